@@ -1,0 +1,272 @@
+use std::{sync::Arc, time::Duration};
+
+use futures::Stream;
+use models::{
+    Database, Stores, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
+};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::{BusMessage, Job, ProgressBus, QueueBackend, Queued};
+
+/// How often a watcher re-reads the stored state, in case a bus message was lost
+/// (a Redis reconnect, a lagging receiver).
+const RESYNC_EVERY: Duration = Duration::from_secs(2);
+
+#[derive(Debug, thiserror::Error)]
+pub enum JobsError {
+    #[error("job queue error: {0}")]
+    Queue(String),
+    #[error("redis error: {0}")]
+    Redis(#[from] redis::RedisError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("job {0} not found")]
+    NotFound(JobId),
+    #[error("{}", .0.message)]
+    Failed(JobFailure),
+    #[error("job was cancelled")]
+    Cancelled,
+    #[error("job did not finish within {0:?}")]
+    Timeout(Duration),
+    #[error("job result could not be read: {0}")]
+    BadResult(String),
+}
+
+/// The one way the API and the workers touch jobs: record, enqueue, watch, cancel.
+#[derive(Clone, Debug)]
+pub struct Jobs {
+    store: Arc<dyn JobStore>,
+    queue: QueueBackend,
+    bus: ProgressBus,
+}
+
+impl Jobs {
+    pub fn new(store: Arc<dyn JobStore>, queue: QueueBackend, bus: ProgressBus) -> Self {
+        Jobs { store, queue, bus }
+    }
+
+    /// The embedded default without `redis_url` (SQLite queue, in-process bus), the
+    /// fleet with it (Redis queue and pub/sub).
+    pub async fn connect(
+        db: &Database,
+        redis_url: Option<&str>,
+        namespace: &str,
+    ) -> Result<Self, JobsError> {
+        let queue = QueueBackend::connect(db, redis_url, namespace).await?;
+        let bus = match redis_url {
+            Some(url) => ProgressBus::redis(url, namespace).await?,
+            None => ProgressBus::in_process(),
+        };
+        Ok(Jobs::new(Stores::new(db).jobs, queue, bus))
+    }
+
+    pub fn store(&self) -> &Arc<dyn JobStore> {
+        &self.store
+    }
+
+    pub fn queue(&self) -> &QueueBackend {
+        &self.queue
+    }
+
+    pub fn bus(&self) -> &ProgressBus {
+        &self.bus
+    }
+
+    /// Records a job run and puts it on its queue.
+    pub async fn push<J: Job>(&self, payload: J, owner_user_id: Option<i64>) -> Result<JobId, JobsError> {
+        let job_id = JobId::new();
+        self.store
+            .create(&NewJob {
+                id: job_id,
+                queue: J::QUEUE.to_owned(),
+                owner_user_id,
+            })
+            .await?;
+        self.queue.push(Queued { job_id, payload }).await?;
+        tracing::debug!(%job_id, queue = J::QUEUE, "job enqueued");
+        Ok(job_id)
+    }
+
+    /// Enqueues a job and waits for its outcome, for endpoints that answer
+    /// synchronously. A job that does not finish in time is cancelled.
+    pub async fn run<J: Job>(
+        &self,
+        payload: J,
+        owner_user_id: Option<i64>,
+        timeout: Duration,
+    ) -> Result<J::Output, JobsError> {
+        let job_id = self.push(payload, owner_user_id).await?;
+        let outcome = tokio::time::timeout(timeout, self.wait(job_id)).await;
+        let last = match outcome {
+            Ok(last) => last?,
+            Err(_) => {
+                self.cancel(job_id).await?;
+                return Err(JobsError::Timeout(timeout));
+            }
+        };
+        match last.status {
+            JobStatus::Completed => serde_json::from_value(last.result.unwrap_or_default())
+                .map_err(|e| JobsError::BadResult(e.to_string())),
+            JobStatus::Cancelled => Err(JobsError::Cancelled),
+            _ => Err(JobsError::Failed(last.error.unwrap_or(JobFailure {
+                message: "job failed".into(),
+                code: "JOB_FAILED".into(),
+            }))),
+        }
+    }
+
+    /// Waits for the terminal event of a job.
+    pub async fn wait(&self, job_id: JobId) -> Result<JobProgress, JobsError> {
+        use futures::StreamExt;
+        let events = self.watch(job_id, 0).await?;
+        futures::pin_mut!(events);
+        let mut last = None;
+        while let Some(event) = events.next().await {
+            last = Some(event);
+        }
+        last.filter(JobProgress::is_terminal)
+            .ok_or(JobsError::NotFound(job_id))
+    }
+
+    /// Asks a job to stop. A job still waiting on its queue is settled as cancelled
+    /// here; a running one is told over the bus and stops at its next step.
+    /// Returns false when the job had already finished.
+    pub async fn cancel(&self, job_id: JobId) -> Result<bool, JobsError> {
+        if !self.store.request_cancel(job_id).await? {
+            return match self.store.get(job_id).await? {
+                Some(_) => Ok(false),
+                None => Err(JobsError::NotFound(job_id)),
+            };
+        }
+        self.bus.publish(BusMessage::CancelRequested { job_id }).await?;
+        if let Some(record) = self.store.get(job_id).await?
+            && record.status == JobStatus::Queued
+        {
+            let cancelled = terminal_event(&record, JobStatus::Cancelled, "Cancelled before it started");
+            self.settle(cancelled).await?;
+        }
+        Ok(true)
+    }
+
+    /// Stores a progress event as the job's latest state, then tells watchers.
+    /// Stale events (a newer one is stored, or the job is finished) are dropped.
+    pub async fn settle(&self, event: JobProgress) -> Result<bool, JobsError> {
+        let stored = self.store.record_progress(&event).await?;
+        if stored {
+            self.bus.publish(BusMessage::Progress(event)).await?;
+        }
+        Ok(stored)
+    }
+
+    /// The job's current state, then every newer event until it finishes. Events with
+    /// `seq <= after_seq` (already seen by a reconnecting client) are skipped.
+    pub async fn watch(
+        &self,
+        job_id: JobId,
+        after_seq: i64,
+    ) -> Result<impl Stream<Item = JobProgress> + Send + 'static, JobsError> {
+        // Subscribe before reading the store: whatever is published after the read is
+        // then already on its way to us.
+        let mut rx = self.bus.subscribe();
+        let record = self.store.get(job_id).await?.ok_or(JobsError::NotFound(job_id))?;
+        let store = self.store.clone();
+        Ok(async_stream(move |yield_| async move {
+            let mut last_seq = after_seq;
+            let current = current_state(&record);
+            if current.seq > last_seq || (current.seq == 0 && last_seq == 0) {
+                last_seq = current.seq;
+                let done = current.is_terminal();
+                if !yield_.send(current).await || done {
+                    return;
+                }
+            }
+            let mut resync = tokio::time::interval(RESYNC_EVERY);
+            resync.tick().await;
+            loop {
+                let candidate = tokio::select! {
+                    msg = rx.recv() => match msg {
+                        Ok(BusMessage::Progress(p)) if p.job_id == job_id => Some(p),
+                        Ok(_) => None,
+                        Err(RecvError::Lagged(_)) => stored_progress(&store, job_id).await,
+                        Err(RecvError::Closed) => return,
+                    },
+                    _ = resync.tick() => stored_progress(&store, job_id).await,
+                    () = yield_.closed() => return,
+                };
+                if let Some(event) = candidate.filter(|e| e.seq > last_seq) {
+                    last_seq = event.seq;
+                    let done = event.is_terminal();
+                    if !yield_.send(event).await || done {
+                        return;
+                    }
+                }
+            }
+        }))
+    }
+}
+
+async fn stored_progress(store: &Arc<dyn JobStore>, job_id: JobId) -> Option<JobProgress> {
+    match store.get(job_id).await {
+        Ok(record) => record.map(|r| current_state(&r)),
+        Err(e) => {
+            tracing::warn!(%job_id, error = %e, "cannot re-read job state");
+            None
+        }
+    }
+}
+
+/// The latest stored event, or a synthetic one for a job no worker has touched yet.
+pub(crate) fn current_state(record: &JobRecord) -> JobProgress {
+    record.progress.clone().unwrap_or_else(|| JobProgress {
+        job_id: record.id,
+        seq: 0,
+        status: record.status,
+        step: record.status.as_str().to_owned(),
+        progress: 0,
+        message: "Waiting for a worker".into(),
+        result: None,
+        error: None,
+        fields: Default::default(),
+    })
+}
+
+pub(crate) fn terminal_event(record: &JobRecord, status: JobStatus, message: &str) -> JobProgress {
+    let previous = current_state(record);
+    JobProgress {
+        job_id: record.id,
+        seq: previous.seq + 1,
+        status,
+        step: status.as_str().to_owned(),
+        progress: previous.progress,
+        message: message.to_owned(),
+        result: None,
+        error: None,
+        fields: Default::default(),
+    }
+}
+
+/// A small generator: the body sends items through a channel of capacity one, so it
+/// runs only as fast as the consumer reads and stops when the consumer goes away.
+fn async_stream<T, F, Fut>(body: F) -> impl Stream<Item = T> + Send + 'static
+where
+    T: Send + 'static,
+    F: FnOnce(Yield<T>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (tx, rx) = tokio::sync::mpsc::channel(1);
+    tokio::spawn(body(Yield(tx)));
+    tokio_stream::wrappers::ReceiverStream::new(rx)
+}
+
+struct Yield<T>(tokio::sync::mpsc::Sender<T>);
+
+impl<T> Yield<T> {
+    /// Returns false when nobody is listening any more.
+    async fn send(&self, item: T) -> bool {
+        self.0.send(item).await.is_ok()
+    }
+
+    async fn closed(&self) {
+        self.0.closed().await
+    }
+}

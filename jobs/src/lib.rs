@@ -1,0 +1,35 @@
+//! The job plumbing shared by the API and the workers: typed payloads on named queues,
+//! a queue facade over SQLite (embedded) or Redis (fleet), and the progress bus.
+
+mod bus;
+mod facade;
+pub mod payloads;
+mod queue;
+
+use serde::{Serialize, de::DeserializeOwned};
+
+pub use bus::{BusMessage, ProgressBus};
+pub use facade::{Jobs, JobsError};
+pub use models::{JobFailure, JobId, JobProgress, JobStatus};
+pub use queue::{QueueBackend, QueueKind};
+
+/// A typed job payload bound to one named queue. Queue names are part of the stored
+/// data, so they are spelled out rather than derived from Rust type paths.
+pub trait Job: Serialize + DeserializeOwned + Clone + Send + Sync + Unpin + 'static {
+    const QUEUE: &'static str;
+    /// What a completed job reports back, stored as its result.
+    type Output: Serialize + DeserializeOwned + Send + 'static;
+}
+
+/// What travels on a queue: the payload plus the id of its job run record.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Queued<J> {
+    pub job_id: JobId,
+    pub payload: J,
+}
+
+/// How many times a transient failure is retried before the job fails for good.
+pub const MAX_RETRIES: usize = 3;
+
+/// Every queue of the product; the worker refuses to start unless each has a handler.
+pub const QUEUES: &[&str] = &[payloads::Probe::QUEUE, payloads::SendMail::QUEUE];

@@ -1,0 +1,192 @@
+//! A job run as users and operators see it: its status, its latest progress and its
+//! outcome. The queue library holds the work itself; this record is what the API
+//! relays and what a late or reconnecting client is shown.
+
+use std::{fmt, str::FromStr};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Identifies one job run across the API, the queue and the workers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct JobId(Uuid);
+
+impl JobId {
+    pub fn new() -> Self {
+        JobId(Uuid::new_v4())
+    }
+}
+
+impl Default for JobId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Display for JobId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for JobId {
+    type Err = uuid::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Uuid::parse_str(s).map(JobId)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    Queued,
+    Running,
+    /// Failed with a transient fault; the queue will run it again after a backoff.
+    Retrying,
+    Completed,
+    Failed,
+    Cancelled,
+}
+
+impl JobStatus {
+    pub const ALL: [JobStatus; 6] = [
+        JobStatus::Queued,
+        JobStatus::Running,
+        JobStatus::Retrying,
+        JobStatus::Completed,
+        JobStatus::Failed,
+        JobStatus::Cancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Queued => "queued",
+            JobStatus::Running => "running",
+            JobStatus::Retrying => "retrying",
+            JobStatus::Completed => "completed",
+            JobStatus::Failed => "failed",
+            JobStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// A terminal job never changes again.
+    pub fn is_terminal(self) -> bool {
+        matches!(
+            self,
+            JobStatus::Completed | JobStatus::Failed | JobStatus::Cancelled
+        )
+    }
+}
+
+impl FromStr for JobStatus {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        JobStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == s)
+            .ok_or_else(|| format!("unknown job status {s:?}"))
+    }
+}
+
+/// Why a job failed, in the words of the API's error envelope.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobFailure {
+    pub message: String,
+    pub code: String,
+}
+
+/// One progress event. `seq` grows with every event of a job and is the SSE event id;
+/// `fields` carries the step's own data (foods, portions, …) at the top level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobProgress {
+    pub job_id: JobId,
+    pub seq: i64,
+    pub status: JobStatus,
+    pub step: String,
+    pub progress: u8,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<JobFailure>,
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
+}
+
+impl JobProgress {
+    pub fn is_terminal(&self) -> bool {
+        self.status.is_terminal()
+    }
+}
+
+/// What the API records before it enqueues a job.
+#[derive(Debug, Clone)]
+pub struct NewJob {
+    pub id: JobId,
+    pub queue: String,
+    pub owner_user_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobRecord {
+    pub id: JobId,
+    pub queue: String,
+    pub owner_user_id: Option<i64>,
+    pub status: JobStatus,
+    pub attempts: i32,
+    /// The latest progress event, replayed to clients that connect late.
+    pub progress: Option<JobProgress>,
+    pub result: Option<serde_json::Value>,
+    pub error: Option<JobFailure>,
+    pub cancel_requested: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Unfinished jobs of one queue, for the metrics page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct QueueDepth {
+    pub queue: String,
+    pub status: JobStatus,
+    pub count: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_fields_are_flattened_for_clients() {
+        let mut fields = serde_json::Map::new();
+        fields.insert("foods".into(), serde_json::json!(["apple"]));
+        let event = JobProgress {
+            job_id: JobId::new(),
+            seq: 3,
+            status: JobStatus::Running,
+            step: "food_detection".into(),
+            progress: 40,
+            message: "Detecting".into(),
+            result: None,
+            error: None,
+            fields,
+        };
+        let json = serde_json::to_value(&event).unwrap();
+        assert_eq!(json["foods"][0], "apple");
+        assert_eq!(json["step"], "food_detection");
+        assert!(json.get("result").is_none());
+        let back: JobProgress = serde_json::from_value(json).unwrap();
+        assert_eq!(back, event);
+    }
+
+    #[test]
+    fn statuses_round_trip_and_know_terminality() {
+        for status in JobStatus::ALL {
+            assert_eq!(status.as_str().parse::<JobStatus>().unwrap(), status);
+        }
+        assert!(JobStatus::Cancelled.is_terminal());
+        assert!(!JobStatus::Retrying.is_terminal());
+        assert!("paused".parse::<JobStatus>().is_err());
+    }
+}

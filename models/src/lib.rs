@@ -1,0 +1,9 @@
+//! Domain types, nutrition math and persistence shared by the API and the workers.
+
+pub mod db;
+pub mod job;
+pub mod store;
+
+pub use db::{Database, DatabaseError, Engine};
+pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
+pub use store::{JobStore, StoreError, Stores};

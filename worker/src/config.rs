@@ -1,0 +1,37 @@
+use std::path::PathBuf;
+
+/// Worker settings, read from the environment with defaults that suit the embedded mode.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// Jobs of one queue run at most this many at a time in this process.
+    pub concurrency: usize,
+    /// Where outbox mail goes when no SMTP relay is configured.
+    pub data_dir: PathBuf,
+    /// `smtp://host:port` (or `smtps://`); unset means the outbox.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    /// Base URL of the web app, for links in mail.
+    pub public_url: String,
+}
+
+impl WorkerConfig {
+    pub fn from_env() -> Result<Self, String> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let concurrency = match var("WORKER_CONCURRENCY") {
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=256).contains(n))
+                .ok_or_else(|| format!("WORKER_CONCURRENCY must be 1 to 256, not {v:?}"))?,
+            None => 2,
+        };
+        Ok(WorkerConfig {
+            concurrency,
+            data_dir: var("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM")
+                .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
+            public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+        })
+    }
+}

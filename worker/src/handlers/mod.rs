@@ -1,0 +1,24 @@
+//! One handler per job, one file each.
+
+mod probe;
+mod send_mail;
+
+use std::future::Future;
+
+use jobs::Job;
+
+use crate::{JobContext, JobError, WorkerDeps};
+
+/// The handler of one job type.
+pub(crate) trait JobHandler: Job {
+    fn handle(
+        self,
+        ctx: &JobContext,
+        deps: &WorkerDeps,
+    ) -> impl Future<Output = Result<Self::Output, JobError>> + Send;
+}
+
+/// The queues this worker consumes, for the start-up check against `jobs::QUEUES`.
+pub fn registered_queues() -> Vec<&'static str> {
+    vec![jobs::payloads::Probe::QUEUE, jobs::payloads::SendMail::QUEUE]
+}

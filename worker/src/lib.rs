@@ -1,0 +1,92 @@
+//! The job workers. The `worker` binary runs them against Redis in the fleet; the API
+//! runs the same library in-process on the SQLite queue in the embedded default.
+
+mod config;
+mod context;
+mod handlers;
+mod mailer;
+mod monitor;
+
+pub use config::WorkerConfig;
+pub use context::{JobContext, JobError};
+pub use handlers::registered_queues;
+pub use mailer::{Mailer, MailerError};
+pub use monitor::run;
+
+/// What every handler may use.
+#[derive(Clone, Debug)]
+pub struct WorkerDeps {
+    pub jobs: jobs::Jobs,
+    pub mailer: Mailer,
+    /// Names this process in probe reports and worker registrations.
+    pub worker_name: String,
+}
+
+/// Connects a fleet worker: database (migrated), Redis queue and progress bus.
+pub async fn connect(
+    config: &WorkerConfig,
+    database_url: &str,
+    redis_url: &str,
+    namespace: &str,
+) -> anyhow::Result<WorkerDeps> {
+    let db = models::Database::connect(database_url).await?;
+    db.migrate().await?;
+    let jobs = jobs::Jobs::connect(&db, Some(redis_url), namespace).await?;
+    deps(config, jobs)
+}
+
+/// Builds the handlers' dependencies, after checking that every queue has a handler.
+pub fn deps(config: &WorkerConfig, jobs: jobs::Jobs) -> anyhow::Result<WorkerDeps> {
+    let registered = registered_queues();
+    if let Some(missing) = jobs::QUEUES.iter().find(|q| !registered.contains(q)) {
+        anyhow::bail!("queue {missing} has no handler");
+    }
+    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "local".into());
+    Ok(WorkerDeps {
+        jobs,
+        mailer: Mailer::from_config(config)?,
+        worker_name: format!("{host}-{}", std::process::id()),
+    })
+}
+
+/// Logs to stderr; `RUST_LOG` filters (default `info`).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_queue_has_exactly_one_handler() {
+        let mut registered = super::registered_queues();
+        registered.sort_unstable();
+        let mut queues = jobs::QUEUES.to_vec();
+        queues.sort_unstable();
+        assert_eq!(registered, queues);
+    }
+}

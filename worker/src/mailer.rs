@@ -1,0 +1,132 @@
+//! Outgoing mail: SMTP in the fleet (Mailpit under compose), files in `data/outbox/`
+//! with a log line in the embedded default, so a developer can follow the links.
+
+use std::path::PathBuf;
+
+use jobs::payloads::{MailDelivery, SendMail};
+use lettre::{
+    AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    message::{Mailbox, MultiPart, SinglePart, header::ContentType},
+};
+
+use crate::WorkerConfig;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailerError {
+    #[error("invalid mail address: {0}")]
+    Address(String),
+    #[error("cannot build the message: {0}")]
+    Build(String),
+    #[error("the mail server refused the message: {0}")]
+    Rejected(String),
+    #[error("cannot reach the mail server: {0}")]
+    Transport(String),
+    #[error("cannot write to the outbox: {0}")]
+    Outbox(String),
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    transport: Transport,
+}
+
+#[derive(Clone)]
+enum Transport {
+    Outbox(PathBuf),
+    Smtp {
+        relay: String,
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+    },
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.transport {
+            Transport::Outbox(dir) => write!(f, "Mailer(outbox {})", dir.display()),
+            Transport::Smtp { relay, .. } => write!(f, "Mailer(smtp {relay})"),
+        }
+    }
+}
+
+impl Mailer {
+    pub fn from_config(config: &WorkerConfig) -> Result<Self, MailerError> {
+        let from = config
+            .mail_from
+            .parse()
+            .map_err(|e| MailerError::Address(format!("MAIL_FROM: {e}")))?;
+        let transport = match &config.smtp_url {
+            Some(url) => Transport::Smtp {
+                relay: models::db::redact(url),
+                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map_err(|e| MailerError::Transport(format!("SMTP_URL: {e}")))?
+                    .timeout(Some(std::time::Duration::from_secs(10)))
+                    .build(),
+            },
+            None => Transport::Outbox(config.data_dir.join("outbox")),
+        };
+        Ok(Mailer { from, transport })
+    }
+
+    pub async fn send(&self, mail: &SendMail) -> Result<MailDelivery, MailerError> {
+        let to: Mailbox = mail
+            .to
+            .parse()
+            .map_err(|e| MailerError::Address(format!("{}: {e}", mail.to)))?;
+        let builder = Message::builder()
+            .from(self.from.clone())
+            .to(to.clone())
+            .subject(mail.subject.clone());
+        let text = SinglePart::builder()
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.text.clone());
+        let message = match &mail.html {
+            Some(html) => builder.multipart(
+                MultiPart::alternative().singlepart(text).singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(html.clone()),
+                ),
+            ),
+            None => builder.singlepart(text),
+        }
+        .map_err(|e| MailerError::Build(e.to_string()))?;
+
+        match &self.transport {
+            Transport::Outbox(dir) => {
+                tokio::fs::create_dir_all(dir)
+                    .await
+                    .map_err(|e| MailerError::Outbox(format!("{}: {e}", dir.display())))?;
+                let id = AsyncFileTransport::<Tokio1Executor>::new(dir)
+                    .send(message)
+                    .await
+                    .map_err(|e| MailerError::Outbox(e.to_string()))?;
+                let path = dir.join(format!("{id}.eml"));
+                let link = first_link(&mail.text).unwrap_or("(no link)");
+                tracing::info!(to = %to.email, subject = %mail.subject, link, path = %path.display(),
+                    "mail written to the outbox");
+                Ok(MailDelivery::Outbox {
+                    path: path.display().to_string(),
+                })
+            }
+            Transport::Smtp { relay, transport } => {
+                transport.send(message).await.map_err(|e| {
+                    if e.is_permanent() {
+                        MailerError::Rejected(e.to_string())
+                    } else {
+                        MailerError::Transport(e.to_string())
+                    }
+                })?;
+                tracing::info!(to = %to.email, subject = %mail.subject, relay, "mail sent");
+                Ok(MailDelivery::Smtp {
+                    relay: relay.clone(),
+                })
+            }
+        }
+    }
+}
+
+fn first_link(text: &str) -> Option<&str> {
+    text.split_whitespace()
+        .find(|word| word.starts_with("http://") || word.starts_with("https://"))
+}

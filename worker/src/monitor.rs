@@ -1,0 +1,101 @@
+//! Registers one apalis worker per queue on the configured backend and runs them until
+//! shutdown.
+
+use std::{future::Future, time::Duration};
+
+use apalis::{
+    layers::retry::{
+        BackoffRetryPolicy, HasherRng, RetryIfPolicy, RetryPolicy,
+        backoff::{ExponentialBackoff, ExponentialBackoffMaker, MakeBackoff},
+    },
+    prelude::*,
+};
+use jobs::{
+    Job, QueueBackend, Queued,
+    payloads::{Probe, SendMail},
+};
+
+use crate::{WorkerDeps, context::execute, handlers::JobHandler};
+
+/// The apalis handler shared by every queue; the job type picks the `JobHandler`.
+async fn handle<J: JobHandler>(
+    job: Queued<J>,
+    deps: Data<WorkerDeps>,
+    attempt: Attempt,
+) -> Result<(), BoxDynError> {
+    execute(&deps, job, attempt.current()).await
+}
+
+type Retry = RetryIfPolicy<BackoffRetryPolicy<ExponentialBackoff>, fn(&BoxDynError) -> bool>;
+
+fn retry_policy() -> Retry {
+    let backoff = ExponentialBackoffMaker::new(
+        Duration::from_millis(250),
+        Duration::from_secs(30),
+        0.5,
+        HasherRng::default(),
+    )
+    .expect("valid backoff bounds")
+    .make_backoff();
+    // A handler returns `AbortError` for failures that retrying cannot fix.
+    RetryPolicy::retries(jobs::MAX_RETRIES)
+        .with_backoff(backoff)
+        .retry_if(is_retryable as fn(&BoxDynError) -> bool)
+}
+
+fn is_retryable(error: &BoxDynError) -> bool {
+    error.downcast_ref::<AbortError>().is_none()
+}
+
+macro_rules! register {
+    ($monitor:expr, $backend:expr, $deps:expr, $concurrency:expr, $job:ty) => {{
+        let deps = $deps.clone();
+        let name = $backend.queue_name(<$job as Job>::QUEUE);
+        let worker = format!("{}@{}", name, deps.worker_name);
+        match $backend {
+            QueueBackend::Sqlite(pool) => {
+                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name);
+                $monitor.register(move |_| {
+                    WorkerBuilder::new(worker.as_str())
+                        .backend(storage.clone())
+                        .concurrency($concurrency)
+                        .retry(retry_policy())
+                        .data(deps.clone())
+                        .build(handle::<$job>)
+                })
+            }
+            QueueBackend::Redis { conn, .. } => {
+                let storage = QueueBackend::redis_storage::<$job>(conn, &name);
+                $monitor.register(move |_| {
+                    WorkerBuilder::new(worker.as_str())
+                        .backend(storage.clone())
+                        .concurrency($concurrency)
+                        .retry(retry_policy())
+                        .data(deps.clone())
+                        .build(handle::<$job>)
+                })
+            }
+        }
+    }};
+}
+
+/// Runs a worker for every queue until `shutdown` resolves, then lets running jobs
+/// finish for a few seconds.
+pub async fn run(
+    deps: WorkerDeps,
+    concurrency: usize,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), MonitorError> {
+    let backend = deps.jobs.queue().clone();
+    let monitor = Monitor::new();
+    let monitor = register!(monitor, &backend, deps, concurrency, Probe);
+    let monitor = register!(monitor, &backend, deps, concurrency, SendMail);
+    tracing::info!(queue = ?backend.kind(), concurrency, worker = %deps.worker_name, "workers started");
+    monitor
+        .shutdown_timeout(Duration::from_secs(10))
+        .run_with_signal(async move {
+            shutdown.await;
+            Ok(())
+        })
+        .await
+}
