@@ -1,0 +1,186 @@
+//! The API server as a library, so tests and the embedded mode start the real thing.
+
+mod admin;
+mod config;
+pub mod error;
+pub mod extract;
+mod metrics;
+mod routes;
+mod state;
+mod web;
+
+use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
+
+use anyhow::Context;
+use axum::{
+    Router, ServiceExt,
+    extract::Request,
+    http::{HeaderValue, Method, header},
+    middleware,
+    response::{IntoResponse, Response},
+};
+use tokio::{net::TcpListener, sync::watch};
+use tower::Layer;
+use tower_http::{
+    catch_panic::CatchPanicLayer, compression::CompressionLayer, cors::CorsLayer,
+    normalize_path::NormalizePathLayer, trace::TraceLayer,
+};
+
+pub use config::{Config, Secret};
+pub use routes::openapi_document;
+pub use state::AppState;
+
+/// How long running requests and jobs get to finish after a shutdown signal.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// A configured server with its listeners bound, ready to run.
+pub struct App {
+    state: AppState,
+    api: TcpListener,
+    admin: TcpListener,
+}
+
+impl App {
+    /// Connects the database (migrating it), the queue and the progress bus, and binds
+    /// both listeners.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let db = models::Database::connect(config.database_url.expose())
+            .await
+            .context("cannot open the database")?;
+        db.migrate().await.context("cannot migrate the database")?;
+        let jobs = jobs::Jobs::connect(
+            &db,
+            config.redis_url.as_ref().map(Secret::expose),
+            &config.redis_namespace,
+        )
+        .await
+        .context("cannot connect the job queue")?;
+        let api = TcpListener::bind(config.bind_addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.bind_addr))?;
+        let admin = TcpListener::bind(config.admin_bind_addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
+        Ok(App {
+            state: AppState {
+                db,
+                jobs,
+                config: Arc::new(config),
+            },
+            api,
+            admin,
+        })
+    }
+
+    pub fn api_addr(&self) -> SocketAddr {
+        self.api.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn admin_addr(&self) -> SocketAddr {
+        self.admin.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` resolves, then gives requests and jobs a grace period.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let App { state, api, admin } = self;
+        let config = state.config.clone();
+        let (stop_tx, stop_rx) = watch::channel(false);
+        tokio::spawn(async move {
+            shutdown.await;
+            let _ = stop_tx.send(true);
+        });
+        let stopped = move || {
+            let mut rx = stop_rx.clone();
+            async move {
+                let _ = rx.wait_for(|stop| *stop).await;
+            }
+        };
+
+        let workers = if config.embedded_workers {
+            let deps = worker::deps(&config.worker, state.jobs.clone())?;
+            Some(tokio::spawn(worker::run(deps, config.worker.concurrency, stopped())))
+        } else {
+            None
+        };
+
+        tracing::info!(
+            api = %api.local_addr()?, admin = %admin.local_addr()?,
+            database = state.db.engine().as_str(), queue = ?state.jobs.queue().kind(),
+            embedded_workers = config.embedded_workers,
+            "calorie tracker listening on http://{}", api.local_addr()?
+        );
+        let http = http_router(state.clone());
+        let api_server = axum::serve(
+            api,
+            ServiceExt::<Request>::into_make_service(
+                NormalizePathLayer::trim_trailing_slash().layer(http),
+            ),
+        )
+        .with_graceful_shutdown(stopped());
+        let admin_server =
+            axum::serve(admin, admin::router(state.clone())).with_graceful_shutdown(stopped());
+        let servers = async {
+            tokio::try_join!(api_server.into_future(), admin_server.into_future())?;
+            Ok::<_, std::io::Error>(())
+        };
+        tokio::select! {
+            result = servers => result?,
+            // Open event streams would hold a graceful shutdown forever.
+            () = async { stopped().await; tokio::time::sleep(GRACE).await } => {
+                tracing::warn!("connections still open after the grace period; closing");
+            }
+        }
+        if let Some(workers) = workers {
+            match tokio::time::timeout(GRACE, workers).await {
+                Ok(Ok(Err(e))) => tracing::error!(error = %e, "workers stopped with an error"),
+                Ok(Err(e)) => tracing::error!(error = %e, "workers panicked"),
+                Err(_) => tracing::warn!("workers did not stop within the grace period"),
+                Ok(Ok(Ok(()))) => {}
+            }
+        }
+        state.db.close().await;
+        Ok(())
+    }
+}
+
+/// The public listener: `/api/v1` and the web app, with the cross-cutting layers.
+pub fn http_router(state: AppState) -> Router {
+    let cors = cors(&state.config.cors_origins);
+    Router::new()
+        .nest("/api/v1", routes::router(state.clone()))
+        .merge(web::router(&state.config.web_dir))
+        .layer(middleware::from_fn(metrics::track))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(CompressionLayer::new())
+        .layer(cors)
+        .layer(TraceLayer::new_for_http())
+}
+
+fn cors(origins: &[String]) -> CorsLayer {
+    let origins: Vec<HeaderValue> = origins.iter().filter_map(|o| o.parse().ok()).collect();
+    CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+        ])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::ACCEPT,
+            header::HeaderName::from_static("last-event-id"),
+        ])
+        .max_age(Duration::from_secs(600))
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    error::ApiError::internal("a request handler panicked").into_response()
+}

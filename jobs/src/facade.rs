@@ -164,7 +164,7 @@ impl Jobs {
         &self,
         job_id: JobId,
         after_seq: i64,
-    ) -> Result<impl Stream<Item = JobProgress> + Send + 'static, JobsError> {
+    ) -> Result<impl Stream<Item = JobProgress> + Send + 'static + use<>, JobsError> {
         // Subscribe before reading the store: whatever is published after the read is
         // then already on its way to us.
         let mut rx = self.bus.subscribe();

@@ -17,6 +17,10 @@ use jobs::{
 
 use crate::{WorkerDeps, context::execute, handlers::JobHandler};
 
+/// How often an idle worker asks its queue for work: the latency a job can wait
+/// before it starts.
+const POLL_EVERY: Duration = Duration::from_millis(100);
+
 /// The apalis handler shared by every queue; the job type picks the `JobHandler`.
 async fn handle<J: JobHandler>(
     job: Queued<J>,
@@ -54,7 +58,7 @@ macro_rules! register {
         let worker = format!("{}@{}", name, deps.worker_name);
         match $backend {
             QueueBackend::Sqlite(pool) => {
-                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name);
+                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name).poll_with_interval(POLL_EVERY);
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
@@ -65,7 +69,7 @@ macro_rules! register {
                 })
             }
             QueueBackend::Redis { conn, .. } => {
-                let storage = QueueBackend::redis_storage::<$job>(conn, &name);
+                let storage = QueueBackend::redis_storage::<$job>(conn, &name).poll_with_interval(POLL_EVERY);
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())

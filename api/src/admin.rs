@@ -1,0 +1,180 @@
+//! The admin listener: the apalis job board (it must sit at the root of its own
+//! router), Prometheus metrics and a queue probe. Closed unless `ADMIN_TOKEN` is set,
+//! and then only for requests that present it (bearer, or HTTP basic auth so a
+//! browser can open the board).
+
+use apalis_board::axum::{
+    framework::{ApiBuilder, RegisterRoute},
+    sse::TracingBroadcaster,
+    ui::ServeUI,
+};
+use axum::{
+    Extension, Router,
+    extract::{Request, State},
+    http::{HeaderValue, StatusCode, header},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use base64::Engine;
+use jobs::{Job, QueueBackend, payloads::{Probe, SendMail}};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    config::Secret,
+    error::{ApiError, ApiJson, ApiResult},
+    extract::Query,
+};
+
+pub fn router(state: AppState) -> Router {
+    let token = state.config.admin_token.clone();
+    Router::new()
+        .route("/metrics", get(metrics))
+        .route("/probe", post(probe))
+        .with_state(state.clone())
+        .nest("/api/v1", board(state.jobs.queue()))
+        .fallback_service(ServeUI::new())
+        .layer(Extension(TracingBroadcaster::create()))
+        .layer(middleware::from_fn_with_state(token, require_admin))
+}
+
+/// Every queue is registered with the board.
+fn board(queue: &QueueBackend) -> Router {
+    let builder = ApiBuilder::new(Router::new());
+    macro_rules! register {
+        ($builder:expr, $($job:ty),+) => {{
+            let mut builder = $builder;
+            $(
+                let name = queue.queue_name(<$job as Job>::QUEUE);
+                builder = match queue {
+                    QueueBackend::Sqlite(pool) => builder
+                        .register(&name, QueueBackend::sqlite_storage::<$job>(pool, &name)),
+                    QueueBackend::Redis { conn, .. } => builder
+                        .register(&name, QueueBackend::redis_storage::<$job>(conn, &name)),
+                };
+            )+
+            builder
+        }};
+    }
+    register!(builder, Probe, SendMail).build()
+}
+
+async fn require_admin(
+    State(token): State<Option<Secret>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(token) = token else {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "ADMIN_CLOSED",
+            "The admin listener is closed: set ADMIN_TOKEN to open it",
+        )
+        .into_response();
+    };
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(presented_token);
+    if presented.is_some_and(|p| constant_time_eq(p.as_bytes(), token.expose().as_bytes())) {
+        return next.run(request).await;
+    }
+    let mut response = ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "UNAUTHORIZED",
+        "Present ADMIN_TOKEN as a bearer token or as the basic-auth password",
+    )
+    .into_response();
+    response.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static("Basic realm=\"calorie admin\", charset=\"UTF-8\""),
+    );
+    response
+}
+
+/// The token from `Bearer <token>` or from the password of `Basic base64(user:token)`.
+fn presented_token(authorization: &str) -> Option<String> {
+    let (scheme, value) = authorization.split_once(' ')?;
+    if scheme.eq_ignore_ascii_case("bearer") {
+        return Some(value.trim().to_owned());
+    }
+    if scheme.eq_ignore_ascii_case("basic") {
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(value.trim())
+            .ok()?;
+        let text = String::from_utf8(decoded).ok()?;
+        return text.split_once(':').map(|(_, password)| password.to_owned());
+    }
+    None
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        crate::metrics::render(&state).await,
+    )
+}
+
+#[derive(Deserialize)]
+struct ProbeParams {
+    #[serde(default = "default_steps")]
+    steps: u8,
+    #[serde(default = "default_delay")]
+    step_delay_ms: u64,
+}
+
+fn default_steps() -> u8 {
+    3
+}
+
+fn default_delay() -> u64 {
+    100
+}
+
+#[derive(Serialize)]
+struct ProbeStarted {
+    job_id: jobs::JobId,
+    events: String,
+}
+
+/// Sends a probe job through the queue; its progress is at `events`.
+async fn probe(
+    State(state): State<AppState>,
+    Query(params): Query<ProbeParams>,
+) -> ApiResult<ProbeStarted> {
+    let job_id = state
+        .jobs
+        .push(Probe::new(params.steps, params.step_delay_ms), None)
+        .await?;
+    Ok(ApiJson(ProbeStarted {
+        job_id,
+        events: format!("/api/v1/jobs/{job_id}/events/"),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_read_from_bearer_and_basic() {
+        assert_eq!(presented_token("Bearer s3cret").as_deref(), Some("s3cret"));
+        let basic = base64::engine::general_purpose::STANDARD.encode("admin:s3cret");
+        assert_eq!(presented_token(&format!("Basic {basic}")).as_deref(), Some("s3cret"));
+        assert_eq!(presented_token("Digest abc"), None);
+        assert_eq!(presented_token("Basic !!!"), None);
+    }
+
+    #[test]
+    fn comparison_needs_the_same_bytes() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"abcd"));
+    }
+}

@@ -1,0 +1,81 @@
+//! Extractors whose rejections are the spec's envelope with a precise message, so a
+//! malformed body, a wrong content type or a bad query never answers in plain text.
+
+use axum::{
+    extract::{
+        FromRequest, FromRequestParts,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
+    },
+    http::StatusCode,
+};
+
+use crate::error::ApiError;
+
+/// A JSON body.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Body<T>(pub T);
+
+/// Query parameters.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Query<T>(pub T);
+
+/// Path parameters.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "Expected a JSON body with Content-Type: application/json",
+            ),
+            JsonRejection::JsonSyntaxError(e) => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "MALFORMED_JSON",
+                format!("Malformed JSON: {}", source_text(&e)),
+            ),
+            JsonRejection::JsonDataError(e) => {
+                ApiError::validation(format!("Invalid request body: {}", source_text(&e)))
+            }
+            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "PAYLOAD_TOO_LARGE",
+                    "Request body is too large",
+                )
+            }
+            other => ApiError::new(other.status(), "BAD_REQUEST", other.body_text()),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::validation(format!("Invalid query parameters: {}", source_text(&rejection)))
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        match rejection {
+            PathRejection::FailedToDeserializePathParams(e) => {
+                ApiError::bad_request(format!("Invalid path parameter: {}", source_text(&e)))
+            }
+            other => ApiError::internal(other.body_text()),
+        }
+    }
+}
+
+/// The innermost cause, which names the field and the problem without axum's prefix.
+fn source_text(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut current = error;
+    while let Some(next) = current.source() {
+        current = next;
+    }
+    current.to_string()
+}

@@ -1,0 +1,83 @@
+//! Prometheus metrics: HTTP requests and latencies, and job queue depths.
+
+use std::{sync::OnceLock, time::Instant};
+
+use axum::{
+    extract::{MatchedPath, Request},
+    middleware::Next,
+    response::Response,
+};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::AppState;
+
+const LATENCY_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// The process-wide recorder, installed on first use.
+fn handle() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        PrometheusBuilder::new()
+            .set_buckets_for_metric(
+                Matcher::Full("http_request_duration_seconds".into()),
+                LATENCY_BUCKETS,
+            )
+            .expect("latency buckets are not empty")
+            .install_recorder()
+            .expect("the metrics recorder is installed once")
+    })
+}
+
+/// Counts every request and times it, labelled by route pattern (never the raw path,
+/// which would explode the number of series).
+pub async fn track(request: Request, next: Next) -> Response {
+    handle();
+    let method = request.method().to_string();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| fallback_label(request.uri().path()), |p| p.as_str().to_owned());
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let status = response.status().as_u16().to_string();
+    let labels = [("method", method), ("route", route), ("status", status)];
+    metrics::counter!("http_requests_total", &labels).increment(1);
+    metrics::histogram!("http_request_duration_seconds", &labels)
+        .record(started.elapsed().as_secs_f64());
+    response
+}
+
+fn fallback_label(path: &str) -> String {
+    if path.starts_with("/api/") {
+        "/api/unmatched".into()
+    } else {
+        "/web".into()
+    }
+}
+
+/// Renders the metrics, refreshing queue depths from the job store first.
+pub async fn render(state: &AppState) -> String {
+    let handle = handle();
+    match state.jobs.store().unfinished_by_queue().await {
+        Ok(depths) => {
+            for queue in jobs::QUEUES {
+                for status in [
+                    jobs::JobStatus::Queued,
+                    jobs::JobStatus::Running,
+                    jobs::JobStatus::Retrying,
+                ] {
+                    let count = depths
+                        .iter()
+                        .find(|d| d.queue == *queue && d.status == status)
+                        .map_or(0, |d| d.count);
+                    metrics::gauge!("job_queue_depth", "queue" => *queue, "status" => status.as_str())
+                        .set(count as f64);
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot read queue depths"),
+    }
+    handle.render()
+}

@@ -1,0 +1,126 @@
+//! Job runs as clients see them: state, a live progress stream, cancellation.
+
+use std::{convert::Infallible, time::Duration};
+
+use axum::{
+    Router,
+    extract::State,
+    http::HeaderMap,
+    response::sse::{Event, KeepAlive, Sse},
+    routing::{get, post},
+};
+use futures::{Stream, StreamExt};
+use jobs::{JobId, JobProgress};
+use models::JobRecord;
+use serde::Serialize;
+
+use crate::{
+    AppState,
+    error::{ApiError, ApiJson, ApiResult},
+    extract::Path,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/jobs/{id}", get(job))
+        .route("/jobs/{id}/events", get(events))
+        .route("/jobs/{id}/cancel", post(cancel))
+}
+
+/// Loads a job the caller may see. Jobs owned by a user need that user's session,
+/// which no request can carry yet, so they are answered as missing.
+async fn visible_job(state: &AppState, id: &str) -> Result<JobRecord, ApiError> {
+    let id: JobId = id
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("{id:?} is not a job id")))?;
+    match state.jobs.store().get(id).await? {
+        Some(record) if record.owner_user_id.is_none() => Ok(record),
+        _ => Err(ApiError::not_found("Job not found")),
+    }
+}
+
+#[derive(Serialize)]
+struct JobView {
+    id: JobId,
+    queue: String,
+    status: jobs::JobStatus,
+    attempts: i32,
+    progress: Option<JobProgress>,
+    result: Option<serde_json::Value>,
+    error: Option<jobs::JobFailure>,
+    created_at: chrono::DateTime<chrono::Utc>,
+    updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<JobRecord> for JobView {
+    fn from(r: JobRecord) -> Self {
+        JobView {
+            id: r.id,
+            queue: r.queue,
+            status: r.status,
+            attempts: r.attempts,
+            progress: r.progress,
+            result: r.result,
+            error: r.error,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+async fn job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<JobView> {
+    Ok(ApiJson(visible_job(&state, &id).await?.into()))
+}
+
+/// `text/event-stream` of the job's progress: first its current state, then every
+/// newer event until it finishes. `Last-Event-ID` resumes after the events a
+/// reconnecting client already has.
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let record = visible_job(&state, &id).await?;
+    let after = last_event_id(&headers)?;
+    let progress = state.jobs.watch(record.id, after).await?;
+    Ok(sse(progress))
+}
+
+/// Relays progress events as SSE, each with its sequence number as the event id.
+pub fn sse(
+    progress: impl Stream<Item = JobProgress> + Send + 'static,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let events = progress.map(|p| {
+        let event = Event::default().id(p.seq.to_string());
+        Ok(match serde_json::to_string(&p) {
+            Ok(json) => event.data(json),
+            Err(e) => event.event("error").data(format!("{{\"error\":\"{e}\"}}")),
+        })
+    });
+    Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+fn last_event_id(headers: &HeaderMap) -> Result<i64, ApiError> {
+    match headers.get("last-event-id") {
+        None => Ok(0),
+        Some(value) => value
+            .to_str()
+            .ok()
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .filter(|v| *v >= 0)
+            .ok_or_else(|| ApiError::bad_request("Last-Event-ID must be a non-negative number")),
+    }
+}
+
+#[derive(Serialize)]
+struct Cancelled {
+    cancelled: bool,
+}
+
+/// Stops the work, not only a stream: a queued job never starts, a running one stops
+/// at its next step. Cancelling a finished job answers `cancelled: false`.
+async fn cancel(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Cancelled> {
+    let record = visible_job(&state, &id).await?;
+    let cancelled = state.jobs.cancel(record.id).await?;
+    Ok(ApiJson(Cancelled { cancelled }))
+}

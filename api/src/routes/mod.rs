@@ -1,0 +1,39 @@
+//! `/api/v1`: one router per area, merged here.
+
+mod docs;
+mod health;
+mod jobs;
+
+use axum::{
+    Router,
+    extract::DefaultBodyLimit,
+    http::{Method, Uri},
+};
+
+use crate::{AppState, error::ApiError};
+
+pub use docs::openapi_document;
+
+pub fn router(state: AppState) -> Router {
+    let limit = state.config.json_body_limit;
+    Router::new()
+        .merge(health::router())
+        .merge(jobs::router())
+        .merge(docs::router())
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(state)
+}
+
+async fn unknown_route(method: Method, uri: Uri) -> ApiError {
+    ApiError::not_found(format!("No API route for {method} {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "METHOD_NOT_ALLOWED",
+        format!("{method} is not allowed on {}", uri.path()),
+    )
+}
