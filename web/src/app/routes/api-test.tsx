@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/page';
+
+export function ApiTestRoute() {
+  const { t } = useTranslation('pages');
+  return (
+    <Page title={t('apiTest.title')}>
+      <p>{t('apiTest.intro')}</p>
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { RouteError } from '@/app/routes/error';
+import { Navigation } from '@/components/layout/navigation';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { Spinner } from '@/components/ui/spinner';
+import { LoginDialog } from '@/features/auth/components/login-dialog';
+
+/** Navigation, the current page, and the global login dialog. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <Navigation />
+      <main id="main" className="main">
+        {/* Keyed by path: leaving a broken page gives the next one a fresh start. */}
+        <ErrorBoundary key={pathname} fallback={<RouteError />}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <LoginDialog />
+    </>
+  );
+}

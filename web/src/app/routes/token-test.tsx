@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/page';
+
+export function TokenTestRoute() {
+  const { t } = useTranslation('pages');
+  return (
+    <Page title={t('tokenTest.title')}>
+      <p>{t('tokenTest.intro')}</p>
+    </Page>
+  );
+}

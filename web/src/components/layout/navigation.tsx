@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '@/components/layout/language-switcher';
+import { useToast } from '@/components/ui/toast';
+import { navEntries, paths } from '@/config/paths';
+import { useAuth, useLoginDialog } from '@/lib/auth';
+
+export function Navigation() {
+  const { t } = useTranslation(['common', 'auth']);
+  const { isAuthenticated, user, logout } = useAuth();
+  const loginDialog = useLoginDialog();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  async function handleLogout() {
+    setMenuOpen(false);
+    // Leave any protected page first, so it does not ask to log in again.
+    await navigate(paths.home);
+    logout();
+    toast.success(t('auth:logout.success'));
+  }
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
+          <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M5 19c0-8 5-14 15-15-1 10-7 15-15 15Z" fill="currentColor" />
+            <path d="M5 19 14 10" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+          <span className="brand-name">{t('app.title')}</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav id="main-nav" aria-label={t('nav.label')} className={menuOpen ? 'main-nav open' : 'main-nav'}>
+          <ul>
+            {navEntries.map((entry) => {
+              const locked = entry.requiresLogin && !isAuthenticated;
+              return (
+                <li key={entry.to}>
+                  <NavLink
+                    to={entry.to}
+                    end={entry.to === paths.home}
+                    onClick={(event) => {
+                      setMenuOpen(false);
+                      if (locked) {
+                        event.preventDefault();
+                        loginDialog.open('login');
+                      }
+                    }}
+                  >
+                    {t(entry.labelKey)}
+                    {locked && (
+                      <span role="img" aria-label={t('nav.loginRequired')} className="lock">
+                        🔒
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="topbar-actions">
+          <LanguageSwitcher />
+          {isAuthenticated ? (
+            <>
+              <span className="user-name" title={t('nav.signedInAs', { name: user?.username ?? '' })}>
+                {user?.nickname || user?.username}
+              </span>
+              <button type="button" className="btn btn-secondary" onClick={() => void handleLogout()}>
+                {t('nav.logout')}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => loginDialog.open('login')}>
+              {t('nav.login')}
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider, useToast, type ToastType } from '@/components/ui/toast';
+
+function Trigger({ type, message }: { type: ToastType; message: string }) {
+  const toast = useToast();
+  return (
+    <button type="button" onClick={() => toast.show(type, message)}>
+      {`${type}: ${message}`}
+    </button>
+  );
+}
+
+function renderToasts() {
+  return render(
+    <ToastProvider>
+      <Trigger type="error" message="Save failed" />
+      <Trigger type="success" message="Save failed" />
+      <Trigger type="info" message="Saved" />
+    </ToastProvider>,
+  );
+}
+
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('announces errors as alerts and others as status', () => {
+    renderToasts();
+    click('error: Save failed');
+    click('info: Saved');
+    expect(screen.getByRole('alert')).toHaveTextContent('Save failed');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('disappears after 3000 ms', () => {
+    renderToasts();
+    click('info: Saved');
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('merges identical toasts into one with a counter and restarts its timer', () => {
+    renderToasts();
+    click('error: Save failed');
+    act(() => vi.advanceTimersByTime(2000));
+    click('error: Save failed');
+
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toHaveTextContent('×2');
+
+    // 2000 ms after the repeat the first timer would have fired; the restarted one has not.
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps toasts of another type apart even with the same message', () => {
+    renderToasts();
+    click('error: Save failed');
+    click('success: Save failed');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('×2');
+    expect(screen.getByRole('status')).toHaveTextContent('Save failed');
+  });
+
+  it('can be dismissed by hand', () => {
+    renderToasts();
+    click('info: Saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

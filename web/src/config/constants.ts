@@ -1,0 +1,45 @@
+/** Base path of the versioned API; the server and the dev proxy both serve it. */
+export const API_BASE_URL = '/api/v1';
+
+/** How long a toast stays on screen unless the caller says otherwise (SPEC 9). */
+export const TOAST_DURATION_MS = 3000;
+
+/** At most one session failure is reported per window (SPEC 4, 9). */
+export const AUTH_FAILURE_COOLDOWN_MS = 5000;
+/** The auth state itself ignores repeated failures inside this window (SPEC 4, 9). */
+export const LOGIN_STATE_FAILURE_COOLDOWN_MS = 2000;
+
+/** Local storage keys (SPEC 3). */
+export const STORAGE_KEYS = {
+  authToken: 'auth_token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  language: 'language',
+  mealCart: 'mealCart',
+  mealName: 'mealName',
+  mealTime: 'mealTime',
+  dashboardEstimatedPortions: 'dashboardEstimatedPortions',
+  dashboardImagePreview: 'dashboardImagePreview',
+  dashboardImageId: 'dashboardImageId',
+  dashboardNutritionData: 'dashboardNutritionData',
+} as const;
+
+/** Session storage keys (SPEC 3). */
+export const SESSION_KEYS = {
+  editingMeal: 'editingMeal',
+} as const;
+
+/** Keys that belong to one signed-in person and go away on logout (SPEC 4). */
+export const PERSONAL_STORAGE_KEYS = [
+  STORAGE_KEYS.mealCart,
+  STORAGE_KEYS.mealName,
+  STORAGE_KEYS.mealTime,
+  STORAGE_KEYS.dashboardEstimatedPortions,
+  STORAGE_KEYS.dashboardImagePreview,
+  STORAGE_KEYS.dashboardImageId,
+  STORAGE_KEYS.dashboardNutritionData,
+] as const;
+
+export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';

@@ -1,0 +1,35 @@
+/** Every client route of SPEC section 2, in one place. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  statistics: '/statistics',
+  profile: '/profile',
+  apiTest: '/api-test',
+  tokenTest: '/token-test',
+  verifyEmail: '/verify-email/:token',
+  resendVerification: '/resend-verification',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
+} as const;
+
+export type NavEntry = {
+  to: string;
+  /** Key in the common namespace. */
+  labelKey:
+    | 'nav.foodSearch'
+    | 'nav.dashboard'
+    | 'nav.statistics'
+    | 'nav.profile'
+    | 'nav.apiTest'
+    | 'nav.tokenTest';
+  requiresLogin: boolean;
+};
+
+export const navEntries: readonly NavEntry[] = [
+  { to: paths.home, labelKey: 'nav.foodSearch', requiresLogin: false },
+  { to: paths.dashboard, labelKey: 'nav.dashboard', requiresLogin: true },
+  { to: paths.statistics, labelKey: 'nav.statistics', requiresLogin: true },
+  { to: paths.profile, labelKey: 'nav.profile', requiresLogin: true },
+  { to: paths.apiTest, labelKey: 'nav.apiTest', requiresLogin: false },
+  { to: paths.tokenTest, labelKey: 'nav.tokenTest', requiresLogin: false },
+];

@@ -1,0 +1,27 @@
+import useSWRMutation from 'swr/mutation';
+import { api } from '@/lib/api-client';
+import { useAuth, type User } from '@/lib/auth';
+
+/** SPEC 3: the "first name" field is sent as `nickname`. */
+export type RegisterInput = { username: string; email: string; nickname: string; password: string };
+
+/**
+ * The server may sign the new account in at once (tokens and user) or ask for email
+ * verification first (no tokens).
+ */
+export type RegisterResponse = { access?: string; refresh?: string; user?: User } | null | undefined;
+
+export const registerKey = '/auth/register';
+
+export function register(input: RegisterInput): Promise<RegisterResponse> {
+  return api.post<RegisterResponse>(registerKey, input);
+}
+
+export function useRegister() {
+  const { signIn } = useAuth();
+  return useSWRMutation(registerKey, (_key: string, { arg }: { arg: RegisterInput }) => register(arg), {
+    onSuccess: (data) => {
+      if (data?.access && data.user) signIn({ access: data.access, refresh: data.refresh ?? null, user: data.user });
+    },
+  });
+}

@@ -1,0 +1,214 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useLogin } from '@/features/auth/api/login';
+import { useRegister } from '@/features/auth/api/register';
+import { useFailureMessage } from '@/features/auth/hooks/use-failure-message';
+import { useLoginDialog, type LoginDialogTab } from '@/lib/auth';
+
+const TABS: readonly LoginDialogTab[] = ['login', 'register'];
+
+/** The one login dialog of the app, opened from anywhere through `useLoginDialog`. */
+export function LoginDialog() {
+  const { t } = useTranslation(['auth', 'common']);
+  const dialog = useLoginDialog();
+  const titleId = useId();
+  const idPrefix = useId();
+  const tabId = (tab: LoginDialogTab) => `${idPrefix}-${tab}-tab`;
+  const panelId = (tab: LoginDialogTab) => `${idPrefix}-${tab}-panel`;
+  const [registeredName, setRegisteredName] = useState('');
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(dialog.tab) + 1) % TABS.length] ?? 'login';
+    dialog.setTab(next);
+    document.getElementById(tabId(next))?.focus();
+  }
+
+  return (
+    <Modal open={dialog.isOpen} onClose={dialog.close} labelledBy={titleId} className="login-panel">
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title">
+          {t('dialog.title')}
+        </h2>
+        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={dialog.close}>
+          ×
+        </button>
+      </div>
+      <div role="tablist" aria-label={t('dialog.tabs')} className="tabs">
+        {TABS.map((tab) => (
+          <button
+            key={tab}
+            id={tabId(tab)}
+            type="button"
+            role="tab"
+            aria-selected={dialog.tab === tab}
+            aria-controls={panelId(tab)}
+            tabIndex={dialog.tab === tab ? 0 : -1}
+            onClick={() => dialog.setTab(tab)}
+            onKeyDown={onTabKeyDown}
+          >
+            {tab === 'login' ? t('dialog.loginTab') : t('dialog.registerTab')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId(dialog.tab)} aria-labelledby={tabId(dialog.tab)}>
+        {dialog.tab === 'login' ? (
+          <LoginForm initialUsername={registeredName} />
+        ) : (
+          <RegisterForm
+            onRegisteredWithoutSession={(username) => {
+              setRegisteredName(username);
+              dialog.setTab('login');
+            }}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function Field({
+  label,
+  ...input
+}: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input required {...input} />
+    </label>
+  );
+}
+
+/** Lets the browser say which required field is empty, in its own language. */
+function formIsValid(event: FormEvent<HTMLFormElement>): boolean {
+  event.preventDefault();
+  const form = event.currentTarget;
+  if (form.checkValidity()) return true;
+  form.reportValidity();
+  return false;
+}
+
+function LoginForm({ initialUsername }: { initialUsername: string }) {
+  const { t } = useTranslation('auth');
+  const dialog = useLoginDialog();
+  const toast = useToast();
+  const failureMessage = useFailureMessage();
+  const { trigger, isMutating } = useLogin();
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!formIsValid(event) || isMutating) return;
+    try {
+      const session = await trigger({ username: username.trim(), password });
+      toast.success(t('login.success', { name: session.user.nickname || session.user.username }));
+      dialog.close();
+    } catch (error) {
+      toast.error(failureMessage(error, t('login.failed')));
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Field
+        label={t('fields.username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        data-autofocus
+      />
+      <Field
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={isMutating}>
+        {isMutating ? t('login.submitting') : t('login.submit')}
+      </button>
+      <Link to={paths.forgotPassword} className="form-link" onClick={dialog.close}>
+        {t('dialog.forgotPassword')}
+      </Link>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSession: (username: string) => void }) {
+  const { t } = useTranslation('auth');
+  const dialog = useLoginDialog();
+  const toast = useToast();
+  const failureMessage = useFailureMessage();
+  const { trigger, isMutating } = useRegister();
+  const [form, setForm] = useState({ username: '', email: '', nickname: '', password: '' });
+  const update = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!formIsValid(event) || isMutating) return;
+    const input = {
+      username: form.username.trim(),
+      email: form.email.trim(),
+      nickname: form.nickname.trim(),
+      password: form.password,
+    };
+    try {
+      const result = await trigger(input);
+      if (result?.access && result.user) {
+        toast.success(t('register.success', { name: result.user.nickname || result.user.username }));
+        dialog.close();
+      } else {
+        toast.success(t('register.checkEmail'), { duration: 6000 });
+        onRegisteredWithoutSession(input.username);
+      }
+    } catch (error) {
+      toast.error(failureMessage(error, t('register.failed')));
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Field
+        label={t('fields.username')}
+        name="username"
+        autoComplete="username"
+        value={form.username}
+        onChange={update('username')}
+        data-autofocus
+      />
+      <Field
+        label={t('fields.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={update('email')}
+      />
+      <Field
+        label={t('fields.firstName')}
+        name="nickname"
+        autoComplete="given-name"
+        value={form.nickname}
+        onChange={update('nickname')}
+      />
+      <Field
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={update('password')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={isMutating}>
+        {isMutating ? t('register.submitting') : t('register.submit')}
+      </button>
+    </form>
+  );
+}

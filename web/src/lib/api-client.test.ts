@@ -1,0 +1,246 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from '@/lib/api-client';
+import type { TokenStore } from '@/lib/storage';
+import { sendJson, startServer, type Handler } from '@/testing/http-server';
+
+function memoryTokens(access: string | null = null, refresh: string | null = null) {
+  const state = { access, refresh, clears: 0 };
+  const store: TokenStore = {
+    getAccess: () => state.access,
+    getRefresh: () => state.refresh,
+    setTokens(nextAccess, nextRefresh) {
+      state.access = nextAccess;
+      if (nextRefresh) state.refresh = nextRefresh;
+    },
+    clear() {
+      state.access = null;
+      state.refresh = null;
+      state.clears += 1;
+    },
+  };
+  return { store, state };
+}
+
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(handler: Handler, tokens = memoryTokens(), clock = { now: 0 }) {
+  server = await startServer(handler);
+  const client = createApiClient({
+    baseUrl: `${server.origin}/api/v1`,
+    tokens: tokens.store,
+    now: () => clock.now,
+  });
+  const failures: number[] = [];
+  client.onSessionFailed(() => failures.push(clock.now));
+  return { client, tokens, failures, clock, requests: server.requests };
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('api client: envelope', () => {
+  it('returns the data of a successful envelope', async () => {
+    const { client } = await setup((_req, res) => sendJson(res, 200, { success: true, data: { id: 7, name: 'Rice' } }));
+    await expect(client.get('/foods/7/')).resolves.toEqual({ id: 7, name: 'Rice' });
+  });
+
+  it('sends JSON bodies with the bearer token under the API base', async () => {
+    const { client, requests } = await setup(
+      (req, res) => sendJson(res, 201, { success: true, data: req.body }),
+      memoryTokens('access-1', 'refresh-1'),
+    );
+    await expect(client.post('/foods/create/', { name: '米饭', calories: 116 })).resolves.toEqual({
+      name: '米饭',
+      calories: 116,
+    });
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/api/v1/foods/create/');
+    expect(request?.headers.authorization).toBe('Bearer access-1');
+    expect(request?.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a token, and skips empty query values', async () => {
+    const { client, requests } = await setup((_req, res) => sendJson(res, 200, { success: true, data: [] }));
+    await client.get('/foods/search/', { query: 'rice bowl', page_size: 20, page: undefined, brand: null });
+    expect(requests[0]?.path).toBe('/api/v1/foods/search/?query=rice+bowl&page_size=20');
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('fails on an envelope with success false even under HTTP 200', async () => {
+    const { client } = await setup((_req, res) =>
+      sendJson(res, 200, { success: false, error: { message: 'Meal not found', code: 'NOT_FOUND' } }),
+    );
+    const error = await caught(client.get('/meals/1/'));
+    expect(error.message).toBe('Meal not found');
+    expect(error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('api client: error messages', () => {
+  const cases: Array<[string, number, unknown, string]> = [
+    ['detail first', 400, { detail: 'Detail text', error: { message: 'Error text' }, message: 'Message text' }, 'Detail text'],
+    ['then error.message', 422, { success: false, error: { message: 'Error text', code: 'VALIDATION' }, message: 'Message text' }, 'Error text'],
+    ['then message', 409, { message: 'Message text' }, 'Message text'],
+    ['else the HTTP status text', 503, { success: false }, 'Service Unavailable'],
+  ];
+
+  for (const [name, status, body, message] of cases) {
+    it(`takes ${name}`, async () => {
+      const { client } = await setup((_req, res) => sendJson(res, status, body));
+      const error = await caught(client.get('/meals/list/'));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.message).toBe(message);
+      expect(error.status).toBe(status);
+    });
+  }
+
+  it('carries the server code', async () => {
+    const { client } = await setup((_req, res) =>
+      sendJson(res, 404, { success: false, error: { message: 'Not found: /api/v1/nope', code: 'NOT_FOUND' } }),
+    );
+    const error = await caught(client.get('/nope'));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe('Not found: /api/v1/nope');
+  });
+
+  it('handles a body that is not JSON', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      res.end('<html><body>upstream down</body></html>');
+    });
+    const error = await caught(client.get('/foods/search/'));
+    expect(error.message).toBe('Bad Gateway');
+    expect(error.status).toBe(502);
+    expect(error.code).toBeUndefined();
+  });
+
+  it('reports a network failure as a connection error', async () => {
+    const { client } = await setup((_req, res) => sendJson(res, 200, {}));
+    await server?.close();
+    server = undefined;
+    const error = await caught(client.get('/foods/search/'));
+    expect(error.message).toBe('Connection error');
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('api client: expired sessions', () => {
+  /** Accepts only `fresh-access`; refreshes with `refresh-1` into it. */
+  const sessionServer =
+    (refresh: (res: Parameters<Handler>[1]) => void): Handler =>
+    (req, res) => {
+      if (req.path === '/api/v1/auth/refresh') return refresh(res);
+      if (req.path === '/api/v1/auth/login')
+        return sendJson(res, 401, { success: false, error: { message: 'Invalid credentials', code: 'UNAUTHORIZED' } });
+      if (req.headers.authorization !== 'Bearer fresh-access')
+        return sendJson(res, 401, { success: false, error: { message: 'Token expired', code: 'UNAUTHORIZED' } });
+      return sendJson(res, 200, { success: true, data: { meals: [] } });
+    };
+
+  const refreshSucceeds = sessionServer((res) =>
+    sendJson(res, 200, { success: true, data: { access: 'fresh-access', refresh: 'refresh-2' } }),
+  );
+  const refreshRejected = sessionServer((res) =>
+    sendJson(res, 401, { success: false, error: { message: 'Refresh token expired', code: 'UNAUTHORIZED' } }),
+  );
+
+  it('refreshes once on a 401 and retries the call', async () => {
+    const { client, tokens, requests, failures } = await setup(
+      refreshSucceeds,
+      memoryTokens('stale-access', 'refresh-1'),
+    );
+    await expect(client.get('/meals/list/')).resolves.toEqual({ meals: [] });
+
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v1/meals/list/',
+      'POST /api/v1/auth/refresh',
+      'GET /api/v1/meals/list/',
+    ]);
+    expect(requests[1]?.body).toEqual({ refresh: 'refresh-1' });
+    expect(requests[2]?.headers.authorization).toBe('Bearer fresh-access');
+    expect(tokens.state).toMatchObject({ access: 'fresh-access', refresh: 'refresh-2' });
+    expect(failures).toEqual([]);
+  });
+
+  it('shares one refresh between calls that fail together', async () => {
+    const { client, requests } = await setup(refreshSucceeds, memoryTokens('stale-access', 'refresh-1'));
+    await Promise.all([client.get('/meals/list/'), client.get('/foods/user/'), client.get('/users/profile/')]);
+    expect(requests.filter((r) => r.path === '/api/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it('ends the session when the refresh is rejected', async () => {
+    const { client, tokens, failures } = await setup(refreshRejected, memoryTokens('stale-access', 'refresh-1'));
+    const error = await caught(client.get('/meals/list/'));
+    expect(error.message).toBe('Authentication failed');
+    expect(error.status).toBe(401);
+    expect(tokens.state).toMatchObject({ access: null, refresh: null });
+    expect(tokens.state.clears).toBeGreaterThan(0);
+    expect(failures).toEqual([0]);
+  });
+
+  it('ends the session without a refresh call when no refresh token is stored', async () => {
+    const { client, requests, failures } = await setup(refreshSucceeds, memoryTokens('stale-access', null));
+    await caught(client.get('/meals/list/'));
+    expect(requests.map((r) => r.path)).toEqual(['/api/v1/meals/list/']);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('ends the session when the retry is refused too', async () => {
+    const { client, failures } = await setup(
+      sessionServer((res) => sendJson(res, 200, { success: true, data: { access: 'still-wrong' } })),
+      memoryTokens('stale-access', 'refresh-1'),
+    );
+    const error = await caught(client.get('/meals/list/'));
+    expect(error.message).toBe('Authentication failed');
+    expect(failures).toHaveLength(1);
+  });
+
+  it('treats a refresh answer without an access token as a failure', async () => {
+    const { client, failures } = await setup(
+      sessionServer((res) => sendJson(res, 200, { success: true, data: { token: 'wrong-field' } })),
+      memoryTokens('stale-access', 'refresh-1'),
+    );
+    await caught(client.get('/meals/list/'));
+    expect(failures).toHaveLength(1);
+  });
+
+  it('reports session failures at most once per 5 s', async () => {
+    const clock = { now: 1_000 };
+    const { client, tokens, failures } = await setup(refreshRejected, memoryTokens('a', 'r'), clock);
+    await caught(client.get('/meals/list/'));
+    tokens.store.setTokens('b', 'r');
+    clock.now = 5_999;
+    await caught(client.get('/meals/list/'));
+    expect(failures).toEqual([1_000]);
+
+    tokens.store.setTokens('c', 'r');
+    clock.now = 6_000;
+    await caught(client.get('/meals/list/'));
+    expect(failures).toEqual([1_000, 6_000]);
+  });
+
+  it('does not refresh on a 401 from the login call', async () => {
+    const { client, requests, failures, tokens } = await setup(refreshSucceeds, memoryTokens('kept', 'kept-refresh'));
+    const error = await caught(client.post('/auth/login', { username: 'ann', password: 'wrong' }));
+    expect(error.message).toBe('Invalid credentials');
+    expect(error.status).toBe(401);
+    expect(requests.map((r) => r.path)).toEqual(['/api/v1/auth/login']);
+    expect(failures).toEqual([]);
+    expect(tokens.state.access).toBe('kept');
+  });
+});

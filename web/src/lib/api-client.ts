@@ -1,0 +1,252 @@
+import { API_BASE_URL, AUTH_FAILURE_COOLDOWN_MS } from '@/config/constants';
+import { localTokenStore, type TokenStore } from '@/lib/storage';
+
+/** Codes the client itself gives to failures that carry no server code. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  authFailed: 'AUTH_FAILED',
+} as const;
+
+/** Every failed call throws this: the message is fit to show as received (SPEC 8). */
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  readonly code: string | undefined;
+  /** The parsed response body, for callers that need more than the message. */
+  readonly body: unknown;
+
+  constructor(message: string, options: { status: number; code?: string | undefined; body?: unknown }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.body = options.body;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON, or as is when it is FormData. */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** Absolute or same-origin base, e.g. `/api/v1`. */
+  baseUrl: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+  now?: () => number;
+  authFailureCooldownMs?: number;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  /**
+   * Called when the session has failed (refresh impossible or rejected). By then the
+   * tokens and stored user are already gone. Calls are throttled to one per cooldown.
+   */
+  onSessionFailed(listener: () => void): () => void;
+}
+
+// Calls that do not run inside a session: a 401 from them is an answer (bad password,
+// expired link), not an expired access token, so it never triggers a refresh.
+const SESSIONLESS_AUTH_CALL =
+  /^\/auth\/(login|register|refresh|logout|verify-email|resend-verification|password-reset)/;
+
+const REFRESH_PATH = '/auth/refresh';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** SPEC 7: detail, then error.message, then message, else the HTTP status. */
+function errorMessage(body: unknown, response: Response): string {
+  if (isRecord(body)) {
+    const fromBody =
+      nonEmptyString(body.detail) ??
+      (isRecord(body.error) ? nonEmptyString(body.error.message) : nonEmptyString(body.error)) ??
+      nonEmptyString(body.message);
+    if (fromBody) return fromBody;
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+function errorCode(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  if (isRecord(body.error)) return nonEmptyString(body.error.code);
+  return nonEmptyString(body.code);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function connectionError(): ApiError {
+  return new ApiError('Connection error', { status: 0, code: CLIENT_ERROR_CODES.network });
+}
+
+function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = `${baseUrl.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+type Parsed = { response: Response; body: unknown };
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, tokens } = options;
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const cooldown = options.authFailureCooldownMs ?? AUTH_FAILURE_COOLDOWN_MS;
+
+  const listeners = new Set<() => void>();
+  let lastFailureAt = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<void> | null = null;
+
+  async function send(path: string, init: RequestOptions, token: string | null): Promise<Parsed> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData) {
+      body = init.body;
+    } else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    try {
+      const response = await fetchImpl(buildUrl(baseUrl, path, init.query), {
+        method: init.method ?? 'GET',
+        headers,
+        body,
+        signal: init.signal,
+      });
+      const text = response.status === 204 ? '' : await response.text();
+      let parsed: unknown;
+      if (text !== '') {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text; // Not JSON (an HTML error page from a proxy, plain text).
+        }
+      }
+      return { response, body: parsed };
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw connectionError();
+    }
+  }
+
+  function unwrap<T>({ response, body }: Parsed): T {
+    const envelopeFailed = isRecord(body) && body.success === false;
+    if (!response.ok || envelopeFailed) {
+      throw new ApiError(errorMessage(body, response), {
+        status: response.status,
+        code: errorCode(body),
+        body,
+      });
+    }
+    if (isRecord(body) && 'success' in body) return body.data as T;
+    return body as T;
+  }
+
+  async function refreshTokens(): Promise<void> {
+    const refresh = tokens.getRefresh();
+    if (!refresh) throw new Error('No refresh token available');
+    const parsed = await send(REFRESH_PATH, { method: 'POST', body: { refresh } }, null);
+    let data: unknown;
+    try {
+      data = unwrap<unknown>(parsed);
+    } catch {
+      throw new Error('Token refresh failed');
+    }
+    const access = isRecord(data) ? nonEmptyString(data.access) : undefined;
+    if (!access) throw new Error('Invalid refresh response');
+    tokens.setTokens(access, isRecord(data) ? nonEmptyString(data.refresh) : undefined);
+  }
+
+  /** One refresh at a time: concurrent 401s wait for the same attempt. */
+  function refreshOnce(): Promise<void> {
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function failSession(): ApiError {
+    tokens.clear();
+    const at = now();
+    if (at - lastFailureAt >= cooldown) {
+      lastFailureAt = at;
+      for (const listener of [...listeners]) listener();
+    }
+    return new ApiError('Authentication failed', { status: 401, code: CLIENT_ERROR_CODES.authFailed });
+  }
+
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const token = tokens.getAccess();
+    const first = await send(path, init, token);
+    if (first.response.status !== 401 || SESSIONLESS_AUTH_CALL.test(path)) return unwrap<T>(first);
+
+    // Another call may have refreshed while this one was in flight.
+    const current = tokens.getAccess();
+    if (!current || current === token) {
+      try {
+        await refreshOnce();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network) throw error;
+        if (isAbort(error)) throw error;
+        throw failSession();
+      }
+    }
+
+    const retried = await send(path, init, tokens.getAccess());
+    if (retried.response.status === 401) throw failSession();
+    return unwrap<T>(retried);
+  }
+
+  return {
+    request,
+    get: (path, query, rest) => request(path, { ...rest, method: 'GET', query }),
+    post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
+    put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
+    patch: (path, body, rest) => request(path, { ...rest, method: 'PATCH', body }),
+    delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
+    onSessionFailed(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The app's one client: same-origin API, tokens in local storage. */
+export const api = createApiClient({ baseUrl: API_BASE_URL, tokens: localTokenStore });
+
+/** SWR keys are a path, or a path plus its query. */
+export type SwrKey = string | readonly [path: string, query: Query];
+
+export function swrFetcher<T>(key: SwrKey): Promise<T> {
+  return typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], key[1]);
+}

@@ -1,0 +1,74 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import {
+  FALLBACK_LANGUAGE,
+  STORAGE_KEYS,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from '@/config/constants';
+import enAuth from '@/locales/en/auth.json';
+import enCommon from '@/locales/en/common.json';
+import enPages from '@/locales/en/pages.json';
+import zhAuth from '@/locales/zh/auth.json';
+import zhCommon from '@/locales/zh/common.json';
+import zhPages from '@/locales/zh/pages.json';
+
+// Both languages are small enough to ship in the first bundle, which keeps the
+// first render synchronous (no flash of untranslated keys).
+export const resources = {
+  en: { common: enCommon, auth: enAuth, pages: enPages },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages },
+} as const;
+
+export const namespaces = ['common', 'auth', 'pages'] as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+  }
+}
+
+export type DisplayLocale = 'en-US' | 'zh-CN';
+
+export function toLanguage(lng: string | undefined): Language {
+  const base = (lng ?? '').toLowerCase().split('-')[0];
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(base ?? '')
+    ? (base as Language)
+    : FALLBACK_LANGUAGE;
+}
+
+/** The locale for Intl formatting and `<html lang>` (SPEC 9). */
+export function displayLocale(lng: string | undefined = i18n.resolvedLanguage): DisplayLocale {
+  return toLanguage(lng) === 'zh' ? 'zh-CN' : 'en-US';
+}
+
+function reflectLanguage(lng: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = displayLocale(lng);
+  document.title = i18n.t('app.title', { lng: toLanguage(lng) });
+}
+
+i18n.on('languageChanged', reflectLanguage);
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    ns: namespaces,
+    defaultNS: 'common',
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: SUPPORTED_LANGUAGES,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: STORAGE_KEYS.language,
+      caches: ['localStorage'],
+      convertDetectedLanguage: (lng: string) => toLanguage(lng),
+    },
+  });
+
+export { i18n };

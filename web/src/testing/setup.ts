@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { i18n } from '@/lib/i18n';
+
+// Node-environment tests (the API client against a real HTTP server) have no DOM.
+afterEach(async () => {
+  if (typeof window === 'undefined') return;
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  await i18n.changeLanguage('en');
+  window.localStorage.clear();
+});
