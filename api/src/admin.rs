@@ -10,7 +10,7 @@ use apalis_board::axum::{
 };
 use axum::{
     Extension, Router,
-    extract::{Request, State},
+    extract::{DefaultBodyLimit, Request, State},
     http::{HeaderValue, StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
@@ -24,7 +24,7 @@ use crate::{
     AppState,
     config::Secret,
     error::{ApiError, ApiJson, ApiResult},
-    extract::Query,
+    extract::Body,
 };
 
 pub fn router(state: AppState) -> Router {
@@ -32,6 +32,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/metrics", get(metrics))
         .route("/probe", post(probe))
+        .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
         .nest("/api/v1", board(state.jobs.queue()))
         .fallback_service(ServeUI::new())
@@ -122,7 +123,8 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 #[derive(Deserialize)]
-struct ProbeParams {
+#[serde(deny_unknown_fields)]
+struct ProbeRequest {
     #[serde(default = "default_steps")]
     steps: u8,
     #[serde(default = "default_delay")]
@@ -143,14 +145,15 @@ struct ProbeStarted {
     events: String,
 }
 
-/// Sends a probe job through the queue; its progress is at `events`.
+/// Sends a probe job (JSON body `{steps, step_delay_ms}`, both optional) through the
+/// queue; its progress is at `events`.
 async fn probe(
     State(state): State<AppState>,
-    Query(params): Query<ProbeParams>,
+    Body(request): Body<ProbeRequest>,
 ) -> ApiResult<ProbeStarted> {
     let job_id = state
         .jobs
-        .push(Probe::new(params.steps, params.step_delay_ms), None)
+        .push(Probe::new(request.steps, request.step_delay_ms), None)
         .await?;
     Ok(ApiJson(ProbeStarted {
         job_id,

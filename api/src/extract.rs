@@ -3,18 +3,33 @@
 
 use axum::{
     extract::{
-        FromRequest, FromRequestParts,
+        FromRequest, FromRequestParts, Request,
         rejection::{JsonRejection, PathRejection, QueryRejection},
     },
     http::StatusCode,
 };
 
+use serde::de::DeserializeOwned;
+
 use crate::error::ApiError;
 
-/// A JSON body.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// A JSON object body. Arrays are refused even where serde would read one into a
+/// struct field by field.
 pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
+        if !value.is_object() {
+            return Err(ApiError::validation("The request body must be a JSON object"));
+        }
+        serde_json::from_value(value)
+            .map(Body)
+            .map_err(|e| ApiError::validation(format!("Invalid request body: {e}")))
+    }
+}
 
 /// Query parameters.
 #[derive(FromRequestParts)]

@@ -3,6 +3,8 @@
 pub mod db;
 pub mod job;
 pub mod store;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use db::{Database, DatabaseError, Engine};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};

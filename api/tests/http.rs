@@ -1,0 +1,181 @@
+//! API conventions: envelope, statuses, trailing slashes, unknown routes, CORS, the
+//! OpenAPI document, the web app and its client-route fallback.
+
+mod support;
+
+use serde_json::Value;
+use support::{Options, spawn_app};
+
+#[tokio::test]
+async fn health_answers_in_the_envelope_with_or_without_trailing_slash() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    for path in ["/health", "/health/"] {
+        let (status, body) = app.get(path).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["success"], true);
+        assert_eq!(body["data"]["status"], "ok");
+        assert_eq!(body["error"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn readiness_names_the_database_and_queue_in_use() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let (status, body) = app.get("/health/ready/").await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["status"], "ready");
+    assert_eq!(data["workers"], "in-process");
+    match app.engine {
+        models::Engine::Sqlite => {
+            assert_eq!(data["mode"], "embedded");
+            assert_eq!(data["database"], "sqlite");
+            assert_eq!(data["queue"], "sqlite");
+            assert_eq!(data["bus"], "in-process");
+        }
+        models::Engine::Postgres => {
+            assert_eq!(data["mode"], "fleet");
+            assert_eq!(data["database"], "postgres");
+            assert_eq!(data["queue"], "redis");
+            assert_eq!(data["bus"], "redis");
+        }
+    }
+}
+
+#[tokio::test]
+async fn unknown_api_routes_and_methods_get_json_errors() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let (status, body) = app.get("/no/such/route/").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["success"], false);
+    assert_eq!(body["data"], Value::Null);
+    assert_eq!(body["error"]["code"], "NOT_FOUND");
+    assert!(body["error"]["message"].as_str().unwrap().contains("/no/such/route"));
+
+    let response = app.client.delete(app.url("/health/")).send().await.unwrap();
+    let (status, body) = support::json_of(response).await;
+    assert_eq!(status, 405);
+    assert_eq!(body["error"]["code"], "METHOD_NOT_ALLOWED");
+
+    // The API base itself is no page of the web app.
+    let (status, body) = support::json_of(
+        app.client.get(format!("{}/api/v1", app.api)).send().await.unwrap(),
+    )
+    .await;
+    assert_eq!((status, body["success"].clone()), (404, Value::Bool(false)));
+}
+
+#[tokio::test]
+async fn bad_path_parameters_are_reported() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let (status, body) = app.get("/jobs/not-a-uuid/").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"]["code"], "BAD_REQUEST");
+    let (status, body) = app.get(&format!("/jobs/{}/", uuid::Uuid::new_v4())).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"]["message"], "Job not found");
+}
+
+#[tokio::test]
+async fn the_dev_server_origin_may_call_the_api() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let preflight = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url("/health/"))
+        .header("origin", "http://localhost:5173")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "authorization,content-type")
+        .send()
+        .await
+        .unwrap();
+    assert!(preflight.status().is_success());
+    assert_eq!(
+        preflight.headers()["access-control-allow-origin"],
+        "http://localhost:5173"
+    );
+    let foreign = app
+        .client
+        .get(app.url("/health/"))
+        .header("origin", "http://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert!(foreign.headers().get("access-control-allow-origin").is_none());
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_routes_and_has_a_page() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let doc: Value = app
+        .client
+        .get(app.url("/openapi.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let paths = doc["paths"].as_object().unwrap();
+    for path in ["/health", "/health/ready", "/jobs/{id}/", "/jobs/{id}/events/", "/jobs/{id}/cancel/"] {
+        assert!(paths.contains_key(path), "{path} is documented");
+    }
+    // Every documented route without parameters answers (none falls to the 404).
+    for (path, item) in paths.iter().filter(|(p, _)| !p.contains('{')) {
+        for method in item.as_object().unwrap().keys() {
+            let response = app
+                .client
+                .request(method.to_uppercase().parse().unwrap(), app.url(path))
+                .send()
+                .await
+                .unwrap();
+            assert_ne!(response.status(), 404, "{method} {path}");
+        }
+    }
+    let page = app.client.get(app.url("/docs")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(page.text().await.unwrap().contains("openapi.json"));
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
+    let web = tempfile::tempdir().unwrap();
+    std::fs::write(web.path().join("index.html"), "<!doctype html><div id=root>app</div>").unwrap();
+    std::fs::create_dir(web.path().join("assets")).unwrap();
+    std::fs::write(web.path().join("assets/app-1234.js"), "console.log(1)").unwrap();
+    let Some(app) = spawn_app(Options {
+        web_dir: Some(web.path().to_owned()),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    for path in ["/", "/statistics", "/reset-password/abc", "/reset-password/abc/"] {
+        let response = app.client.get(format!("{}{path}", app.api)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        assert!(response.text().await.unwrap().contains("id=root"), "{path}");
+    }
+    let asset = app
+        .client
+        .get(format!("{}/assets/app-1234.js", app.api))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asset.status(), 200);
+    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    // API routes never fall back to the app.
+    let (status, _) = app.get("/statistics").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_missing_web_build_says_how_to_build_it() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let response = app.client.get(format!("{}/", app.api)).send().await.unwrap();
+    assert_eq!(response.status(), 503);
+    assert!(response.text().await.unwrap().contains("make web"));
+}

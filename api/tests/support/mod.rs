@@ -1,0 +1,256 @@
+//! Starts the real API on port 0 with a fresh database, as `make run` would, and
+//! talks to it over HTTP. `TEST_ENGINE=postgres` runs the same tests on PostgreSQL with
+//! the Redis queue and bus; `TEST_LOG=1` shows the server's logs.
+
+#![allow(dead_code)]
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+use api::{App, AppState, Config, Secret};
+use futures::StreamExt;
+use models::{Engine, testing::TestDatabase};
+use serde_json::Value;
+use tokio::sync::oneshot;
+use worker::WorkerConfig;
+
+pub const ADMIN_TOKEN: &str = "test-admin-token";
+
+pub struct Options {
+    pub web_dir: Option<PathBuf>,
+    pub admin_token: Option<&'static str>,
+    pub smtp_url: Option<String>,
+    pub embedded_workers: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            web_dir: None,
+            admin_token: Some(ADMIN_TOKEN),
+            smtp_url: None,
+            embedded_workers: true,
+        }
+    }
+}
+
+pub struct TestApp {
+    pub api: String,
+    pub admin: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    pub data_dir: tempfile::TempDir,
+    pub engine: Engine,
+    redis_namespace: Option<String>,
+    shutdown: Option<oneshot::Sender<()>>,
+    _db: TestDatabase,
+}
+
+pub fn init_logs() {
+    if std::env::var("TEST_LOG").is_ok() {
+        worker::init_tracing();
+    }
+}
+
+/// `None` when the engine under test is not reachable here (outside CI).
+pub async fn spawn_app(options: Options) -> Option<TestApp> {
+    init_logs();
+    let db = TestDatabase::under_test().await?;
+    let engine = db.db.engine();
+    let redis_namespace =
+        (engine == Engine::Postgres).then(|| format!("test-{}", uuid::Uuid::new_v4().simple()));
+    let data_dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        bind_addr: "127.0.0.1:0".parse().unwrap(),
+        admin_bind_addr: "127.0.0.1:0".parse().unwrap(),
+        database_url: Secret::new(db.url.clone()),
+        redis_url: redis_namespace
+            .as_ref()
+            .map(|_| Secret::new(models::testing::redis_url())),
+        redis_namespace: redis_namespace.clone().unwrap_or_else(|| "calorie".into()),
+        embedded_workers: options.embedded_workers,
+        web_dir: options
+            .web_dir
+            .unwrap_or_else(|| data_dir.path().join("no-web")),
+        admin_token: options.admin_token.map(Secret::new),
+        cors_origins: vec!["http://localhost:5173".into()],
+        json_body_limit: 64 * 1024,
+        worker: WorkerConfig {
+            concurrency: 2,
+            data_dir: data_dir.path().to_owned(),
+            smtp_url: options.smtp_url,
+            mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
+            public_url: "http://127.0.0.1:8080".into(),
+        },
+    };
+    let app = match App::build(config).await {
+        Ok(app) => app,
+        Err(e) if engine == Engine::Postgres => {
+            models::testing::unavailable(&format!("Redis for the fleet suite ({e:#})"));
+            return None;
+        }
+        Err(e) => panic!("the app starts: {e:#}"),
+    };
+    let api = base(app.api_addr());
+    let admin = base(app.admin_addr());
+    let state = app.state().clone();
+    let (tx, rx) = oneshot::channel();
+    tokio::spawn(app.run_until(async {
+        let _ = rx.await;
+    }));
+    Some(TestApp {
+        api,
+        admin,
+        client: reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .unwrap(),
+        state,
+        data_dir,
+        engine,
+        redis_namespace,
+        shutdown: Some(tx),
+        _db: db,
+    })
+}
+
+fn base(addr: SocketAddr) -> String {
+    format!("http://{addr}")
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/api/v1{path}", self.api)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        json_of(self.client.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        json_of(self.client.post(self.url(path)).json(body).send().await.unwrap()).await
+    }
+
+    /// Starts a probe job through the admin listener and returns its id.
+    pub async fn probe(&self, steps: u8, step_delay_ms: u64) -> String {
+        let (status, body) = json_of(
+            self.client
+                .post(format!("{}/probe", self.admin))
+                .bearer_auth(ADMIN_TOKEN)
+                .json(&serde_json::json!({"steps": steps, "step_delay_ms": step_delay_ms}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["job_id"].as_str().unwrap().to_owned()
+    }
+
+    /// Reads a job's event stream until it ends (the job finished) or `max` events.
+    pub async fn events(&self, job_id: &str, last_event_id: Option<i64>, max: usize) -> Vec<SseEvent> {
+        read_events(&self.client, &self.url(&format!("/jobs/{job_id}/events/")), last_event_id, max).await
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(namespace) = self.redis_namespace.take() {
+            let _ = std::thread::spawn(move || delete_redis_namespace(&namespace)).join();
+        }
+    }
+}
+
+/// Removes a test's queues from the shared Redis server.
+pub fn delete_redis_namespace(namespace: &str) {
+    let Ok(client) = redis::Client::open(models::testing::redis_url()) else { return };
+    let Ok(mut conn) = client.get_connection() else { return };
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{namespace}:*"))
+        .query(&mut conn)
+        .unwrap_or_default();
+    if !keys.is_empty() {
+        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
+    }
+}
+
+pub async fn json_of(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("status {status}: body is not JSON ({e}): {text}"));
+    (status, body)
+}
+
+#[derive(Debug, Clone)]
+pub struct SseEvent {
+    pub id: Option<i64>,
+    pub data: Value,
+}
+
+/// A minimal `text/event-stream` reader: collects events until the server closes the
+/// stream, `max` events arrived, or 30 s passed.
+pub async fn read_events(
+    client: &reqwest::Client,
+    url: &str,
+    last_event_id: Option<i64>,
+    max: usize,
+) -> Vec<SseEvent> {
+    let mut request = client.get(url).header("accept", "text/event-stream");
+    if let Some(id) = last_event_id {
+        request = request.header("last-event-id", id.to_string());
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    let mut stream = response.bytes_stream();
+    let mut buffer = String::new();
+    let mut events = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while events.len() < max {
+        let chunk = match tokio::time::timeout_at(deadline, stream.next()).await {
+            Ok(Some(chunk)) => chunk.unwrap(),
+            Ok(None) => break,
+            Err(_) => panic!("no end of stream within 30 s; got {events:?}"),
+        };
+        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let mut id = None;
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(v) = line.strip_prefix("id:") {
+                    id = v.trim().parse().ok();
+                } else if let Some(v) = line.strip_prefix("data:") {
+                    data.push_str(v.trim_start());
+                }
+            }
+            if !data.is_empty() {
+                events.push(SseEvent {
+                    id,
+                    data: serde_json::from_str(&data).unwrap(),
+                });
+            }
+        }
+    }
+    events
+}
+
+/// Polls a job until it is finished.
+pub async fn wait_finished(app: &TestApp, job_id: &str) -> Value {
+    for _ in 0..300 {
+        let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+        if matches!(body["data"]["status"].as_str(), Some("completed" | "failed" | "cancelled")) {
+            return body["data"].clone();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("job {job_id} did not finish");
+}

@@ -1,0 +1,208 @@
+//! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
+
+use models::{
+    JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores, testing::TestDatabase,
+};
+use serde_json::json;
+
+macro_rules! contract {
+    ($($case:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $case() {
+                let db = super::TestDatabase::sqlite().await;
+                super::$case(super::Stores::new(&db.db)).await;
+            })+
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $case() {
+                let Some(db) = super::TestDatabase::postgres().await else { return };
+                super::$case(super::Stores::new(&db.db)).await;
+            })+
+        }
+    };
+}
+
+contract!(
+    created_jobs_start_queued,
+    a_job_id_is_used_once,
+    unknown_jobs_are_none,
+    attempts_start_only_while_unfinished,
+    the_latest_progress_wins,
+    a_terminal_event_settles_the_job,
+    failures_keep_message_and_code,
+    cancel_applies_only_to_unfinished_jobs,
+    queue_depths_count_unfinished_jobs,
+);
+
+fn new_job(queue: &str) -> NewJob {
+    NewJob {
+        id: JobId::new(),
+        queue: queue.into(),
+        owner_user_id: None,
+    }
+}
+
+fn event(job_id: JobId, seq: i64, status: JobStatus, step: &str) -> JobProgress {
+    JobProgress {
+        job_id,
+        seq,
+        status,
+        step: step.into(),
+        progress: 10,
+        message: format!("{step} {seq}"),
+        result: None,
+        error: None,
+        fields: Default::default(),
+    }
+}
+
+async fn created_jobs_start_queued(stores: Stores) {
+    let job = NewJob {
+        owner_user_id: Some(42),
+        ..new_job("probe")
+    };
+    let created = stores.jobs.create(&job).await.unwrap();
+    assert_eq!(created.status, JobStatus::Queued);
+    assert_eq!(created.attempts, 0);
+    assert!(created.progress.is_none() && created.result.is_none() && created.error.is_none());
+    let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
+    assert_eq!(loaded.id, job.id);
+    assert_eq!(loaded.queue, "probe");
+    assert_eq!(loaded.owner_user_id, Some(42));
+    assert_eq!(loaded.created_at.timestamp_micros(), created.created_at.timestamp_micros());
+}
+
+async fn a_job_id_is_used_once(stores: Stores) {
+    let job = new_job("probe");
+    stores.jobs.create(&job).await.unwrap();
+    let again = stores.jobs.create(&job).await;
+    assert!(matches!(again, Err(models::StoreError::Conflict(_))), "{again:?}");
+}
+
+async fn unknown_jobs_are_none(stores: Stores) {
+    assert!(stores.jobs.get(JobId::new()).await.unwrap().is_none());
+    assert!(!stores.jobs.start_attempt(JobId::new(), 1).await.unwrap());
+    assert!(!stores.jobs.request_cancel(JobId::new()).await.unwrap());
+}
+
+async fn attempts_start_only_while_unfinished(stores: Stores) {
+    let job = new_job("probe");
+    stores.jobs.create(&job).await.unwrap();
+    assert!(stores.jobs.start_attempt(job.id, 1).await.unwrap());
+    let running = stores.jobs.get(job.id).await.unwrap().unwrap();
+    assert_eq!((running.status, running.attempts), (JobStatus::Running, 1));
+    assert!(stores.jobs.start_attempt(job.id, 2).await.unwrap());
+    stores
+        .jobs
+        .record_progress(&event(job.id, 1, JobStatus::Completed, "complete"))
+        .await
+        .unwrap();
+    assert!(!stores.jobs.start_attempt(job.id, 3).await.unwrap());
+    assert_eq!(stores.jobs.get(job.id).await.unwrap().unwrap().attempts, 2);
+
+    let cancelled = new_job("probe");
+    stores.jobs.create(&cancelled).await.unwrap();
+    assert!(stores.jobs.request_cancel(cancelled.id).await.unwrap());
+    assert!(!stores.jobs.start_attempt(cancelled.id, 1).await.unwrap());
+}
+
+async fn the_latest_progress_wins(stores: Stores) {
+    let job = new_job("probe");
+    stores.jobs.create(&job).await.unwrap();
+    let mut second = event(job.id, 2, JobStatus::Running, "food_detection");
+    second.fields.insert("foods".into(), json!(["apple", "米饭"]));
+    assert!(stores.jobs.record_progress(&second).await.unwrap());
+    // An older event arriving late does not overwrite the newer state.
+    let first = event(job.id, 1, JobStatus::Running, "start");
+    assert!(!stores.jobs.record_progress(&first).await.unwrap());
+    let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
+    assert_eq!(loaded.progress.as_ref(), Some(&second));
+    assert_eq!(loaded.progress.unwrap().fields["foods"][1], "米饭");
+}
+
+async fn a_terminal_event_settles_the_job(stores: Stores) {
+    let job = new_job("probe");
+    stores.jobs.create(&job).await.unwrap();
+    let done = JobProgress {
+        result: Some(json!({"worker": "w1", "steps": 3})),
+        ..event(job.id, 5, JobStatus::Completed, "complete")
+    };
+    assert!(stores.jobs.record_progress(&done).await.unwrap());
+    let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
+    assert_eq!(loaded.status, JobStatus::Completed);
+    assert_eq!(loaded.result, Some(json!({"worker": "w1", "steps": 3})));
+    // Nothing changes a finished job.
+    let late = event(job.id, 6, JobStatus::Running, "probe");
+    assert!(!stores.jobs.record_progress(&late).await.unwrap());
+    assert_eq!(stores.jobs.get(job.id).await.unwrap().unwrap().status, JobStatus::Completed);
+}
+
+async fn failures_keep_message_and_code(stores: Stores) {
+    let job = new_job("send-mail");
+    stores.jobs.create(&job).await.unwrap();
+    let failure = JobFailure {
+        message: "invalid mail address: nobody".into(),
+        code: "MAIL_REJECTED".into(),
+    };
+    let failed = JobProgress {
+        error: Some(failure.clone()),
+        ..event(job.id, 2, JobStatus::Failed, "error")
+    };
+    stores.jobs.record_progress(&failed).await.unwrap();
+    let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
+    assert_eq!(loaded.status, JobStatus::Failed);
+    assert_eq!(loaded.error, Some(failure));
+}
+
+async fn cancel_applies_only_to_unfinished_jobs(stores: Stores) {
+    let running = new_job("probe");
+    stores.jobs.create(&running).await.unwrap();
+    stores.jobs.start_attempt(running.id, 1).await.unwrap();
+    assert!(stores.jobs.request_cancel(running.id).await.unwrap());
+    assert!(stores.jobs.get(running.id).await.unwrap().unwrap().cancel_requested);
+
+    let finished = new_job("probe");
+    stores.jobs.create(&finished).await.unwrap();
+    stores
+        .jobs
+        .record_progress(&event(finished.id, 1, JobStatus::Completed, "complete"))
+        .await
+        .unwrap();
+    assert!(!stores.jobs.request_cancel(finished.id).await.unwrap());
+    assert!(!stores.jobs.get(finished.id).await.unwrap().unwrap().cancel_requested);
+}
+
+async fn queue_depths_count_unfinished_jobs(stores: Stores) {
+    for queue in ["probe", "probe", "send-mail"] {
+        stores.jobs.create(&new_job(queue)).await.unwrap();
+    }
+    let running = new_job("probe");
+    stores.jobs.create(&running).await.unwrap();
+    stores.jobs.start_attempt(running.id, 1).await.unwrap();
+    let done = new_job("send-mail");
+    stores.jobs.create(&done).await.unwrap();
+    stores
+        .jobs
+        .record_progress(&event(done.id, 1, JobStatus::Failed, "error"))
+        .await
+        .unwrap();
+
+    let depths: Vec<(String, JobStatus, i64)> = stores
+        .jobs
+        .unfinished_by_queue()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| (d.queue, d.status, d.count))
+        .collect();
+    assert_eq!(
+        depths,
+        vec![
+            ("probe".into(), JobStatus::Queued, 2),
+            ("probe".into(), JobStatus::Running, 1),
+            ("send-mail".into(), JobStatus::Queued, 1),
+        ]
+    );
+}
