@@ -179,6 +179,9 @@ impl Jobs {
                 if !yield_.send(current).await || done {
                     return;
                 }
+            } else if current.is_terminal() {
+                // The client already has the final event.
+                return;
             }
             let mut resync = tokio::time::interval(RESYNC_EVERY);
             resync.tick().await;
@@ -193,12 +196,16 @@ impl Jobs {
                     _ = resync.tick() => stored_progress(&store, job_id).await,
                     () = yield_.closed() => return,
                 };
-                if let Some(event) = candidate.filter(|e| e.seq > last_seq) {
-                    last_seq = event.seq;
-                    let done = event.is_terminal();
-                    if !yield_.send(event).await || done {
-                        return;
+                match candidate {
+                    Some(event) if event.seq > last_seq => {
+                        last_seq = event.seq;
+                        let done = event.is_terminal();
+                        if !yield_.send(event).await || done {
+                            return;
+                        }
                     }
+                    Some(event) if event.is_terminal() => return,
+                    _ => {}
                 }
             }
         }))

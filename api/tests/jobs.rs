@@ -1,0 +1,350 @@
+//! Jobs end to end on the configured queue: progress over SSE (live, late, resumed),
+//! cancellation, enqueue-and-await, retries with backoff and the abort path, mail.
+
+mod support;
+
+use std::time::Duration;
+
+use jobs::{
+    JobsError,
+    payloads::{MailDelivery, Probe, SendMail},
+};
+use support::{Options, spawn_app, wait_finished};
+
+#[tokio::test]
+async fn a_client_watches_a_job_from_queued_to_completed() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let job_id = app.probe(3, 50).await;
+    let events = app.events(&job_id, None, 100).await;
+    let steps: Vec<&str> = events.iter().map(|e| e.data["step"].as_str().unwrap()).collect();
+    assert_eq!(steps.last(), Some(&"complete"), "{steps:?}");
+    assert!(steps.contains(&"probe"), "{steps:?}");
+    // Ids grow with every event and match the payload's sequence number.
+    let ids: Vec<i64> = events.iter().map(|e| e.id.unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    assert!(events.iter().all(|e| e.data["seq"].as_i64() == e.id));
+    let last = &events.last().unwrap().data;
+    assert_eq!(last["status"], "completed");
+    assert_eq!(last["progress"], 100);
+    assert_eq!(last["result"]["steps"], 3);
+    let progress: Vec<u64> = events.iter().map(|e| e.data["progress"].as_u64().unwrap()).collect();
+    assert!(progress.windows(2).all(|w| w[0] <= w[1]), "{progress:?}");
+
+    let (status, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["status"], "completed");
+    assert_eq!(body["data"]["attempts"], 1);
+    assert_eq!(body["data"]["result"]["steps"], 3);
+}
+
+#[tokio::test]
+async fn a_late_client_gets_the_current_state_not_nothing() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let job_id = app.probe(1, 0).await;
+    wait_finished(&app, &job_id).await;
+    let events = app.events(&job_id, None, 10).await;
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].data["status"], "completed");
+    assert_eq!(events[0].data["step"], "complete");
+}
+
+#[tokio::test]
+async fn a_reconnecting_client_resumes_after_its_last_event() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let job_id = app.probe(6, 150).await;
+    // Read the first few events, then drop the connection mid-job.
+    let first = app.events(&job_id, None, 3).await;
+    let last_seen = first.last().unwrap().id.unwrap();
+    let rest = app.events(&job_id, Some(last_seen), 100).await;
+    assert!(rest.iter().all(|e| e.id.unwrap() > last_seen), "{rest:?}");
+    assert_eq!(rest.last().unwrap().data["status"], "completed");
+    // Resuming after the final event leaves nothing to send.
+    let final_id = rest.last().unwrap().id.unwrap();
+    let none = app.events(&job_id, Some(final_id), 10).await;
+    assert!(none.is_empty(), "{none:?}");
+
+    let response = app
+        .client
+        .get(app.url(&format!("/jobs/{job_id}/events/")))
+        .header("last-event-id", "soon")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+}
+
+#[tokio::test]
+async fn cancelling_stops_a_running_job() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let job_id = app.probe(20, 200).await;
+    let early = app.events(&job_id, None, 3).await;
+    assert!(early.iter().any(|e| e.data["status"] == "running"), "{early:?}");
+    let (status, body) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["cancelled"], true);
+
+    let job = wait_finished(&app, &job_id).await;
+    assert_eq!(job["status"], "cancelled");
+    let steps_done = job["progress"]["progress"].as_u64().unwrap();
+    // The work stopped: no further steps after the cancellation settled.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (_, later) = app.get(&format!("/jobs/{job_id}/")).await;
+    assert_eq!(later["data"]["status"], "cancelled");
+    assert_eq!(later["data"]["progress"]["progress"].as_u64().unwrap(), steps_done);
+    assert!(steps_done < 100);
+
+    let (status, body) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["cancelled"], false);
+}
+
+#[tokio::test]
+async fn a_queued_job_cancelled_never_runs() {
+    let Some(app) = spawn_app(Options {
+        embedded_workers: false,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let job_id = app.probe(1, 0).await;
+    let queued = app.events(&job_id, None, 1).await;
+    assert_eq!(queued[0].data["status"], "queued");
+    assert_eq!(queued[0].id, Some(0));
+    let (status, _) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    assert_eq!(status, 200);
+    let events = app.events(&job_id, None, 10).await;
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].data["status"], "cancelled");
+    let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    assert_eq!(body["data"]["attempts"], 0);
+}
+
+#[tokio::test]
+async fn endpoints_can_enqueue_and_await_a_result() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let report = app
+        .state
+        .jobs
+        .run(Probe::new(2, 10), None, Duration::from_secs(20))
+        .await
+        .unwrap();
+    assert_eq!(report.steps, 2);
+    assert_eq!(report.pid, std::process::id(), "embedded workers run in-process");
+}
+
+#[tokio::test]
+async fn awaiting_gives_up_at_the_timeout_and_cancels_the_job() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let started = std::time::Instant::now();
+    let outcome = app
+        .state
+        .jobs
+        .run(Probe::new(10, 500), None, Duration::from_millis(400))
+        .await;
+    assert!(matches!(outcome, Err(JobsError::Timeout(_))), "{outcome:?}");
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[tokio::test]
+async fn mail_lands_in_the_outbox_in_the_embedded_default() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let delivery = app
+        .state
+        .jobs
+        .run(
+            SendMail {
+                to: "li.hua@example.com".into(),
+                subject: "验证你的邮箱 / Verify your email".into(),
+                text: "Open http://127.0.0.1:8080/verify-email/abc to verify.".into(),
+                html: Some("<p>Open <a href=\"http://127.0.0.1:8080/verify-email/abc\">this link</a></p>".into()),
+            },
+            None,
+            Duration::from_secs(20),
+        )
+        .await
+        .unwrap();
+    let MailDelivery::Outbox { path } = delivery else {
+        panic!("expected the outbox, got {delivery:?}")
+    };
+    assert!(path.starts_with(app.data_dir.path().join("outbox").to_str().unwrap()));
+    let mail = std::fs::read_to_string(&path).unwrap();
+    assert!(mail.contains("To: li.hua@example.com"));
+    assert!(mail.contains("verify-email/abc"));
+}
+
+#[tokio::test]
+async fn mail_goes_over_smtp_when_a_relay_is_configured() {
+    let smtp = smtp::Listener::start().await;
+    let Some(app) = spawn_app(Options {
+        smtp_url: Some(format!("smtp://{}", smtp.addr)),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let delivery = app
+        .state
+        .jobs
+        .run(
+            SendMail {
+                to: "wang.fang@example.com".into(),
+                subject: "Reset your password".into(),
+                text: "Open http://127.0.0.1:8080/reset-password/xyz within 1 hour.".into(),
+                html: None,
+            },
+            None,
+            Duration::from_secs(20),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(delivery, MailDelivery::Smtp { .. }), "{delivery:?}");
+    let received = smtp.received().await;
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0].recipients, vec!["<wang.fang@example.com>".to_owned()]);
+    assert!(received[0].data.contains("reset-password/xyz"));
+    assert!(received[0].data.contains("Subject: Reset your password"));
+}
+
+#[tokio::test]
+async fn transient_failures_are_retried_with_backoff_then_fail() {
+    // A port nobody listens on: every attempt is refused.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let Some(app) = spawn_app(Options {
+        smtp_url: Some(format!("smtp://{closed}")),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let job_id = app
+        .state
+        .jobs
+        .push(
+            SendMail {
+                to: "a@example.com".into(),
+                subject: "s".into(),
+                text: "t".into(),
+                html: None,
+            },
+            None,
+        )
+        .await
+        .unwrap()
+        .to_string();
+    let events = app.events(&job_id, None, 100).await;
+    let retrying = events.iter().filter(|e| e.data["status"] == "retrying").count();
+    assert!(retrying >= 1, "{events:?}");
+    let last = &events.last().unwrap().data;
+    assert_eq!(last["status"], "failed");
+    assert_eq!(last["step"], "error");
+    assert_eq!(last["error"]["code"], "JOB_FAILED");
+    let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    assert_eq!(body["data"]["attempts"], jobs::MAX_RETRIES + 1);
+    assert!(body["data"]["error"]["message"].as_str().unwrap().contains("mail server"));
+}
+
+#[tokio::test]
+async fn permanent_failures_fail_at_once() {
+    let Some(app) = spawn_app(Options::default()).await else { return };
+    let outcome = app
+        .state
+        .jobs
+        .run(
+            SendMail {
+                to: "not an address".into(),
+                subject: "s".into(),
+                text: "t".into(),
+                html: None,
+            },
+            None,
+            Duration::from_secs(20),
+        )
+        .await;
+    let Err(JobsError::Failed(failure)) = outcome else {
+        panic!("expected a failure, got {outcome:?}")
+    };
+    assert_eq!(failure.code, "MAIL_REJECTED");
+    assert!(failure.message.contains("not an address"));
+    let depths = app.state.jobs.store().unfinished_by_queue().await.unwrap();
+    assert!(depths.is_empty());
+}
+
+/// A real SMTP listener, small enough to read: it accepts every message.
+mod smtp {
+    use std::{net::SocketAddr, sync::Arc};
+
+    use tokio::{
+        io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
+        net::TcpListener,
+        sync::Mutex,
+    };
+
+    #[derive(Debug, Clone, Default)]
+    pub struct Received {
+        pub recipients: Vec<String>,
+        pub data: String,
+    }
+
+    pub struct Listener {
+        pub addr: SocketAddr,
+        mails: Arc<Mutex<Vec<Received>>>,
+    }
+
+    impl Listener {
+        pub async fn start() -> Self {
+            let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let mails = Arc::new(Mutex::new(Vec::new()));
+            let store = mails.clone();
+            tokio::spawn(async move {
+                while let Ok((socket, _)) = listener.accept().await {
+                    tokio::spawn(session(socket, store.clone()));
+                }
+            });
+            Listener { addr, mails }
+        }
+
+        pub async fn received(&self) -> Vec<Received> {
+            self.mails.lock().await.clone()
+        }
+    }
+
+    async fn session(socket: tokio::net::TcpStream, mails: Arc<Mutex<Vec<Received>>>) {
+        let (read, mut write) = socket.into_split();
+        let mut lines = BufReader::new(read).lines();
+        let mut current = Received::default();
+        let _ = write.write_all(b"220 test SMTP ready\r\n").await;
+        while let Ok(Some(line)) = lines.next_line().await {
+            let upper = line.to_ascii_uppercase();
+            let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                b"250-test greets you\r\n250 8BITMIME\r\n"
+            } else if upper.starts_with("RCPT TO:") {
+                current.recipients.push(line[8..].trim().to_owned());
+                b"250 OK\r\n"
+            } else if upper.starts_with("DATA") {
+                let _ = write.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n").await;
+                while let Ok(Some(data)) = lines.next_line().await {
+                    if data == "." {
+                        break;
+                    }
+                    current.data.push_str(&data);
+                    current.data.push('\n');
+                }
+                mails.lock().await.push(std::mem::take(&mut current));
+                b"250 OK queued\r\n"
+            } else if upper.starts_with("QUIT") {
+                let _ = write.write_all(b"221 Bye\r\n").await;
+                return;
+            } else {
+                b"250 OK\r\n"
+            };
+            if write.write_all(reply).await.is_err() {
+                return;
+            }
+        }
+    }
+}
