@@ -17,7 +17,10 @@ use axum::{
     routing::{get, post},
 };
 use base64::Engine;
-use jobs::{Job, QueueBackend, payloads::{Probe, SendMail}};
+use jobs::{
+    Job, QueueBackend,
+    payloads::{Probe, SendMail},
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -106,7 +109,9 @@ fn presented_token(authorization: &str) -> Option<String> {
             .decode(value.trim())
             .ok()?;
         let text = String::from_utf8(decoded).ok()?;
-        return text.split_once(':').map(|(_, password)| password.to_owned());
+        return text
+            .split_once(':')
+            .map(|(_, password)| password.to_owned());
     }
     None
 }
@@ -169,7 +174,10 @@ mod tests {
     fn tokens_are_read_from_bearer_and_basic() {
         assert_eq!(presented_token("Bearer s3cret").as_deref(), Some("s3cret"));
         let basic = base64::engine::general_purpose::STANDARD.encode("admin:s3cret");
-        assert_eq!(presented_token(&format!("Basic {basic}")).as_deref(), Some("s3cret"));
+        assert_eq!(
+            presented_token(&format!("Basic {basic}")).as_deref(),
+            Some("s3cret")
+        );
         assert_eq!(presented_token("Digest abc"), None);
         assert_eq!(presented_token("Basic !!!"), None);
     }

@@ -21,9 +21,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
+        let axum::Json(value) =
+            axum::Json::<serde_json::Value>::from_request(request, state).await?;
         if !value.is_object() {
-            return Err(ApiError::validation("The request body must be a JSON object"));
+            return Err(ApiError::validation(
+                "The request body must be a JSON object",
+            ));
         }
         serde_json::from_value(value)
             .map(Body)
@@ -71,7 +74,10 @@ impl From<JsonRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::validation(format!("Invalid query parameters: {}", source_text(&rejection)))
+        ApiError::validation(format!(
+            "Invalid query parameters: {}",
+            source_text(&rejection)
+        ))
     }
 }
 

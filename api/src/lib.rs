@@ -74,11 +74,15 @@ impl App {
     }
 
     pub fn api_addr(&self) -> SocketAddr {
-        self.api.local_addr().expect("a bound listener has an address")
+        self.api
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     pub fn admin_addr(&self) -> SocketAddr {
-        self.admin.local_addr().expect("a bound listener has an address")
+        self.admin
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     pub fn state(&self) -> &AppState {
@@ -86,7 +90,10 @@ impl App {
     }
 
     /// Serves until `shutdown` resolves, then gives requests and jobs a grace period.
-    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         let App { state, api, admin } = self;
         let config = state.config.clone();
         let (stop_tx, stop_rx) = watch::channel(false);
@@ -103,7 +110,11 @@ impl App {
 
         let workers = if config.embedded_workers {
             let deps = worker::deps(&config.worker, state.jobs.clone())?;
-            Some(tokio::spawn(worker::run(deps, config.worker.concurrency, stopped())))
+            Some(tokio::spawn(worker::run(
+                deps,
+                config.worker.concurrency,
+                stopped(),
+            )))
         } else {
             None
         };

@@ -35,10 +35,10 @@ fn handle() -> &'static PrometheusHandle {
 pub async fn track(request: Request, next: Next) -> Response {
     handle();
     let method = request.method().to_string();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| fallback_label(request.uri().path()), |p| p.as_str().to_owned());
+    let route = request.extensions().get::<MatchedPath>().map_or_else(
+        || fallback_label(request.uri().path()),
+        |p| p.as_str().to_owned(),
+    );
     let started = Instant::now();
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();

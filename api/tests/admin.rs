@@ -31,8 +31,15 @@ async fn the_admin_listener_is_closed_without_a_token() {
 
 #[tokio::test]
 async fn the_admin_token_must_be_presented() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
-    let missing = app.client.get(format!("{}/", app.admin)).send().await.unwrap();
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let missing = app
+        .client
+        .get(format!("{}/", app.admin))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(missing.status(), 401);
     assert!(
         missing.headers()["www-authenticate"]
@@ -63,7 +70,9 @@ async fn the_admin_token_must_be_presented() {
 
 #[tokio::test]
 async fn the_board_has_every_queue_registered() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     // Per-queue task lists (the Redis backend's per-queue stats script is broken
     // upstream, so stats are not used here).
     let stats = |queue: String| {
@@ -76,7 +85,9 @@ async fn the_board_has_every_queue_registered() {
         let name = app.state.jobs.queue().queue_name(queue);
         let response = stats(name.clone()).await.unwrap();
         let status = response.status();
-        if status != 200 { panic!("{name}: {status} {}", response.text().await.unwrap()); }
+        if status != 200 {
+            panic!("{name}: {status} {}", response.text().await.unwrap());
+        }
         let body: serde_json::Value = response.json().await.unwrap();
         assert!(body.is_array(), "{name}: {body}");
     }
@@ -113,13 +124,18 @@ async fn metrics_count_requests_and_queue_depths() {
     );
     assert!(text.contains("http_request_duration_seconds_bucket"));
     // No worker runs, so the probe waits on its queue.
-    assert!(text.contains(r#"job_queue_depth{queue="probe",status="queued"} 1"#), "{text}");
+    assert!(
+        text.contains(r#"job_queue_depth{queue="probe",status="queued"} 1"#),
+        "{text}"
+    );
     assert!(text.contains(r#"job_queue_depth{queue="send-mail",status="queued"} 0"#));
 }
 
 #[tokio::test]
 async fn bad_json_bodies_get_clear_errors() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let probe = || {
         app.client
             .post(format!("{}/probe", app.admin))
@@ -127,7 +143,9 @@ async fn bad_json_bodies_get_clear_errors() {
     };
     let cases = [
         (
-            probe().header("content-type", "application/json").body("{\"steps\": 2,"),
+            probe()
+                .header("content-type", "application/json")
+                .body("{\"steps\": 2,"),
             400,
             "MALFORMED_JSON",
         ),
@@ -137,10 +155,26 @@ async fn bad_json_bodies_get_clear_errors() {
             415,
             "UNSUPPORTED_MEDIA_TYPE",
         ),
-        (probe().json(&serde_json::json!({"steps": "two"})), 422, "VALIDATION_ERROR"),
-        (probe().json(&serde_json::json!({"steps": -1})), 422, "VALIDATION_ERROR"),
-        (probe().json(&serde_json::json!({"stepz": 1})), 422, "VALIDATION_ERROR"),
-        (probe().json(&serde_json::json!([1, 2])), 422, "VALIDATION_ERROR"),
+        (
+            probe().json(&serde_json::json!({"steps": "two"})),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            probe().json(&serde_json::json!({"steps": -1})),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            probe().json(&serde_json::json!({"stepz": 1})),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            probe().json(&serde_json::json!([1, 2])),
+            422,
+            "VALIDATION_ERROR",
+        ),
         (
             probe()
                 .header("content-type", "application/json")

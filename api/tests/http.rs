@@ -8,7 +8,9 @@ use support::{Options, spawn_app};
 
 #[tokio::test]
 async fn health_answers_in_the_envelope_with_or_without_trailing_slash() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     for path in ["/health", "/health/"] {
         let (status, body) = app.get(path).await;
         assert_eq!(status, 200);
@@ -20,7 +22,9 @@ async fn health_answers_in_the_envelope_with_or_without_trailing_slash() {
 
 #[tokio::test]
 async fn readiness_names_the_database_and_queue_in_use() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let (status, body) = app.get("/health/ready/").await;
     assert_eq!(status, 200, "{body}");
     let data = &body["data"];
@@ -44,13 +48,20 @@ async fn readiness_names_the_database_and_queue_in_use() {
 
 #[tokio::test]
 async fn unknown_api_routes_and_methods_get_json_errors() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let (status, body) = app.get("/no/such/route/").await;
     assert_eq!(status, 404);
     assert_eq!(body["success"], false);
     assert_eq!(body["data"], Value::Null);
     assert_eq!(body["error"]["code"], "NOT_FOUND");
-    assert!(body["error"]["message"].as_str().unwrap().contains("/no/such/route"));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("/no/such/route")
+    );
 
     let response = app.client.delete(app.url("/health/")).send().await.unwrap();
     let (status, body) = support::json_of(response).await;
@@ -59,7 +70,11 @@ async fn unknown_api_routes_and_methods_get_json_errors() {
 
     // The API base itself is no page of the web app.
     let (status, body) = support::json_of(
-        app.client.get(format!("{}/api/v1", app.api)).send().await.unwrap(),
+        app.client
+            .get(format!("{}/api/v1", app.api))
+            .send()
+            .await
+            .unwrap(),
     )
     .await;
     assert_eq!((status, body["success"].clone()), (404, Value::Bool(false)));
@@ -67,7 +82,9 @@ async fn unknown_api_routes_and_methods_get_json_errors() {
 
 #[tokio::test]
 async fn bad_path_parameters_are_reported() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let (status, body) = app.get("/jobs/not-a-uuid/").await;
     assert_eq!(status, 400);
     assert_eq!(body["error"]["code"], "BAD_REQUEST");
@@ -78,13 +95,18 @@ async fn bad_path_parameters_are_reported() {
 
 #[tokio::test]
 async fn the_dev_server_origin_may_call_the_api() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let preflight = app
         .client
         .request(reqwest::Method::OPTIONS, app.url("/health/"))
         .header("origin", "http://localhost:5173")
         .header("access-control-request-method", "POST")
-        .header("access-control-request-headers", "authorization,content-type")
+        .header(
+            "access-control-request-headers",
+            "authorization,content-type",
+        )
         .send()
         .await
         .unwrap();
@@ -100,12 +122,19 @@ async fn the_dev_server_origin_may_call_the_api() {
         .send()
         .await
         .unwrap();
-    assert!(foreign.headers().get("access-control-allow-origin").is_none());
+    assert!(
+        foreign
+            .headers()
+            .get("access-control-allow-origin")
+            .is_none()
+    );
 }
 
 #[tokio::test]
 async fn the_openapi_document_lists_the_routes_and_has_a_page() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let doc: Value = app
         .client
         .get(app.url("/openapi.json"))
@@ -117,7 +146,13 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
         .unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     let paths = doc["paths"].as_object().unwrap();
-    for path in ["/health", "/health/ready", "/jobs/{id}/", "/jobs/{id}/events/", "/jobs/{id}/cancel/"] {
+    for path in [
+        "/health",
+        "/health/ready",
+        "/jobs/{id}/",
+        "/jobs/{id}/events/",
+        "/jobs/{id}/cancel/",
+    ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }
     // Every documented route without parameters answers (none falls to the 404).
@@ -134,14 +169,23 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
     }
     let page = app.client.get(app.url("/docs")).send().await.unwrap();
     assert_eq!(page.status(), 200);
-    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
     assert!(page.text().await.unwrap().contains("openapi.json"));
 }
 
 #[tokio::test]
 async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
     let web = tempfile::tempdir().unwrap();
-    std::fs::write(web.path().join("index.html"), "<!doctype html><div id=root>app</div>").unwrap();
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><div id=root>app</div>",
+    )
+    .unwrap();
     std::fs::create_dir(web.path().join("assets")).unwrap();
     std::fs::write(web.path().join("assets/app-1234.js"), "console.log(1)").unwrap();
     let Some(app) = spawn_app(Options {
@@ -152,8 +196,18 @@ async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
     else {
         return;
     };
-    for path in ["/", "/statistics", "/reset-password/abc", "/reset-password/abc/"] {
-        let response = app.client.get(format!("{}{path}", app.api)).send().await.unwrap();
+    for path in [
+        "/",
+        "/statistics",
+        "/reset-password/abc",
+        "/reset-password/abc/",
+    ] {
+        let response = app
+            .client
+            .get(format!("{}{path}", app.api))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache");
         assert!(response.text().await.unwrap().contains("id=root"), "{path}");
@@ -165,8 +219,18 @@ async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
         .await
         .unwrap();
     assert_eq!(asset.status(), 200);
-    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
-    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert!(
+        asset.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    assert!(
+        asset.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
     // API routes never fall back to the app.
     let (status, _) = app.get("/statistics").await;
     assert_eq!(status, 404);
@@ -174,8 +238,15 @@ async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
 
 #[tokio::test]
 async fn a_missing_web_build_says_how_to_build_it() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
-    let response = app.client.get(format!("{}/", app.api)).send().await.unwrap();
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let response = app
+        .client
+        .get(format!("{}/", app.api))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 503);
     assert!(response.text().await.unwrap().contains("make web"));
 }

@@ -13,10 +13,15 @@ use support::{Options, spawn_app, wait_finished};
 
 #[tokio::test]
 async fn a_client_watches_a_job_from_queued_to_completed() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let job_id = app.probe(3, 50).await;
     let events = app.events(&job_id, None, 100).await;
-    let steps: Vec<&str> = events.iter().map(|e| e.data["step"].as_str().unwrap()).collect();
+    let steps: Vec<&str> = events
+        .iter()
+        .map(|e| e.data["step"].as_str().unwrap())
+        .collect();
     assert_eq!(steps.last(), Some(&"complete"), "{steps:?}");
     assert!(steps.contains(&"probe"), "{steps:?}");
     // Ids grow with every event and match the payload's sequence number.
@@ -27,7 +32,10 @@ async fn a_client_watches_a_job_from_queued_to_completed() {
     assert_eq!(last["status"], "completed");
     assert_eq!(last["progress"], 100);
     assert_eq!(last["result"]["steps"], 3);
-    let progress: Vec<u64> = events.iter().map(|e| e.data["progress"].as_u64().unwrap()).collect();
+    let progress: Vec<u64> = events
+        .iter()
+        .map(|e| e.data["progress"].as_u64().unwrap())
+        .collect();
     assert!(progress.windows(2).all(|w| w[0] <= w[1]), "{progress:?}");
 
     let (status, body) = app.get(&format!("/jobs/{job_id}/")).await;
@@ -39,7 +47,9 @@ async fn a_client_watches_a_job_from_queued_to_completed() {
 
 #[tokio::test]
 async fn a_late_client_gets_the_current_state_not_nothing() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let job_id = app.probe(1, 0).await;
     wait_finished(&app, &job_id).await;
     let events = app.events(&job_id, None, 10).await;
@@ -50,7 +60,9 @@ async fn a_late_client_gets_the_current_state_not_nothing() {
 
 #[tokio::test]
 async fn a_reconnecting_client_resumes_after_its_last_event() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let job_id = app.probe(6, 150).await;
     // Read the first few events, then drop the connection mid-job.
     let first = app.events(&job_id, None, 3).await;
@@ -75,11 +87,18 @@ async fn a_reconnecting_client_resumes_after_its_last_event() {
 
 #[tokio::test]
 async fn cancelling_stops_a_running_job() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let job_id = app.probe(20, 200).await;
     let early = app.events(&job_id, None, 3).await;
-    assert!(early.iter().any(|e| e.data["status"] == "running"), "{early:?}");
-    let (status, body) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    assert!(
+        early.iter().any(|e| e.data["status"] == "running"),
+        "{early:?}"
+    );
+    let (status, body) = app
+        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["cancelled"], true);
 
@@ -90,10 +109,15 @@ async fn cancelling_stops_a_running_job() {
     tokio::time::sleep(Duration::from_millis(600)).await;
     let (_, later) = app.get(&format!("/jobs/{job_id}/")).await;
     assert_eq!(later["data"]["status"], "cancelled");
-    assert_eq!(later["data"]["progress"]["progress"].as_u64().unwrap(), steps_done);
+    assert_eq!(
+        later["data"]["progress"]["progress"].as_u64().unwrap(),
+        steps_done
+    );
     assert!(steps_done < 100);
 
-    let (status, body) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    let (status, body) = app
+        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["cancelled"], false);
 }
@@ -112,7 +136,9 @@ async fn a_queued_job_cancelled_never_runs() {
     let queued = app.events(&job_id, None, 1).await;
     assert_eq!(queued[0].data["status"], "queued");
     assert_eq!(queued[0].id, Some(0));
-    let (status, _) = app.post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({})).await;
+    let (status, _) = app
+        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .await;
     assert_eq!(status, 200);
     let events = app.events(&job_id, None, 10).await;
     assert_eq!(events.len(), 1);
@@ -123,7 +149,9 @@ async fn a_queued_job_cancelled_never_runs() {
 
 #[tokio::test]
 async fn endpoints_can_enqueue_and_await_a_result() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let report = app
         .state
         .jobs
@@ -131,12 +159,18 @@ async fn endpoints_can_enqueue_and_await_a_result() {
         .await
         .unwrap();
     assert_eq!(report.steps, 2);
-    assert_eq!(report.pid, std::process::id(), "embedded workers run in-process");
+    assert_eq!(
+        report.pid,
+        std::process::id(),
+        "embedded workers run in-process"
+    );
 }
 
 #[tokio::test]
 async fn awaiting_gives_up_at_the_timeout_and_cancels_the_job() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let started = std::time::Instant::now();
     let outcome = app
         .state
@@ -149,7 +183,9 @@ async fn awaiting_gives_up_at_the_timeout_and_cancels_the_job() {
 
 #[tokio::test]
 async fn mail_lands_in_the_outbox_in_the_embedded_default() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let delivery = app
         .state
         .jobs
@@ -158,7 +194,10 @@ async fn mail_lands_in_the_outbox_in_the_embedded_default() {
                 to: "li.hua@example.com".into(),
                 subject: "验证你的邮箱 / Verify your email".into(),
                 text: "Open http://127.0.0.1:8080/verify-email/abc to verify.".into(),
-                html: Some("<p>Open <a href=\"http://127.0.0.1:8080/verify-email/abc\">this link</a></p>".into()),
+                html: Some(
+                    "<p>Open <a href=\"http://127.0.0.1:8080/verify-email/abc\">this link</a></p>"
+                        .into(),
+                ),
             },
             None,
             Duration::from_secs(20),
@@ -200,10 +239,16 @@ async fn mail_goes_over_smtp_when_a_relay_is_configured() {
         )
         .await
         .unwrap();
-    assert!(matches!(delivery, MailDelivery::Smtp { .. }), "{delivery:?}");
+    assert!(
+        matches!(delivery, MailDelivery::Smtp { .. }),
+        "{delivery:?}"
+    );
     let received = smtp.received().await;
     assert_eq!(received.len(), 1);
-    assert_eq!(received[0].recipients, vec!["<wang.fang@example.com>".to_owned()]);
+    assert_eq!(
+        received[0].recipients,
+        vec!["<wang.fang@example.com>".to_owned()]
+    );
     assert!(received[0].data.contains("reset-password/xyz"));
     assert!(received[0].data.contains("Subject: Reset your password"));
 }
@@ -211,7 +256,10 @@ async fn mail_goes_over_smtp_when_a_relay_is_configured() {
 #[tokio::test]
 async fn transient_failures_are_retried_with_backoff_then_fail() {
     // A port nobody listens on: every attempt is refused.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
     let Some(app) = spawn_app(Options {
         smtp_url: Some(format!("smtp://{closed}")),
         ..Options::default()
@@ -236,7 +284,10 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
         .unwrap()
         .to_string();
     let events = app.events(&job_id, None, 100).await;
-    let retrying = events.iter().filter(|e| e.data["status"] == "retrying").count();
+    let retrying = events
+        .iter()
+        .filter(|e| e.data["status"] == "retrying")
+        .count();
     assert!(retrying >= 1, "{events:?}");
     let last = &events.last().unwrap().data;
     assert_eq!(last["status"], "failed");
@@ -244,12 +295,19 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
     assert_eq!(last["error"]["code"], "JOB_FAILED");
     let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
     assert_eq!(body["data"]["attempts"], jobs::MAX_RETRIES + 1);
-    assert!(body["data"]["error"]["message"].as_str().unwrap().contains("mail server"));
+    assert!(
+        body["data"]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("mail server")
+    );
 }
 
 #[tokio::test]
 async fn permanent_failures_fail_at_once() {
-    let Some(app) = spawn_app(Options::default()).await else { return };
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
     let outcome = app
         .state
         .jobs
@@ -326,7 +384,9 @@ mod smtp {
                 current.recipients.push(line[8..].trim().to_owned());
                 b"250 OK\r\n"
             } else if upper.starts_with("DATA") {
-                let _ = write.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n").await;
+                let _ = write
+                    .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
+                    .await;
                 while let Ok(Some(data)) = lines.next_line().await {
                     if data == "." {
                         break;

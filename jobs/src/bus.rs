@@ -38,7 +38,11 @@ pub struct ProgressBus {
 
 impl std::fmt::Debug for ProgressBus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = if self.redis.is_some() { "redis" } else { "in-process" };
+        let kind = if self.redis.is_some() {
+            "redis"
+        } else {
+            "in-process"
+        };
         write!(f, "ProgressBus({kind})")
     }
 }
@@ -59,7 +63,12 @@ impl ProgressBus {
         let channel = format!("{namespace}:bus");
         let local = broadcast::channel(LOCAL_CAPACITY).0;
         let (ready_tx, ready_rx) = oneshot::channel();
-        tokio::spawn(relay_from_redis(client, channel.clone(), local.downgrade(), ready_tx));
+        tokio::spawn(relay_from_redis(
+            client,
+            channel.clone(),
+            local.downgrade(),
+            ready_tx,
+        ));
         ready_rx
             .await
             .map_err(|_| JobsError::Queue("progress bus subscription ended".into()))??;
@@ -72,8 +81,8 @@ impl ProgressBus {
     pub async fn publish(&self, message: BusMessage) -> Result<(), JobsError> {
         match &self.redis {
             Some((conn, channel)) => {
-                let payload = serde_json::to_string(&message)
-                    .map_err(|e| JobsError::Queue(e.to_string()))?;
+                let payload =
+                    serde_json::to_string(&message).map_err(|e| JobsError::Queue(e.to_string()))?;
                 let mut conn = conn.clone();
                 let _receivers: i64 = conn.publish(channel, payload).await?;
             }
@@ -112,7 +121,9 @@ async fn relay_from_redis(
                     let decoded = msg
                         .get_payload::<String>()
                         .map_err(|e| e.to_string())
-                        .and_then(|p| serde_json::from_str::<BusMessage>(&p).map_err(|e| e.to_string()));
+                        .and_then(|p| {
+                            serde_json::from_str::<BusMessage>(&p).map_err(|e| e.to_string())
+                        });
                     // Every bus of this process is gone: stop relaying.
                     let Some(local) = local.upgrade() else { return };
                     match decoded {

@@ -2,7 +2,8 @@ use std::{sync::Arc, time::Duration};
 
 use futures::Stream;
 use models::{
-    Database, Stores, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
+    Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
+    Stores,
 };
 use tokio::sync::broadcast::error::RecvError;
 
@@ -73,7 +74,11 @@ impl Jobs {
     }
 
     /// Records a job run and puts it on its queue.
-    pub async fn push<J: Job>(&self, payload: J, owner_user_id: Option<i64>) -> Result<JobId, JobsError> {
+    pub async fn push<J: Job>(
+        &self,
+        payload: J,
+        owner_user_id: Option<i64>,
+    ) -> Result<JobId, JobsError> {
         let job_id = JobId::new();
         self.store
             .create(&NewJob {
@@ -138,11 +143,14 @@ impl Jobs {
                 None => Err(JobsError::NotFound(job_id)),
             };
         }
-        self.bus.publish(BusMessage::CancelRequested { job_id }).await?;
+        self.bus
+            .publish(BusMessage::CancelRequested { job_id })
+            .await?;
         if let Some(record) = self.store.get(job_id).await?
             && record.status == JobStatus::Queued
         {
-            let cancelled = terminal_event(&record, JobStatus::Cancelled, "Cancelled before it started");
+            let cancelled =
+                terminal_event(&record, JobStatus::Cancelled, "Cancelled before it started");
             self.settle(cancelled).await?;
         }
         Ok(true)
@@ -168,7 +176,11 @@ impl Jobs {
         // Subscribe before reading the store: whatever is published after the read is
         // then already on its way to us.
         let mut rx = self.bus.subscribe();
-        let record = self.store.get(job_id).await?.ok_or(JobsError::NotFound(job_id))?;
+        let record = self
+            .store
+            .get(job_id)
+            .await?
+            .ok_or(JobsError::NotFound(job_id))?;
         let store = self.store.clone();
         Ok(async_stream(move |yield_| async move {
             let mut last_seq = after_seq;

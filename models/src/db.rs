@@ -147,7 +147,13 @@ mod tests {
 
     #[test]
     fn redact_hides_credentials_only() {
-        assert_eq!(redact("postgres://u:secret@db:5432/x"), "postgres://***@db:5432/x");
-        assert_eq!(redact("sqlite://data/calorie.db"), "sqlite://data/calorie.db");
+        assert_eq!(
+            redact("postgres://u:secret@db:5432/x"),
+            "postgres://***@db:5432/x"
+        );
+        assert_eq!(
+            redact("sqlite://data/calorie.db"),
+            "sqlite://data/calorie.db"
+        );
     }
 }

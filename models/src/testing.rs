@@ -68,18 +68,16 @@ impl TestDatabase {
     /// cannot be reached.
     pub async fn postgres() -> Option<Self> {
         let admin_url = postgres_admin_url();
-        let admin = match tokio::time::timeout(
-            Duration::from_secs(5),
-            sqlx::PgPool::connect(&admin_url),
-        )
-        .await
-        {
-            Ok(Ok(pool)) => pool,
-            _ => {
-                unavailable(&format!("PostgreSQL at {}", crate::db::redact(&admin_url)));
-                return None;
-            }
-        };
+        let admin =
+            match tokio::time::timeout(Duration::from_secs(5), sqlx::PgPool::connect(&admin_url))
+                .await
+            {
+                Ok(Ok(pool)) => pool,
+                _ => {
+                    unavailable(&format!("PostgreSQL at {}", crate::db::redact(&admin_url)));
+                    return None;
+                }
+            };
         let name = format!("calorie_test_{}", uuid::Uuid::new_v4().simple());
         sqlx::raw_sql(sqlx::AssertSqlSafe(format!("create database {name}")))
             .execute(&admin)
@@ -120,7 +118,9 @@ impl Drop for TestDatabase {
             runtime.block_on(async {
                 if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
                     let sql = format!("drop database if exists {name} with (force)");
-                    let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&admin).await;
+                    let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+                        .execute(&admin)
+                        .await;
                     admin.close().await;
                 }
             });

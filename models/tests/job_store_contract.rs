@@ -1,8 +1,6 @@
 //! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
 
-use models::{
-    JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores, testing::TestDatabase,
-};
+use models::{JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores, testing::TestDatabase};
 use serde_json::json;
 
 macro_rules! contract {
@@ -71,14 +69,20 @@ async fn created_jobs_start_queued(stores: Stores) {
     assert_eq!(loaded.id, job.id);
     assert_eq!(loaded.queue, "probe");
     assert_eq!(loaded.owner_user_id, Some(42));
-    assert_eq!(loaded.created_at.timestamp_micros(), created.created_at.timestamp_micros());
+    assert_eq!(
+        loaded.created_at.timestamp_micros(),
+        created.created_at.timestamp_micros()
+    );
 }
 
 async fn a_job_id_is_used_once(stores: Stores) {
     let job = new_job("probe");
     stores.jobs.create(&job).await.unwrap();
     let again = stores.jobs.create(&job).await;
-    assert!(matches!(again, Err(models::StoreError::Conflict(_))), "{again:?}");
+    assert!(
+        matches!(again, Err(models::StoreError::Conflict(_))),
+        "{again:?}"
+    );
 }
 
 async fn unknown_jobs_are_none(stores: Stores) {
@@ -112,7 +116,9 @@ async fn the_latest_progress_wins(stores: Stores) {
     let job = new_job("probe");
     stores.jobs.create(&job).await.unwrap();
     let mut second = event(job.id, 2, JobStatus::Running, "food_detection");
-    second.fields.insert("foods".into(), json!(["apple", "米饭"]));
+    second
+        .fields
+        .insert("foods".into(), json!(["apple", "米饭"]));
     assert!(stores.jobs.record_progress(&second).await.unwrap());
     // An older event arriving late does not overwrite the newer state.
     let first = event(job.id, 1, JobStatus::Running, "start");
@@ -136,7 +142,10 @@ async fn a_terminal_event_settles_the_job(stores: Stores) {
     // Nothing changes a finished job.
     let late = event(job.id, 6, JobStatus::Running, "probe");
     assert!(!stores.jobs.record_progress(&late).await.unwrap());
-    assert_eq!(stores.jobs.get(job.id).await.unwrap().unwrap().status, JobStatus::Completed);
+    assert_eq!(
+        stores.jobs.get(job.id).await.unwrap().unwrap().status,
+        JobStatus::Completed
+    );
 }
 
 async fn failures_keep_message_and_code(stores: Stores) {
@@ -161,7 +170,15 @@ async fn cancel_applies_only_to_unfinished_jobs(stores: Stores) {
     stores.jobs.create(&running).await.unwrap();
     stores.jobs.start_attempt(running.id, 1).await.unwrap();
     assert!(stores.jobs.request_cancel(running.id).await.unwrap());
-    assert!(stores.jobs.get(running.id).await.unwrap().unwrap().cancel_requested);
+    assert!(
+        stores
+            .jobs
+            .get(running.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .cancel_requested
+    );
 
     let finished = new_job("probe");
     stores.jobs.create(&finished).await.unwrap();
@@ -171,7 +188,15 @@ async fn cancel_applies_only_to_unfinished_jobs(stores: Stores) {
         .await
         .unwrap();
     assert!(!stores.jobs.request_cancel(finished.id).await.unwrap());
-    assert!(!stores.jobs.get(finished.id).await.unwrap().unwrap().cancel_requested);
+    assert!(
+        !stores
+            .jobs
+            .get(finished.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .cancel_requested
+    );
 }
 
 async fn queue_depths_count_unfinished_jobs(stores: Stores) {

@@ -6,6 +6,7 @@ mod context;
 mod handlers;
 mod mailer;
 mod monitor;
+mod poll;
 
 pub use config::WorkerConfig;
 pub use context::{JobContext, JobError};

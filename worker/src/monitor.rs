@@ -15,7 +15,7 @@ use jobs::{
     payloads::{Probe, SendMail},
 };
 
-use crate::{WorkerDeps, context::execute, handlers::JobHandler};
+use crate::{WorkerDeps, context::execute, handlers::JobHandler, poll::EveryTick};
 
 /// How often an idle worker asks its queue for work: the latency a job can wait
 /// before it starts.
@@ -58,22 +58,26 @@ macro_rules! register {
         let worker = format!("{}@{}", name, deps.worker_name);
         match $backend {
             QueueBackend::Sqlite(pool) => {
-                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name).poll_with_interval(POLL_EVERY);
+                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name)
+                    .poll_with_strategy(EveryTick::new(POLL_EVERY));
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
                         .concurrency($concurrency)
+                        .parallelize(tokio::spawn)
                         .retry(retry_policy())
                         .data(deps.clone())
                         .build(handle::<$job>)
                 })
             }
             QueueBackend::Redis { conn, .. } => {
-                let storage = QueueBackend::redis_storage::<$job>(conn, &name).poll_with_interval(POLL_EVERY);
+                let storage = QueueBackend::redis_storage::<$job>(conn, &name)
+                    .poll_with_strategy(EveryTick::new(POLL_EVERY));
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
                         .concurrency($concurrency)
+                        .parallelize(tokio::spawn)
                         .retry(retry_policy())
                         .data(deps.clone())
                         .build(handle::<$job>)

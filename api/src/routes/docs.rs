@@ -12,7 +12,10 @@ use crate::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/openapi.json", get(|| async { Json(openapi_document()) }))
-        .route("/docs", get(|| async { Html(include_str!("docs.html")).into_response() }))
+        .route(
+            "/docs",
+            get(|| async { Html(include_str!("docs.html")).into_response() }),
+        )
 }
 
 /// One documented operation.
@@ -44,7 +47,10 @@ const OPERATIONS: &[Operation] = &[
         tag: "ops",
         summary: "Readiness: database and queue answer; names the mode, database, queue, bus and where workers run.",
         params: &[],
-        responses: &[(200, "Ready"), (503, "A dependency is unreachable (code NOT_READY)")],
+        responses: &[
+            (200, "Ready"),
+            (503, "A dependency is unreachable (code NOT_READY)"),
+        ],
         content_type: JSON,
     },
     Operation {
@@ -53,7 +59,11 @@ const OPERATIONS: &[Operation] = &[
         tag: "jobs",
         summary: "A job run: status, attempts, latest progress, result or error.",
         params: &[("id", "path", "Job id (UUID)")],
-        responses: &[(200, "The job"), (400, "Not a job id"), (404, "No such job")],
+        responses: &[
+            (200, "The job"),
+            (400, "Not a job id"),
+            (404, "No such job"),
+        ],
         content_type: JSON,
     },
     Operation {
@@ -63,9 +73,16 @@ const OPERATIONS: &[Operation] = &[
         summary: "Server-sent events of the job's progress: the current state first, then each newer event until a terminal one (completed, failed, cancelled). Each event's id is its sequence number; send Last-Event-ID to resume.",
         params: &[
             ("id", "path", "Job id (UUID)"),
-            ("Last-Event-ID", "header", "Sequence number of the last event received"),
+            (
+                "Last-Event-ID",
+                "header",
+                "Sequence number of the last event received",
+            ),
         ],
-        responses: &[(200, "text/event-stream of progress events"), (404, "No such job")],
+        responses: &[
+            (200, "text/event-stream of progress events"),
+            (404, "No such job"),
+        ],
         content_type: "text/event-stream",
     },
     Operation {

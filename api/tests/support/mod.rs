@@ -127,7 +127,15 @@ impl TestApp {
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        json_of(self.client.post(self.url(path)).json(body).send().await.unwrap()).await
+        json_of(
+            self.client
+                .post(self.url(path))
+                .json(body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
 
     /// Starts a probe job through the admin listener and returns its id.
@@ -147,8 +155,19 @@ impl TestApp {
     }
 
     /// Reads a job's event stream until it ends (the job finished) or `max` events.
-    pub async fn events(&self, job_id: &str, last_event_id: Option<i64>, max: usize) -> Vec<SseEvent> {
-        read_events(&self.client, &self.url(&format!("/jobs/{job_id}/events/")), last_event_id, max).await
+    pub async fn events(
+        &self,
+        job_id: &str,
+        last_event_id: Option<i64>,
+        max: usize,
+    ) -> Vec<SseEvent> {
+        read_events(
+            &self.client,
+            &self.url(&format!("/jobs/{job_id}/events/")),
+            last_event_id,
+            max,
+        )
+        .await
     }
 }
 
@@ -165,8 +184,12 @@ impl Drop for TestApp {
 
 /// Removes a test's queues from the shared Redis server.
 pub fn delete_redis_namespace(namespace: &str) {
-    let Ok(client) = redis::Client::open(models::testing::redis_url()) else { return };
-    let Ok(mut conn) = client.get_connection() else { return };
+    let Ok(client) = redis::Client::open(models::testing::redis_url()) else {
+        return;
+    };
+    let Ok(mut conn) = client.get_connection() else {
+        return;
+    };
     let keys: Vec<String> = redis::cmd("KEYS")
         .arg(format!("{namespace}:*"))
         .query(&mut conn)
@@ -247,7 +270,10 @@ pub async fn read_events(
 pub async fn wait_finished(app: &TestApp, job_id: &str) -> Value {
     for _ in 0..300 {
         let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
-        if matches!(body["data"]["status"].as_str(), Some("completed" | "failed" | "cancelled")) {
+        if matches!(
+            body["data"]["status"].as_str(),
+            Some("completed" | "failed" | "cancelled")
+        ) {
             return body["data"].clone();
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

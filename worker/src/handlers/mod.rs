@@ -20,5 +20,8 @@ pub(crate) trait JobHandler: Job {
 
 /// The queues this worker consumes, for the start-up check against `jobs::QUEUES`.
 pub fn registered_queues() -> Vec<&'static str> {
-    vec![jobs::payloads::Probe::QUEUE, jobs::payloads::SendMail::QUEUE]
+    vec![
+        jobs::payloads::Probe::QUEUE,
+        jobs::payloads::SendMail::QUEUE,
+    ]
 }

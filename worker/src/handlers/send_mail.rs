@@ -9,7 +9,9 @@ impl JobHandler for SendMail {
             MailerError::Address(_) | MailerError::Build(_) | MailerError::Rejected(_) => {
                 JobError::permanent("MAIL_REJECTED", e.to_string())
             }
-            MailerError::Transport(_) | MailerError::Outbox(_) => JobError::Transient(e.to_string()),
+            MailerError::Transport(_) | MailerError::Outbox(_) => {
+                JobError::Transient(e.to_string())
+            }
         })
     }
 }
