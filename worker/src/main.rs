@@ -1,4 +1,5 @@
 //! The fleet worker: consumes the Redis queues and writes to the shared database.
+//! `worker --health` checks the database and Redis once and exits (for containers).
 
 use anyhow::Context;
 
@@ -11,6 +12,11 @@ async fn main() -> anyhow::Result<()> {
     let redis_url = std::env::var("REDIS_URL").context("REDIS_URL is required for a worker")?;
     let namespace = std::env::var("REDIS_NAMESPACE").unwrap_or_else(|_| "calorie".into());
     let deps = worker::connect(&config, &database_url, &redis_url, &namespace).await?;
+    if std::env::args().any(|arg| arg == "--health") {
+        deps.jobs.store().unfinished_by_queue().await?;
+        println!("ok");
+        return Ok(());
+    }
     worker::run(deps, config.concurrency, worker::shutdown_signal()).await?;
     Ok(())
 }

@@ -1,0 +1,53 @@
+# The README's two commands: `make run` and `make test`.
+
+CARGO_TARGET_DIR ?= $(CURDIR)/target
+export CARGO_TARGET_DIR
+NPM_INSTALL = npm ci --prefer-offline --no-audit --no-fund
+
+.PHONY: run build web test lint test-rust test-fleet-suite test-web test-e2e bench clean
+
+## Build everything (web app included) and start the embedded default on :8080.
+run: build
+	$(CARGO_TARGET_DIR)/release/api
+
+build: web
+	cargo build --release --bins
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && $(NPM_INSTALL)
+	touch $@
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+## Every test: lints, Rust on SQLite, the API suite again on PostgreSQL + Redis,
+## web unit tests, browser end-to-end.
+test: lint test-rust test-fleet-suite test-web test-e2e
+
+lint: web/node_modules/.installed
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd web && npm run typecheck
+
+test-rust:
+	cargo build --workspace --bins
+	cargo nextest run --workspace
+
+test-fleet-suite:
+	cargo build --workspace --bins
+	TEST_ENGINE=postgres cargo nextest run -p api
+
+test-web: web/node_modules/.installed
+	cd web && npm run test:unit
+
+test-e2e: web
+	cargo build -p api
+	cd web && npm run test:e2e
+
+## Load figures for the HTTP paths against a running release server.
+bench: build
+	cargo run --release -p api --example loadgen
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules
