@@ -18,7 +18,7 @@ use axum::{
 };
 use base64::Engine;
 use jobs::{
-    Job, QueueBackend,
+    DEFAULT_HEARTBEAT, Job, QueueBackend,
     payloads::{Probe, SendMail},
 };
 use serde::{Deserialize, Serialize};
@@ -53,9 +53,9 @@ fn board(queue: &QueueBackend) -> Router {
                 let name = queue.queue_name(<$job as Job>::QUEUE);
                 builder = match queue {
                     QueueBackend::Sqlite(pool) => builder
-                        .register(&name, QueueBackend::sqlite_storage::<$job>(pool, &name)),
+                        .register(&name, QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT)),
                     QueueBackend::Redis { conn, .. } => builder
-                        .register(&name, QueueBackend::redis_storage::<$job>(conn, &name)),
+                        .register(&name, QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT)),
                 };
             )+
             builder

@@ -110,11 +110,11 @@ impl App {
 
         let workers = if config.embedded_workers {
             let deps = worker::deps(&config.worker, state.jobs.clone())?;
-            Some(tokio::spawn(worker::run(
-                deps,
-                config.worker.concurrency,
-                stopped(),
-            )))
+            let worker_config = config.worker.clone();
+            let stop = stopped();
+            Some(tokio::spawn(async move {
+                worker::run(deps, &worker_config, stop).await
+            }))
         } else {
             None
         };

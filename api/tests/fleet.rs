@@ -188,3 +188,95 @@ async fn separate_workers_do_the_jobs_and_progress_reaches_the_api_clients() {
     drop(api);
     support::delete_redis_namespace(&namespace);
 }
+
+#[tokio::test]
+async fn a_job_of_a_killed_worker_is_finished_by_another() {
+    let Some(db) = TestDatabase::postgres().await else {
+        return;
+    };
+    if !redis_reachable().await {
+        unavailable(&format!("Redis at {}", redis_url()));
+        return;
+    }
+    let namespace = format!("fleet-{}", uuid::Uuid::new_v4().simple());
+    let data_dir = tempfile::tempdir().unwrap();
+    let (api_port, admin_port) = (free_port(), free_port());
+    let shared = vec![
+        ("DATABASE_URL", db.url.clone()),
+        ("REDIS_URL", redis_url()),
+        ("REDIS_NAMESPACE", namespace.clone()),
+        ("DATA_DIR", data_dir.path().display().to_string()),
+        ("WORKER_HEARTBEAT_SECS", "1".to_owned()),
+    ];
+    let with = |extra: &[(&'static str, String)]| [shared.clone(), extra.to_vec()].concat();
+    let _api = start(
+        "api",
+        &with(&[
+            ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
+            ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
+            ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
+            (
+                "WEB_DIR",
+                data_dir.path().join("no-web").display().to_string(),
+            ),
+        ]),
+    );
+    let mut first = start("worker", &with(&[("HOSTNAME", "worker-a".into())]));
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::Client::new();
+    let started = loop_until_ok(|| {
+        client
+            .post(format!("http://127.0.0.1:{admin_port}/probe"))
+            .bearer_auth(support::ADMIN_TOKEN)
+            .json(&json!({"steps": 8, "step_delay_ms": 250}))
+            .send()
+    })
+    .await;
+    let job: serde_json::Value = started.json().await.unwrap();
+    let events_url = format!(
+        "http://127.0.0.1:{api_port}{}",
+        job["data"]["events"].as_str().unwrap()
+    );
+
+    // The first worker gets two steps in, then dies without a chance to clean up.
+    let before = support::read_events(&client, &events_url, None, 4).await;
+    assert!(before.iter().any(|e| {
+        e.data["worker"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("worker-a"))
+    }));
+    first.0.kill().unwrap();
+    first.0.wait().unwrap();
+    let last_seen = before.last().unwrap().id.unwrap();
+
+    // Another worker notices the silence and runs the job again to the end; the
+    // client resumes where it was and sees it finish.
+    let _second = start("worker", &with(&[("HOSTNAME", "worker-b".into())]));
+    let after = support::read_events(&client, &events_url, Some(last_seen), 100).await;
+    let last = &after.last().unwrap().data;
+    assert_eq!(last["status"], "completed", "{after:?}");
+    assert!(
+        last["result"]["worker"]
+            .as_str()
+            .unwrap()
+            .starts_with("worker-b")
+    );
+    assert!(after.iter().all(|e| e.id.unwrap() > last_seen));
+    support::delete_redis_namespace(&namespace);
+}
+
+async fn loop_until_ok<F, Fut>(request: F) -> reqwest::Response
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+{
+    for _ in 0..100 {
+        if let Ok(response) = request().await
+            && response.status() == 200
+        {
+            return response;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the server never accepted the request");
+}

@@ -1,9 +1,14 @@
+use std::time::Duration;
+
 use apalis::prelude::TaskSink;
 use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use models::Database;
 
 use crate::{Job, JobsError, Queued};
+
+/// The default worker heartbeat.
+pub const DEFAULT_HEARTBEAT: Duration = Duration::from_secs(10);
 
 /// Where jobs wait: the SQLite database itself (embedded) or Redis (fleet).
 #[derive(Clone)]
@@ -69,25 +74,45 @@ impl QueueBackend {
         }
     }
 
-    pub fn sqlite_storage<J: Job>(pool: &SqlitePool, name: &str) -> SqliteStorage<Queued<J>> {
-        SqliteStorage::new(pool).with_config(apalis_sqlite::Config::default().queue(name))
+    /// `heartbeat` is how often a worker on this storage says it is alive; jobs held by
+    /// a worker silent for a few heartbeats are handed to another one.
+    pub fn sqlite_storage<J: Job>(
+        pool: &SqlitePool,
+        name: &str,
+        heartbeat: Duration,
+    ) -> SqliteStorage<Queued<J>> {
+        SqliteStorage::new(pool).with_config(
+            apalis_sqlite::Config::default()
+                .queue(name)
+                .heartbeat_interval(heartbeat),
+        )
     }
 
-    pub fn redis_storage<J: Job>(conn: &ConnectionManager, name: &str) -> RedisStorage<Queued<J>> {
-        RedisStorage::new(conn.clone()).with_config(apalis_redis::Config::default().queue(name))
+    pub fn redis_storage<J: Job>(
+        conn: &ConnectionManager,
+        name: &str,
+        heartbeat: Duration,
+    ) -> RedisStorage<Queued<J>> {
+        RedisStorage::new(conn.clone()).with_config(
+            apalis_redis::Config::default()
+                .queue(name)
+                .heartbeat_interval(heartbeat),
+        )
     }
 
     pub(crate) async fn push<J: Job>(&self, job: Queued<J>) -> Result<(), JobsError> {
         let name = self.queue_name(J::QUEUE);
         match self {
-            QueueBackend::Sqlite(pool) => Self::sqlite_storage::<J>(pool, &name)
+            QueueBackend::Sqlite(pool) => Self::sqlite_storage::<J>(pool, &name, DEFAULT_HEARTBEAT)
                 .push(job)
                 .await
                 .map_err(|e| JobsError::Queue(e.to_string())),
-            QueueBackend::Redis { conn, .. } => Self::redis_storage::<J>(conn, &name)
-                .push(job)
-                .await
-                .map_err(|e| JobsError::Queue(e.to_string())),
+            QueueBackend::Redis { conn, .. } => {
+                Self::redis_storage::<J>(conn, &name, DEFAULT_HEARTBEAT)
+                    .push(job)
+                    .await
+                    .map_err(|e| JobsError::Queue(e.to_string()))
+            }
         }
     }
 }

@@ -1,10 +1,13 @@
-use std::path::PathBuf;
+use std::{path::PathBuf, time::Duration};
 
 /// Worker settings, read from the environment with defaults that suit the embedded mode.
 #[derive(Debug, Clone)]
 pub struct WorkerConfig {
     /// Jobs of one queue run at most this many at a time in this process.
     pub concurrency: usize,
+    /// How often workers say they are alive. A job held by a worker that missed a
+    /// few heartbeats (it crashed or was killed) is run again by another worker.
+    pub heartbeat: Duration,
     /// Where outbox mail goes when no SMTP relay is configured.
     pub data_dir: PathBuf,
     /// `smtp://host:port` (or `smtps://`); unset means the outbox.
@@ -25,8 +28,18 @@ impl WorkerConfig {
                 .ok_or_else(|| format!("WORKER_CONCURRENCY must be 1 to 256, not {v:?}"))?,
             None => 2,
         };
+        let heartbeat = match var("WORKER_HEARTBEAT_SECS") {
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|s| (1..=600).contains(s))
+                .map(Duration::from_secs)
+                .ok_or_else(|| format!("WORKER_HEARTBEAT_SECS must be 1 to 600, not {v:?}"))?,
+            None => jobs::DEFAULT_HEARTBEAT,
+        };
         Ok(WorkerConfig {
             concurrency,
+            heartbeat,
             data_dir: var("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM")

@@ -17,6 +17,6 @@ async fn main() -> anyhow::Result<()> {
         println!("ok");
         return Ok(());
     }
-    worker::run(deps, config.concurrency, worker::shutdown_signal()).await?;
+    worker::run(deps, &config, worker::shutdown_signal()).await?;
     Ok(())
 }

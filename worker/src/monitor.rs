@@ -15,7 +15,7 @@ use jobs::{
     payloads::{Probe, SendMail},
 };
 
-use crate::{WorkerDeps, context::execute, handlers::JobHandler, poll::EveryTick};
+use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::EveryTick};
 
 /// How often an idle worker asks its queue for work: the latency a job can wait
 /// before it starts.
@@ -52,18 +52,19 @@ fn is_retryable(error: &BoxDynError) -> bool {
 }
 
 macro_rules! register {
-    ($monitor:expr, $backend:expr, $deps:expr, $concurrency:expr, $job:ty) => {{
+    ($monitor:expr, $backend:expr, $deps:expr, $concurrency:expr, $heartbeat:expr, $job:ty) => {{
         let deps = $deps.clone();
+        let (concurrency, heartbeat): (usize, Duration) = ($concurrency, $heartbeat);
         let name = $backend.queue_name(<$job as Job>::QUEUE);
         let worker = format!("{}@{}", name, deps.worker_name);
         match $backend {
             QueueBackend::Sqlite(pool) => {
-                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name)
+                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat)
                     .poll_with_strategy(EveryTick::new(POLL_EVERY));
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
-                        .concurrency($concurrency)
+                        .concurrency(concurrency)
                         .parallelize(tokio::spawn)
                         .retry(retry_policy())
                         .data(deps.clone())
@@ -71,12 +72,12 @@ macro_rules! register {
                 })
             }
             QueueBackend::Redis { conn, .. } => {
-                let storage = QueueBackend::redis_storage::<$job>(conn, &name)
+                let storage = QueueBackend::redis_storage::<$job>(conn, &name, heartbeat)
                     .poll_with_strategy(EveryTick::new(POLL_EVERY));
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
-                        .concurrency($concurrency)
+                        .concurrency(concurrency)
                         .parallelize(tokio::spawn)
                         .retry(retry_policy())
                         .data(deps.clone())
@@ -91,14 +92,28 @@ macro_rules! register {
 /// finish for a few seconds.
 pub async fn run(
     deps: WorkerDeps,
-    concurrency: usize,
+    config: &WorkerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
     let monitor = Monitor::new();
-    let monitor = register!(monitor, &backend, deps, concurrency, Probe);
-    let monitor = register!(monitor, &backend, deps, concurrency, SendMail);
-    tracing::info!(queue = ?backend.kind(), concurrency, worker = %deps.worker_name, "workers started");
+    let monitor = register!(
+        monitor,
+        &backend,
+        deps,
+        config.concurrency,
+        config.heartbeat,
+        Probe
+    );
+    let monitor = register!(
+        monitor,
+        &backend,
+        deps,
+        config.concurrency,
+        config.heartbeat,
+        SendMail
+    );
+    tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
     monitor
         .shutdown_timeout(Duration::from_secs(10))
         .run_with_signal(async move {

@@ -76,6 +76,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         json_body_limit: 64 * 1024,
         worker: WorkerConfig {
             concurrency: 2,
+            heartbeat: jobs::DEFAULT_HEARTBEAT,
             data_dir: data_dir.path().to_owned(),
             smtp_url: options.smtp_url,
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
