@@ -18,16 +18,14 @@ const LOCAL_CAPACITY: usize = 1024;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BusMessage {
     Progress(JobProgress),
-    CancelRequested { job_id: JobId },
-}
-
-impl BusMessage {
-    pub fn job_id(&self) -> JobId {
-        match self {
-            BusMessage::Progress(p) => p.job_id,
-            BusMessage::CancelRequested { job_id } => *job_id,
-        }
-    }
+    CancelRequested {
+        job_id: JobId,
+    },
+    /// A job was put on `queue`: idle workers of that queue look for it at once
+    /// instead of at their next poll.
+    Enqueued {
+        queue: String,
+    },
 }
 
 #[derive(Clone)]

@@ -88,6 +88,11 @@ impl Jobs {
             })
             .await?;
         self.queue.push(Queued { job_id, payload }).await?;
+        self.bus
+            .publish(BusMessage::Enqueued {
+                queue: J::QUEUE.to_owned(),
+            })
+            .await?;
         tracing::debug!(%job_id, queue = J::QUEUE, "job enqueued");
         Ok(job_id)
     }

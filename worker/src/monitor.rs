@@ -15,11 +15,10 @@ use jobs::{
     payloads::{Probe, SendMail},
 };
 
-use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::EveryTick};
+use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork};
 
-/// How often an idle worker asks its queue for work: the latency a job can wait
-/// before it starts.
-const POLL_EVERY: Duration = Duration::from_millis(100);
+/// How often an idle worker asks its queue for work when the bus has said nothing.
+const POLL_EVERY: Duration = Duration::from_secs(1);
 
 /// The apalis handler shared by every queue; the job type picks the `JobHandler`.
 async fn handle<J: JobHandler>(
@@ -60,7 +59,11 @@ macro_rules! register {
         match $backend {
             QueueBackend::Sqlite(pool) => {
                 let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat)
-                    .poll_with_strategy(EveryTick::new(POLL_EVERY));
+                    .poll_with_strategy(WakeOnWork::new(
+                        <$job as Job>::QUEUE,
+                        deps.jobs.bus().clone(),
+                        POLL_EVERY,
+                    ));
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
@@ -72,8 +75,10 @@ macro_rules! register {
                 })
             }
             QueueBackend::Redis { conn, .. } => {
-                let storage = QueueBackend::redis_storage::<$job>(conn, &name, heartbeat)
-                    .poll_with_strategy(EveryTick::new(POLL_EVERY));
+                let storage =
+                    QueueBackend::redis_storage::<$job>(conn, &name, heartbeat).poll_with_strategy(
+                        WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY),
+                    );
                 $monitor.register(move |_| {
                     WorkerBuilder::new(worker.as_str())
                         .backend(storage.clone())
