@@ -18,6 +18,7 @@ use axum::{
     http::{HeaderValue, Method, header},
     middleware,
     response::{IntoResponse, Response},
+    serve::ListenerExt,
 };
 use tokio::{net::TcpListener, sync::watch};
 use tower::Layer;
@@ -127,14 +128,14 @@ impl App {
         );
         let http = http_router(state.clone());
         let api_server = axum::serve(
-            api,
+            api.tap_io(no_delay),
             ServiceExt::<Request>::into_make_service(
                 NormalizePathLayer::trim_trailing_slash().layer(http),
             ),
         )
         .with_graceful_shutdown(stopped());
-        let admin_server =
-            axum::serve(admin, admin::router(state.clone())).with_graceful_shutdown(stopped());
+        let admin_server = axum::serve(admin.tap_io(no_delay), admin::router(state.clone()))
+            .with_graceful_shutdown(stopped());
         let servers = async {
             tokio::try_join!(api_server.into_future(), admin_server.into_future())?;
             Ok::<_, std::io::Error>(())
@@ -156,6 +157,14 @@ impl App {
         }
         state.db.close().await;
         Ok(())
+    }
+}
+
+/// Small writes (SSE events above all) go out at once instead of waiting for the
+/// peer's delayed acknowledgement.
+fn no_delay(stream: &mut tokio::net::TcpStream) {
+    if let Err(e) = stream.set_nodelay(true) {
+        tracing::debug!(error = %e, "cannot set TCP_NODELAY");
     }
 }
 
