@@ -61,9 +61,20 @@ export function Navigation() {
                   >
                     {t(entry.labelKey)}
                     {locked && (
-                      <span role="img" aria-label={t('nav.loginRequired')} className="lock">
-                        🔒
-                      </span>
+                      <svg
+                        role="img"
+                        aria-label={t('nav.loginRequired')}
+                        className="lock"
+                        viewBox="0 0 16 16"
+                        width="12"
+                        height="12"
+                      >
+                        {/* Drawn, not an emoji: not every system has an emoji font. */}
+                        <path
+                          d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5A1 1 0 0 1 13 8v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h.5Zm1.5 0h4V5a2 2 0 1 0-4 0v2Z"
+                          fill="currentColor"
+                        />
+                      </svg>
                     )}
                   </NavLink>
                 </li>
