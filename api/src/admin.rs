@@ -17,10 +17,7 @@ use axum::{
     routing::{get, post},
 };
 use base64::Engine;
-use jobs::{
-    DEFAULT_HEARTBEAT, Job, QueueBackend,
-    payloads::{Probe, SendMail},
-};
+use jobs::{DEFAULT_HEARTBEAT, Job, QueueBackend, payloads::Probe};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -61,7 +58,7 @@ fn board(queue: &QueueBackend) -> Router {
             builder
         }};
     }
-    register!(builder, Probe, SendMail).build()
+    worker::every_job!(register!(builder,)).build()
 }
 
 async fn require_admin(

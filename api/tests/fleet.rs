@@ -12,7 +12,7 @@ use std::{
 };
 
 use models::testing::{TestDatabase, redis_url, unavailable};
-use serde_json::json;
+use serde_json::{Value, json};
 
 struct Process(Child);
 
@@ -20,6 +20,113 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// One API process on a fresh PostgreSQL database and Redis namespace; workers join
+/// with `worker()`.
+struct Fleet {
+    env: Vec<(&'static str, String)>,
+    namespace: String,
+    api: Process,
+    api_port: u16,
+    admin_port: u16,
+    client: reqwest::Client,
+    _data_dir: tempfile::TempDir,
+    _db: TestDatabase,
+}
+
+impl Fleet {
+    /// `None` when PostgreSQL or Redis is not reachable here (outside CI).
+    async fn start(extra_env: &[(&'static str, &str)]) -> Option<Fleet> {
+        let db = TestDatabase::postgres().await?;
+        if !redis_reachable().await {
+            unavailable(&format!("Redis at {}", redis_url()));
+            return None;
+        }
+        let namespace = format!("fleet-{}", uuid::Uuid::new_v4().simple());
+        let data_dir = tempfile::tempdir().unwrap();
+        let mut env = vec![
+            ("DATABASE_URL", db.url.clone()),
+            ("REDIS_URL", redis_url()),
+            ("REDIS_NAMESPACE", namespace.clone()),
+            ("DATA_DIR", data_dir.path().display().to_string()),
+        ];
+        env.extend(extra_env.iter().map(|(k, v)| (*k, (*v).to_owned())));
+        let (api_port, admin_port) = (free_port(), free_port());
+        let api = start(
+            "api",
+            &[
+                env.clone(),
+                vec![
+                    ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
+                    ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
+                    ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
+                    (
+                        "WEB_DIR",
+                        data_dir.path().join("no-web").display().to_string(),
+                    ),
+                ],
+            ]
+            .concat(),
+        );
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let fleet = Fleet {
+            env,
+            namespace,
+            api,
+            api_port,
+            admin_port,
+            client: reqwest::Client::new(),
+            _data_dir: data_dir,
+            _db: db,
+        };
+        fleet.wait_ready().await;
+        Some(fleet)
+    }
+
+    fn worker(&self, hostname: &str) -> Process {
+        let mut env = self.env.clone();
+        env.push(("HOSTNAME", hostname.to_owned()));
+        start("worker", &env)
+    }
+
+    async fn wait_ready(&self) -> Value {
+        let url = format!("http://127.0.0.1:{}/api/v1/health/ready/", self.api_port);
+        for _ in 0..100 {
+            if let Ok(response) = self.client.get(&url).send().await
+                && response.status() == 200
+            {
+                return response.json().await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the api did not become ready");
+    }
+
+    /// Starts a probe job; returns the URL of its event stream.
+    async fn probe(&self, steps: u8, step_delay_ms: u64) -> String {
+        let started: Value = self
+            .client
+            .post(format!("http://127.0.0.1:{}/probe", self.admin_port))
+            .bearer_auth(support::ADMIN_TOKEN)
+            .json(&json!({"steps": steps, "step_delay_ms": step_delay_ms}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let events = started["data"]["events"]
+            .as_str()
+            .expect("a probe job started");
+        format!("http://127.0.0.1:{}{events}", self.api_port)
+    }
+}
+
+impl Drop for Fleet {
+    fn drop(&mut self) {
+        support::delete_redis_namespace(&self.namespace);
     }
 }
 
@@ -31,18 +138,14 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn binary(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_api")).with_file_name(name);
-    assert!(
-        path.exists(),
-        "{} is missing: build the workspace first",
-        path.display()
-    );
-    path
-}
-
 fn start(name: &str, env: &[(&str, String)]) -> Process {
-    let mut command = Command::new(binary(name));
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_api")).with_file_name(name);
+    assert!(
+        binary.exists(),
+        "{} is missing: build the workspace first",
+        binary.display()
+    );
+    let mut command = Command::new(binary);
     command
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -79,55 +182,13 @@ async fn redis_reachable() -> bool {
 
 #[tokio::test]
 async fn separate_workers_do_the_jobs_and_progress_reaches_the_api_clients() {
-    let Some(db) = TestDatabase::postgres().await else {
+    let Some(fleet) = Fleet::start(&[]).await else {
         return;
     };
-    if !redis_reachable().await {
-        unavailable(&format!("Redis at {}", redis_url()));
-        return;
-    }
-    let namespace = format!("fleet-{}", uuid::Uuid::new_v4().simple());
-    let data_dir = tempfile::tempdir().unwrap();
-    let (api_port, admin_port) = (free_port(), free_port());
-    let shared = vec![
-        ("DATABASE_URL", db.url.clone()),
-        ("REDIS_URL", redis_url()),
-        ("REDIS_NAMESPACE", namespace.clone()),
-        ("DATA_DIR", data_dir.path().display().to_string()),
-    ];
-    let with = |extra: &[(&'static str, String)]| [shared.clone(), extra.to_vec()].concat();
-    let api = start(
-        "api",
-        &with(&[
-            ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
-            ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
-            ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
-            (
-                "WEB_DIR",
-                data_dir.path().join("no-web").display().to_string(),
-            ),
-        ]),
-    );
-    let workers = [
-        start("worker", &with(&[("HOSTNAME", "worker-a".into())])),
-        start("worker", &with(&[("HOSTNAME", "worker-b".into())])),
-    ];
+    let workers = [fleet.worker("worker-a"), fleet.worker("worker-b")];
     let worker_pids: Vec<u32> = workers.iter().map(|w| w.0.id()).collect();
 
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let client = reqwest::Client::new();
-    let base = format!("http://127.0.0.1:{api_port}/api/v1");
-    let mut ready = None;
-    for _ in 0..100 {
-        if let Ok(response) = client.get(format!("{base}/health/ready/")).send().await
-            && response.status() == 200
-        {
-            ready = Some(response.json::<serde_json::Value>().await.unwrap());
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let ready = ready.expect("the api became ready");
+    let ready = fleet.wait_ready().await;
     assert_eq!(ready["data"]["mode"], "fleet");
     assert_eq!(ready["data"]["database"], "postgres");
     assert_eq!(ready["data"]["queue"], "redis");
@@ -137,21 +198,8 @@ async fn separate_workers_do_the_jobs_and_progress_reaches_the_api_clients() {
     // the API, and every client sees its job's events through the API.
     let mut watchers = Vec::new();
     for _ in 0..4 {
-        let started: serde_json::Value = client
-            .post(format!("http://127.0.0.1:{admin_port}/probe"))
-            .bearer_auth(support::ADMIN_TOKEN)
-            .json(&json!({"steps": 4, "step_delay_ms": 100}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let url = format!(
-            "http://127.0.0.1:{api_port}{}",
-            started["data"]["events"].as_str().unwrap()
-        );
-        let client = client.clone();
+        let url = fleet.probe(4, 100).await;
+        let client = fleet.client.clone();
         watchers.push(tokio::spawn(async move {
             support::read_events(&client, &url, None, 100).await
         }));
@@ -175,7 +223,7 @@ async fn separate_workers_do_the_jobs_and_progress_reaches_the_api_clients() {
             worker_pids.contains(&pid),
             "done by a worker ({pid} in {worker_pids:?})"
         );
-        assert_ne!(pid, api.0.id());
+        assert_ne!(pid, fleet.api.0.id());
         assert!(
             last["result"]["worker"]
                 .as_str()
@@ -183,63 +231,18 @@ async fn separate_workers_do_the_jobs_and_progress_reaches_the_api_clients() {
                 .starts_with("worker-")
         );
     }
-
-    drop(workers);
-    drop(api);
-    support::delete_redis_namespace(&namespace);
 }
 
 #[tokio::test]
 async fn a_job_of_a_killed_worker_is_finished_by_another() {
-    let Some(db) = TestDatabase::postgres().await else {
+    let Some(fleet) = Fleet::start(&[("WORKER_HEARTBEAT_SECS", "1")]).await else {
         return;
     };
-    if !redis_reachable().await {
-        unavailable(&format!("Redis at {}", redis_url()));
-        return;
-    }
-    let namespace = format!("fleet-{}", uuid::Uuid::new_v4().simple());
-    let data_dir = tempfile::tempdir().unwrap();
-    let (api_port, admin_port) = (free_port(), free_port());
-    let shared = vec![
-        ("DATABASE_URL", db.url.clone()),
-        ("REDIS_URL", redis_url()),
-        ("REDIS_NAMESPACE", namespace.clone()),
-        ("DATA_DIR", data_dir.path().display().to_string()),
-        ("WORKER_HEARTBEAT_SECS", "1".to_owned()),
-    ];
-    let with = |extra: &[(&'static str, String)]| [shared.clone(), extra.to_vec()].concat();
-    let _api = start(
-        "api",
-        &with(&[
-            ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
-            ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
-            ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
-            (
-                "WEB_DIR",
-                data_dir.path().join("no-web").display().to_string(),
-            ),
-        ]),
-    );
-    let mut first = start("worker", &with(&[("HOSTNAME", "worker-a".into())]));
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let client = reqwest::Client::new();
-    let started = loop_until_ok(|| {
-        client
-            .post(format!("http://127.0.0.1:{admin_port}/probe"))
-            .bearer_auth(support::ADMIN_TOKEN)
-            .json(&json!({"steps": 8, "step_delay_ms": 250}))
-            .send()
-    })
-    .await;
-    let job: serde_json::Value = started.json().await.unwrap();
-    let events_url = format!(
-        "http://127.0.0.1:{api_port}{}",
-        job["data"]["events"].as_str().unwrap()
-    );
+    let mut first = fleet.worker("worker-a");
+    let events_url = fleet.probe(8, 250).await;
 
     // The first worker gets two steps in, then dies without a chance to clean up.
-    let before = support::read_events(&client, &events_url, None, 4).await;
+    let before = support::read_events(&fleet.client, &events_url, None, 4).await;
     assert!(before.iter().any(|e| {
         e.data["worker"]
             .as_str()
@@ -251,8 +254,8 @@ async fn a_job_of_a_killed_worker_is_finished_by_another() {
 
     // Another worker notices the silence and runs the job again to the end; the
     // client resumes where it was and sees it finish.
-    let _second = start("worker", &with(&[("HOSTNAME", "worker-b".into())]));
-    let after = support::read_events(&client, &events_url, Some(last_seen), 100).await;
+    let _second = fleet.worker("worker-b");
+    let after = support::read_events(&fleet.client, &events_url, Some(last_seen), 100).await;
     let last = &after.last().unwrap().data;
     assert_eq!(last["status"], "completed", "{after:?}");
     assert!(
@@ -262,21 +265,4 @@ async fn a_job_of_a_killed_worker_is_finished_by_another() {
             .starts_with("worker-b")
     );
     assert!(after.iter().all(|e| e.id.unwrap() > last_seen));
-    support::delete_redis_namespace(&namespace);
-}
-
-async fn loop_until_ok<F, Fut>(request: F) -> reqwest::Response
-where
-    F: Fn() -> Fut,
-    Fut: std::future::Future<Output = reqwest::Result<reqwest::Response>>,
-{
-    for _ in 0..100 {
-        if let Ok(response) = request().await
-            && response.status() == 200
-        {
-            return response;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the server never accepted the request");
 }

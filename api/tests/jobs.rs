@@ -228,12 +228,11 @@ async fn mail_goes_over_smtp_when_a_relay_is_configured() {
         .state
         .jobs
         .run(
-            SendMail {
-                to: "wang.fang@example.com".into(),
-                subject: "Reset your password".into(),
-                text: "Open http://127.0.0.1:8080/reset-password/xyz within 1 hour.".into(),
-                html: None,
-            },
+            plain_mail(
+                "wang.fang@example.com",
+                "Reset your password",
+                "Open http://127.0.0.1:8080/reset-password/xyz within 1 hour.",
+            ),
             None,
             Duration::from_secs(20),
         )
@@ -271,15 +270,7 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
     let job_id = app
         .state
         .jobs
-        .push(
-            SendMail {
-                to: "a@example.com".into(),
-                subject: "s".into(),
-                text: "t".into(),
-                html: None,
-            },
-            None,
-        )
+        .push(plain_mail("a@example.com", "s", "t"), None)
         .await
         .unwrap()
         .to_string();
@@ -312,12 +303,7 @@ async fn permanent_failures_fail_at_once() {
         .state
         .jobs
         .run(
-            SendMail {
-                to: "not an address".into(),
-                subject: "s".into(),
-                text: "t".into(),
-                html: None,
-            },
+            plain_mail("not an address", "s", "t"),
             None,
             Duration::from_secs(20),
         )
@@ -329,6 +315,15 @@ async fn permanent_failures_fail_at_once() {
     assert!(failure.message.contains("not an address"));
     let depths = app.state.jobs.store().unfinished_by_queue().await.unwrap();
     assert!(depths.is_empty());
+}
+
+fn plain_mail(to: &str, subject: &str, text: &str) -> SendMail {
+    SendMail {
+        to: to.into(),
+        subject: subject.into(),
+        text: text.into(),
+        html: None,
+    }
 }
 
 /// A real SMTP listener, small enough to read: it accepts every message.

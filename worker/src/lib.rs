@@ -10,9 +10,8 @@ mod poll;
 
 pub use config::WorkerConfig;
 pub use context::{JobContext, JobError};
-pub use handlers::registered_queues;
 pub use mailer::{Mailer, MailerError};
-pub use monitor::run;
+pub use monitor::{registered_queues, run};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]

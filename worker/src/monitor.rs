@@ -10,10 +10,7 @@ use apalis::{
     },
     prelude::*,
 };
-use jobs::{
-    Job, QueueBackend, Queued,
-    payloads::{Probe, SendMail},
-};
+use jobs::{Job, QueueBackend, Queued};
 
 use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork};
 
@@ -50,46 +47,62 @@ fn is_retryable(error: &BoxDynError) -> bool {
     error.downcast_ref::<AbortError>().is_none()
 }
 
+/// Calls `$m!(…, Probe, SendMail)` with every job type the workers handle: the one
+/// list read by the monitor, the start-up check and the API's job board.
+#[macro_export]
+macro_rules! every_job {
+    ($m:ident!($($pre:tt)*)) => {
+        $m!($($pre)* ::jobs::payloads::Probe, ::jobs::payloads::SendMail)
+    };
+}
+
+macro_rules! queue_names {
+    ($($job:ty),+) => {
+        vec![$(<$job as Job>::QUEUE),+]
+    };
+}
+
+/// The queues this worker consumes, for the start-up check against `jobs::QUEUES`.
+pub fn registered_queues() -> Vec<&'static str> {
+    every_job!(queue_names!())
+}
+
+/// Registers one worker per job type on the configured backend. The two backends
+/// are different types, so the shared part is spelled once in `worker_on!`.
 macro_rules! register {
-    ($monitor:expr, $backend:expr, $deps:expr, $concurrency:expr, $heartbeat:expr, $job:ty) => {{
-        let deps = $deps.clone();
-        let (concurrency, heartbeat): (usize, Duration) = ($concurrency, $heartbeat);
-        let name = $backend.queue_name(<$job as Job>::QUEUE);
-        let worker = format!("{}@{}", name, deps.worker_name);
-        match $backend {
-            QueueBackend::Sqlite(pool) => {
-                let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat)
-                    .poll_with_strategy(WakeOnWork::new(
-                        <$job as Job>::QUEUE,
-                        deps.jobs.bus().clone(),
-                        POLL_EVERY,
-                    ));
-                $monitor.register(move |_| {
-                    WorkerBuilder::new(worker.as_str())
-                        .backend(storage.clone())
-                        .concurrency(concurrency)
-                        .parallelize(tokio::spawn)
-                        .retry(retry_policy())
-                        .data(deps.clone())
-                        .build(handle::<$job>)
-                })
+    ($monitor:expr, $deps:expr, $config:expr, $($job:ty),+) => {{
+        let mut monitor = $monitor;
+        $(
+            let deps: WorkerDeps = $deps.clone();
+            let (concurrency, heartbeat) = ($config.concurrency, $config.heartbeat);
+            let backend = deps.jobs.queue().clone();
+            let name = backend.queue_name(<$job as Job>::QUEUE);
+            let worker = format!("{}@{}", name, deps.worker_name);
+            let wake = WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY);
+            macro_rules! worker_on {
+                ($storage:expr) => {{
+                    let storage = $storage.poll_with_strategy(wake);
+                    monitor.register(move |_| {
+                        WorkerBuilder::new(worker.as_str())
+                            .backend(storage.clone())
+                            .concurrency(concurrency)
+                            .parallelize(tokio::spawn)
+                            .retry(retry_policy())
+                            .data(deps.clone())
+                            .build(handle::<$job>)
+                    })
+                }};
             }
-            QueueBackend::Redis { conn, .. } => {
-                let storage =
-                    QueueBackend::redis_storage::<$job>(conn, &name, heartbeat).poll_with_strategy(
-                        WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY),
-                    );
-                $monitor.register(move |_| {
-                    WorkerBuilder::new(worker.as_str())
-                        .backend(storage.clone())
-                        .concurrency(concurrency)
-                        .parallelize(tokio::spawn)
-                        .retry(retry_policy())
-                        .data(deps.clone())
-                        .build(handle::<$job>)
-                })
-            }
-        }
+            monitor = match &backend {
+                QueueBackend::Sqlite(pool) => {
+                    worker_on!(QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat))
+                }
+                QueueBackend::Redis { conn, .. } => {
+                    worker_on!(QueueBackend::redis_storage::<$job>(conn, &name, heartbeat))
+                }
+            };
+        )+
+        monitor
     }};
 }
 
@@ -101,23 +114,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
-    let monitor = Monitor::new();
-    let monitor = register!(
-        monitor,
-        &backend,
-        deps,
-        config.concurrency,
-        config.heartbeat,
-        Probe
-    );
-    let monitor = register!(
-        monitor,
-        &backend,
-        deps,
-        config.concurrency,
-        config.heartbeat,
-        SendMail
-    );
+    let monitor = every_job!(register!(Monitor::new(), deps, config,));
     tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
     monitor
         .shutdown_timeout(Duration::from_secs(10))

@@ -17,11 +17,3 @@ pub(crate) trait JobHandler: Job {
         deps: &WorkerDeps,
     ) -> impl Future<Output = Result<Self::Output, JobError>> + Send;
 }
-
-/// The queues this worker consumes, for the start-up check against `jobs::QUEUES`.
-pub fn registered_queues() -> Vec<&'static str> {
-    vec![
-        jobs::payloads::Probe::QUEUE,
-        jobs::payloads::SendMail::QUEUE,
-    ]
-}
