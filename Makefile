@@ -35,7 +35,7 @@ test-rust:
 
 test-fleet-suite:
 	cargo build --workspace --bins
-	TEST_ENGINE=postgres cargo nextest run -p api
+	TEST_ENGINE=postgres cargo nextest run -p api -E 'not binary(fleet)'
 
 test-web: web/node_modules/.installed
 	cd web && npm run test:unit

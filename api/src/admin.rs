@@ -5,11 +5,10 @@
 
 use apalis_board::axum::{
     framework::{ApiBuilder, RegisterRoute},
-    sse::TracingBroadcaster,
     ui::ServeUI,
 };
 use axum::{
-    Extension, Router,
+    Router,
     extract::{DefaultBodyLimit, Request, State},
     http::{HeaderValue, StatusCode, header},
     middleware::{self, Next},
@@ -36,7 +35,6 @@ pub fn router(state: AppState) -> Router {
         .with_state(state.clone())
         .nest("/api/v1", board(state.jobs.queue()))
         .fallback_service(ServeUI::new())
-        .layer(Extension(TracingBroadcaster::create()))
         .layer(middleware::from_fn_with_state(token, require_admin))
 }
 
@@ -58,7 +56,7 @@ fn board(queue: &QueueBackend) -> Router {
             builder
         }};
     }
-    worker::every_job!(register!(builder,)).build()
+    jobs::every_job!(register!(builder,)).build()
 }
 
 async fn require_admin(

@@ -1,6 +1,8 @@
 //! The one error type of the HTTP layer, rendered as the spec's envelope
 //! `{success: false, data: null, error: {message, code}}`.
 
+use std::borrow::Cow;
+
 use axum::{
     Json,
     http::StatusCode,
@@ -11,7 +13,7 @@ use serde::Serialize;
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: Cow<'static, str>,
     pub message: String,
 }
 
@@ -19,7 +21,7 @@ impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
-            code,
+            code: Cow::Borrowed(code),
             message: message.into(),
         }
     }
@@ -87,7 +89,7 @@ impl IntoResponse for ApiError {
             data: None,
             error: ErrorDetail {
                 message: &self.message,
-                code: self.code,
+                code: &self.code,
             },
         };
         (self.status, Json(body)).into_response()
@@ -112,16 +114,21 @@ impl From<jobs::JobsError> for ApiError {
         match e {
             JobsError::NotFound(_) => ApiError::not_found("Job not found"),
             JobsError::Failed(failure) => ApiError {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                // Job failure codes are owned strings; the envelope keeps a generic one
-                // unless the code is one the API knows.
-                code: "JOB_FAILED",
+                // A job that ran out of retries (an outside service down) or could not
+                // be queued is our problem; any other code names the caller's.
+                status: match failure.code.as_str() {
+                    "JOB_FAILED" | "ENQUEUE_FAILED" | "JOB_CRASHED" => {
+                        StatusCode::SERVICE_UNAVAILABLE
+                    }
+                    _ => StatusCode::UNPROCESSABLE_ENTITY,
+                },
+                code: Cow::Owned(failure.code),
                 message: failure.message,
             },
             JobsError::Cancelled => {
                 ApiError::new(StatusCode::CONFLICT, "CANCELLED", "The job was cancelled")
             }
-            JobsError::Timeout(_) => ApiError::new(
+            JobsError::Timeout { .. } => ApiError::new(
                 StatusCode::GATEWAY_TIMEOUT,
                 "TIMEOUT",
                 "The work did not finish in time; try again",
@@ -154,3 +161,30 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
 }
 
 pub type ApiResult<T> = Result<ApiJson<T>, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use jobs::{JobFailure, JobsError};
+
+    use super::*;
+
+    fn failed(code: &str) -> ApiError {
+        JobsError::Failed(JobFailure {
+            message: "m".into(),
+            code: code.into(),
+        })
+        .into()
+    }
+
+    #[test]
+    fn job_failures_keep_their_code() {
+        let rejected = failed("MAIL_REJECTED");
+        assert_eq!(
+            (rejected.status, rejected.code.as_ref()),
+            (StatusCode::UNPROCESSABLE_ENTITY, "MAIL_REJECTED")
+        );
+        // Out of retries (an outside service down) is on our side, not the caller's.
+        let exhausted = failed("JOB_FAILED");
+        assert_eq!(exhausted.status, StatusCode::SERVICE_UNAVAILABLE);
+    }
+}

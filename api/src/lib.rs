@@ -37,6 +37,7 @@ const GRACE: Duration = Duration::from_secs(10);
 /// A configured server with its listeners bound, ready to run.
 pub struct App {
     state: AppState,
+    stop: watch::Sender<bool>,
     api: TcpListener,
     admin: TcpListener,
 }
@@ -63,12 +64,15 @@ impl App {
         let admin = TcpListener::bind(config.admin_bind_addr)
             .await
             .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
+        let (stop, stopping) = watch::channel(false);
         Ok(App {
             state: AppState {
                 db,
                 jobs,
                 config: Arc::new(config),
+                stopping,
             },
+            stop,
             api,
             admin,
         })
@@ -95,21 +99,20 @@ impl App {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let App { state, api, admin } = self;
+        let App {
+            state,
+            stop,
+            api,
+            admin,
+        } = self;
         let config = state.config.clone();
-        let (stop_tx, stop_rx) = watch::channel(false);
         tokio::spawn(async move {
             shutdown.await;
-            let _ = stop_tx.send(true);
+            let _ = stop.send(true);
         });
-        let stopped = move || {
-            let mut rx = stop_rx.clone();
-            async move {
-                let _ = rx.wait_for(|stop| *stop).await;
-            }
-        };
+        let stopped = || state.stopped();
 
-        let workers = if config.embedded_workers {
+        let mut workers = if config.embedded_workers {
             let deps = worker::deps(&config.worker, state.jobs.clone())?;
             let worker_config = config.worker.clone();
             let stop = stopped();
@@ -140,11 +143,25 @@ impl App {
             tokio::try_join!(api_server.into_future(), admin_server.into_future())?;
             Ok::<_, std::io::Error>(())
         };
+        let workers_died = async {
+            match workers.as_mut() {
+                Some(handle) => handle.await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             result = servers => result?,
-            // Open event streams would hold a graceful shutdown forever.
             () = async { stopped().await; tokio::time::sleep(GRACE).await } => {
                 tracing::warn!("connections still open after the grace period; closing");
+            }
+            // Serving without the workers would accept jobs that never run.
+            outcome = workers_died, if !*state.stopping.borrow() => {
+                let reason = match outcome {
+                    Ok(Ok(())) => "stopped".to_owned(),
+                    Ok(Err(e)) => e.to_string(),
+                    Err(e) => e.to_string(),
+                };
+                anyhow::bail!("the in-process workers ended: {reason}");
             }
         }
         if let Some(workers) = workers {

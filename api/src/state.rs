@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use jobs::Jobs;
 use models::Database;
+use tokio::sync::watch;
 
 use crate::Config;
 
@@ -11,4 +12,16 @@ pub struct AppState {
     pub db: Database,
     pub jobs: Jobs,
     pub config: Arc<Config>,
+    /// Turns true when the server shuts down; long-lived responses end then.
+    pub stopping: watch::Receiver<bool>,
+}
+
+impl AppState {
+    /// Resolves once the server is shutting down.
+    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static + use<> {
+        let mut stopping = self.stopping.clone();
+        async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        }
+    }
 }

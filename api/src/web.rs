@@ -17,7 +17,10 @@ pub fn router(web_dir: &Path) -> Router {
         tracing::warn!(dir = %web_dir.display(), "web app not built; run `make web`");
         return Router::new().fallback(not_built);
     }
+    // A missing asset is a 404, never index.html: a browser would cache the page
+    // under a script's name for good.
     Router::new()
+        .nest_service("/assets", ServeDir::new(web_dir.join("assets")))
         .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)))
         .layer(middleware::from_fn(cache_policy))
 }

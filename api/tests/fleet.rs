@@ -93,7 +93,7 @@ impl Fleet {
 
     async fn wait_ready(&self) -> Value {
         let url = format!("http://127.0.0.1:{}/api/v1/health/ready/", self.api_port);
-        for _ in 0..100 {
+        for _ in 0..300 {
             if let Ok(response) = self.client.get(&url).send().await
                 && response.status() == 200
             {

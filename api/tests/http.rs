@@ -231,6 +231,20 @@ async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
             .unwrap()
             .contains("javascript")
     );
+    // A missing asset is a 404, not the app's page under a script's name.
+    let missing = app
+        .client
+        .get(format!("{}/assets/gone-5678.js", app.api))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), 404);
+    assert!(
+        !missing.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
     // API routes never fall back to the app.
     let (status, _) = app.get("/statistics").await;
     assert_eq!(status, 404);

@@ -70,10 +70,16 @@ async fn a_reconnecting_client_resumes_after_its_last_event() {
     let rest = app.events(&job_id, Some(last_seen), 100).await;
     assert!(rest.iter().all(|e| e.id.unwrap() > last_seen), "{rest:?}");
     assert_eq!(rest.last().unwrap().data["status"], "completed");
-    // Resuming after the final event leaves nothing to send.
+    // Resuming after the final event: 204, which tells an EventSource to stop.
     let final_id = rest.last().unwrap().id.unwrap();
-    let none = app.events(&job_id, Some(final_id), 10).await;
-    assert!(none.is_empty(), "{none:?}");
+    let done = app
+        .client
+        .get(app.url(&format!("/jobs/{job_id}/events/")))
+        .header("last-event-id", final_id.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 204);
 
     let response = app
         .client
@@ -87,36 +93,49 @@ async fn a_reconnecting_client_resumes_after_its_last_event() {
 
 #[tokio::test]
 async fn cancelling_stops_a_running_job() {
-    let Some(app) = spawn_app(Options::default()).await else {
+    // One job at a time: the next job can only start once the cancelled one stopped.
+    let Some(app) = spawn_app(Options {
+        concurrency: 1,
+        ..Options::default()
+    })
+    .await
+    else {
         return;
     };
-    let job_id = app.probe(20, 200).await;
-    let early = app.events(&job_id, None, 3).await;
+    let long = app.probe(20, 200).await;
+    let early = app.events(&long, None, 3).await;
     assert!(
         early.iter().any(|e| e.data["status"] == "running"),
         "{early:?}"
     );
+    let reached = early.last().unwrap().data["progress"].as_u64().unwrap();
+    let cancelled_at = std::time::Instant::now();
     let (status, body) = app
-        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["cancelled"], true);
 
-    let job = wait_finished(&app, &job_id).await;
+    let job = wait_finished(&app, &long).await;
     assert_eq!(job["status"], "cancelled");
-    let steps_done = job["progress"]["progress"].as_u64().unwrap();
-    // The work stopped: no further steps after the cancellation settled.
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let (_, later) = app.get(&format!("/jobs/{job_id}/")).await;
-    assert_eq!(later["data"]["status"], "cancelled");
-    assert_eq!(
-        later["data"]["progress"]["progress"].as_u64().unwrap(),
-        steps_done
+    assert_eq!(job["progress"]["step"], "cancelled");
+    // The final event keeps the progress reached, short of the end.
+    let kept = job["progress"]["progress"].as_u64().unwrap();
+    assert!(kept >= reached && kept < 100, "{kept} after {reached}");
+
+    // The work stopped: the single slot is free long before the cancelled job's
+    // remaining 3 s of steps would have ended.
+    let next = app.probe(1, 0).await;
+    let finished = wait_finished(&app, &next).await;
+    assert_eq!(finished["status"], "completed");
+    assert!(
+        cancelled_at.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        cancelled_at.elapsed()
     );
-    assert!(steps_done < 100);
 
     let (status, body) = app
-        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
         .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["cancelled"], false);
@@ -177,8 +196,12 @@ async fn awaiting_gives_up_at_the_timeout_and_cancels_the_job() {
         .jobs
         .run(Probe::new(10, 500), None, Duration::from_millis(400))
         .await;
-    assert!(matches!(outcome, Err(JobsError::Timeout(_))), "{outcome:?}");
+    let Err(JobsError::Timeout { job_id, .. }) = outcome else {
+        panic!("expected a timeout, got {outcome:?}")
+    };
     assert!(started.elapsed() < Duration::from_secs(3));
+    let job = wait_finished(&app, &job_id.to_string()).await;
+    assert_eq!(job["status"], "cancelled");
 }
 
 #[tokio::test]

@@ -27,8 +27,8 @@ pub enum JobsError {
     Failed(JobFailure),
     #[error("job was cancelled")]
     Cancelled,
-    #[error("job did not finish within {0:?}")]
-    Timeout(Duration),
+    #[error("job {job_id} did not finish within {after:?}")]
+    Timeout { job_id: JobId, after: Duration },
     #[error("job result could not be read: {0}")]
     BadResult(String),
 }
@@ -73,26 +73,39 @@ impl Jobs {
         &self.bus
     }
 
-    /// Records a job run and puts it on its queue.
+    /// Records a job run and puts it on its queue. A job that cannot be enqueued is
+    /// settled as failed, so no record waits for a job that does not exist.
     pub async fn push<J: Job>(
         &self,
         payload: J,
         owner_user_id: Option<i64>,
     ) -> Result<JobId, JobsError> {
         let job_id = JobId::new();
-        self.store
+        let record = self
+            .store
             .create(&NewJob {
                 id: job_id,
                 queue: J::QUEUE.to_owned(),
                 owner_user_id,
             })
             .await?;
-        self.queue.push(Queued { job_id, payload }).await?;
-        self.bus
-            .publish(BusMessage::Enqueued {
-                queue: J::QUEUE.to_owned(),
-            })
-            .await?;
+        if let Err(e) = self.queue.push(Queued { job_id, payload }).await {
+            let mut failed =
+                terminal_event(&record, JobStatus::Failed, "The job could not be queued");
+            failed.error = Some(JobFailure {
+                message: failed.message.clone(),
+                code: "ENQUEUE_FAILED".into(),
+            });
+            if let Err(settle) = self.settle(failed).await {
+                tracing::error!(%job_id, error = %settle, "cannot settle a job that failed to enqueue");
+            }
+            return Err(e);
+        }
+        // Only a wake-up call: idle workers also poll on their own.
+        self.publish_best_effort(BusMessage::Enqueued {
+            queue: J::QUEUE.to_owned(),
+        })
+        .await;
         tracing::debug!(%job_id, queue = J::QUEUE, "job enqueued");
         Ok(job_id)
     }
@@ -106,13 +119,33 @@ impl Jobs {
         timeout: Duration,
     ) -> Result<J::Output, JobsError> {
         let job_id = self.push(payload, owner_user_id).await?;
-        let outcome = tokio::time::timeout(timeout, self.wait(job_id)).await;
-        let last = match outcome {
+        let last = match tokio::time::timeout(timeout, self.wait(job_id)).await {
             Ok(last) => last?,
-            Err(_) => {
-                self.cancel(job_id).await?;
-                return Err(JobsError::Timeout(timeout));
-            }
+            Err(_) => match self.cancel(job_id).await {
+                // It finished at the deadline: its outcome stands.
+                Ok(false) => match self.store.get(job_id).await?.and_then(|r| r.progress) {
+                    Some(last) if last.is_terminal() => last,
+                    _ => {
+                        return Err(JobsError::Timeout {
+                            job_id,
+                            after: timeout,
+                        });
+                    }
+                },
+                Ok(true) => {
+                    return Err(JobsError::Timeout {
+                        job_id,
+                        after: timeout,
+                    });
+                }
+                Err(e) => {
+                    tracing::warn!(%job_id, error = %e, "cannot cancel a job that timed out");
+                    return Err(JobsError::Timeout {
+                        job_id,
+                        after: timeout,
+                    });
+                }
+            },
         };
         match last.status {
             JobStatus::Completed => serde_json::from_value(last.result.unwrap_or_default())
@@ -138,8 +171,9 @@ impl Jobs {
             .ok_or(JobsError::NotFound(job_id))
     }
 
-    /// Asks a job to stop. A job still waiting on its queue is settled as cancelled
-    /// here; a running one is told over the bus and stops at its next step.
+    /// Asks a job to stop. A job that no worker holds (queued, or waiting to retry)
+    /// is settled as cancelled here and never starts again; a running one is told over
+    /// the bus and stops at its next step (its worker also re-reads the flag).
     /// Returns false when the job had already finished.
     pub async fn cancel(&self, job_id: JobId) -> Result<bool, JobsError> {
         if !self.store.request_cancel(job_id).await? {
@@ -148,27 +182,33 @@ impl Jobs {
                 None => Err(JobsError::NotFound(job_id)),
             };
         }
-        self.bus
-            .publish(BusMessage::CancelRequested { job_id })
-            .await?;
         if let Some(record) = self.store.get(job_id).await?
-            && record.status == JobStatus::Queued
+            && matches!(record.status, JobStatus::Queued | JobStatus::Retrying)
         {
-            let cancelled =
-                terminal_event(&record, JobStatus::Cancelled, "Cancelled before it started");
+            let cancelled = terminal_event(&record, JobStatus::Cancelled, "Cancelled");
             self.settle(cancelled).await?;
         }
+        self.publish_best_effort(BusMessage::CancelRequested { job_id })
+            .await;
         Ok(true)
     }
 
     /// Stores a progress event as the job's latest state, then tells watchers.
     /// Stale events (a newer one is stored, or the job is finished) are dropped.
+    /// The store is the source of truth: watchers re-read it, so a lost bus message
+    /// delays an update but does not fail the job.
     pub async fn settle(&self, event: JobProgress) -> Result<bool, JobsError> {
         let stored = self.store.record_progress(&event).await?;
         if stored {
-            self.bus.publish(BusMessage::Progress(event)).await?;
+            self.publish_best_effort(BusMessage::Progress(event)).await;
         }
         Ok(stored)
+    }
+
+    async fn publish_best_effort(&self, message: BusMessage) {
+        if let Err(e) = self.bus.publish(message).await {
+            tracing::warn!(error = %e, "bus message lost; readers fall back to the store");
+        }
     }
 
     /// The job's current state, then every newer event until it finishes. Events with
@@ -241,31 +281,30 @@ async fn stored_progress(store: &Arc<dyn JobStore>, job_id: JobId) -> Option<Job
 
 /// The latest stored event, or a synthetic one for a job no worker has touched yet.
 pub(crate) fn current_state(record: &JobRecord) -> JobProgress {
-    record.progress.clone().unwrap_or_else(|| JobProgress {
-        job_id: record.id,
-        seq: 0,
-        status: record.status,
-        step: record.status.as_str().to_owned(),
-        progress: 0,
-        message: "Waiting for a worker".into(),
-        result: None,
-        error: None,
-        fields: Default::default(),
+    record.progress.clone().unwrap_or_else(|| {
+        JobProgress::new(
+            record.id,
+            record.status,
+            record.status.as_str(),
+            0,
+            "Waiting for a worker",
+        )
     })
 }
 
+/// The final event of a job settled outside its worker; it keeps the progress
+/// reached so far.
 pub(crate) fn terminal_event(record: &JobRecord, status: JobStatus, message: &str) -> JobProgress {
     let previous = current_state(record);
     JobProgress {
-        job_id: record.id,
         seq: previous.seq + 1,
-        status,
-        step: status.as_str().to_owned(),
-        progress: previous.progress,
-        message: message.to_owned(),
-        result: None,
-        error: None,
-        fields: Default::default(),
+        ..JobProgress::new(
+            record.id,
+            status,
+            status.as_str(),
+            previous.progress,
+            message,
+        )
     }
 }
 

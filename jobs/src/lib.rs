@@ -31,5 +31,21 @@ pub struct Queued<J> {
 /// How many times a transient failure is retried before the job fails for good.
 pub const MAX_RETRIES: usize = 3;
 
-/// Every queue of the product; the worker refuses to start unless each has a handler.
-pub const QUEUES: &[&str] = &[payloads::Probe::QUEUE, payloads::SendMail::QUEUE];
+/// Calls `$m!(…, Probe, SendMail)` with every job type of the product: the one list
+/// read by the workers (which need a handler for each, or do not compile), the job
+/// board and `QUEUES`.
+#[macro_export]
+macro_rules! every_job {
+    ($m:ident!($($pre:tt)*)) => {
+        $m!($($pre)* $crate::payloads::Probe, $crate::payloads::SendMail)
+    };
+}
+
+macro_rules! queue_names {
+    ($($job:ty),+) => {
+        &[$(<$job as Job>::QUEUE),+]
+    };
+}
+
+/// Every queue of the product.
+pub const QUEUES: &[&str] = every_job!(queue_names!());

@@ -10,6 +10,10 @@ use crate::{Job, JobsError, Queued};
 /// The default worker heartbeat.
 pub const DEFAULT_HEARTBEAT: Duration = Duration::from_secs(10);
 
+/// A worker silent for this many heartbeats is taken for dead and its jobs go to
+/// another (the backends' own defaults differ: 2 for SQLite, 10 for Redis).
+const MISSED_HEARTBEATS: usize = 3;
+
 /// Where jobs wait: the SQLite database itself (embedded) or Redis (fleet).
 #[derive(Clone)]
 pub enum QueueBackend {
@@ -84,7 +88,8 @@ impl QueueBackend {
         SqliteStorage::new(pool).with_config(
             apalis_sqlite::Config::default()
                 .queue(name)
-                .heartbeat_interval(heartbeat),
+                .heartbeat_interval(heartbeat)
+                .missed_heartbeats(MISSED_HEARTBEATS),
         )
     }
 
@@ -96,7 +101,8 @@ impl QueueBackend {
         RedisStorage::new(conn.clone()).with_config(
             apalis_redis::Config::default()
                 .queue(name)
-                .heartbeat_interval(heartbeat),
+                .heartbeat_interval(heartbeat)
+                .missed_heartbeats(MISSED_HEARTBEATS),
         )
     }
 

@@ -116,6 +116,27 @@ pub struct JobProgress {
 }
 
 impl JobProgress {
+    /// An event with no step data; `seq` is set when it is published.
+    pub fn new(
+        job_id: JobId,
+        status: JobStatus,
+        step: &str,
+        progress: u8,
+        message: impl Into<String>,
+    ) -> Self {
+        JobProgress {
+            job_id,
+            seq: 0,
+            status,
+            step: step.to_owned(),
+            progress: progress.min(100),
+            message: message.into(),
+            result: None,
+            error: None,
+            fields: serde_json::Map::new(),
+        }
+    }
+
     pub fn is_terminal(&self) -> bool {
         self.status.is_terminal()
     }

@@ -1,7 +1,7 @@
 use std::{path::PathBuf, time::Duration};
 
 /// Worker settings, read from the environment with defaults that suit the embedded mode.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct WorkerConfig {
     /// Jobs of one queue run at most this many at a time in this process.
     pub concurrency: usize,
@@ -46,5 +46,22 @@ impl WorkerConfig {
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
             public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
         })
+    }
+}
+
+impl std::fmt::Debug for WorkerConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WorkerConfig")
+            .field("concurrency", &self.concurrency)
+            .field("heartbeat", &self.heartbeat)
+            .field("data_dir", &self.data_dir)
+            // The relay URL may carry credentials.
+            .field(
+                "smtp_url",
+                &self.smtp_url.as_deref().map(models::db::redact),
+            )
+            .field("mail_from", &self.mail_from)
+            .field("public_url", &self.public_url)
+            .finish()
     }
 }

@@ -1,17 +1,30 @@
 //! Running one job attempt: status, progress with increasing event ids, cancellation,
 //! and the mapping of outcomes to retries or a final state.
 
-use std::sync::{
-    Arc,
-    atomic::{AtomicBool, AtomicI64, Ordering},
+use std::{
+    panic::AssertUnwindSafe,
+    sync::{
+        Arc, Weak,
+        atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering},
+    },
+    time::Duration,
 };
 
 use apalis::prelude::{AbortError, BoxDynError};
+use futures::FutureExt;
 use jobs::{BusMessage, JobFailure, JobId, JobProgress, JobStatus, Jobs, MAX_RETRIES, Queued};
+use models::{JobRecord, JobStore};
 use serde_json::{Map, Value};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, broadcast::error::RecvError};
 
 use crate::{WorkerDeps, handlers::JobHandler};
+
+/// How often a running job re-reads its cancel flag, in case the bus message was lost.
+const CANCEL_RECHECK: Duration = Duration::from_secs(2);
+
+/// Tries to store a job's final state before giving up (and letting the queue run
+/// the attempt again).
+const FINAL_STATE_TRIES: u32 = 5;
 
 /// How a handler failed.
 #[derive(Debug, thiserror::Error)]
@@ -40,7 +53,22 @@ pub struct JobContext {
     job_id: JobId,
     jobs: Jobs,
     seq: AtomicI64,
-    cancelled: Arc<(AtomicBool, Notify)>,
+    /// The progress reached, kept by the final event of a cancelled job.
+    progress: AtomicU8,
+    cancelled: Arc<Cancellation>,
+}
+
+#[derive(Default)]
+struct Cancellation {
+    requested: AtomicBool,
+    notify: Notify,
+}
+
+impl Cancellation {
+    fn request(&self) {
+        self.requested.store(true, Ordering::SeqCst);
+        self.notify.notify_waiters();
+    }
 }
 
 impl JobContext {
@@ -60,18 +88,21 @@ impl JobContext {
         if self.is_cancelled() {
             return Err(JobError::Cancelled);
         }
-        self.publish(JobStatus::Running, step, progress, message.into(), fields)
-            .await
+        let event = JobProgress {
+            fields,
+            ..JobProgress::new(self.job_id, JobStatus::Running, step, progress, message)
+        };
+        self.settle(event).await
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.cancelled.0.load(Ordering::SeqCst)
+        self.cancelled.requested.load(Ordering::SeqCst)
     }
 
     /// Resolves when the job is cancelled.
     pub async fn cancelled(&self) {
         loop {
-            let notified = self.cancelled.1.notified();
+            let notified = self.cancelled.notify.notified();
             if self.is_cancelled() {
                 return;
             }
@@ -79,36 +110,95 @@ impl JobContext {
         }
     }
 
-    async fn publish(
-        &self,
-        status: JobStatus,
-        step: &str,
-        progress: u8,
-        message: String,
-        fields: Map<String, Value>,
-    ) -> Result<(), JobError> {
-        self.settle(JobProgress {
-            job_id: self.job_id,
-            seq: 0,
-            status,
-            step: step.to_owned(),
-            progress: progress.min(100),
-            message,
-            result: None,
-            error: None,
-            fields,
-        })
-        .await
+    /// Watches for a cancel request (bus message, or the stored flag re-read
+    /// periodically) for as long as the context lives.
+    fn start(deps: &WorkerDeps, record: &JobRecord) -> Self {
+        let cancelled = Arc::new(Cancellation::default());
+        tokio::spawn(watch_cancel(
+            record.id,
+            deps.jobs.clone(),
+            Arc::downgrade(&cancelled),
+        ));
+        JobContext {
+            job_id: record.id,
+            jobs: deps.jobs.clone(),
+            seq: AtomicI64::new(record.progress.as_ref().map_or(0, |p| p.seq)),
+            progress: AtomicU8::new(record.progress.as_ref().map_or(0, |p| p.progress)),
+            cancelled,
+        }
+    }
+
+    fn event(&self, status: JobStatus, step: &str, progress: u8, message: &str) -> JobProgress {
+        JobProgress::new(self.job_id, status, step, progress, message)
     }
 
     async fn settle(&self, mut event: JobProgress) -> Result<(), JobError> {
         event.seq = self.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        self.progress.store(event.progress, Ordering::SeqCst);
         self.jobs
             .settle(event)
             .await
             .map(drop)
             .map_err(|e| JobError::Transient(e.to_string()))
     }
+
+    /// Stores a final state, retrying a passing store fault in place: re-running a
+    /// job that did its work (sent its mail) because its outcome could not be written
+    /// would be worse than waiting a moment.
+    async fn settle_final(&self, event: JobProgress) -> Result<(), JobError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.settle(event.clone()).await {
+                Ok(()) => return Ok(()),
+                Err(e) if tries >= FINAL_STATE_TRIES => return Err(e),
+                Err(e) => {
+                    tracing::warn!(job_id = %self.job_id, error = %e, "cannot store the final state; trying again");
+                    tokio::time::sleep(Duration::from_millis(200 * u64::from(tries))).await;
+                }
+            }
+        }
+    }
+
+    async fn finish_cancelled(&self) -> Result<(), JobError> {
+        let reached = self.progress.load(Ordering::SeqCst);
+        let event = self.event(JobStatus::Cancelled, "cancelled", reached, "Cancelled");
+        self.settle_final(event).await
+    }
+}
+
+async fn watch_cancel(job_id: JobId, jobs: Jobs, cancelled: Weak<Cancellation>) {
+    let mut bus = jobs.bus().subscribe();
+    let mut recheck = tokio::time::interval(CANCEL_RECHECK);
+    recheck.tick().await;
+    loop {
+        let requested = tokio::select! {
+            message = bus.recv() => match message {
+                Ok(BusMessage::CancelRequested { job_id: id }) => id == job_id,
+                Ok(_) => false,
+                Err(RecvError::Lagged(_)) => cancel_requested(jobs.store().as_ref(), job_id).await,
+                Err(RecvError::Closed) => return,
+            },
+            _ = recheck.tick() => cancel_requested(jobs.store().as_ref(), job_id).await,
+        };
+        // The job finished and its context is gone: stop watching.
+        let Some(cancelled) = cancelled.upgrade() else {
+            return;
+        };
+        if requested {
+            cancelled.request();
+            return;
+        }
+    }
+}
+
+async fn cancel_requested(store: &dyn JobStore, job_id: JobId) -> bool {
+    store
+        .get(job_id)
+        .await
+        .ok()
+        .flatten()
+        .is_some_and(|r| r.cancel_requested)
 }
 
 /// Runs one attempt of a job through its handler and records the outcome. The error
@@ -124,29 +214,43 @@ pub(crate) async fn execute<J: JobHandler>(
         tracing::warn!(%job_id, queue = J::QUEUE, "dropping a job with no job record");
         return Ok(());
     };
+    // Watch for cancellation before starting, so a cancel that lands in between is
+    // not missed.
+    let ctx = JobContext::start(deps, &record);
     let attempt_no = i32::try_from(attempt).unwrap_or(i32::MAX);
     if !store.start_attempt(job_id, attempt_no).await? {
-        if record.cancel_requested && !record.status.is_terminal() {
-            let ctx = JobContext::start(deps, &record).await;
+        // Finished, or cancelled while no worker held it: settle it if nobody has.
+        if let Some(now) = store.get(job_id).await?
+            && now.cancel_requested
+            && !now.status.is_terminal()
+        {
             ctx.finish_cancelled().await?;
         }
         return Ok(());
     }
-    let ctx = JobContext::start(deps, &record).await;
     let mut start = Map::new();
     start.insert("attempt".into(), attempt.into());
-    ctx.publish(JobStatus::Running, "start", 0, "Started".into(), start)
-        .await?;
+    ctx.settle(JobProgress {
+        fields: start,
+        ..ctx.event(JobStatus::Running, "start", 0, "Started")
+    })
+    .await?;
 
+    // A panicking handler fails its job for good instead of leaving it running.
+    let handled = AssertUnwindSafe(J::handle(payload, &ctx, deps))
+        .catch_unwind()
+        .map(|outcome| {
+            outcome.unwrap_or_else(|_| Err(JobError::permanent("JOB_CRASHED", "The job crashed")))
+        });
     let outcome = tokio::select! {
-        outcome = J::handle(payload, &ctx, deps) => outcome,
+        outcome = handled => outcome,
         () = ctx.cancelled() => Err(JobError::Cancelled),
     };
     let final_attempt = attempt > MAX_RETRIES;
     match outcome {
         Ok(output) => {
             let result = serde_json::to_value(output)?;
-            ctx.settle(JobProgress {
+            ctx.settle_final(JobProgress {
                 result: Some(result),
                 ..ctx.event(JobStatus::Completed, "complete", 100, "Done")
             })
@@ -159,8 +263,9 @@ pub(crate) async fn execute<J: JobHandler>(
         }
         Err(JobError::Transient(reason)) if !final_attempt => {
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, %reason, "job failed; will retry");
-            let event = ctx.event(JobStatus::Retrying, "retrying", 0, &reason);
-            ctx.settle(event).await?;
+            let reached = ctx.progress.load(Ordering::SeqCst);
+            ctx.settle(ctx.event(JobStatus::Retrying, "retrying", reached, &reason))
+                .await?;
             Err(reason.into())
         }
         Err(error) => {
@@ -172,57 +277,12 @@ pub(crate) async fn execute<J: JobHandler>(
                 },
             };
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, reason = %failure.message, "job failed");
-            ctx.settle(JobProgress {
+            ctx.settle_final(JobProgress {
                 error: Some(failure.clone()),
                 ..ctx.event(JobStatus::Failed, "error", 100, &failure.message)
             })
             .await?;
             Err(Box::new(AbortError::new(failure.message)))
         }
-    }
-}
-
-impl JobContext {
-    async fn start(deps: &WorkerDeps, record: &models::JobRecord) -> Self {
-        let cancelled = Arc::new((AtomicBool::new(record.cancel_requested), Notify::new()));
-        let mut rx = deps.jobs.bus().subscribe();
-        let watch = Arc::downgrade(&cancelled);
-        let job_id = record.id;
-        // Listens for a cancel request until the job (and so the context) is gone.
-        tokio::spawn(async move {
-            while let Ok(message) = rx.recv().await {
-                let Some(flag) = watch.upgrade() else { return };
-                if matches!(message, BusMessage::CancelRequested { job_id: id } if id == job_id) {
-                    flag.0.store(true, Ordering::SeqCst);
-                    flag.1.notify_waiters();
-                    return;
-                }
-            }
-        });
-        JobContext {
-            job_id,
-            jobs: deps.jobs.clone(),
-            seq: AtomicI64::new(record.progress.as_ref().map_or(0, |p| p.seq)),
-            cancelled,
-        }
-    }
-
-    fn event(&self, status: JobStatus, step: &str, progress: u8, message: &str) -> JobProgress {
-        JobProgress {
-            job_id: self.job_id,
-            seq: 0,
-            status,
-            step: step.to_owned(),
-            progress,
-            message: message.to_owned(),
-            result: None,
-            error: None,
-            fields: Map::new(),
-        }
-    }
-
-    async fn finish_cancelled(&self) -> Result<(), JobError> {
-        let event = self.event(JobStatus::Cancelled, "cancelled", 0, "Cancelled by user");
-        self.settle(event).await
     }
 }

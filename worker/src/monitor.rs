@@ -47,26 +47,6 @@ fn is_retryable(error: &BoxDynError) -> bool {
     error.downcast_ref::<AbortError>().is_none()
 }
 
-/// Calls `$m!(…, Probe, SendMail)` with every job type the workers handle: the one
-/// list read by the monitor, the start-up check and the API's job board.
-#[macro_export]
-macro_rules! every_job {
-    ($m:ident!($($pre:tt)*)) => {
-        $m!($($pre)* ::jobs::payloads::Probe, ::jobs::payloads::SendMail)
-    };
-}
-
-macro_rules! queue_names {
-    ($($job:ty),+) => {
-        vec![$(<$job as Job>::QUEUE),+]
-    };
-}
-
-/// The queues this worker consumes, for the start-up check against `jobs::QUEUES`.
-pub fn registered_queues() -> Vec<&'static str> {
-    every_job!(queue_names!())
-}
-
 /// Registers one worker per job type on the configured backend. The two backends
 /// are different types, so the shared part is spelled once in `worker_on!`.
 macro_rules! register {
@@ -114,7 +94,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
-    let monitor = every_job!(register!(Monitor::new(), deps, config,));
+    let monitor = jobs::every_job!(register!(Monitor::new(), deps, config,));
     tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
     monitor
         .shutdown_timeout(Duration::from_secs(10))

@@ -44,13 +44,13 @@ async fn ready(State(state): State<AppState>) -> ApiResult<Readiness> {
         .db
         .ping()
         .await
-        .map_err(|e| not_ready(format!("database unreachable: {e}")))?;
+        .map_err(|e| not_ready("database", e))?;
     if let QueueBackend::Redis { conn, .. } = state.jobs.queue() {
         let mut conn = conn.clone();
         redis::cmd("PING")
             .query_async::<String>(&mut conn)
             .await
-            .map_err(|e| not_ready(format!("redis unreachable: {e}")))?;
+            .map_err(|e| not_ready("redis", e))?;
     }
     let fleet = state.config.redis_url.is_some();
     Ok(ApiJson(Readiness {
@@ -67,7 +67,8 @@ async fn ready(State(state): State<AppState>) -> ApiResult<Readiness> {
     }))
 }
 
-fn not_ready(message: String) -> ApiError {
-    tracing::warn!(%message, "not ready");
-    ApiError::unavailable("NOT_READY", message)
+/// Names the dependency; the details (hosts, addresses) go to the log only.
+fn not_ready(dependency: &str, error: impl std::fmt::Display) -> ApiError {
+    tracing::warn!(dependency, %error, "not ready");
+    ApiError::unavailable("NOT_READY", format!("The {dependency} is unreachable"))
 }

@@ -5,8 +5,11 @@ use std::{convert::Infallible, time::Duration};
 use axum::{
     Router,
     extract::State,
-    http::HeaderMap,
-    response::sse::{Event, KeepAlive, Sse},
+    http::{HeaderMap, StatusCode},
+    response::{
+        IntoResponse, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
     routing::{get, post},
 };
 use futures::{Stream, StreamExt};
@@ -79,18 +82,26 @@ async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+) -> Result<Response, ApiError> {
     let record = visible_job(&state, &id).await?;
     let after = last_event_id(&headers)?;
+    let seen_the_end =
+        record.status.is_terminal() && record.progress.as_ref().is_some_and(|p| p.seq <= after);
+    if seen_the_end {
+        // 204 tells an EventSource to stop reconnecting.
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    }
     let progress = state.jobs.watch(record.id, after).await?;
-    Ok(sse(progress))
+    Ok(sse(progress, state.stopped()).into_response())
 }
 
-/// Relays progress events as SSE, each with its sequence number as the event id.
+/// Relays progress events as SSE, each with its sequence number as the event id,
+/// until the job finishes or the server shuts down.
 pub fn sse(
     progress: impl Stream<Item = JobProgress> + Send + 'static,
+    stopped: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let events = progress.map(|p| {
+    let events = progress.take_until(stopped).map(|p| {
         let event = Event::default().id(p.seq.to_string());
         Ok(match serde_json::to_string(&p) {
             Ok(json) => event.data(json),
