@@ -6,12 +6,16 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
+use chrono::{DateTime, Utc};
+
 use crate::{
     Database,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
+    user::{NewUser, Profile, User, UserId},
 };
 
 mod jobs;
+mod users;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -42,21 +46,94 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
 }
 
+/// Users and their profiles. Usernames and emails are unique regardless of case.
+#[async_trait]
+pub trait UserStore: Send + Sync + std::fmt::Debug {
+    /// Fails with `Conflict("username")` or `Conflict("email")` when taken.
+    async fn create(&self, user: &NewUser) -> Result<User, StoreError>;
+    async fn get(&self, id: UserId) -> Result<Option<User>, StoreError>;
+    /// By username or email, either in any case.
+    async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError>;
+    async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError>;
+    async fn update_profile(
+        &self,
+        id: UserId,
+        nickname: &str,
+        profile: &Profile,
+    ) -> Result<User, StoreError>;
+    async fn set_password(&self, id: UserId, password_hash: &str) -> Result<(), StoreError>;
+    async fn mark_email_verified(&self, id: UserId) -> Result<(), StoreError>;
+    /// Removes the user and everything that hangs off it.
+    async fn delete(&self, id: UserId) -> Result<bool, StoreError>;
+}
+
+/// A refresh token as stored: only its hash, its session family and its state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RefreshToken {
+    pub token_hash: String,
+    pub user_id: UserId,
+    pub family_id: String,
+    pub expires_at: DateTime<Utc>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// A single-use link (email verification, password reset), stored as its hash.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneTimeToken {
+    pub token_hash: String,
+    pub user_id: UserId,
+    pub purpose: String,
+    pub expires_at: DateTime<Utc>,
+    pub used_at: Option<DateTime<Utc>>,
+}
+
+/// Sessions (refresh tokens) and single-use links.
+#[async_trait]
+pub trait SessionStore: Send + Sync + std::fmt::Debug {
+    async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError>;
+    async fn get_refresh(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError>;
+    /// Revokes one token; false when it was already revoked (a reuse when rotating).
+    async fn revoke_refresh(&self, token_hash: &str) -> Result<bool, StoreError>;
+    async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError>;
+    /// Ends every session of a user, but the family given.
+    async fn revoke_user_sessions(
+        &self,
+        user_id: UserId,
+        except_family: Option<&str>,
+    ) -> Result<u64, StoreError>;
+    async fn insert_one_time(&self, token: &OneTimeToken) -> Result<(), StoreError>;
+    async fn get_one_time(&self, token_hash: &str) -> Result<Option<OneTimeToken>, StoreError>;
+    /// Marks a link used; false when it already was (so two uses cannot both win).
+    async fn consume_one_time(&self, token_hash: &str) -> Result<bool, StoreError>;
+}
+
 /// Every store of the product, chosen once from the database engine.
 #[derive(Debug, Clone)]
 pub struct Stores {
     pub jobs: Arc<dyn JobStore>,
+    pub users: Arc<dyn UserStore>,
+    pub sessions: Arc<dyn SessionStore>,
 }
 
 impl Stores {
     pub fn new(db: &Database) -> Self {
         match db {
-            Database::Sqlite(pool) => Stores {
-                jobs: Arc::new(jobs::SqliteJobStore(pool.clone())),
-            },
-            Database::Postgres(pool) => Stores {
-                jobs: Arc::new(jobs::PgJobStore(pool.clone())),
-            },
+            Database::Sqlite(pool) => {
+                let accounts = Arc::new(users::SqliteUsers(pool.clone()));
+                Stores {
+                    jobs: Arc::new(jobs::SqliteJobStore(pool.clone())),
+                    users: accounts.clone(),
+                    sessions: accounts,
+                }
+            }
+            Database::Postgres(pool) => {
+                let accounts = Arc::new(users::PgUsers(pool.clone()));
+                Stores {
+                    jobs: Arc::new(jobs::PgJobStore(pool.clone())),
+                    users: accounts.clone(),
+                    sessions: accounts,
+                }
+            }
         }
     }
 }

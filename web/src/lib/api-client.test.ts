@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '@/lib/api-client';
+import { ApiError, createApiClient, filenameFromDisposition, serverMessage } from '@/lib/api-client';
 import type { TokenStore } from '@/lib/storage';
 import { sendJson, startServer, type Handler } from '@/testing/http-server';
 
@@ -242,5 +242,106 @@ describe('api client: expired sessions', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/v1/auth/login']);
     expect(failures).toEqual([]);
     expect(tokens.state.access).toBe('kept');
+  });
+});
+
+describe('api client: answers that are not an expired session', () => {
+  it('does not refresh on a 401 INVALID_CREDENTIALS (wrong current password)', async () => {
+    const { client, requests, failures, tokens } = await setup(
+      (_req, res) =>
+        sendJson(res, 401, {
+          success: false,
+          error: { message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' },
+        }),
+      memoryTokens('kept', 'kept-refresh'),
+    );
+    const error = await caught(client.post('/users/change-password/', { current_password: 'x', new_password: 'y' }));
+    expect(error.message).toBe('Current password is incorrect');
+    expect(error.code).toBe('INVALID_CREDENTIALS');
+    expect(requests.map((r) => r.path)).toEqual(['/api/v1/users/change-password/']);
+    expect(failures).toEqual([]);
+    expect(tokens.state).toMatchObject({ access: 'kept', refresh: 'kept-refresh' });
+  });
+
+  it('sends a DELETE body', async () => {
+    const { client, requests } = await setup(
+      (_req, res) => sendJson(res, 200, { success: true, data: { deleted: true } }),
+      memoryTokens('a1', 'r1'),
+    );
+    await expect(client.delete('/users/account/', { body: { password: 'Secret123' } })).resolves.toEqual({
+      deleted: true,
+    });
+    expect(requests[0]).toMatchObject({ method: 'DELETE', body: { password: 'Secret123' } });
+  });
+});
+
+describe('api client: server messages', () => {
+  it('gives the message the server wrote, and nothing for a bare status or a connection error', async () => {
+    const { client } = await setup((req, res) => {
+      if (req.path.endsWith('/with-message')) {
+        sendJson(res, 400, { success: false, error: { message: 'This link has expired', code: 'TOKEN_EXPIRED' } });
+      } else {
+        sendJson(res, 500, { success: false });
+      }
+    });
+    expect(serverMessage(await caught(client.get('/with-message')))).toBe('This link has expired');
+    expect(serverMessage(await caught(client.get('/bare')))).toBeUndefined();
+    expect(serverMessage(new ApiError('Connection error', { status: 0 }))).toBeUndefined();
+    expect(serverMessage(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('api client: downloads', () => {
+  it('reads an attachment as a blob with its file name, sending the bearer token', async () => {
+    const { client, requests } = await setup((_req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="calorie-tracker-meals.csv"',
+      });
+      res.end('date,meal_type,food\n2026-01-01,lunch,Rice\n');
+    }, memoryTokens('access-1', 'refresh-1'));
+    const file = await client.download('/users/export/meals.csv');
+    expect(file.filename).toBe('calorie-tracker-meals.csv');
+    expect(await file.blob.text()).toBe('date,meal_type,food\n2026-01-01,lunch,Rice\n');
+    expect(requests[0]?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('refreshes once on a 401 and retries the download', async () => {
+    const { client, requests, tokens } = await setup((req, res) => {
+      if (req.path === '/api/v1/auth/refresh') {
+        return sendJson(res, 200, { success: true, data: { access: 'fresh-access', refresh: 'refresh-2' } });
+      }
+      if (req.headers.authorization !== 'Bearer fresh-access') {
+        return sendJson(res, 401, { success: false, error: { message: 'Token expired', code: 'TOKEN_EXPIRED' } });
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"meals":[]}');
+    }, memoryTokens('stale-access', 'refresh-1'));
+    const file = await client.download('/users/export/');
+    expect(file.filename).toBeNull();
+    expect(JSON.parse(await file.blob.text())).toEqual({ meals: [] });
+    expect(tokens.state).toMatchObject({ access: 'fresh-access', refresh: 'refresh-2' });
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/v1/users/export/',
+      '/api/v1/auth/refresh',
+      '/api/v1/users/export/',
+    ]);
+  });
+
+  it('throws the server error of a failed download', async () => {
+    const { client } = await setup((_req, res) =>
+      sendJson(res, 404, { success: false, error: { message: 'Not found', code: 'NOT_FOUND' } }),
+    );
+    const error = await caught(client.download('/users/export/'));
+    expect(error.message).toBe('Not found');
+    expect(error.status).toBe(404);
+  });
+
+  it('parses Content-Disposition file names', () => {
+    expect(filenameFromDisposition('attachment; filename="a b.json"')).toBe('a b.json');
+    expect(filenameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E9%A4%90.csv")).toBe('餐.csv');
+    expect(filenameFromDisposition('attachment')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

@@ -35,6 +35,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition; null when the server names none. */
+  filename: string | null;
+}
+
 export interface ApiClientOptions {
   /** Absolute or same-origin base, e.g. `/api/v1`. */
   baseUrl: string;
@@ -52,6 +58,11 @@ export interface ApiClient {
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   /**
+   * A file the server sends as an attachment (not enveloped), with the same token and
+   * refresh handling as `request`. A failure throws ApiError as any call does.
+   */
+  download(path: string, options?: Omit<RequestOptions, 'body'>): Promise<Download>;
+  /**
    * Called when the session has failed (refresh impossible or rejected). By then the
    * tokens and stored user are already gone. Calls are throttled to one per cooldown.
    */
@@ -65,6 +76,10 @@ const SESSIONLESS_AUTH_CALL =
 
 const REFRESH_PATH = '/auth/refresh';
 
+// A 401 with one of these codes answers the request itself (a wrong current password on
+// change-password or account deletion), so the access token is fine: no refresh, no retry.
+const ANSWER_401_CODES: ReadonlySet<string> = new Set(['INVALID_CREDENTIALS']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -73,16 +88,43 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** SPEC 7: detail, then error.message, then message, else the HTTP status. */
+/** SPEC 7: detail, then error.message, then message. */
+function messageFromBody(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  return (
+    nonEmptyString(body.detail) ??
+    (isRecord(body.error) ? nonEmptyString(body.error.message) : nonEmptyString(body.error)) ??
+    nonEmptyString(body.message)
+  );
+}
+
+/** SPEC 7: the server's message, else the HTTP status. */
 function errorMessage(body: unknown, response: Response): string {
-  if (isRecord(body)) {
-    const fromBody =
-      nonEmptyString(body.detail) ??
-      (isRecord(body.error) ? nonEmptyString(body.error.message) : nonEmptyString(body.error)) ??
-      nonEmptyString(body.message);
-    if (fromBody) return fromBody;
+  return messageFromBody(body) ?? (response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * The message the server itself wrote for a failed call, if any: undefined for a
+ * connection error, a thrown non-API error, or an answer without a message.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status > 0 ? messageFromBody(error.body) : undefined;
+}
+
+/** `attachment; filename="export.json"` (or RFC 5987 `filename*=UTF-8''…`) to the name. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Malformed escape: fall through to the plain parameter.
+    }
   }
-  return response.statusText || `HTTP ${response.status}`;
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
 }
 
 function errorCode(body: unknown): string | undefined {
@@ -113,6 +155,9 @@ function buildUrl(baseUrl: string, path: string, query?: Query): string {
 
 type Parsed = { response: Response; body: unknown };
 
+/** How a successful answer is read: JSON (or text) for calls, a Blob for downloads. */
+type ReadAs = 'json' | 'blob';
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, tokens } = options;
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -123,8 +168,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let lastFailureAt = Number.NEGATIVE_INFINITY;
   let refreshing: Promise<void> | null = null;
 
-  async function send(path: string, init: RequestOptions, token: string | null): Promise<Parsed> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(
+    path: string,
+    init: RequestOptions,
+    token: string | null,
+    readAs: ReadAs = 'json',
+  ): Promise<Parsed> {
+    const headers: Record<string, string> = { Accept: readAs === 'blob' ? '*/*' : 'application/json' };
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;
@@ -141,6 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         signal: init.signal,
       });
+      if (readAs === 'blob' && response.ok) return { response, body: await response.blob() };
       const text = response.status === 204 ? '' : await response.text();
       let parsed: unknown;
       if (text !== '') {
@@ -203,10 +254,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError('Authentication failed', { status: 401, code: CLIENT_ERROR_CODES.authFailed });
   }
 
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+  /** Sends once; on a 401 from an expired session, refreshes once and sends again. */
+  async function execute(path: string, init: RequestOptions, readAs: ReadAs = 'json'): Promise<Parsed> {
     const token = tokens.getAccess();
-    const first = await send(path, init, token);
-    if (first.response.status !== 401 || SESSIONLESS_AUTH_CALL.test(path)) return unwrap<T>(first);
+    const first = await send(path, init, token, readAs);
+    if (
+      first.response.status !== 401 ||
+      SESSIONLESS_AUTH_CALL.test(path) ||
+      ANSWER_401_CODES.has(errorCode(first.body) ?? '')
+    ) {
+      return first;
+    }
 
     // Another call may have refreshed while this one was in flight.
     const current = tokens.getAccess();
@@ -220,9 +278,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
-    const retried = await send(path, init, tokens.getAccess());
-    if (retried.response.status === 401) throw failSession();
-    return unwrap<T>(retried);
+    const retried = await send(path, init, tokens.getAccess(), readAs);
+    if (retried.response.status === 401 && !ANSWER_401_CODES.has(errorCode(retried.body) ?? '')) {
+      throw failSession();
+    }
+    return retried;
+  }
+
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    return unwrap<T>(await execute(path, init));
+  }
+
+  async function download(path: string, init: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
+    const parsed = await execute(path, init, 'blob');
+    // A failure was read as JSON or text: unwrap throws the server's error.
+    if (!parsed.response.ok) unwrap<unknown>(parsed);
+    return {
+      // `send` read a successful download as a Blob (not `instanceof Blob` here: the
+      // fetch implementation may bring its own Blob class).
+      blob: parsed.body as Blob,
+      filename: filenameFromDisposition(parsed.response.headers.get('Content-Disposition')),
+    };
   }
 
   return {
@@ -232,6 +308,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
     patch: (path, body, rest) => request(path, { ...rest, method: 'PATCH', body }),
     delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
+    download,
     onSessionFailed(listener) {
       listeners.add(listener);
       return () => {

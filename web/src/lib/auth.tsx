@@ -39,10 +39,20 @@ export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 type AuthState = { status: AuthStatus; user: User | null };
 
+export type LogoutOptions = {
+  /**
+   * Skip telling the server (POST /auth/logout): for a session the server has already
+   * ended, e.g. after the account was deleted.
+   */
+  localOnly?: boolean;
+};
+
 export type AuthContextValue = AuthState & {
   isAuthenticated: boolean;
   signIn: (session: AuthSession) => void;
-  logout: () => void;
+  /** Merges fields into the signed-in user (and its stored copy), e.g. a new nickname. */
+  updateUser: (fields: Partial<User>) => void;
+  logout: (options?: LogoutOptions) => void;
 };
 
 export type LoginDialogTab = 'login' | 'register';
@@ -152,10 +162,19 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
     [tokens],
   );
 
-  const logout = useCallback(() => {
+  const updateUser = useCallback((fields: Partial<User>) => {
+    setState((current) => {
+      if (!current.user) return current;
+      const user: User = { ...current.user, ...fields };
+      writeJson(STORAGE_KEYS.user, user);
+      return { ...current, user };
+    });
+  }, []);
+
+  const logout = useCallback((options?: LogoutOptions) => {
     const refresh = tokens.getRefresh();
     // Best effort: the session ends here whatever the server answers.
-    if (refresh) client.post('/auth/logout', { refresh_token: refresh }).catch(() => undefined);
+    if (refresh && !options?.localOnly) client.post('/auth/logout', { refresh_token: refresh }).catch(() => undefined);
     tokens.clear();
     clearPersonalData();
     forgetCachedData();
@@ -163,8 +182,8 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
   }, [client, tokens, forgetCachedData]);
 
   const auth = useMemo<AuthContextValue>(
-    () => ({ ...state, isAuthenticated: state.status === 'authenticated', signIn, logout }),
-    [state, signIn, logout],
+    () => ({ ...state, isAuthenticated: state.status === 'authenticated', signIn, updateUser, logout }),
+    [state, signIn, updateUser, logout],
   );
   const loginDialog = useMemo<LoginDialogContextValue>(
     () => ({ ...dialog, open: openDialog, close: closeDialog, setTab }),

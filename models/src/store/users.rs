@@ -1,0 +1,339 @@
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::{PgPool, SqlitePool};
+
+use super::{OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
+use crate::user::{Gender, NewUser, Profile, User, UserId};
+
+#[derive(Debug)]
+pub(super) struct SqliteUsers(pub SqlitePool);
+#[derive(Debug)]
+pub(super) struct PgUsers(pub PgPool);
+
+#[derive(sqlx::FromRow)]
+struct UserRow {
+    user_id: i64,
+    username: String,
+    email: String,
+    nickname: String,
+    password_hash: String,
+    email_verified: bool,
+    date_of_birth: Option<NaiveDate>,
+    gender: String,
+    height: f64,
+    weight: f64,
+    daily_calorie_goal: i32,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = StoreError;
+    fn try_from(row: UserRow) -> Result<Self, StoreError> {
+        Ok(User {
+            id: UserId::from_i64(row.user_id),
+            username: row.username,
+            email: row.email,
+            nickname: row.nickname,
+            password_hash: row.password_hash,
+            email_verified: row.email_verified,
+            profile: Profile {
+                date_of_birth: row.date_of_birth,
+                gender: Gender::parse(&row.gender).map_err(|e| StoreError::Corrupt(e.0))?,
+                height: row.height,
+                weight: row.weight,
+                daily_calorie_goal: row.daily_calorie_goal,
+            },
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct RefreshRow {
+    user_id: i64,
+    family_id: String,
+    expires_at: DateTime<Utc>,
+    revoked_at: Option<DateTime<Utc>>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OneTimeRow {
+    user_id: i64,
+    purpose: String,
+    expires_at: DateTime<Utc>,
+    used_at: Option<DateTime<Utc>>,
+}
+
+macro_rules! user_columns {
+    () => {
+        "user_id, username, email, nickname, password_hash, email_verified, date_of_birth, \
+         gender, height, weight, daily_calorie_goal, created_at, updated_at"
+    };
+}
+
+/// Which unique column a failed insert ran into.
+fn conflict(error: sqlx::Error) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => {
+            let text = format!("{} {}", db.message(), db.constraint().unwrap_or_default());
+            if text.contains("email") {
+                StoreError::Conflict("email".into())
+            } else {
+                StoreError::Conflict("username".into())
+            }
+        }
+        _ => error.into(),
+    }
+}
+
+macro_rules! sql_account_stores {
+    ($store:ty) => {
+        #[async_trait]
+        impl UserStore for $store {
+            async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
+                let now = Utc::now();
+                let defaults = Profile::default();
+                let row: UserRow = sqlx::query_as(concat!(
+                    "insert into app_user (user_id, username, username_key, email, email_key, \
+                     nickname, password_hash, gender, height, weight, daily_calorie_goal, \
+                     created_at, updated_at) \
+                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ",
+                    user_columns!()
+                ))
+                .bind(UserId::new().get())
+                .bind(user.username.as_str())
+                .bind(user.username.key())
+                .bind(user.email.as_str())
+                .bind(user.email.key())
+                .bind(&user.nickname)
+                .bind(&user.password_hash)
+                .bind(defaults.gender.as_str())
+                .bind(defaults.height)
+                .bind(defaults.weight)
+                .bind(defaults.daily_calorie_goal)
+                .bind(now)
+                .fetch_one(&self.0)
+                .await
+                .map_err(conflict)?;
+                row.try_into()
+            }
+
+            async fn get(&self, id: UserId) -> Result<Option<User>, StoreError> {
+                let row: Option<UserRow> = sqlx::query_as(concat!(
+                    "select ", user_columns!(), " from app_user where user_id = $1"
+                ))
+                .bind(id.get())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(User::try_from).transpose()
+            }
+
+            async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError> {
+                let key = login.trim().to_lowercase();
+                let row: Option<UserRow> = sqlx::query_as(concat!(
+                    "select ", user_columns!(),
+                    " from app_user where username_key = $1 or email_key = $1 limit 1"
+                ))
+                .bind(key)
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(User::try_from).transpose()
+            }
+
+            async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+                let row: Option<UserRow> = sqlx::query_as(concat!(
+                    "select ", user_columns!(), " from app_user where email_key = $1"
+                ))
+                .bind(email.trim().to_lowercase())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(User::try_from).transpose()
+            }
+
+            async fn update_profile(
+                &self,
+                id: UserId,
+                nickname: &str,
+                profile: &Profile,
+            ) -> Result<User, StoreError> {
+                let row: Option<UserRow> = sqlx::query_as(concat!(
+                    "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
+                     height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8 \
+                     where user_id = $1 returning ",
+                    user_columns!()
+                ))
+                .bind(id.get())
+                .bind(nickname)
+                .bind(profile.date_of_birth)
+                .bind(profile.gender.as_str())
+                .bind(profile.height)
+                .bind(profile.weight)
+                .bind(profile.daily_calorie_goal)
+                .bind(Utc::now())
+                .fetch_optional(&self.0)
+                .await?;
+                row.ok_or(StoreError::NotFound)?.try_into()
+            }
+
+            async fn set_password(&self, id: UserId, password_hash: &str) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "update app_user set password_hash = $2, updated_at = $3 where user_id = $1",
+                )
+                .bind(id.get())
+                .bind(password_hash)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            }
+
+            async fn mark_email_verified(&self, id: UserId) -> Result<(), StoreError> {
+                sqlx::query(
+                    "update app_user set email_verified = true, updated_at = $2 where user_id = $1",
+                )
+                .bind(id.get())
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn delete(&self, id: UserId) -> Result<bool, StoreError> {
+                // Sessions and links go with the user (foreign keys cascade).
+                let done = sqlx::query("delete from app_user where user_id = $1")
+                    .bind(id.get())
+                    .execute(&self.0)
+                    .await?;
+                Ok(done.rows_affected() == 1)
+            }
+        }
+
+        #[async_trait]
+        impl SessionStore for $store {
+            async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError> {
+                sqlx::query(
+                    "insert into refresh_token (token_hash, user_id, family_id, expires_at, \
+                     created_at) values ($1, $2, $3, $4, $5)",
+                )
+                .bind(&token.token_hash)
+                .bind(token.user_id.get())
+                .bind(&token.family_id)
+                .bind(token.expires_at)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn get_refresh(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError> {
+                let row: Option<RefreshRow> = sqlx::query_as(
+                    "select user_id, family_id, expires_at, revoked_at from refresh_token \
+                     where token_hash = $1",
+                )
+                .bind(token_hash)
+                .fetch_optional(&self.0)
+                .await?;
+                Ok(row.map(|r| RefreshToken {
+                    token_hash: token_hash.to_owned(),
+                    user_id: UserId::from_i64(r.user_id),
+                    family_id: r.family_id,
+                    expires_at: r.expires_at,
+                    revoked_at: r.revoked_at,
+                }))
+            }
+
+            async fn revoke_refresh(&self, token_hash: &str) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "update refresh_token set revoked_at = $2 \
+                     where token_hash = $1 and revoked_at is null",
+                )
+                .bind(token_hash)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError> {
+                let done = sqlx::query(
+                    "update refresh_token set revoked_at = $2 \
+                     where family_id = $1 and revoked_at is null",
+                )
+                .bind(family_id)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(done.rows_affected())
+            }
+
+            async fn revoke_user_sessions(
+                &self,
+                user_id: UserId,
+                except_family: Option<&str>,
+            ) -> Result<u64, StoreError> {
+                let done = sqlx::query(
+                    "update refresh_token set revoked_at = $2 \
+                     where user_id = $1 and revoked_at is null and family_id <> $3",
+                )
+                .bind(user_id.get())
+                .bind(Utc::now())
+                .bind(except_family.unwrap_or(""))
+                .execute(&self.0)
+                .await?;
+                Ok(done.rows_affected())
+            }
+
+            async fn insert_one_time(&self, token: &OneTimeToken) -> Result<(), StoreError> {
+                sqlx::query(
+                    "insert into one_time_token (token_hash, user_id, purpose, expires_at, \
+                     created_at) values ($1, $2, $3, $4, $5)",
+                )
+                .bind(&token.token_hash)
+                .bind(token.user_id.get())
+                .bind(&token.purpose)
+                .bind(token.expires_at)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn get_one_time(&self, token_hash: &str) -> Result<Option<OneTimeToken>, StoreError> {
+                let row: Option<OneTimeRow> = sqlx::query_as(
+                    "select user_id, purpose, expires_at, used_at from one_time_token \
+                     where token_hash = $1",
+                )
+                .bind(token_hash)
+                .fetch_optional(&self.0)
+                .await?;
+                Ok(row.map(|r| OneTimeToken {
+                    token_hash: token_hash.to_owned(),
+                    user_id: UserId::from_i64(r.user_id),
+                    purpose: r.purpose,
+                    expires_at: r.expires_at,
+                    used_at: r.used_at,
+                }))
+            }
+
+            async fn consume_one_time(&self, token_hash: &str) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "update one_time_token set used_at = $2 \
+                     where token_hash = $1 and used_at is null",
+                )
+                .bind(token_hash)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+        }
+    };
+}
+
+sql_account_stores!(SqliteUsers);
+sql_account_stores!(PgUsers);

@@ -1,0 +1,417 @@
+//! Users and their profiles: identifiers, the parse-don't-validate newtypes for what a
+//! person types in, and the profile with its defaults (SPEC §9).
+
+use std::fmt;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Identifies a user. Below 2^53 so JavaScript reads it exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UserId(i64);
+
+impl UserId {
+    pub fn new() -> Self {
+        let bits = u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().unwrap());
+        UserId(i64::try_from(bits & ((1 << 53) - 1)).unwrap_or(1).max(1))
+    }
+
+    pub fn from_i64(id: i64) -> Self {
+        UserId(id)
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl Default for UserId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A rule a person's input broke, in words they can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+fn invalid(message: impl Into<String>) -> Invalid {
+    Invalid(message.into())
+}
+
+/// 3 to 30 letters, digits, `_`, `.` or `-`; unique regardless of case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Username(String);
+
+impl Username {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let name = input.trim();
+        if name.is_empty() {
+            return Err(invalid("Please enter username"));
+        }
+        let length = name.chars().count();
+        if !(3..=30).contains(&length) {
+            return Err(invalid("Username must be 3 to 30 characters long"));
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+        {
+            return Err(invalid(
+                "Username may contain only letters, digits, '_', '.' and '-'",
+            ));
+        }
+        Ok(Username(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The form uniqueness is checked on.
+    pub fn key(&self) -> String {
+        self.0.to_lowercase()
+    }
+}
+
+/// A plausible address: one `@`, a dotted domain, no spaces; compared without case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        let email = input.trim();
+        if email.is_empty() {
+            return Err(invalid("Please enter your email address"));
+        }
+        let valid = email.len() <= 254
+            && !email.chars().any(char::is_whitespace)
+            && email.split_once('@').is_some_and(|(local, domain)| {
+                !local.is_empty()
+                    && !domain.contains('@')
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+            });
+        if !valid {
+            return Err(invalid("Please enter valid email address"));
+        }
+        Ok(Email(email.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn key(&self) -> String {
+        self.0.to_lowercase()
+    }
+}
+
+/// A password that meets SPEC §5: at least 8 characters with a lowercase letter, an
+/// uppercase letter and a digit. The first rule broken is reported.
+#[derive(Clone)]
+pub struct NewPassword(String);
+
+impl NewPassword {
+    pub const MAX_LEN: usize = 256;
+
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        if input.chars().count() < 8 {
+            return Err(invalid("Password must be at least 8 characters long"));
+        }
+        if input.len() > Self::MAX_LEN {
+            return Err(invalid("Password must be at most 256 characters long"));
+        }
+        if !input.chars().any(char::is_lowercase) {
+            return Err(invalid(
+                "Password must contain at least one lowercase letter",
+            ));
+        }
+        if !input.chars().any(char::is_uppercase) {
+            return Err(invalid(
+                "Password must contain at least one uppercase letter",
+            ));
+        }
+        if !input.chars().any(|c| c.is_ascii_digit()) {
+            return Err(invalid("Password must contain at least one number"));
+        }
+        Ok(NewPassword(input.to_owned()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for NewPassword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("NewPassword(***)")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Gender {
+    Male,
+    Female,
+    Other,
+}
+
+impl Gender {
+    pub fn parse(input: &str) -> Result<Self, Invalid> {
+        match input.trim().to_lowercase().as_str() {
+            "male" | "m" => Ok(Gender::Male),
+            "female" | "f" => Ok(Gender::Female),
+            "other" => Ok(Gender::Other),
+            _ => Err(invalid("gender must be male, female or other")),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::Male => "male",
+            Gender::Female => "female",
+            Gender::Other => "other",
+        }
+    }
+}
+
+/// Body data and goal. Defaults per SPEC §9: male, 175 cm, 70 kg, 2000 kcal.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Profile {
+    pub date_of_birth: Option<NaiveDate>,
+    pub gender: Gender,
+    pub height: f64,
+    pub weight: f64,
+    pub daily_calorie_goal: i32,
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile {
+            date_of_birth: None,
+            gender: Gender::Male,
+            height: 175.0,
+            weight: 70.0,
+            daily_calorie_goal: 2000,
+        }
+    }
+}
+
+/// What a profile edit may change, as sent. `date_of_birth: null` clears it.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileChanges {
+    pub nickname: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub date_of_birth: Option<Option<String>>,
+    pub gender: Option<String>,
+    pub height: Option<f64>,
+    pub weight: Option<f64>,
+    pub daily_calorie_goal: Option<f64>,
+}
+
+/// Tells a field sent as `null` (Some(None)) from one left out (None).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+impl ProfileChanges {
+    /// Applies the changes to `profile` and `nickname`, or lists every broken rule.
+    pub fn apply(
+        self,
+        profile: &mut Profile,
+        nickname: &mut String,
+        today: NaiveDate,
+    ) -> Result<(), Invalid> {
+        let mut problems = Vec::new();
+        if let Some(name) = self.nickname {
+            let name = name.trim();
+            if name.chars().count() > 50 {
+                problems.push("nickname must be at most 50 characters".to_owned());
+            } else {
+                *nickname = name.to_owned();
+            }
+        }
+        match self.date_of_birth {
+            Some(None) => profile.date_of_birth = None,
+            Some(Some(text)) if text.trim().is_empty() => profile.date_of_birth = None,
+            Some(Some(text)) => match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
+                Ok(date) if date > today => {
+                    problems.push("date_of_birth cannot be in the future".into())
+                }
+                Ok(date) if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap() => {
+                    problems.push("date_of_birth must be after 1900-01-01".into())
+                }
+                Ok(date) => profile.date_of_birth = Some(date),
+                Err(_) => problems.push("date_of_birth must be a date like 1990-05-31".into()),
+            },
+            None => {}
+        }
+        if let Some(gender) = self.gender {
+            match Gender::parse(&gender) {
+                Ok(g) => profile.gender = g,
+                Err(e) => problems.push(e.0),
+            }
+        }
+        let mut number = |value: Option<f64>, field: &str, low: f64, high: f64, unit: &str| {
+            value.and_then(|v| {
+                if v.is_finite() && (low..=high).contains(&v) {
+                    Some(v)
+                } else {
+                    problems.push(format!("{field} must be between {low} and {high} {unit}"));
+                    None
+                }
+            })
+        };
+        let height = number(self.height, "height", 50.0, 272.0, "cm");
+        let weight = number(self.weight, "weight", 20.0, 500.0, "kg");
+        let goal = number(
+            self.daily_calorie_goal,
+            "daily_calorie_goal",
+            500.0,
+            10000.0,
+            "kcal",
+        );
+        if let Some(h) = height {
+            profile.height = (h * 10.0).round() / 10.0;
+        }
+        if let Some(w) = weight {
+            profile.weight = (w * 10.0).round() / 10.0;
+        }
+        if let Some(g) = goal {
+            profile.daily_calorie_goal = g.round() as i32;
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Invalid(problems.join("; ")))
+        }
+    }
+}
+
+/// A user as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    pub id: UserId,
+    pub username: String,
+    pub email: String,
+    pub nickname: String,
+    pub password_hash: String,
+    pub email_verified: bool,
+    pub profile: Profile,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// What registration stores.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub username: Username,
+    pub email: Email,
+    pub nickname: String,
+    pub password_hash: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_rules_report_the_first_broken_one() {
+        let cases = [
+            ("Ab1", "Password must be at least 8 characters long"),
+            (
+                "ABCDEFG1",
+                "Password must contain at least one lowercase letter",
+            ),
+            (
+                "abcdefg1",
+                "Password must contain at least one uppercase letter",
+            ),
+            ("Abcdefgh", "Password must contain at least one number"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(NewPassword::parse(input).unwrap_err().0, message, "{input}");
+        }
+        assert!(NewPassword::parse("Abcdefg1").is_ok());
+        assert!(NewPassword::parse("密码Abcdefg1").is_ok());
+    }
+
+    #[test]
+    fn usernames_and_emails_parse() {
+        assert_eq!(Username::parse("  Li_Hua ").unwrap().key(), "li_hua");
+        assert!(Username::parse("李华abc").is_ok());
+        assert!(Username::parse("ab").is_err());
+        assert!(Username::parse("a b c").is_err());
+        assert_eq!(
+            Email::parse(" Li@Example.com ").unwrap().key(),
+            "li@example.com"
+        );
+        for bad in [
+            "",
+            "li",
+            "li@",
+            "@x.com",
+            "li@x",
+            "li@@x.com",
+            "l i@x.com",
+            "li@.com",
+        ] {
+            assert!(Email::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn user_ids_are_safe_in_javascript() {
+        for _ in 0..1000 {
+            let id = UserId::new().get();
+            assert!(id > 0 && id < (1 << 53));
+        }
+    }
+
+    #[test]
+    fn profile_changes_validate_every_field() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        let mut profile = Profile::default();
+        let mut nickname = String::new();
+        let changes: ProfileChanges = serde_json::from_value(serde_json::json!({
+            "nickname": " Hua ", "date_of_birth": "1990-05-31", "gender": "Female",
+            "height": 162.25, "weight": 51.04, "daily_calorie_goal": 1800
+        }))
+        .unwrap();
+        changes.apply(&mut profile, &mut nickname, today).unwrap();
+        assert_eq!(nickname, "Hua");
+        assert_eq!(profile.gender, Gender::Female);
+        assert_eq!(profile.height, 162.3);
+        assert_eq!(profile.weight, 51.0);
+        assert_eq!(profile.daily_calorie_goal, 1800);
+
+        let bad: ProfileChanges = serde_json::from_value(serde_json::json!({
+            "date_of_birth": "2030-01-01", "height": 20, "weight": -3, "gender": "x"
+        }))
+        .unwrap();
+        let before = profile.clone();
+        let error = bad.apply(&mut profile, &mut nickname, today).unwrap_err().0;
+        for part in ["date_of_birth", "height", "weight", "gender"] {
+            assert!(error.contains(part), "{error}");
+        }
+        assert_eq!(profile.height, before.height);
+
+        let clear: ProfileChanges =
+            serde_json::from_value(serde_json::json!({"date_of_birth": null})).unwrap();
+        clear.apply(&mut profile, &mut nickname, today).unwrap();
+        assert_eq!(profile.date_of_birth, None);
+    }
+}

@@ -1,0 +1,17 @@
+import useSWRMutation from 'swr/mutation';
+import { api } from '@/lib/api-client';
+
+/** The same answer whether or not the email belongs to an account. */
+export type ResendVerificationResponse = { message?: string } | null;
+
+export const resendVerificationKey = '/auth/resend-verification';
+
+export function resendVerification(email: string): Promise<ResendVerificationResponse> {
+  return api.post<ResendVerificationResponse>(resendVerificationKey, { email });
+}
+
+export function useResendVerification() {
+  return useSWRMutation(resendVerificationKey, (_key: string, { arg }: { arg: string }) =>
+    resendVerification(arg),
+  );
+}
