@@ -5,6 +5,8 @@ use std::{fmt, net::SocketAddr, path::PathBuf};
 use anyhow::Context;
 use worker::WorkerConfig;
 
+use crate::rate_limit::RateLimits;
+
 /// A value that never shows up in logs or debug output.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Secret(String);
@@ -44,6 +46,10 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// Largest JSON body accepted, in bytes.
     pub json_body_limit: usize,
+    /// Signs access tokens. Unset in the embedded default: one is made and kept in
+    /// `DATA_DIR/jwt-secret`. The fleet's API processes must share one.
+    pub jwt_secret: Option<Secret>,
+    pub rate_limits: RateLimits,
     pub worker: WorkerConfig,
 }
 
@@ -81,7 +87,57 @@ impl Config {
                 .filter(|o| !o.is_empty())
                 .collect(),
             json_body_limit: 1024 * 1024,
+            jwt_secret: var("JWT_SECRET").map(Secret::new),
+            rate_limits: RateLimits::default(),
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
     }
+}
+
+impl Config {
+    /// The token-signing secret: configured, or (embedded only) kept in the data
+    /// directory so sessions survive a restart.
+    pub fn signing_secret(&self) -> anyhow::Result<Vec<u8>> {
+        if let Some(secret) = &self.jwt_secret {
+            anyhow::ensure!(
+                secret.expose().len() >= 32,
+                "JWT_SECRET must be at least 32 characters"
+            );
+            return Ok(secret.expose().as_bytes().to_vec());
+        }
+        anyhow::ensure!(
+            self.redis_url.is_none(),
+            "JWT_SECRET is required in the fleet: every API process must sign with the same key"
+        );
+        let path = self.worker.data_dir.join("jwt-secret");
+        if let Ok(existing) = std::fs::read_to_string(&path)
+            && existing.trim().len() >= 32
+        {
+            return Ok(existing.trim().as_bytes().to_vec());
+        }
+        std::fs::create_dir_all(&self.worker.data_dir)
+            .with_context(|| format!("cannot create {}", self.worker.data_dir.display()))?;
+        let secret = crate::auth::random_token();
+        write_private(&path, &secret)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        tracing::info!(path = %path.display(), "created a token-signing secret");
+        Ok(secret.into_bytes())
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::{io::Write, os::unix::fs::OpenOptionsExt};
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
 }

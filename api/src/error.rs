@@ -15,6 +15,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: Cow<'static, str>,
     pub message: String,
+    /// Seconds, sent as `Retry-After` (rate limits).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -23,6 +25,7 @@ impl ApiError {
             status,
             code: Cow::Borrowed(code),
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -92,7 +95,19 @@ impl IntoResponse for ApiError {
                 code: &self.code,
             },
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
+    }
+}
+
+impl From<models::Invalid> for ApiError {
+    fn from(e: models::Invalid) -> Self {
+        ApiError::validation(e.0)
     }
 }
 
@@ -124,6 +139,7 @@ impl From<jobs::JobsError> for ApiError {
                 },
                 code: Cow::Owned(failure.code),
                 message: failure.message,
+                retry_after: None,
             },
             JobsError::Cancelled => {
                 ApiError::new(StatusCode::CONFLICT, "CANCELLED", "The job was cancelled")

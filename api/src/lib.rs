@@ -1,10 +1,13 @@
 //! The API server as a library, so tests and the embedded mode start the real thing.
 
 mod admin;
+mod auth;
 mod config;
 pub mod error;
 pub mod extract;
+mod mail;
 mod metrics;
+mod rate_limit;
 mod routes;
 mod state;
 mod web;
@@ -28,6 +31,7 @@ use tower_http::{
 };
 
 pub use config::{Config, Secret};
+pub use rate_limit::{Limit, RateLimits};
 pub use routes::openapi_document;
 pub use state::AppState;
 
@@ -65,10 +69,16 @@ impl App {
             .await
             .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
         let (stop, stopping) = watch::channel(false);
+        let stores = models::Stores::new(&db);
+        let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
+        let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
         Ok(App {
             state: AppState {
                 db,
                 jobs,
+                stores,
+                auth: Arc::new(auth),
+                limiter,
                 config: Arc::new(config),
                 stopping,
             },
@@ -132,7 +142,7 @@ impl App {
         let http = http_router(state.clone());
         let api_server = axum::serve(
             api.tap_io(no_delay),
-            ServiceExt::<Request>::into_make_service(
+            ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
                 NormalizePathLayer::trim_trailing_slash().layer(http),
             ),
         )

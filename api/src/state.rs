@@ -1,16 +1,19 @@
 use std::sync::Arc;
 
 use jobs::Jobs;
-use models::Database;
+use models::{Database, Stores};
 use tokio::sync::watch;
 
-use crate::Config;
+use crate::{Config, auth::Auth, rate_limit::RateLimiter};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub db: Database,
     pub jobs: Jobs,
+    pub stores: Stores,
+    pub auth: Arc<Auth>,
+    pub limiter: RateLimiter,
     pub config: Arc<Config>,
     /// Turns true when the server shuts down; long-lived responses end then.
     pub stopping: watch::Receiver<bool>,

@@ -62,6 +62,7 @@ impl Fleet {
                     ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
                     ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
                     ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
+                    ("JWT_SECRET", support::TEST_JWT_SECRET.into()),
                     (
                         "WEB_DIR",
                         data_dir.path().join("no-web").display().to_string(),

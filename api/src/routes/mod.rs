@@ -1,8 +1,10 @@
 //! `/api/v1`: one router per area, merged here.
 
+pub(crate) mod auth;
 mod docs;
 mod health;
 mod jobs;
+mod users;
 
 use axum::{
     Router,
@@ -18,6 +20,8 @@ pub fn router(state: AppState) -> Router {
     let limit = state.config.json_body_limit;
     Router::new()
         .merge(health::router())
+        .merge(auth::router())
+        .merge(users::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

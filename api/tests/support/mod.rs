@@ -14,6 +14,7 @@ use tokio::sync::oneshot;
 use worker::WorkerConfig;
 
 pub const ADMIN_TOKEN: &str = "test-admin-token";
+pub const TEST_JWT_SECRET: &str = "test-signing-secret-of-at-least-32-characters";
 
 pub struct Options {
     pub web_dir: Option<PathBuf>,
@@ -21,6 +22,7 @@ pub struct Options {
     pub smtp_url: Option<String>,
     pub embedded_workers: bool,
     pub concurrency: usize,
+    pub rate_limits: api::RateLimits,
 }
 
 impl Default for Options {
@@ -31,7 +33,20 @@ impl Default for Options {
             smtp_url: None,
             embedded_workers: true,
             concurrency: 2,
+            rate_limits: generous_limits(),
         }
+    }
+}
+
+/// Tests sign in many times from one address; the rate-limit tests set their own.
+pub fn generous_limits() -> api::RateLimits {
+    let plenty = api::Limit::per(10_000, Duration::from_secs(60));
+    api::RateLimits {
+        login_per_ip: plenty,
+        login_per_account: plenty,
+        register_per_ip: plenty,
+        mail_per_ip: plenty,
+        mail_per_account: plenty,
     }
 }
 
@@ -76,6 +91,8 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         admin_token: options.admin_token.map(Secret::new),
         cors_origins: vec!["http://localhost:5173".into()],
         json_body_limit: 64 * 1024,
+        jwt_secret: Some(Secret::new(TEST_JWT_SECRET)),
+        rate_limits: options.rate_limits,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,

@@ -1,0 +1,61 @@
+use std::net::{IpAddr, SocketAddr};
+
+use axum::{
+    extract::{ConnectInfo, FromRequestParts},
+    http::{StatusCode, header, request::Parts},
+};
+use models::User;
+
+use crate::{AppState, error::ApiError};
+
+/// The signed-in user, from `Authorization: Bearer <access token>`. A missing,
+/// malformed, expired or foreign token is refused, never taken as anonymous.
+pub struct AuthUser(pub User);
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let header = parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "NOT_AUTHENTICATED",
+                "Authentication credentials were not provided",
+            )
+        })?;
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| super::sessions::invalid_token("Expected a bearer token"))?;
+        let user_id = state.auth.verify_access(token)?;
+        // A deleted account's tokens stop working at once.
+        let user = state
+            .stores
+            .users
+            .get(user_id)
+            .await?
+            .ok_or_else(|| super::sessions::invalid_token("This account no longer exists"))?;
+        Ok(AuthUser(user))
+    }
+}
+
+/// The caller's address, for rate limits.
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+        Ok(ClientIp(ip))
+    }
+}

@@ -1,0 +1,234 @@
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
+use models::{OneTimeToken, RefreshToken, SessionStore, User, UserId};
+use serde::{Deserialize, Serialize};
+
+use super::{hash_token, random_token};
+use crate::error::ApiError;
+
+const ACCESS_TTL: Duration = Duration::minutes(15);
+const REFRESH_TTL: Duration = Duration::days(30);
+pub const VERIFY_EMAIL_TTL: Duration = Duration::hours(24);
+pub const RESET_PASSWORD_TTL: Duration = Duration::hours(1);
+
+/// A fresh pair for the client.
+#[derive(Debug, Clone, Serialize)]
+pub struct SessionTokens {
+    pub access: String,
+    pub refresh: String,
+    #[serde(skip)]
+    pub family_id: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct AccessClaims {
+    sub: String,
+    iat: i64,
+    exp: i64,
+    /// Only "access" is accepted as an access token.
+    typ: String,
+}
+
+/// Issues and checks sessions. HS256 only: a token signed with another key or with
+/// `alg: none` is refused.
+pub struct Auth {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    sessions: Arc<dyn SessionStore>,
+}
+
+impl std::fmt::Debug for Auth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Auth(HS256)")
+    }
+}
+
+impl Auth {
+    pub fn new(secret: &[u8], sessions: Arc<dyn SessionStore>) -> Self {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 5;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        Auth {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+            sessions,
+        }
+    }
+
+    /// Starts a session (a new refresh family) or continues one.
+    pub async fn issue(
+        &self,
+        user: UserId,
+        family: Option<String>,
+    ) -> Result<SessionTokens, ApiError> {
+        let now = Utc::now();
+        let claims = AccessClaims {
+            sub: user.to_string(),
+            iat: now.timestamp(),
+            exp: (now + ACCESS_TTL).timestamp(),
+            typ: "access".into(),
+        };
+        let access = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(ApiError::internal)?;
+        let refresh = random_token();
+        let family_id = family.unwrap_or_else(random_token);
+        self.sessions
+            .insert_refresh(&RefreshToken {
+                token_hash: hash_token(&refresh),
+                user_id: user,
+                family_id: family_id.clone(),
+                expires_at: now + REFRESH_TTL,
+                revoked_at: None,
+            })
+            .await?;
+        Ok(SessionTokens {
+            access,
+            refresh,
+            family_id,
+        })
+    }
+
+    /// The user an access token speaks for.
+    pub fn verify_access(&self, token: &str) -> Result<UserId, ApiError> {
+        let data = jsonwebtoken::decode::<AccessClaims>(token, &self.decoding, &self.validation)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => token_expired("Access token has expired"),
+                _ => invalid_token("Invalid access token"),
+            })?;
+        if data.claims.typ != "access" {
+            return Err(invalid_token("Invalid access token"));
+        }
+        data.claims
+            .sub
+            .parse::<i64>()
+            .map(UserId::from_i64)
+            .map_err(|_| invalid_token("Invalid access token"))
+    }
+
+    /// Rotates a refresh token: the old one is spent and a new one of the same family
+    /// returned. Presenting a spent token means it leaked: the whole family ends.
+    pub async fn rotate(&self, refresh: &str) -> Result<SessionTokens, ApiError> {
+        let hash = hash_token(refresh.trim());
+        let stored = self
+            .sessions
+            .get_refresh(&hash)
+            .await?
+            .ok_or_else(|| invalid_token("Invalid refresh token"))?;
+        if stored.revoked_at.is_some() || !self.sessions.revoke_refresh(&hash).await? {
+            self.sessions.revoke_family(&stored.family_id).await?;
+            tracing::warn!(user = %stored.user_id, "refresh token reused; session family revoked");
+            return Err(ApiError::new(
+                axum::http::StatusCode::UNAUTHORIZED,
+                "TOKEN_REUSED",
+                "This session has ended; please log in again",
+            ));
+        }
+        if stored.expires_at < Utc::now() {
+            return Err(token_expired("Refresh token has expired"));
+        }
+        self.issue(stored.user_id, Some(stored.family_id)).await
+    }
+
+    /// Ends the session a refresh token belongs to. Unknown tokens are ignored.
+    pub async fn end_session(&self, refresh: &str) -> Result<(), ApiError> {
+        if let Some(stored) = self
+            .sessions
+            .get_refresh(&hash_token(refresh.trim()))
+            .await?
+        {
+            self.sessions.revoke_family(&stored.family_id).await?;
+        }
+        Ok(())
+    }
+
+    /// Ends every session of a user but `keep`.
+    pub async fn end_other_sessions(
+        &self,
+        user: UserId,
+        keep: Option<&str>,
+    ) -> Result<(), ApiError> {
+        self.sessions.revoke_user_sessions(user, keep).await?;
+        Ok(())
+    }
+
+    /// A single-use link for `purpose`, valid for `ttl`; returns the token to mail.
+    pub async fn issue_link(
+        &self,
+        user: &User,
+        purpose: &str,
+        ttl: Duration,
+    ) -> Result<String, ApiError> {
+        let token = random_token();
+        self.sessions
+            .insert_one_time(&OneTimeToken {
+                token_hash: hash_token(&token),
+                user_id: user.id,
+                purpose: purpose.to_owned(),
+                expires_at: Utc::now() + ttl,
+                used_at: None,
+            })
+            .await?;
+        Ok(token)
+    }
+
+    /// Spends a mailed link. `Err(None)` when it is unknown, used or for another
+    /// purpose; `Err(Some(_))` when it has expired.
+    pub async fn spend_link(&self, token: &str, purpose: &str) -> Result<UserId, LinkProblem> {
+        let hash = hash_token(token.trim());
+        let stored = match self.sessions.get_one_time(&hash).await {
+            Ok(Some(stored)) if stored.purpose == purpose && stored.used_at.is_none() => stored,
+            Ok(_) => return Err(LinkProblem::Invalid),
+            Err(e) => return Err(LinkProblem::Store(e.into())),
+        };
+        if stored.expires_at < Utc::now() {
+            return Err(LinkProblem::Expired);
+        }
+        match self.sessions.consume_one_time(&hash).await {
+            Ok(true) => Ok(stored.user_id),
+            Ok(false) => Err(LinkProblem::Invalid),
+            Err(e) => Err(LinkProblem::Store(e.into())),
+        }
+    }
+
+    /// Checks a link without spending it.
+    pub async fn check_link(&self, token: &str, purpose: &str) -> Result<(), LinkProblem> {
+        match self.sessions.get_one_time(&hash_token(token.trim())).await {
+            Ok(Some(stored)) if stored.purpose == purpose && stored.used_at.is_none() => {
+                if stored.expires_at < Utc::now() {
+                    Err(LinkProblem::Expired)
+                } else {
+                    Ok(())
+                }
+            }
+            Ok(_) => Err(LinkProblem::Invalid),
+            Err(e) => Err(LinkProblem::Store(e.into())),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum LinkProblem {
+    Invalid,
+    Expired,
+    Store(ApiError),
+}
+
+pub fn invalid_token(message: &str) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "INVALID_TOKEN",
+        message,
+    )
+}
+
+fn token_expired(message: &str) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "TOKEN_EXPIRED",
+        message,
+    )
+}

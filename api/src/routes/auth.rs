@@ -1,0 +1,439 @@
+//! `/auth/*`: sign-up, sign-in, sessions, email verification, password reset.
+
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{get, post},
+};
+use chrono::{DateTime, Utc};
+use models::{Email, NewPassword, NewUser, StoreError, User, Username};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    auth::{
+        AuthUser, ClientIp, LinkProblem, RESET_PASSWORD_TTL, SessionTokens, VERIFY_EMAIL_TTL,
+        hash_password, verify_password,
+    },
+    error::{ApiError, ApiJson, ApiResult},
+    extract::Body,
+    mail,
+};
+
+const VERIFY_EMAIL: &str = "verify_email";
+const RESET_PASSWORD: &str = "reset_password";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/register", post(register))
+        .route("/auth/login", post(login))
+        .route("/auth/refresh", post(refresh))
+        .route("/auth/logout", post(logout))
+        .route("/auth/user", get(current_user))
+        .route("/auth/verify-email", post(verify_email))
+        .route("/auth/resend-verification", post(resend_verification))
+        .route("/auth/password-reset", post(password_reset))
+        .route("/auth/password-reset-confirm", post(password_reset_confirm))
+}
+
+/// A user as clients see it.
+#[derive(Serialize)]
+pub struct UserView {
+    id: i64,
+    username: String,
+    email: String,
+    nickname: String,
+    email_verified: bool,
+    date_joined: DateTime<Utc>,
+}
+
+impl From<&User> for UserView {
+    fn from(user: &User) -> Self {
+        UserView {
+            id: user.id.get(),
+            username: user.username.clone(),
+            email: user.email.clone(),
+            nickname: user.nickname.clone(),
+            email_verified: user.email_verified,
+            date_joined: user.created_at,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Registration {
+    username: String,
+    email: String,
+    password: String,
+    #[serde(default)]
+    nickname: String,
+}
+
+#[derive(Serialize)]
+struct Registered {
+    access: String,
+    refresh: String,
+    user: UserView,
+    verification_sent: bool,
+}
+
+/// Creates the account, signs the user in and mails a verification link.
+async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(form): Body<Registration>,
+) -> Result<impl IntoResponse, ApiError> {
+    let limits = state.config.rate_limits;
+    state
+        .limiter
+        .check(&format!("register:ip:{ip}"), limits.register_per_ip)
+        .await?;
+    let username = Username::parse(&form.username)?;
+    let email = Email::parse(&form.email)?;
+    let password = NewPassword::parse(&form.password)?;
+    let nickname = form.nickname.trim().to_owned();
+    if nickname.chars().count() > 50 {
+        return Err(ApiError::validation(
+            "nickname must be at most 50 characters",
+        ));
+    }
+    let password_hash = hash_password(password.expose().to_owned()).await?;
+    let user = state
+        .stores
+        .users
+        .create(&NewUser {
+            username,
+            email,
+            nickname,
+            password_hash,
+        })
+        .await
+        .map_err(|e| match e {
+            StoreError::Conflict(field) if field == "email" => ApiError::new(
+                StatusCode::CONFLICT,
+                "EMAIL_TAKEN",
+                "An account with this email already exists",
+            ),
+            StoreError::Conflict(_) => ApiError::new(
+                StatusCode::CONFLICT,
+                "USERNAME_TAKEN",
+                "This username is already taken",
+            ),
+            other => other.into(),
+        })?;
+    send_verification(&state, &user).await?;
+    let tokens = state.auth.issue(user.id, None).await?;
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(Registered {
+            access: tokens.access,
+            refresh: tokens.refresh,
+            user: (&user).into(),
+            verification_sent: true,
+        }),
+    ))
+}
+
+async fn send_verification(state: &AppState, user: &User) -> Result<(), ApiError> {
+    let token = state
+        .auth
+        .issue_link(user, VERIFY_EMAIL, VERIFY_EMAIL_TTL)
+        .await?;
+    let link = format!("{}/verify-email/{token}", public_url(state));
+    let name = display_name(user);
+    state
+        .jobs
+        .push(
+            mail::verification(&user.email, name, &link),
+            Some(user.id.get()),
+        )
+        .await?;
+    Ok(())
+}
+
+fn public_url(state: &AppState) -> &str {
+    state.config.worker.public_url.trim_end_matches('/')
+}
+
+fn display_name(user: &User) -> &str {
+    if user.nickname.is_empty() {
+        &user.username
+    } else {
+        &user.nickname
+    }
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+#[derive(Serialize)]
+struct LoggedIn {
+    access: String,
+    refresh: String,
+    user: UserView,
+}
+
+/// A hash to check against when the user does not exist, so an unknown name takes
+/// as long to refuse as a wrong password.
+async fn no_such_user_hash() -> Result<String, ApiError> {
+    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    HASH.get_or_try_init(|| hash_password(crate::auth::random_token()))
+        .await
+        .cloned()
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(form): Body<Credentials>,
+) -> ApiResult<LoggedIn> {
+    if form.username.trim().is_empty() {
+        return Err(ApiError::validation("Please enter username"));
+    }
+    if form.password.is_empty() {
+        return Err(ApiError::validation("Please enter password"));
+    }
+    let limits = state.config.rate_limits;
+    let account = form.username.trim().to_lowercase();
+    state
+        .limiter
+        .check(&format!("login:ip:{ip}"), limits.login_per_ip)
+        .await?;
+    state
+        .limiter
+        .check(
+            &format!("login:account:{account}"),
+            limits.login_per_account,
+        )
+        .await?;
+    let user = state.stores.users.find_by_login(&account).await?;
+    let hash = match &user {
+        Some(user) => user.password_hash.clone(),
+        None => no_such_user_hash().await?,
+    };
+    let matches = verify_password(form.password, hash).await?;
+    let user = user.filter(|_| matches).ok_or_else(invalid_credentials)?;
+    let tokens = state.auth.issue(user.id, None).await?;
+    Ok(ApiJson(LoggedIn {
+        access: tokens.access,
+        refresh: tokens.refresh,
+        user: (&user).into(),
+    }))
+}
+
+pub fn invalid_credentials() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "INVALID_CREDENTIALS",
+        "Invalid credentials",
+    )
+}
+
+#[derive(Deserialize)]
+struct RefreshRequest {
+    refresh: String,
+}
+
+async fn refresh(
+    State(state): State<AppState>,
+    Body(form): Body<RefreshRequest>,
+) -> ApiResult<SessionTokens> {
+    Ok(ApiJson(state.auth.rotate(&form.refresh).await?))
+}
+
+#[derive(Deserialize)]
+struct LogoutRequest {
+    #[serde(default)]
+    refresh_token: String,
+}
+
+#[derive(Serialize)]
+struct LoggedOut {
+    logged_out: bool,
+}
+
+/// Ends the session of the refresh token. Answers the same for unknown tokens.
+async fn logout(
+    State(state): State<AppState>,
+    Body(form): Body<LogoutRequest>,
+) -> ApiResult<LoggedOut> {
+    if !form.refresh_token.trim().is_empty() {
+        state.auth.end_session(&form.refresh_token).await?;
+    }
+    Ok(ApiJson(LoggedOut { logged_out: true }))
+}
+
+async fn current_user(AuthUser(user): AuthUser) -> ApiJson<UserView> {
+    ApiJson((&user).into())
+}
+
+#[derive(Deserialize)]
+struct TokenRequest {
+    #[serde(default)]
+    token: String,
+}
+
+#[derive(Serialize)]
+struct Verified {
+    token: String,
+    refresh_token: String,
+    user: UserView,
+}
+
+/// Confirms the address and signs the user in.
+async fn verify_email(
+    State(state): State<AppState>,
+    Body(form): Body<TokenRequest>,
+) -> ApiResult<Verified> {
+    let user_id = state
+        .auth
+        .spend_link(&form.token, VERIFY_EMAIL)
+        .await
+        .map_err(|problem| {
+            link_error(
+                problem,
+                "Invalid verification link",
+                "This verification link has expired",
+            )
+        })?;
+    state.stores.users.mark_email_verified(user_id).await?;
+    let user = state
+        .stores
+        .users
+        .get(user_id)
+        .await?
+        .ok_or_else(|| link_error(LinkProblem::Invalid, "Invalid verification link", ""))?;
+    let tokens = state.auth.issue(user.id, None).await?;
+    Ok(ApiJson(Verified {
+        token: tokens.access,
+        refresh_token: tokens.refresh,
+        user: (&user).into(),
+    }))
+}
+
+fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
+    match problem {
+        LinkProblem::Invalid => ApiError::new(StatusCode::BAD_REQUEST, "INVALID_TOKEN", invalid),
+        LinkProblem::Expired => ApiError::new(StatusCode::BAD_REQUEST, "TOKEN_EXPIRED", expired),
+        LinkProblem::Store(e) => e,
+    }
+}
+
+#[derive(Deserialize)]
+struct EmailRequest {
+    #[serde(default)]
+    email: String,
+}
+
+#[derive(Serialize)]
+struct Sent {
+    message: &'static str,
+}
+
+/// Parses the address and counts the call, per client and per address.
+async fn mail_request(
+    state: &AppState,
+    ip: std::net::IpAddr,
+    email: &str,
+) -> Result<Email, ApiError> {
+    let email = Email::parse(email)?;
+    let limits = state.config.rate_limits;
+    state
+        .limiter
+        .check(&format!("mail:ip:{ip}"), limits.mail_per_ip)
+        .await?;
+    state
+        .limiter
+        .check(
+            &format!("mail:account:{}", email.key()),
+            limits.mail_per_account,
+        )
+        .await?;
+    Ok(email)
+}
+
+/// Answers the same whether or not the address has an account.
+async fn resend_verification(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(form): Body<EmailRequest>,
+) -> ApiResult<Sent> {
+    let email = mail_request(&state, ip, &form.email).await?;
+    if let Some(user) = state.stores.users.find_by_email(email.as_str()).await?
+        && !user.email_verified
+    {
+        send_verification(&state, &user).await?;
+    }
+    Ok(ApiJson(Sent {
+        message: "If an account with that email exists and is not verified, we have sent a new link.",
+    }))
+}
+
+/// Answers the same whether or not the address has an account.
+async fn password_reset(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(form): Body<EmailRequest>,
+) -> ApiResult<Sent> {
+    let email = mail_request(&state, ip, &form.email).await?;
+    if let Some(user) = state.stores.users.find_by_email(email.as_str()).await? {
+        let token = state
+            .auth
+            .issue_link(&user, RESET_PASSWORD, RESET_PASSWORD_TTL)
+            .await?;
+        let link = format!("{}/reset-password/{token}", public_url(&state));
+        state
+            .jobs
+            .push(
+                mail::password_reset(&user.email, display_name(&user), &link),
+                Some(user.id.get()),
+            )
+            .await?;
+    }
+    Ok(ApiJson(Sent {
+        message: "If an account with that email exists, we have sent a password reset link. It is valid for 1 hour.",
+    }))
+}
+
+#[derive(Deserialize)]
+struct ResetConfirm {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// Sets the new password and ends every session of the account.
+async fn password_reset_confirm(
+    State(state): State<AppState>,
+    Body(form): Body<ResetConfirm>,
+) -> ApiResult<Sent> {
+    const INVALID: &str = "Invalid password reset link";
+    const EXPIRED: &str = "This password reset link has expired";
+    if form.token.trim().is_empty() {
+        return Err(link_error(LinkProblem::Invalid, INVALID, EXPIRED));
+    }
+    // A dead link is reported before the password: the user needs a new link first.
+    state
+        .auth
+        .check_link(&form.token, RESET_PASSWORD)
+        .await
+        .map_err(|p| link_error(p, INVALID, EXPIRED))?;
+    let password = NewPassword::parse(&form.password)?;
+    let hash = hash_password(password.expose().to_owned()).await?;
+    let user_id = state
+        .auth
+        .spend_link(&form.token, RESET_PASSWORD)
+        .await
+        .map_err(|p| link_error(p, INVALID, EXPIRED))?;
+    state.stores.users.set_password(user_id, &hash).await?;
+    state.auth.end_other_sessions(user_id, None).await?;
+    Ok(ApiJson(Sent {
+        message: "Your password has been reset. Please log in.",
+    }))
+}
