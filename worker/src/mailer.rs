@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use jobs::payloads::{MailDelivery, SendMail};
 use lettre::{
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, MultiPart, SinglePart, header::ContentType},
+    message::{
+        Mailbox, MultiPart, SinglePart,
+        header::{ContentTransferEncoding, ContentType},
+    },
 };
 
 use crate::WorkerConfig;
@@ -77,14 +80,17 @@ impl Mailer {
             .from(self.from.clone())
             .to(to.clone())
             .subject(mail.subject.clone());
+        // Quoted-printable keeps outbox files and their links readable by a person.
         let text = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
+            .header(ContentTransferEncoding::QuotedPrintable)
             .body(mail.text.clone());
         let message = match &mail.html {
             Some(html) => builder.multipart(
                 MultiPart::alternative().singlepart(text).singlepart(
                     SinglePart::builder()
                         .header(ContentType::TEXT_HTML)
+                        .header(ContentTransferEncoding::QuotedPrintable)
                         .body(html.clone()),
                 ),
             ),

@@ -1,0 +1,778 @@
+//! Accounts end to end over HTTP: sign-up, sign-in, sessions, mailed links, profile,
+//! account settings, and the bad inputs and attacks each must refuse.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{Options, TestApp, spawn_app};
+
+const PASSWORD: &str = "Sunrise2026";
+
+struct Session {
+    access: String,
+    refresh: String,
+    user: Value,
+}
+
+async fn register(app: &TestApp, username: &str) -> Session {
+    let (status, body) = app
+        .post(
+            "/auth/register/",
+            &json!({"username": username, "email": format!("{username}@example.com"),
+                    "password": PASSWORD, "nickname": "小明"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    Session {
+        access: body["data"]["access"].as_str().unwrap().into(),
+        refresh: body["data"]["refresh"].as_str().unwrap().into(),
+        user: body["data"]["user"].clone(),
+    }
+}
+
+async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Value) {
+    app.post(
+        "/auth/login/",
+        &json!({"username": username, "password": password}),
+    )
+    .await
+}
+
+async fn get_as(app: &TestApp, path: &str, token: &str) -> (u16, Value) {
+    support::json_of(
+        app.client
+            .get(app.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+async fn send_as(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: &Value,
+) -> (u16, Value) {
+    support::json_of(
+        app.client
+            .request(method, app.url(path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+/// The newest of at least `count` mails to `to` that contain `marker`, from the
+/// outbox, with quoted-printable soft breaks undone.
+async fn mail_to(app: &TestApp, to: &str, marker: &str, count: usize) -> String {
+    let outbox = app.data_dir.path().join("outbox");
+    for _ in 0..100 {
+        let mut mails: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(&outbox)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let raw = std::fs::read_to_string(entry.path()).ok()?;
+                let text = raw
+                    .replace("=\r\n", "")
+                    .replace("=\n", "")
+                    .replace("=3D", "=");
+                let modified = entry.metadata().ok()?.modified().ok()?;
+                (text.contains(&format!("To: {to}")) && text.contains(marker))
+                    .then_some((modified, text))
+            })
+            .collect();
+        if mails.len() >= count {
+            mails.sort();
+            return mails.pop().unwrap().1;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no mail number {count} to {to}");
+}
+
+fn link_token(mail: &str, route: &str) -> String {
+    let start = mail
+        .find(route)
+        .unwrap_or_else(|| panic!("{route} in {mail}"))
+        + route.len();
+    mail[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+fn error_code(body: &Value) -> &str {
+    body["error"]["code"].as_str().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn sign_up_signs_in_and_mails_a_verification_link() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "xiaoming").await;
+    assert_eq!(session.user["username"], "xiaoming");
+    assert_eq!(session.user["nickname"], "小明");
+    assert_eq!(session.user["email_verified"], false);
+    assert!(session.user["id"].as_i64().unwrap() < (1 << 53));
+    let (status, me) = get_as(&app, "/auth/user/", &session.access).await;
+    assert_eq!(status, 200);
+    assert_eq!(me["data"]["email"], "xiaoming@example.com");
+
+    let mail = mail_to(&app, "xiaoming@example.com", "/verify-email/", 1).await;
+    assert!(mail.contains("Verify your email"), "{mail}");
+    let token = link_token(&mail, "http://127.0.0.1:8080/verify-email/");
+    assert!(token.len() >= 40);
+
+    let (status, verified) = app
+        .post("/auth/verify-email/", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 200, "{verified}");
+    assert_eq!(verified["data"]["user"]["email_verified"], true);
+    let access = verified["data"]["token"].as_str().unwrap();
+    assert!(verified["data"]["refresh_token"].is_string());
+    let (status, me) = get_as(&app, "/auth/user/", access).await;
+    assert_eq!(
+        (status, me["data"]["email_verified"].clone()),
+        (200, Value::Bool(true))
+    );
+
+    // Single use.
+    let (status, again) = app
+        .post("/auth/verify-email/", &json!({"token": token}))
+        .await;
+    assert_eq!((status, error_code(&again)), (400, "INVALID_TOKEN"));
+    assert_eq!(again["error"]["message"], "Invalid verification link");
+}
+
+#[tokio::test]
+async fn sign_up_refuses_bad_and_duplicate_details() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    register(&app, "wanghong").await;
+    let app = &app;
+    let attempt = move |username: &'static str, email: &'static str, password: &'static str| async move {
+        app.post(
+            "/auth/register/",
+            &json!({"username": username, "email": email, "password": password, "nickname": "x"}),
+        )
+        .await
+    };
+    let cases = [
+        (
+            attempt("WangHong", "other@example.com", PASSWORD).await,
+            409,
+            "USERNAME_TAKEN",
+        ),
+        (
+            attempt("wanghong2", "WANGHONG@example.com", PASSWORD).await,
+            409,
+            "EMAIL_TAKEN",
+        ),
+        (
+            attempt("newuser", "new@example.com", "short1A").await,
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            attempt("newuser", "new@example.com", "alllowercase1").await,
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            attempt("newuser", "not-an-email", PASSWORD).await,
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            attempt("", "new@example.com", PASSWORD).await,
+            422,
+            "VALIDATION_ERROR",
+        ),
+    ];
+    let messages: Vec<String> = cases
+        .into_iter()
+        .map(|((status, body), want_status, want_code)| {
+            assert_eq!(
+                (status, error_code(&body)),
+                (want_status, want_code),
+                "{body}"
+            );
+            body["error"]["message"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(messages[2], "Password must be at least 8 characters long");
+    assert_eq!(
+        messages[3],
+        "Password must contain at least one uppercase letter"
+    );
+    let (status, body) = app
+        .post("/auth/register/", &json!({"username": "x", "email": 5}))
+        .await;
+    assert_eq!((status, error_code(&body)), (422, "VALIDATION_ERROR"));
+}
+
+#[tokio::test]
+async fn login_by_username_or_email_and_refuses_wrong_details_alike() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    register(&app, "lihua").await;
+    for name in ["lihua", "LiHua", "lihua@example.com"] {
+        let (status, body) = login(&app, name, PASSWORD).await;
+        assert_eq!(status, 200, "{name}: {body}");
+        assert!(body["data"]["access"].is_string() && body["data"]["refresh"].is_string());
+        assert_eq!(body["data"]["user"]["username"], "lihua");
+    }
+    let (status, wrong) = login(&app, "lihua", "Sunrise2025").await;
+    let (status2, unknown) = login(&app, "nobody", PASSWORD).await;
+    assert_eq!((status, status2), (401, 401));
+    assert_eq!(
+        wrong["error"], unknown["error"],
+        "no hint which part was wrong"
+    );
+    assert_eq!(wrong["error"]["message"], "Invalid credentials");
+    let (status, body) = login(&app, " ", PASSWORD).await;
+    assert_eq!(
+        (status, body["error"]["message"].as_str()),
+        (422, Some("Please enter username"))
+    );
+}
+
+#[tokio::test]
+async fn refresh_tokens_rotate_and_a_reused_one_ends_the_session() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let first = register(&app, "zhaolei").await;
+    let (status, rotated) = app
+        .post("/auth/refresh/", &json!({"refresh": first.refresh}))
+        .await;
+    assert_eq!(status, 200, "{rotated}");
+    let second_refresh = rotated["data"]["refresh"].as_str().unwrap().to_owned();
+    assert_ne!(second_refresh, first.refresh);
+    let (status, _) = get_as(
+        &app,
+        "/auth/user/",
+        rotated["data"]["access"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // The spent token comes back: someone else has it. The whole family ends.
+    let (status, reused) = app
+        .post("/auth/refresh/", &json!({"refresh": first.refresh}))
+        .await;
+    assert_eq!((status, error_code(&reused)), (401, "TOKEN_REUSED"));
+    let (status, after) = app
+        .post("/auth/refresh/", &json!({"refresh": second_refresh}))
+        .await;
+    assert_eq!((status, error_code(&after)), (401, "TOKEN_REUSED"));
+
+    let (status, bogus) = app
+        .post("/auth/refresh/", &json!({"refresh": "nonsense"}))
+        .await;
+    assert_eq!((status, error_code(&bogus)), (401, "INVALID_TOKEN"));
+}
+
+#[tokio::test]
+async fn logout_ends_the_session() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "sunli").await;
+    let (status, body) = app
+        .post("/auth/logout/", &json!({"refresh_token": session.refresh}))
+        .await;
+    assert_eq!(
+        (status, body["data"]["logged_out"].clone()),
+        (200, Value::Bool(true))
+    );
+    let (status, _) = app
+        .post("/auth/refresh/", &json!({"refresh": session.refresh}))
+        .await;
+    assert_eq!(status, 401);
+    // Unknown or missing tokens: same answer.
+    let (status, _) = app
+        .post("/auth/logout/", &json!({"refresh_token": "unknown"}))
+        .await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn forged_expired_and_misused_tokens_are_refused() {
+    use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "zhoujie").await;
+    let id = session.user["id"].as_i64().unwrap().to_string();
+    let now = chrono::Utc::now().timestamp();
+    let sign = |secret: &str, claims: Value| {
+        encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &EncodingKey::from_secret(secret.as_bytes()),
+        )
+        .unwrap()
+    };
+    let b64 = |v: &Value| {
+        use base64::Engine;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string())
+    };
+    let claims = json!({"sub": id, "iat": now, "exp": now + 600, "typ": "access"});
+    let unsigned = format!(
+        "{}.{}.",
+        b64(&json!({"alg": "none", "typ": "JWT"})),
+        b64(&claims)
+    );
+    let cases = [
+        (
+            "another key",
+            sign("another-secret-that-is-long-enough-32", claims.clone()),
+            "INVALID_TOKEN",
+        ),
+        ("alg none", unsigned, "INVALID_TOKEN"),
+        (
+            "expired",
+            sign(
+                support::TEST_JWT_SECRET,
+                json!({"sub": id, "iat": now - 3600, "exp": now - 1800, "typ": "access"}),
+            ),
+            "TOKEN_EXPIRED",
+        ),
+        (
+            "not an access token",
+            sign(
+                support::TEST_JWT_SECRET,
+                json!({"sub": id, "iat": now, "exp": now + 600, "typ": "refresh"}),
+            ),
+            "INVALID_TOKEN",
+        ),
+        ("a refresh token", session.refresh.clone(), "INVALID_TOKEN"),
+        ("garbage", "abc.def.ghi".into(), "INVALID_TOKEN"),
+    ];
+    for (what, token, code) in cases {
+        let (status, body) = get_as(&app, "/auth/user/", &token).await;
+        assert_eq!((status, error_code(&body)), (401, code), "{what}: {body}");
+    }
+    let (status, body) = app.get("/auth/user/").await;
+    assert_eq!((status, error_code(&body)), (401, "NOT_AUTHENTICATED"));
+    // The genuine token still works.
+    let (status, _) = get_as(&app, "/auth/user/", &session.access).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn password_reset_by_mailed_link_ends_every_session() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "chenjing").await;
+    let known = app
+        .post(
+            "/auth/password-reset/",
+            &json!({"email": "ChenJing@example.com"}),
+        )
+        .await;
+    let unknown = app
+        .post(
+            "/auth/password-reset/",
+            &json!({"email": "ghost@example.com"}),
+        )
+        .await;
+    assert_eq!(known.0, 200);
+    assert_eq!(
+        known, unknown,
+        "the same answer whether or not the account exists"
+    );
+    let (status, body) = app
+        .post("/auth/password-reset/", &json!({"email": "  "}))
+        .await;
+    assert_eq!(
+        (status, body["error"]["message"].as_str()),
+        (422, Some("Please enter your email address"))
+    );
+
+    let mail = mail_to(&app, "chenjing@example.com", "/reset-password/", 1).await;
+    assert!(mail.contains("Reset your password"), "{mail}");
+    let token = link_token(&mail, "/reset-password/");
+
+    let (status, weak) = app
+        .post(
+            "/auth/password-reset-confirm/",
+            &json!({"token": token, "password": "Abcdefgh"}),
+        )
+        .await;
+    assert_eq!(
+        (status, weak["error"]["message"].as_str()),
+        (422, Some("Password must contain at least one number"))
+    );
+    let (status, done) = app
+        .post(
+            "/auth/password-reset-confirm/",
+            &json!({"token": token, "password": "Moonlight77"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{done}");
+
+    assert_eq!(login(&app, "chenjing", PASSWORD).await.0, 401);
+    assert_eq!(login(&app, "chenjing", "Moonlight77").await.0, 200);
+    let (status, _) = app
+        .post("/auth/refresh/", &json!({"refresh": session.refresh}))
+        .await;
+    assert_eq!(status, 401, "old sessions ended");
+
+    let (status, reused) = app
+        .post(
+            "/auth/password-reset-confirm/",
+            &json!({"token": token, "password": "Another88x"}),
+        )
+        .await;
+    assert_eq!((status, error_code(&reused)), (400, "INVALID_TOKEN"));
+    assert_eq!(reused["error"]["message"], "Invalid password reset link");
+    let (status, missing) = app
+        .post(
+            "/auth/password-reset-confirm/",
+            &json!({"password": "Another88x"}),
+        )
+        .await;
+    assert_eq!((status, error_code(&missing)), (400, "INVALID_TOKEN"));
+}
+
+#[tokio::test]
+async fn expired_links_say_so() {
+    use sha2::{Digest, Sha256};
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "expired").await;
+    let user_id = models::UserId::from_i64(session.user["id"].as_i64().unwrap());
+    for (purpose, path, body) in [
+        (
+            "verify_email",
+            "/auth/verify-email/",
+            json!({"token": "old-verify-link"}),
+        ),
+        (
+            "reset_password",
+            "/auth/password-reset-confirm/",
+            json!({"token": "old-reset-link", "password": "Moonlight77"}),
+        ),
+    ] {
+        let token = body["token"].as_str().unwrap();
+        let token_hash = Sha256::digest(token.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        app.state
+            .stores
+            .sessions
+            .insert_one_time(&models::OneTimeToken {
+                token_hash,
+                user_id,
+                purpose: purpose.into(),
+                expires_at: chrono::Utc::now() - chrono::Duration::minutes(1),
+                used_at: None,
+            })
+            .await
+            .unwrap();
+        let (status, answer) = app.post(path, &body).await;
+        assert_eq!(
+            (status, error_code(&answer)),
+            (400, "TOKEN_EXPIRED"),
+            "{purpose}: {answer}"
+        );
+    }
+    // The password did not change.
+    assert_eq!(login(&app, "expired", PASSWORD).await.0, 200);
+}
+
+#[tokio::test]
+async fn resend_verification_answers_the_same_for_anyone() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    register(&app, "resend").await;
+    let known = app
+        .post(
+            "/auth/resend-verification/",
+            &json!({"email": "resend@example.com"}),
+        )
+        .await;
+    let unknown = app
+        .post(
+            "/auth/resend-verification/",
+            &json!({"email": "nobody@example.com"}),
+        )
+        .await;
+    assert_eq!(known.0, 200);
+    assert_eq!(known, unknown);
+    mail_to(&app, "resend@example.com", "/verify-email/", 2).await;
+}
+
+#[tokio::test]
+async fn profiles_start_with_defaults_and_validate_edits() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "profiler").await;
+    let (status, body) = get_as(&app, "/users/profile/", &session.access).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        body["data"],
+        json!({"user": {"username": "profiler", "email": "profiler@example.com", "nickname": "小明"},
+               "profile": {"date_of_birth": null, "gender": "male", "height": 175.0, "weight": 70.0,
+                           "daily_calorie_goal": 2000}})
+    );
+    let (app_ref, access) = (&app, &session.access);
+    let put = move |body: Value| async move {
+        send_as(
+            app_ref,
+            reqwest::Method::PUT,
+            "/users/profile/",
+            access,
+            &body,
+        )
+        .await
+    };
+    let (status, body) = put(
+        json!({"nickname": "明明", "date_of_birth": "1995-04-12", "gender": "female",
+                                     "height": 165.5, "weight": 55.2, "daily_calorie_goal": 1800}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["profile"]["height"], 165.5);
+    assert_eq!(body["data"]["user"]["nickname"], "明明");
+
+    let (status, bad) = put(json!({"height": 20, "weight": "heavy"})).await;
+    assert_eq!((status, error_code(&bad)), (422, "VALIDATION_ERROR"));
+    let (status, bad) =
+        put(json!({"height": 20, "daily_calorie_goal": 99999, "date_of_birth": "2099-01-01"}))
+            .await;
+    assert_eq!(status, 422);
+    let message = bad["error"]["message"].as_str().unwrap();
+    for field in ["height", "daily_calorie_goal", "date_of_birth"] {
+        assert!(message.contains(field), "{message}");
+    }
+    let (_, unchanged) = get_as(&app, "/users/profile/", &session.access).await;
+    assert_eq!(
+        unchanged["data"]["profile"]["height"], 165.5,
+        "nothing half-saved"
+    );
+    let (status, _) = app.get("/users/profile/").await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn changing_the_password_ends_other_sessions() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let phone = register(&app, "twodevices").await;
+    let (_, laptop) = login(&app, "twodevices", PASSWORD).await;
+    let laptop_refresh = laptop["data"]["refresh"].as_str().unwrap().to_owned();
+    let (app_ref, access) = (&app, &phone.access);
+    let change = move |current: &'static str, new: &'static str| async move {
+        send_as(
+            app_ref,
+            reqwest::Method::POST,
+            "/users/change-password/",
+            access,
+            &json!({"current_password": current, "new_password": new}),
+        )
+        .await
+    };
+    let (status, wrong) = change("Wrong2026x", "Moonlight77").await;
+    assert_eq!(
+        (status, wrong["error"]["message"].as_str()),
+        (401, Some("Current password is incorrect"))
+    );
+    let (status, weak) = change(PASSWORD, "moonlight").await;
+    assert_eq!((status, error_code(&weak)), (422, "VALIDATION_ERROR"));
+    let (status, fresh) = change(PASSWORD, "Moonlight77").await;
+    assert_eq!(status, 200, "{fresh}");
+    let new_refresh = fresh["data"]["refresh"].as_str().unwrap();
+    assert_eq!(
+        app.post("/auth/refresh/", &json!({"refresh": laptop_refresh}))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        app.post("/auth/refresh/", &json!({"refresh": phone.refresh}))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        app.post("/auth/refresh/", &json!({"refresh": new_refresh}))
+            .await
+            .0,
+        200
+    );
+    assert_eq!(login(&app, "twodevices", "Moonlight77").await.0, 200);
+}
+
+#[tokio::test]
+async fn users_export_their_data_and_delete_their_account() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "leaving").await;
+    let other = register(&app, "staying").await;
+
+    let export = app
+        .client
+        .get(app.url("/users/export/"))
+        .bearer_auth(&session.access)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 200);
+    assert!(
+        export.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("attachment")
+    );
+    let data: Value = export.json().await.unwrap();
+    assert_eq!(data["user"]["username"], "leaving");
+    assert_eq!(data["profile"]["daily_calorie_goal"], 2000);
+    assert!(data["meals"].is_array());
+    let csv = app
+        .client
+        .get(app.url("/users/export/meals.csv"))
+        .bearer_auth(&session.access)
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        csv.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    assert!(
+        csv.text()
+            .await
+            .unwrap()
+            .starts_with("meal_id,date,meal_type")
+    );
+
+    let (app_ref, access) = (&app, &session.access);
+    let delete = move |password: &'static str| async move {
+        send_as(
+            app_ref,
+            reqwest::Method::DELETE,
+            "/users/account/",
+            access,
+            &json!({"password": password}),
+        )
+        .await
+    };
+    let (status, refused) = delete("Wrong2026x").await;
+    assert_eq!((status, error_code(&refused)), (401, "INVALID_CREDENTIALS"));
+    let (status, deleted) = delete(PASSWORD).await;
+    assert_eq!(
+        (status, deleted["data"]["deleted"].clone()),
+        (200, Value::Bool(true))
+    );
+
+    let (status, gone) = get_as(&app, "/auth/user/", &session.access).await;
+    assert_eq!((status, error_code(&gone)), (401, "INVALID_TOKEN"));
+    assert_eq!(login(&app, "leaving", PASSWORD).await.0, 401);
+    assert_eq!(
+        app.post("/auth/refresh/", &json!({"refresh": session.refresh}))
+            .await
+            .0,
+        401
+    );
+    // Other accounts are untouched.
+    assert_eq!(get_as(&app, "/auth/user/", &other.access).await.0, 200);
+}
+
+#[tokio::test]
+async fn one_users_mail_jobs_are_not_visible_to_others() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "private").await;
+    let user_id = session.user["id"].as_i64().unwrap();
+    let job = app
+        .state
+        .jobs
+        .push(jobs::payloads::Probe::new(1, 0), Some(user_id))
+        .await
+        .unwrap();
+    let (status, _) = app.get(&format!("/jobs/{job}/")).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn sign_in_and_mail_requests_are_rate_limited() {
+    let few = api::Limit::per(3, Duration::from_secs(60));
+    let Some(app) = spawn_app(Options {
+        rate_limits: api::RateLimits {
+            login_per_account: few,
+            mail_per_account: few,
+            ..support::generous_limits()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    register(&app, "limited").await;
+    for _ in 0..3 {
+        assert_eq!(login(&app, "limited", "Wrong2026x").await.0, 401);
+    }
+    let response = app
+        .client
+        .post(app.url("/auth/login/"))
+        .json(&json!({"username": "LIMITED", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry_after));
+    let (status, body) = support::json_of(response).await;
+    assert_eq!((status, error_code(&body)), (429, "RATE_LIMITED"));
+    // Another account is not affected by this one's limit.
+    assert_eq!(login(&app, "someone-else", PASSWORD).await.0, 401);
+
+    for _ in 0..3 {
+        assert_eq!(
+            app.post(
+                "/auth/password-reset/",
+                &json!({"email": "limited@example.com"})
+            )
+            .await
+            .0,
+            200
+        );
+    }
+    let (status, body) = app
+        .post(
+            "/auth/password-reset/",
+            &json!({"email": "Limited@Example.com"}),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (429, "RATE_LIMITED"));
+}
