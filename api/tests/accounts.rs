@@ -699,6 +699,15 @@ async fn users_export_their_data_and_delete_their_account() {
             .0,
         401
     );
+    // Its job runs (the mails sent to it) are gone too.
+    let left = app
+        .state
+        .jobs
+        .store()
+        .delete_for_owner(session.user["id"].as_i64().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
     // Other accounts are untouched.
     assert_eq!(get_as(&app, "/auth/user/", &other.access).await.0, 200);
 }

@@ -32,6 +32,7 @@ contract!(
     failures_keep_message_and_code,
     cancel_applies_only_to_unfinished_jobs,
     queue_depths_count_unfinished_jobs,
+    a_users_job_runs_can_be_forgotten,
 );
 
 fn new_job(queue: &str) -> NewJob {
@@ -230,4 +231,20 @@ async fn queue_depths_count_unfinished_jobs(stores: Stores) {
             ("send-mail".into(), JobStatus::Queued, 1),
         ]
     );
+}
+
+async fn a_users_job_runs_can_be_forgotten(stores: Stores) {
+    let mine = NewJob {
+        owner_user_id: Some(7),
+        ..new_job("send-mail")
+    };
+    let theirs = NewJob {
+        owner_user_id: Some(8),
+        ..new_job("send-mail")
+    };
+    stores.jobs.create(&mine).await.unwrap();
+    stores.jobs.create(&theirs).await.unwrap();
+    assert_eq!(stores.jobs.delete_for_owner(7).await.unwrap(), 1);
+    assert!(stores.jobs.get(mine.id).await.unwrap().is_none());
+    assert!(stores.jobs.get(theirs.id).await.unwrap().is_some());
 }

@@ -191,6 +191,7 @@ async fn delete_account(
         });
     }
     let deleted = state.stores.users.delete(user.id).await?;
+    state.jobs.store().delete_for_owner(user.id.get()).await?;
     tracing::info!(user = %user.id, "account deleted");
     Ok(ApiJson(Deleted { deleted }))
 }

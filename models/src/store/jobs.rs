@@ -152,6 +152,14 @@ macro_rules! sql_job_store {
                 Ok(done.rows_affected() == 1)
             }
 
+            async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError> {
+                let done = sqlx::query("delete from job_run where owner_user_id = $1")
+                    .bind(owner_user_id)
+                    .execute(&self.0)
+                    .await?;
+                Ok(done.rows_affected())
+            }
+
             async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError> {
                 let rows: Vec<(String, String, i64)> = sqlx::query_as(concat!(
                     "select queue, status, count(*) from job_run \

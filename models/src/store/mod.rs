@@ -44,6 +44,8 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Asks a job to stop. Returns false when it had already finished.
     async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError>;
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
+    /// Forgets every job run of a user (account deletion).
+    async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError>;
 }
 
 /// Users and their profiles. Usernames and emails are unique regardless of case.
