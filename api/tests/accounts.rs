@@ -785,3 +785,36 @@ async fn sign_in_and_mail_requests_are_rate_limited() {
         .await;
     assert_eq!((status, error_code(&body)), (429, "RATE_LIMITED"));
 }
+
+#[tokio::test]
+async fn verification_mail_goes_through_a_real_smtp_relay() {
+    let smtp = support::smtp::Listener::start().await;
+    let Some(app) = spawn_app(Options {
+        smtp_url: Some(format!("smtp://{}", smtp.addr)),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    register(&app, "smtpuser").await;
+    let mut received = Vec::new();
+    for _ in 0..100 {
+        received = smtp.received().await;
+        if !received.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(received.len(), 1, "one mail over SMTP");
+    assert_eq!(
+        received[0].recipients,
+        vec!["<smtpuser@example.com>".to_owned()]
+    );
+    let data = received[0].data.replace("=\n", "").replace("=3D", "=");
+    let token = link_token(&data, "/verify-email/");
+    let (status, _) = app
+        .post("/auth/verify-email/", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 200);
+}

@@ -238,7 +238,7 @@ async fn mail_lands_in_the_outbox_in_the_embedded_default() {
 
 #[tokio::test]
 async fn mail_goes_over_smtp_when_a_relay_is_configured() {
-    let smtp = smtp::Listener::start().await;
+    let smtp = support::smtp::Listener::start().await;
     let Some(app) = spawn_app(Options {
         smtp_url: Some(format!("smtp://{}", smtp.addr)),
         ..Options::default()
@@ -346,83 +346,5 @@ fn plain_mail(to: &str, subject: &str, text: &str) -> SendMail {
         subject: subject.into(),
         text: text.into(),
         html: None,
-    }
-}
-
-/// A real SMTP listener, small enough to read: it accepts every message.
-mod smtp {
-    use std::{net::SocketAddr, sync::Arc};
-
-    use tokio::{
-        io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
-        net::TcpListener,
-        sync::Mutex,
-    };
-
-    #[derive(Debug, Clone, Default)]
-    pub struct Received {
-        pub recipients: Vec<String>,
-        pub data: String,
-    }
-
-    pub struct Listener {
-        pub addr: SocketAddr,
-        mails: Arc<Mutex<Vec<Received>>>,
-    }
-
-    impl Listener {
-        pub async fn start() -> Self {
-            let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let addr = listener.local_addr().unwrap();
-            let mails = Arc::new(Mutex::new(Vec::new()));
-            let store = mails.clone();
-            tokio::spawn(async move {
-                while let Ok((socket, _)) = listener.accept().await {
-                    tokio::spawn(session(socket, store.clone()));
-                }
-            });
-            Listener { addr, mails }
-        }
-
-        pub async fn received(&self) -> Vec<Received> {
-            self.mails.lock().await.clone()
-        }
-    }
-
-    async fn session(socket: tokio::net::TcpStream, mails: Arc<Mutex<Vec<Received>>>) {
-        let (read, mut write) = socket.into_split();
-        let mut lines = BufReader::new(read).lines();
-        let mut current = Received::default();
-        let _ = write.write_all(b"220 test SMTP ready\r\n").await;
-        while let Ok(Some(line)) = lines.next_line().await {
-            let upper = line.to_ascii_uppercase();
-            let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
-                b"250-test greets you\r\n250 8BITMIME\r\n"
-            } else if upper.starts_with("RCPT TO:") {
-                current.recipients.push(line[8..].trim().to_owned());
-                b"250 OK\r\n"
-            } else if upper.starts_with("DATA") {
-                let _ = write
-                    .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
-                    .await;
-                while let Ok(Some(data)) = lines.next_line().await {
-                    if data == "." {
-                        break;
-                    }
-                    current.data.push_str(&data);
-                    current.data.push('\n');
-                }
-                mails.lock().await.push(std::mem::take(&mut current));
-                b"250 OK queued\r\n"
-            } else if upper.starts_with("QUIT") {
-                let _ = write.write_all(b"221 Bye\r\n").await;
-                return;
-            } else {
-                b"250 OK\r\n"
-            };
-            if write.write_all(reply).await.is_err() {
-                return;
-            }
-        }
     }
 }

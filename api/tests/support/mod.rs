@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use api::{App, AppState, Config, Secret};
