@@ -122,12 +122,21 @@ impl App {
         });
         let stopped = || state.stopped();
 
-        let mut workers = if config.embedded_workers {
+        // Tells the server when in-process workers end; the sender is dropped unused
+        // when there are none.
+        let (workers_ended, workers_end) = tokio::sync::oneshot::channel::<String>();
+        let workers = if config.embedded_workers {
             let deps = worker::deps(&config.worker, state.jobs.clone())?;
             let worker_config = config.worker.clone();
             let stop = stopped();
             Some(tokio::spawn(async move {
-                worker::run(deps, &worker_config, stop).await
+                let outcome = worker::run(deps, &worker_config, stop).await;
+                let reason = outcome
+                    .as_ref()
+                    .err()
+                    .map_or("stopped".into(), |e| e.to_string());
+                let _ = workers_ended.send(reason);
+                outcome
             }))
         } else {
             None
@@ -153,10 +162,12 @@ impl App {
             tokio::try_join!(api_server.into_future(), admin_server.into_future())?;
             Ok::<_, std::io::Error>(())
         };
-        let workers_died = async {
-            match workers.as_mut() {
-                Some(handle) => handle.await,
-                None => std::future::pending().await,
+        let stopping = state.stopping.clone();
+        let workers_died = async move {
+            match workers_end.await {
+                Ok(reason) if !*stopping.borrow() => reason,
+                // Shutting down, or no in-process workers.
+                _ => std::future::pending().await,
             }
         };
         tokio::select! {
@@ -165,14 +176,7 @@ impl App {
                 tracing::warn!("connections still open after the grace period; closing");
             }
             // Serving without the workers would accept jobs that never run.
-            outcome = workers_died, if !*state.stopping.borrow() => {
-                let reason = match outcome {
-                    Ok(Ok(())) => "stopped".to_owned(),
-                    Ok(Err(e)) => e.to_string(),
-                    Err(e) => e.to_string(),
-                };
-                anyhow::bail!("the in-process workers ended: {reason}");
-            }
+            reason = workers_died => anyhow::bail!("the in-process workers ended: {reason}"),
         }
         if let Some(workers) = workers {
             match tokio::time::timeout(GRACE, workers).await {

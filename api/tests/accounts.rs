@@ -713,20 +713,37 @@ async fn users_export_their_data_and_delete_their_account() {
 }
 
 #[tokio::test]
-async fn one_users_mail_jobs_are_not_visible_to_others() {
+async fn a_users_jobs_are_visible_to_that_user_only() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
-    let session = register(&app, "private").await;
-    let user_id = session.user["id"].as_i64().unwrap();
+    let owner = register(&app, "jobowner").await;
+    let stranger = register(&app, "stranger").await;
     let job = app
         .state
         .jobs
-        .push(jobs::payloads::Probe::new(1, 0), Some(user_id))
+        .push(
+            jobs::payloads::Probe::new(1, 0),
+            Some(owner.user["id"].as_i64().unwrap()),
+        )
         .await
         .unwrap();
-    let (status, _) = app.get(&format!("/jobs/{job}/")).await;
-    assert_eq!(status, 404);
+    let path = format!("/jobs/{job}/");
+    assert_eq!(get_as(&app, &path, &owner.access).await.0, 200);
+    assert_eq!(get_as(&app, &path, &stranger.access).await.0, 404);
+    assert_eq!(app.get(&path).await.0, 404);
+    let cancel = format!("/jobs/{job}/cancel/");
+    let (status, _) = send_as(
+        &app,
+        reqwest::Method::POST,
+        &cancel,
+        &stranger.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 404, "nobody else may cancel it");
+    // A bad token is refused, not taken as anonymous.
+    assert_eq!(get_as(&app, &path, "garbage").await.0, 401);
 }
 
 #[tokio::test]

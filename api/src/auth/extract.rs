@@ -45,6 +45,24 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// The signed-in user when a token is sent; anonymous when none is. A bad token is
+/// still refused.
+pub struct MaybeAuthUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeAuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if parts.headers.contains_key(header::AUTHORIZATION) {
+            AuthUser::from_request_parts(parts, state)
+                .await
+                .map(|AuthUser(user)| MaybeAuthUser(Some(user)))
+        } else {
+            Ok(MaybeAuthUser(None))
+        }
+    }
+}
+
 /// The caller's address, for rate limits.
 pub struct ClientIp(pub IpAddr);
 

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::{
     AppState,
+    auth::MaybeAuthUser,
     error::{ApiError, ApiJson, ApiResult},
     extract::Path,
 };
@@ -30,14 +31,21 @@ pub fn router() -> Router<AppState> {
         .route("/jobs/{id}/cancel", post(cancel))
 }
 
-/// Loads a job the caller may see. Jobs owned by a user need that user's session,
-/// which no request can carry yet, so they are answered as missing.
-async fn visible_job(state: &AppState, id: &str) -> Result<JobRecord, ApiError> {
+/// Loads a job the caller may see: an anonymous job, or one of the caller's own.
+/// Anyone else's is answered as missing, so ids reveal nothing.
+async fn visible_job(
+    state: &AppState,
+    id: &str,
+    MaybeAuthUser(caller): MaybeAuthUser,
+) -> Result<JobRecord, ApiError> {
     let id: JobId = id
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{id:?} is not a job id")))?;
+    let caller = caller.map(|user| user.id.get());
     match state.jobs.store().get(id).await? {
-        Some(record) if record.owner_user_id.is_none() => Ok(record),
+        Some(record) if record.owner_user_id.is_none() || record.owner_user_id == caller => {
+            Ok(record)
+        }
         _ => Err(ApiError::not_found("Job not found")),
     }
 }
@@ -71,8 +79,12 @@ impl From<JobRecord> for JobView {
     }
 }
 
-async fn job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<JobView> {
-    Ok(ApiJson(visible_job(&state, &id).await?.into()))
+async fn job(
+    State(state): State<AppState>,
+    caller: MaybeAuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<JobView> {
+    Ok(ApiJson(visible_job(&state, &id, caller).await?.into()))
 }
 
 /// `text/event-stream` of the job's progress: first its current state, then every
@@ -80,10 +92,11 @@ async fn job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult
 /// reconnecting client already has.
 async fn events(
     State(state): State<AppState>,
+    caller: MaybeAuthUser,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let record = visible_job(&state, &id).await?;
+    let record = visible_job(&state, &id, caller).await?;
     let after = last_event_id(&headers)?;
     let seen_the_end =
         record.status.is_terminal() && record.progress.as_ref().is_some_and(|p| p.seq <= after);
@@ -130,8 +143,12 @@ struct Cancelled {
 
 /// Stops the work, not only a stream: a queued job never starts, a running one stops
 /// at its next step. Cancelling a finished job answers `cancelled: false`.
-async fn cancel(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Cancelled> {
-    let record = visible_job(&state, &id).await?;
+async fn cancel(
+    State(state): State<AppState>,
+    caller: MaybeAuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Cancelled> {
+    let record = visible_job(&state, &id, caller).await?;
     let cancelled = state.jobs.cancel(record.id).await?;
     Ok(ApiJson(Cancelled { cancelled }))
 }
