@@ -43,3 +43,8 @@ export const PERSONAL_STORAGE_KEYS = [
 export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** After a successful email verification, the dashboard follows after this long (SPEC 9). */
+export const VERIFY_EMAIL_REDIRECT_MS = 2000;
+/** After a reset link turns out expired or invalid, the forgot-password page follows (SPEC 9). */
+export const RESET_TOKEN_ERROR_REDIRECT_MS = 2000;

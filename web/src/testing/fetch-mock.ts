@@ -1,7 +1,14 @@
 import { vi } from 'vitest';
 
 export type MockCall = { method: string; path: string; body: unknown; headers: Headers };
-export type MockReply = { status?: number; body?: unknown };
+export type MockReply = {
+  status?: number;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is instead of `body` (a CSV download, an HTML error page). */
+  text?: string;
+  headers?: Record<string, string>;
+};
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
 /**
@@ -28,9 +35,9 @@ export function mockFetch(routes: Record<string, Route> = {}) {
             status: 404,
             body: { success: false, error: { message: `Not found: ${url.pathname}`, code: 'NOT_FOUND' } },
           });
-    return new Response(JSON.stringify(reply.body ?? null), {
+    return new Response(reply.text ?? JSON.stringify(reply.body ?? null), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

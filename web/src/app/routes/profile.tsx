@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
+import { AccountSettings } from '@/features/account/components/account-settings';
+import { ProfileDetails } from '@/features/profile/components/profile-details';
+import '@/features/profile/profile.css';
 
 export function ProfileRoute() {
   const { t } = useTranslation('pages');
   return (
     <Page title={t('profile.title')}>
-      <p>{t('profile.intro')}</p>
+      <div className="profile-layout">
+        <ProfileDetails />
+        <AccountSettings />
+      </div>
     </Page>
   );
 }

@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { useToast } from '@/components/ui/toast';
 import { navEntries, paths } from '@/config/paths';
+import { useLogoutToHome } from '@/features/auth/hooks/use-logout-to-home';
 import { useAuth, useLoginDialog } from '@/lib/auth';
 
 export function Navigation() {
   const { t } = useTranslation(['common', 'auth']);
-  const { isAuthenticated, user, logout } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const logoutToHome = useLogoutToHome();
   const loginDialog = useLoginDialog();
   const toast = useToast();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  async function handleLogout() {
+  function handleLogout() {
     setMenuOpen(false);
-    // Leave any protected page first, so it does not ask to log in again.
-    await navigate(paths.home);
-    logout();
+    // Leaves any protected page in the same render, so it does not ask to log in again.
+    logoutToHome();
     toast.success(t('auth:logout.success'));
   }
 
@@ -89,7 +89,7 @@ export function Navigation() {
               <span className="user-name" title={t('nav.signedInAs', { name: user?.username ?? '' })}>
                 {user?.nickname || user?.username}
               </span>
-              <button type="button" className="btn btn-secondary" onClick={() => void handleLogout()}>
+              <button type="button" className="btn btn-secondary" onClick={handleLogout}>
                 {t('nav.logout')}
               </button>
             </>

@@ -21,7 +21,7 @@ export function CardPage({ title, children }: { title: string; children?: ReactN
     <section className="card-page">
       <div className="card">
         <h1>{title}</h1>
-        {children}
+        {children && <div className="card-body">{children}</div>}
         <button type="button" className="btn btn-secondary" onClick={() => void navigate(paths.home)}>
           {t('actions.backToHome')}
         </button>

@@ -6,10 +6,13 @@ import { useAuth, type User } from '@/lib/auth';
 export type RegisterInput = { username: string; email: string; nickname: string; password: string };
 
 /**
- * The server may sign the new account in at once (tokens and user) or ask for email
- * verification first (no tokens).
+ * The server signs the new account in at once (tokens and user) and mails a verification
+ * link (`verification_sent`). An answer without tokens asks to verify before logging in.
  */
-export type RegisterResponse = { access?: string; refresh?: string; user?: User } | null | undefined;
+export type RegisterResponse =
+  | { access?: string; refresh?: string; user?: User; verification_sent?: boolean }
+  | null
+  | undefined;
 
 export const registerKey = '/auth/register';
 

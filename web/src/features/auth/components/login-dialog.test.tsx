@@ -122,4 +122,34 @@ describe('login dialog', () => {
     expect(await screen.findByRole('tab', { name: 'Log in', selected: true })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Username')).toHaveValue('bo');
   });
+  it('registers, logs in at once and asks to verify the email', async () => {
+    mockFetch({
+      'POST /api/v1/auth/register': {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            access: 'a1',
+            refresh: 'r1',
+            user: { id: 2, username: 'bo', nickname: 'Bo', email_verified: false },
+            verification_sent: true,
+          },
+        },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('tab', { name: 'Register' }));
+    await user.type(within(dialog).getByLabelText('Username'), 'bo');
+    await user.type(within(dialog).getByLabelText('Email'), 'bo@example.com');
+    await user.type(within(dialog).getByLabelText('First name'), 'Bo');
+    await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText(/Please check your inbox and open the link to verify your email address/)).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Bo!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBe('a1');
+    expect(localStorage.getItem('refresh_token')).toBe('r1');
+  });
 });

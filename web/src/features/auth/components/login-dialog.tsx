@@ -163,6 +163,7 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
       const result = await trigger(input);
       if (result?.access && result.user) {
         toast.success(t('register.success', { name: result.user.nickname || result.user.username }));
+        if (result.verification_sent) toast.info(t('register.verificationSent'), { duration: 8000 });
         dialog.close();
       } else {
         toast.success(t('register.checkEmail'), { duration: 6000 });

@@ -1,0 +1,31 @@
+import useSWR from 'swr';
+import { api } from '@/lib/api-client';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** GET and PUT /users/profile/ answer this shape (SPEC 3). */
+export type ProfileResponse = {
+  user: { username: string; email?: string | null; nickname?: string | null };
+  profile: {
+    /** YYYY-MM-DD */
+    date_of_birth: string | null;
+    gender: Gender | null;
+    /** cm */
+    height: number | null;
+    /** kg */
+    weight: number | null;
+    /** kcal */
+    daily_calorie_goal: number | null;
+  };
+};
+
+export const profileKey = '/users/profile/';
+
+export function getProfile(): Promise<ProfileResponse> {
+  return api.get<ProfileResponse>(profileKey);
+}
+
+export function useProfile() {
+  return useSWR<ProfileResponse>(profileKey, getProfile);
+}

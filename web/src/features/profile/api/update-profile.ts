@@ -1,0 +1,36 @@
+import useSWRMutation from 'swr/mutation';
+import { profileKey, type Gender, type ProfileResponse } from '@/features/profile/api/get-profile';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+/** SPEC 3: the update payload. Omitted fields stay as they are. */
+export type UpdateProfileInput = {
+  nickname?: string;
+  date_of_birth?: string | null;
+  gender?: Gender;
+  height?: number;
+  weight?: number;
+  daily_calorie_goal?: number;
+};
+
+export function updateProfile(input: UpdateProfileInput): Promise<ProfileResponse> {
+  return api.put<ProfileResponse>(profileKey, input);
+}
+
+/**
+ * Saves and puts the answer in the profile cache (no refetch). Failures reach the caller:
+ * nothing is shown as saved that the server did not accept.
+ */
+export function useUpdateProfile() {
+  const { updateUser } = useAuth();
+  return useSWRMutation(
+    profileKey,
+    (_key: string, { arg }: { arg: UpdateProfileInput }) => updateProfile(arg),
+    {
+      populateCache: true,
+      revalidate: false,
+      // The navigation shows the nickname.
+      onSuccess: (data) => updateUser({ nickname: data.user.nickname ?? '' }),
+    },
+  );
+}

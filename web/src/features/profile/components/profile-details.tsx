@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormMessage } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useProfile, type ProfileResponse } from '@/features/profile/api/get-profile';
+import { BmiCard } from '@/features/profile/components/bmi-card';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ageFromDateOfBirth } from '@/features/profile/utils/body';
+import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
+import { useAuth } from '@/lib/auth';
+import { displayLocale } from '@/lib/i18n';
+
+/** SPEC 4: loading, then the read view or edit mode; a failed load offers a retry. */
+export function ProfileDetails() {
+  const { t } = useTranslation(['pages', 'common']);
+  const { data, error, isValidating, mutate } = useProfile();
+  const [editing, setEditing] = useState(false);
+  const titleId = useId();
+
+  if (!data) {
+    if (error) {
+      return (
+        <section className="profile-panel" aria-labelledby={titleId}>
+          <h2 id={titleId}>{t('profile.details')}</h2>
+          <FormMessage tone="error">{t('profile.loadError')}</FormMessage>
+          <button type="button" className="btn btn-primary" disabled={isValidating} onClick={() => void mutate()}>
+            {t('common:actions.retry')}
+          </button>
+        </section>
+      );
+    }
+    return <Spinner label={t('profile.loading')} />;
+  }
+
+  return (
+    <div className="profile-grid">
+      <section className="profile-panel" aria-labelledby={titleId}>
+        <div className="panel-header">
+          <h2 id={titleId}>{t('profile.details')}</h2>
+          {!editing && (
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+              {t('profile.edit')}
+            </button>
+          )}
+        </div>
+        {editing ? (
+          <ProfileForm profile={data} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        ) : (
+          <ProfileFacts profile={data} />
+        )}
+      </section>
+      <BmiCard
+        weight={data.profile.weight ?? PROFILE_DEFAULTS.weight}
+        height={data.profile.height ?? PROFILE_DEFAULTS.height}
+      />
+    </div>
+  );
+}
+
+function ProfileFacts({ profile: { user, profile } }: { profile: ProfileResponse }) {
+  const { t, i18n } = useTranslation('pages');
+  const auth = useAuth();
+  const number = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 1 });
+  const age = ageFromDateOfBirth(profile.date_of_birth);
+  const notSet = <span className="muted">{t('profile.notSet')}</span>;
+  const verified = auth.user?.email_verified;
+
+  const facts: Array<[label: string, value: React.ReactNode]> = [
+    [t('profile.fields.username'), user.username],
+    [t('profile.fields.nickname'), user.nickname || notSet],
+    [
+      t('profile.fields.email'),
+      user.email ? (
+        <>
+          {user.email}
+          {typeof verified === 'boolean' && (
+            <>
+              {' '}
+              <span className={verified ? 'badge badge-success' : 'badge badge-warning'}>
+                {verified ? t('profile.email.verified') : t('profile.email.notVerified')}
+              </span>
+            </>
+          )}
+          {verified === false && (
+            <>
+              {' '}
+              <Link to={paths.resendVerification}>{t('profile.email.resend')}</Link>
+            </>
+          )}
+        </>
+      ) : (
+        notSet
+      ),
+    ],
+    [t('profile.fields.age'), age === null ? notSet : t('profile.values.age', { age })],
+    [t('profile.fields.gender'), t(`profile.gender.${profile.gender ?? PROFILE_DEFAULTS.gender}`)],
+    // The labels carry the units (cm, kg, kcal).
+    [t('profile.fields.height'), number.format(profile.height ?? PROFILE_DEFAULTS.height)],
+    [t('profile.fields.weight'), number.format(profile.weight ?? PROFILE_DEFAULTS.weight)],
+    [t('profile.fields.calorieGoal'), number.format(profile.daily_calorie_goal ?? PROFILE_DEFAULTS.dailyCalorieGoal)],
+  ];
+
+  return (
+    <dl className="profile-facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="profile-fact">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
