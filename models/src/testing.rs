@@ -9,6 +9,28 @@ use std::time::Duration;
 
 use crate::Database;
 
+/// Runs each listed `async fn(Stores)` case once on SQLite and once on PostgreSQL:
+/// one contract for both implementations of every store.
+#[macro_export]
+macro_rules! store_contract {
+    ($($case:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $case() {
+                let db = $crate::testing::TestDatabase::sqlite().await;
+                super::$case($crate::Stores::new(&db.db)).await;
+            })+
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $case() {
+                let Some(db) = $crate::testing::TestDatabase::postgres().await else { return };
+                super::$case($crate::Stores::new(&db.db)).await;
+            })+
+        }
+    };
+}
+
 pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
 pub const DEFAULT_REDIS_URL: &str = "redis://127.0.0.1:6379";
 

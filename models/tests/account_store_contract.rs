@@ -4,29 +4,9 @@
 use chrono::{Duration, NaiveDate, Utc};
 use models::{
     Email, Gender, NewUser, OneTimeToken, Profile, RefreshToken, StoreError, Stores, Username,
-    testing::TestDatabase,
 };
 
-macro_rules! contract {
-    ($($case:ident),+ $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test]
-            async fn $case() {
-                let db = super::TestDatabase::sqlite().await;
-                super::$case(super::Stores::new(&db.db)).await;
-            })+
-        }
-        mod postgres {
-            $(#[tokio::test]
-            async fn $case() {
-                let Some(db) = super::TestDatabase::postgres().await else { return };
-                super::$case(super::Stores::new(&db.db)).await;
-            })+
-        }
-    };
-}
-
-contract!(
+models::store_contract!(
     users_are_found_by_username_or_email_in_any_case,
     usernames_and_emails_are_unique_regardless_of_case,
     profiles_start_with_the_defaults_and_round_trip,

@@ -1,28 +1,9 @@
 //! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
 
-use models::{JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores, testing::TestDatabase};
+use models::{JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores};
 use serde_json::json;
 
-macro_rules! contract {
-    ($($case:ident),+ $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test]
-            async fn $case() {
-                let db = super::TestDatabase::sqlite().await;
-                super::$case(super::Stores::new(&db.db)).await;
-            })+
-        }
-        mod postgres {
-            $(#[tokio::test]
-            async fn $case() {
-                let Some(db) = super::TestDatabase::postgres().await else { return };
-                super::$case(super::Stores::new(&db.db)).await;
-            })+
-        }
-    };
-}
-
-contract!(
+models::store_contract!(
     created_jobs_start_queued,
     a_job_id_is_used_once,
     unknown_jobs_are_none,
