@@ -35,7 +35,7 @@ async fn main() -> anyhow::Result<()> {
     );
     let data = tempfile::tempdir()?;
     let (port, admin_port) = (free_port()?, free_port()?);
-    let mut server = Command::new(&binary)
+    let server = Command::new(&binary)
         .env(
             "DATABASE_URL",
             format!("sqlite://{}/bench.db", data.path().display()),
@@ -48,13 +48,14 @@ async fn main() -> anyhow::Result<()> {
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .spawn()?;
+    let server = Server(server);
     let base = format!("http://127.0.0.1:{port}/api/v1");
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(CLIENTS)
         .build()?;
     wait_ready(&client, &base).await?;
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let idle_kib = rss_kib(server.id());
+    let idle_kib = rss_kib(server.0.id());
 
     println!("server: {} (embedded default, SQLite)", binary.display());
     println!("idle resident memory: {:.1} MiB", idle_kib as f64 / 1024.0);
@@ -63,12 +64,25 @@ async fn main() -> anyhow::Result<()> {
     }
     round_trips(&client, &base, admin_port).await?;
     println!(
-        "resident memory after load: {:.1} MiB",
-        rss_kib(server.id()) as f64 / 1024.0
+        "resident memory after the job round trips: {:.1} MiB",
+        rss_kib(server.0.id()) as f64 / 1024.0
     );
-    server.kill()?;
-    server.wait()?;
+    accounts(&client, &base, server.0.id()).await?;
+    println!(
+        "resident memory after load: {:.1} MiB",
+        rss_kib(server.0.id()) as f64 / 1024.0
+    );
     Ok(())
+}
+
+/// Stops the server however the run ends.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 fn free_port() -> std::io::Result<u16> {
@@ -177,6 +191,79 @@ async fn round_trips(client: &reqwest::Client, base: &str, admin_port: u16) -> a
         started_all.elapsed(),
         0,
     );
+    Ok(())
+}
+
+/// Sign-in latency (one argon2id verification each) and the signed-in read path.
+async fn accounts(client: &reqwest::Client, base: &str, pid: u32) -> anyhow::Result<()> {
+    let registered: serde_json::Value = client
+        .post(format!("{base}/auth/register/"))
+        .json(
+            &serde_json::json!({"username": "bench", "email": "bench@example.com",
+                                   "password": "Sunrise2026", "nickname": "Bench"}),
+        )
+        .send()
+        .await?
+        .json()
+        .await?;
+    let access = registered["data"]["access"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("register failed: {registered}"))?
+        .to_owned();
+    let mut latencies = Vec::new();
+    let started = Instant::now();
+    // The per-account sign-in limit is 10 per 5 minutes.
+    for _ in 0..8 {
+        let t = Instant::now();
+        let response = client
+            .post(format!("{base}/auth/login/"))
+            .json(&serde_json::json!({"username": "bench", "password": "Sunrise2026"}))
+            .send()
+            .await?;
+        anyhow::ensure!(response.status().is_success(), "login failed");
+        latencies.push(t.elapsed());
+    }
+    report(
+        "POST /auth/login (sequential)",
+        &mut latencies,
+        started.elapsed(),
+        0,
+    );
+    println!(
+        "resident memory after sign-ins: {:.1} MiB",
+        rss_kib(pid) as f64 / 1024.0
+    );
+
+    let url = format!("{base}/auth/user/");
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let deadline = Instant::now() + RUN_FOR;
+    let mut tasks = Vec::new();
+    for _ in 0..CLIENTS {
+        let (client, url, access, latencies) = (
+            client.clone(),
+            url.clone(),
+            access.clone(),
+            latencies.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let mut mine = Vec::new();
+            while Instant::now() < deadline {
+                let t = Instant::now();
+                if let Ok(r) = client.get(&url).bearer_auth(&access).send().await
+                    && r.status().is_success()
+                {
+                    let _ = r.bytes().await;
+                    mine.push(t.elapsed());
+                }
+            }
+            latencies.lock().await.extend(mine);
+        }));
+    }
+    for task in tasks {
+        let _ = task.await;
+    }
+    let mut latencies = latencies.lock().await.clone();
+    report("GET /auth/user (signed in)", &mut latencies, RUN_FOR, 0);
     Ok(())
 }
 

@@ -1,5 +1,11 @@
 //! The API server. In the embedded default it also runs the workers in-process.
 
+/// glibc's allocator kept every 19 MiB argon2 working block of a sign-in resident
+/// (measured: +19.5 MiB per sign-in, 15 -> 134 MiB after six); mimalloc returns
+/// large blocks to the system.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     worker::init_tracing();
