@@ -175,20 +175,12 @@ impl Auth {
         Ok(token)
     }
 
-    /// Spends a mailed link. `Err(None)` when it is unknown, used or for another
-    /// purpose; `Err(Some(_))` when it has expired.
+    /// Spends a mailed link: it works once.
     pub async fn spend_link(&self, token: &str, purpose: &str) -> Result<UserId, LinkProblem> {
-        let hash = hash_token(token.trim());
-        let stored = match self.sessions.get_one_time(&hash).await {
-            Ok(Some(stored)) if stored.purpose == purpose && stored.used_at.is_none() => stored,
-            Ok(_) => return Err(LinkProblem::Invalid),
-            Err(e) => return Err(LinkProblem::Store(e.into())),
-        };
-        if stored.expires_at < Utc::now() {
-            return Err(LinkProblem::Expired);
-        }
-        match self.sessions.consume_one_time(&hash).await {
+        let stored = self.valid_link(token, purpose).await?;
+        match self.sessions.consume_one_time(&stored.token_hash).await {
             Ok(true) => Ok(stored.user_id),
+            // Someone spent it a moment ago.
             Ok(false) => Err(LinkProblem::Invalid),
             Err(e) => Err(LinkProblem::Store(e.into())),
         }
@@ -196,12 +188,17 @@ impl Auth {
 
     /// Checks a link without spending it.
     pub async fn check_link(&self, token: &str, purpose: &str) -> Result<(), LinkProblem> {
+        self.valid_link(token, purpose).await.map(drop)
+    }
+
+    /// An unspent link for `purpose` that has not expired.
+    async fn valid_link(&self, token: &str, purpose: &str) -> Result<OneTimeToken, LinkProblem> {
         match self.sessions.get_one_time(&hash_token(token.trim())).await {
             Ok(Some(stored)) if stored.purpose == purpose && stored.used_at.is_none() => {
                 if stored.expires_at < Utc::now() {
                     Err(LinkProblem::Expired)
                 } else {
-                    Ok(())
+                    Ok(stored)
                 }
             }
             Ok(_) => Err(LinkProblem::Invalid),
