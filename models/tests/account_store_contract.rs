@@ -150,7 +150,14 @@ async fn passwords_and_verification_are_stored(stores: Stores) {
         .set_password(user.id, "$argon2id$new")
         .await
         .unwrap();
-    stores.users.mark_email_verified(user.id).await.unwrap();
+    assert!(
+        stores
+            .users
+            .mark_email_verified(user.id)
+            .await
+            .unwrap()
+            .email_verified
+    );
     let loaded = stores.users.get(user.id).await.unwrap().unwrap();
     assert_eq!(loaded.password_hash, "$argon2id$new");
     assert!(loaded.email_verified);

@@ -301,13 +301,17 @@ async fn verify_email(
                 "This verification link has expired",
             )
         })?;
-    state.stores.users.mark_email_verified(user_id).await?;
-    let user = state
-        .stores
-        .users
-        .get(user_id)
-        .await?
-        .ok_or_else(|| link_error(LinkProblem::Invalid, "Invalid verification link", ""))?;
+    // An account deleted since the link was sent: the link is no longer valid.
+    let user = match state.stores.users.mark_email_verified(user_id).await {
+        Err(StoreError::NotFound) => {
+            return Err(link_error(
+                LinkProblem::Invalid,
+                "Invalid verification link",
+                "",
+            ));
+        }
+        other => other?,
+    };
     let tokens = state.auth.issue(user.id, None).await?;
     Ok(ApiJson(Verified {
         token: tokens.access,

@@ -64,7 +64,8 @@ pub trait UserStore: Send + Sync + std::fmt::Debug {
         profile: &Profile,
     ) -> Result<User, StoreError>;
     async fn set_password(&self, id: UserId, password_hash: &str) -> Result<(), StoreError>;
-    async fn mark_email_verified(&self, id: UserId) -> Result<(), StoreError>;
+    /// Returns the verified user (`NotFound` when the account is gone).
+    async fn mark_email_verified(&self, id: UserId) -> Result<User, StoreError>;
     /// Removes the user and everything that hangs off it.
     async fn delete(&self, id: UserId) -> Result<bool, StoreError>;
 }

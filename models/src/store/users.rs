@@ -192,15 +192,17 @@ macro_rules! sql_account_stores {
                 Ok(())
             }
 
-            async fn mark_email_verified(&self, id: UserId) -> Result<(), StoreError> {
-                sqlx::query(
-                    "update app_user set email_verified = true, updated_at = $2 where user_id = $1",
-                )
+            async fn mark_email_verified(&self, id: UserId) -> Result<User, StoreError> {
+                let row: Option<UserRow> = sqlx::query_as(concat!(
+                    "update app_user set email_verified = true, updated_at = $2 \
+                     where user_id = $1 returning ",
+                    user_columns!()
+                ))
                 .bind(id.get())
                 .bind(Utc::now())
-                .execute(&self.0)
+                .fetch_optional(&self.0)
                 .await?;
-                Ok(())
+                row.ok_or(StoreError::NotFound)?.try_into()
             }
 
             async fn delete(&self, id: UserId) -> Result<bool, StoreError> {
