@@ -1,6 +1,8 @@
 //! Domain types, nutrition math and persistence shared by the API and the workers.
 
+pub mod catalogue;
 pub mod db;
+pub mod food;
 pub mod job;
 pub mod store;
 #[cfg(feature = "testing")]
@@ -9,8 +11,12 @@ pub mod user;
 
 pub use db::{Database, DatabaseError, Engine};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
+pub use food::{
+    CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion,
+};
 pub use store::{
-    JobStore, OneTimeToken, RefreshToken, SessionStore, StoreError, Stores, UserStore,
+    FoodStore, JobStore, OneTimeToken, RefreshToken, SearchHistoryEntry, SessionStore,
+    StoreError, Stores, UserStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

@@ -10,10 +10,12 @@ use chrono::{DateTime, Utc};
 
 use crate::{
     Database,
+    food::{Food, FoodSearchRow, FoodSource, NewFood},
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
     user::{NewUser, Profile, User, UserId},
 };
 
+mod foods;
 mod jobs;
 mod users;
 
@@ -110,12 +112,55 @@ pub trait SessionStore: Send + Sync + std::fmt::Debug {
     async fn consume_one_time(&self, token_hash: &str) -> Result<bool, StoreError>;
 }
 
+/// A query a user ran, most recent first in the history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchHistoryEntry {
+    pub query: String,
+    pub searched_at: DateTime<Utc>,
+    pub count: i32,
+}
+
+/// Foods of every source, a user's searches and the foods they use.
+#[async_trait]
+pub trait FoodStore: Send + Sync + std::fmt::Debug {
+    /// `Conflict("source_key")` when a food with its source key exists.
+    async fn insert(&self, food: &NewFood) -> Result<Food, StoreError>;
+    /// Inserts shared foods (catalogue, imports) or updates those whose source key is
+    /// already there, in one transaction. Returns how many rows were written (unchanged
+    /// foods are not rewritten).
+    async fn upsert_shared(&self, foods: &[NewFood]) -> Result<u64, StoreError>;
+    async fn get(&self, id: i64) -> Result<Option<Food>, StoreError>;
+    /// The foods of `ids` that exist, in no particular order.
+    async fn get_many(&self, ids: &[i64]) -> Result<Vec<Food>, StoreError>;
+    async fn find_by_source_key(&self, source: FoodSource, key: &str)
+    -> Result<Option<Food>, StoreError>;
+    /// Changes the owner's custom food; `None` when there is no such food of theirs.
+    async fn update_custom(&self, id: i64, owner: UserId, food: &NewFood)
+    -> Result<Option<Food>, StoreError>;
+    async fn delete_custom(&self, id: i64, owner: UserId) -> Result<bool, StoreError>;
+    /// The owner's custom foods, newest first, and how many there are.
+    async fn list_custom(&self, owner: UserId, offset: i64, limit: i64)
+    -> Result<(Vec<Food>, i64), StoreError>;
+    /// Live foods in id order after `after_id`, for building the search index in pages.
+    async fn search_rows(&self, after_id: i64, limit: i64) -> Result<Vec<FoodSearchRow>, StoreError>;
+    /// Every food changed (or deleted) at or after `since_ms`.
+    async fn changed_since(&self, since_ms: i64) -> Result<Vec<FoodSearchRow>, StoreError>;
+    async fn record_search(&self, user: UserId, query: &str) -> Result<(), StoreError>;
+    async fn search_history(&self, user: UserId, limit: i64)
+    -> Result<Vec<SearchHistoryEntry>, StoreError>;
+    /// Counts a use of a food by a user (logged in a meal, created, copied).
+    async fn record_use(&self, user: UserId, food_id: i64) -> Result<(), StoreError>;
+    /// The user's most used foods.
+    async fn used_foods(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError>;
+}
+
 /// Every store of the product, chosen once from the database engine.
 #[derive(Debug, Clone)]
 pub struct Stores {
     pub jobs: Arc<dyn JobStore>,
     pub users: Arc<dyn UserStore>,
     pub sessions: Arc<dyn SessionStore>,
+    pub foods: Arc<dyn FoodStore>,
 }
 
 impl Stores {
@@ -127,6 +172,7 @@ impl Stores {
                     jobs: Arc::new(jobs::SqliteJobStore(pool.clone())),
                     users: accounts.clone(),
                     sessions: accounts,
+                    foods: Arc::new(foods::SqliteFoods(pool.clone())),
                 }
             }
             Database::Postgres(pool) => {
@@ -135,6 +181,7 @@ impl Stores {
                     jobs: Arc::new(jobs::PgJobStore(pool.clone())),
                     users: accounts.clone(),
                     sessions: accounts,
+                    foods: Arc::new(foods::PgFoods(pool.clone())),
                 }
             }
         }

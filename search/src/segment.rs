@@ -1,0 +1,621 @@
+//! One immutable piece of the index: a term dictionary (an FST), posting lists in
+//! document order, and per-document terms and measures for scoring.
+//!
+//! Documents are laid out best-first (built-in foods, then generic, then branded; short
+//! names before long ones), so a query can stop scanning once nothing further down
+//! could beat the results it already holds.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use fst::{Automaton, IntoStreamer, Map, MapBuilder, Streamer, automaton::Levenshtein};
+
+use crate::text::{self, Run};
+use crate::{DocKind, FoodDoc};
+
+/// Where in a food a term was found.
+pub(crate) const NAME: u32 = 1;
+pub(crate) const CHINESE: u32 = 2;
+pub(crate) const PINYIN: u32 = 4;
+pub(crate) const BRAND: u32 = 8;
+const FIELD_BITS: u32 = 4;
+const NO_TERM: u32 = u32::MAX;
+
+/// Scoring weights. A query-independent part (the source tier) and the match itself.
+const MATCH: f32 = 100.0;
+const COVERAGE: f32 = 60.0;
+const FIRST_WORD: f32 = 15.0;
+pub(crate) const HISTORY: f32 = 60.0;
+/// Token counts for which an upper bound per position is kept (longer queries scan).
+const BOUNDED_TOKENS: usize = 3;
+
+#[derive(Debug, Clone, Copy)]
+struct DocMeta {
+    first_en: u32,
+    first_zh: u32,
+    tier: u8,
+    /// Words before the first comma: "Rice, white, cooked" is a rice (1), "Rice cake" a
+    /// cake (2). The plain food is the one whose head the query covers.
+    head_words: u8,
+    total_words: u8,
+    zh_chars: u8,
+    pinyin_len: u8,
+    custom: bool,
+}
+
+fn tier_bonus(kind: &DocKind) -> u8 {
+    match kind {
+        DocKind::Catalogue => 60,
+        DocKind::Custom { .. } => 50,
+        DocKind::Generic => 40,
+        DocKind::Branded => 0,
+    }
+}
+
+struct Analysed {
+    id: i64,
+    owner: Option<i64>,
+    terms: Vec<(String, u32)>,
+    first_en: Option<String>,
+    first_zh: Option<String>,
+    meta: DocMeta,
+    name_len: usize,
+}
+
+fn clamp_u8(n: usize) -> u8 {
+    n.min(u8::MAX as usize) as u8
+}
+
+fn analyse(doc: &FoodDoc) -> Analysed {
+    let mut terms: Vec<(String, u32)> = Vec::new();
+    let mut first_en = None;
+    let mut first_zh = None;
+    let mut zh_chars = 0usize;
+    let mut chinese = String::new();
+    let mut grams = Vec::new();
+    let mut total_words = 0usize;
+
+    let mut add_chinese = |chars: &[char], terms: &mut Vec<(String, u32)>| {
+        grams.clear();
+        text::cjk_grams(chars, &mut grams);
+        terms.extend(grams.drain(..).map(|g| (g, CHINESE)));
+        chinese.extend(chars.iter());
+    };
+
+    for run in text::runs(&doc.name) {
+        match run {
+            Run::Word(w) => {
+                total_words += 1;
+                if first_en.is_none() {
+                    first_en = Some(w.clone());
+                }
+                terms.push((w, NAME));
+            }
+            Run::Cjk(chars) => {
+                if first_zh.is_none() {
+                    first_zh = Some(first_gram(&chars));
+                }
+                zh_chars += chars.len();
+                add_chinese(&chars, &mut terms);
+            }
+        }
+    }
+    let head_words = doc
+        .name
+        .split([',', '，'])
+        .next()
+        .map(|head| text::words(head).count())
+        .unwrap_or(0);
+    if let Some(zh) = &doc.name_zh {
+        let mut zh_here = 0;
+        for run in text::runs(zh) {
+            match run {
+                Run::Word(w) => terms.push((w, CHINESE)),
+                Run::Cjk(chars) => {
+                    if first_zh.is_none() || zh_here == 0 {
+                        first_zh = Some(first_gram(&chars));
+                    }
+                    zh_here += chars.len();
+                    add_chinese(&chars, &mut terms);
+                }
+            }
+        }
+        if zh_here > 0 {
+            zh_chars = zh_here;
+        }
+    }
+    let mut pinyin_len = 0;
+    if !chinese.is_empty() || doc.pinyin.is_some() {
+        let syllables = text::pinyin_syllables(doc.pinyin.as_deref(), &chinese);
+        pinyin_len = syllables.iter().map(String::len).sum();
+        for pair in syllables.windows(2) {
+            terms.push((pair.concat(), PINYIN));
+        }
+        if syllables.len() > 2 {
+            terms.push((syllables.concat(), PINYIN));
+        }
+        terms.extend(syllables.into_iter().map(|s| (s, PINYIN)));
+    }
+    if let Some(brand) = &doc.brand {
+        terms.extend(text::words(brand).map(|w| (w, BRAND)));
+    }
+    // One entry per term, with every field it appears in.
+    terms.sort_unstable();
+    let mut merged: Vec<(String, u32)> = Vec::with_capacity(terms.len());
+    for (term, field) in terms {
+        match merged.last_mut() {
+            Some((last, fields)) if *last == term => *fields |= field,
+            _ => merged.push((term, field)),
+        }
+    }
+    Analysed {
+        id: doc.id,
+        owner: match doc.kind {
+            DocKind::Custom { owner } => Some(owner),
+            _ => None,
+        },
+        terms: merged,
+        first_en,
+        first_zh,
+        meta: DocMeta {
+            first_en: NO_TERM,
+            first_zh: NO_TERM,
+            tier: tier_bonus(&doc.kind),
+            head_words: clamp_u8(head_words.max(usize::from(total_words > 0))),
+            total_words: clamp_u8(total_words),
+            zh_chars: clamp_u8(zh_chars),
+            pinyin_len: clamp_u8(pinyin_len),
+            custom: matches!(doc.kind, DocKind::Custom { .. }),
+        },
+        name_len: doc.name.len(),
+    }
+}
+
+fn first_gram(chars: &[char]) -> String {
+    chars.iter().take(2).collect()
+}
+
+/// Whether a food carries Chinese (and so pinyin) text: such foods live in their own
+/// segment, where the English-length ordering does not bound their scores.
+pub(crate) fn is_chinese(doc: &FoodDoc) -> bool {
+    doc.pinyin.is_some()
+        || doc.name_zh.as_deref().is_some_and(|z| z.chars().any(text::is_cjk))
+        || doc.name.chars().any(text::is_cjk)
+}
+
+pub(crate) struct Segment {
+    terms: Map<Vec<u8>>,
+    posting_offsets: Vec<u32>,
+    postings: Vec<u32>,
+    doc_term_offsets: Vec<u32>,
+    /// Per document: its terms as `(term ordinal << 4) | fields`, sorted.
+    doc_terms: Vec<u32>,
+    ids: Vec<i64>,
+    /// `(food id, position)`, sorted by id.
+    by_id: Vec<(i64, u32)>,
+    meta: Vec<DocMeta>,
+    /// `(position, owner)` of custom foods, sorted by position.
+    owners: Vec<(u32, i64)>,
+    /// For 1..=BOUNDED_TOKENS Latin tokens: the best score any document at or after a
+    /// position could reach (history boosts aside). Empty when the segment is not bounded.
+    bounds: Vec<Vec<u8>>,
+}
+
+/// A query token expanded against one segment's dictionary: term ordinals with the
+/// quality of the match (exact 1, prefix, typo), sorted by ordinal.
+type Expansion = Vec<(u32, f32)>;
+
+pub(crate) struct Prepared<'q> {
+    pub query: &'q crate::Query,
+    expansions: Vec<Expansion>,
+    driver: usize,
+    first: Expansion,
+}
+
+/// The best hits so far: a min-heap of (score, -rank), bounded to `limit`.
+pub(crate) struct TopK {
+    limit: usize,
+    heap: BinaryHeap<Reverse<(u32, Reverse<u64>, i64)>>,
+    rank: u64,
+}
+
+impl TopK {
+    pub(crate) fn new(limit: usize) -> Self {
+        TopK { limit, heap: BinaryHeap::with_capacity(limit + 1), rank: 0 }
+    }
+
+    fn push(&mut self, score: f32, id: i64) {
+        self.rank += 1;
+        let entry = Reverse((score.max(0.0).to_bits(), Reverse(self.rank), id));
+        if self.heap.len() < self.limit {
+            self.heap.push(entry);
+        } else if let Some(min) = self.heap.peek()
+            && entry.0 > min.0
+        {
+            self.heap.pop();
+            self.heap.push(entry);
+        }
+    }
+
+    fn floor(&self) -> Option<f32> {
+        (self.heap.len() >= self.limit).then(|| f32::from_bits(self.heap.peek().map_or(0, |e| e.0.0)))
+    }
+
+    /// Best first; a food found twice (a history boost and the scan) counts once.
+    pub(crate) fn into_hits(self) -> Vec<crate::Hit> {
+        let mut all: Vec<_> = self.heap.into_iter().map(|Reverse(e)| e).collect();
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        let mut seen = std::collections::HashSet::new();
+        all.into_iter()
+            .filter(|(_, _, id)| seen.insert(*id))
+            .map(|(score, _, id)| crate::Hit { id, score: f32::from_bits(score) })
+            .collect()
+    }
+}
+
+impl Segment {
+    pub(crate) fn build(docs: &[FoodDoc], bounded: bool) -> Segment {
+        let mut analysed: Vec<Analysed> = docs.iter().map(analyse).collect();
+        analysed.sort_by(|a, b| {
+            (Reverse(a.meta.tier), a.meta.head_words, a.meta.total_words, a.meta.zh_chars, a.name_len, a.id)
+                .cmp(&(Reverse(b.meta.tier), b.meta.head_words, b.meta.total_words, b.meta.zh_chars, b.name_len, b.id))
+        });
+
+        let mut ordinals: HashMap<String, u32> = HashMap::new();
+        let mut lists: Vec<Vec<u32>> = Vec::new();
+        let mut doc_term_offsets = Vec::with_capacity(analysed.len() + 1);
+        let mut doc_terms = Vec::new();
+        let mut ids = Vec::with_capacity(analysed.len());
+        let mut meta = Vec::with_capacity(analysed.len());
+        let mut owners = Vec::new();
+        doc_term_offsets.push(0u32);
+        for (position, doc) in analysed.into_iter().enumerate() {
+            let position = position as u32;
+            let mut ordinal_of = |term: &str, ordinals: &mut HashMap<String, u32>| -> u32 {
+                if let Some(&o) = ordinals.get(term) {
+                    return o;
+                }
+                let o = lists.len() as u32;
+                lists.push(Vec::new());
+                ordinals.insert(term.to_owned(), o);
+                o
+            };
+            let start = doc_terms.len();
+            for (term, fields) in &doc.terms {
+                let o = ordinal_of(term, &mut ordinals);
+                doc_terms.push((o << FIELD_BITS) | fields);
+            }
+            doc_terms[start..].sort_unstable();
+            for packed in &doc_terms[start..] {
+                lists[(packed >> FIELD_BITS) as usize].push(position);
+            }
+            let mut m = doc.meta;
+            m.first_en = doc.first_en.as_deref().and_then(|t| ordinals.get(t).copied()).unwrap_or(NO_TERM);
+            m.first_zh = doc.first_zh.as_deref().and_then(|t| ordinals.get(t).copied()).unwrap_or(NO_TERM);
+            meta.push(m);
+            ids.push(doc.id);
+            if let Some(owner) = doc.owner {
+                owners.push((position, owner));
+            }
+            doc_term_offsets.push(doc_terms.len() as u32);
+        }
+
+        let mut sorted: Vec<(String, u32)> = ordinals.into_iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut builder = MapBuilder::memory();
+        for (term, ordinal) in &sorted {
+            builder.insert(term, u64::from(*ordinal)).expect("terms are inserted in order");
+        }
+        let terms = builder.into_map();
+        let mut posting_offsets = Vec::with_capacity(lists.len() + 1);
+        let mut postings = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        posting_offsets.push(0u32);
+        for list in lists {
+            postings.extend_from_slice(&list);
+            posting_offsets.push(postings.len() as u32);
+        }
+        let mut by_id: Vec<(i64, u32)> = ids.iter().enumerate().map(|(p, id)| (*id, p as u32)).collect();
+        by_id.sort_unstable();
+
+        let bounds = if bounded {
+            (1..=BOUNDED_TOKENS)
+                .map(|n| {
+                    let mut best = 0u8;
+                    let mut bound: Vec<u8> = meta
+                        .iter()
+                        .rev()
+                        .map(|m| {
+                            let coverage = (n as f32 / f32::from(m.head_words.max(1))).min(1.0);
+                            let ub = MATCH + FIRST_WORD + COVERAGE * coverage + f32::from(m.tier);
+                            best = best.max(ub.ceil().min(255.0) as u8);
+                            best
+                        })
+                        .collect();
+                    bound.reverse();
+                    bound
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+
+        Segment {
+            terms,
+            posting_offsets,
+            postings,
+            doc_term_offsets,
+            doc_terms,
+            ids,
+            by_id,
+            meta,
+            owners,
+            bounds,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub(crate) fn position_of(&self, id: i64) -> Option<u32> {
+        self.by_id
+            .binary_search_by_key(&id, |(i, _)| *i)
+            .ok()
+            .map(|i| self.by_id[i].1)
+    }
+
+    pub(crate) fn ids(&self) -> impl Iterator<Item = i64> + '_ {
+        self.ids.iter().copied()
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.terms.as_fst().as_bytes().len()
+            + 4 * (self.posting_offsets.capacity()
+                + self.postings.capacity()
+                + self.doc_term_offsets.capacity()
+                + self.doc_terms.capacity())
+            + 8 * self.ids.capacity()
+            + 16 * self.by_id.capacity()
+            + std::mem::size_of::<DocMeta>() * self.meta.capacity()
+            + 16 * self.owners.capacity()
+            + self.bounds.iter().map(Vec::capacity).sum::<usize>()
+    }
+
+    fn postings_of(&self, ordinal: u32) -> &[u32] {
+        let o = ordinal as usize;
+        &self.postings[self.posting_offsets[o] as usize..self.posting_offsets[o + 1] as usize]
+    }
+
+    fn expand(&self, token: &crate::QueryToken) -> Expansion {
+        let mut found: HashMap<u32, f32> = HashMap::new();
+        let t = token.text.as_str();
+        if let Some(o) = self.terms.get(t) {
+            found.insert(o as u32, 1.0);
+        }
+        if token.latin {
+            // Plurals are the same food ("eggs", "tomatoes").
+            for singular in [t.strip_suffix("es"), t.strip_suffix('s')].into_iter().flatten() {
+                if singular.len() >= 3
+                    && let Some(o) = self.terms.get(singular)
+                {
+                    found.entry(o as u32).or_insert(0.95);
+                }
+            }
+        }
+        if token.latin {
+            let len = t.chars().count();
+            if len >= 3 {
+                let mut upper = t.as_bytes().to_vec();
+                upper.push(0xff);
+                let mut stream = self.terms.range().gt(t).lt(&upper).into_stream();
+                let mut n = 0;
+                while let Some((term, o)) = stream.next() {
+                    // A shorter completion is the likelier word.
+                    let extra = &term[t.len()..];
+                    let quality = if extra == b"s" || extra == b"es" {
+                        0.95
+                    } else {
+                        (0.8 - 0.02 * extra.len() as f32).max(0.6)
+                    };
+                    found.entry(o as u32).or_insert(quality);
+                    n += 1;
+                    if n >= 256 {
+                        break;
+                    }
+                }
+            }
+            if len >= 4 {
+                let distance = if len >= 8 { 2 } else { 1 };
+                if let Ok(lev) = Levenshtein::new(t, distance) {
+                    let first: String = t.chars().take(1).collect();
+                    let automaton = lev.intersection(fst::automaton::Str::new(&first).starts_with());
+                    let mut stream = self.terms.search(automaton).into_stream();
+                    let mut n = 0;
+                    while let Some((term, o)) = stream.next() {
+                        let term = std::str::from_utf8(term).unwrap_or_default();
+                        let d = text::edit_distance(t, term);
+                        let quality = if d <= 1 { 0.55 } else { 0.4 };
+                        let entry = found.entry(o as u32).or_insert(quality);
+                        *entry = entry.max(quality);
+                        n += 1;
+                        if n >= 128 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let mut expansion: Expansion = found.into_iter().collect();
+        expansion.sort_unstable_by_key(|(o, _)| *o);
+        expansion
+    }
+
+    /// Expands the query against this segment. `None` when nothing here can match.
+    pub(crate) fn prepare<'q>(&self, query: &'q crate::Query) -> Option<Prepared<'q>> {
+        let mut expansions: Vec<Expansion> = query.tokens.iter().map(|t| self.expand(t)).collect();
+        // A word found nowhere ("recipe" in "banana bread recipe") should not hide the
+        // foods the rest of the query finds; but a query made only of such words finds nothing.
+        let known: Vec<usize> = (0..expansions.len()).filter(|&i| !expansions[i].is_empty()).collect();
+        if known.is_empty() {
+            return None;
+        }
+        let first = expansions[0].clone();
+        expansions.retain(|e| !e.is_empty());
+        let cost = |e: &Expansion| -> usize { e.iter().map(|(o, _)| self.postings_of(*o).len()).sum() };
+        let driver = (0..expansions.len()).min_by_key(|&i| cost(&expansions[i]))?;
+        Some(Prepared { query, expansions, driver, first })
+    }
+
+    /// Scores one document, `None` when it misses a token.
+    fn score(&self, position: u32, prepared: &Prepared) -> Option<f32> {
+        let p = position as usize;
+        let terms = &self.doc_terms[self.doc_term_offsets[p] as usize..self.doc_term_offsets[p + 1] as usize];
+        let meta = &self.meta[p];
+        let mut total = 0.0;
+        let mut fields = 0;
+        let mut name_hits = 0usize;
+        for expansion in &prepared.expansions {
+            let mut best = 0.0f32;
+            let mut best_fields = 0;
+            for &packed in terms {
+                let ordinal = packed >> FIELD_BITS;
+                if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
+                    let f = packed & ((1 << FIELD_BITS) - 1);
+                    let weight = if f & (NAME | CHINESE | PINYIN) != 0 { 1.0 } else { 0.6 };
+                    let s = expansion[i].1 * weight;
+                    if s > best {
+                        best = s;
+                        best_fields = f;
+                    }
+                }
+            }
+            if best == 0.0 {
+                return None;
+            }
+            total += best;
+            fields |= best_fields;
+            if best_fields & NAME != 0 {
+                name_hits += 1;
+            }
+        }
+        let query = prepared.query;
+        let n = prepared.expansions.len() as f32;
+        let mut coverage = 0.0f32;
+        if fields & NAME != 0 && meta.head_words > 0 {
+            coverage = coverage.max((name_hits as f32 / f32::from(meta.head_words)).min(1.0));
+        }
+        if fields & CHINESE != 0 && meta.zh_chars > 0 && query.cjk_chars > 0 {
+            coverage = coverage.max((query.cjk_chars as f32 / f32::from(meta.zh_chars)).min(1.0));
+        }
+        if fields & PINYIN != 0 && meta.pinyin_len > 0 {
+            coverage = coverage.max((query.latin_letters as f32 / f32::from(meta.pinyin_len)).min(1.0));
+        }
+        let first = [meta.first_en, meta.first_zh]
+            .iter()
+            .any(|o| *o != NO_TERM && prepared.first.binary_search_by_key(o, |(t, _)| *t).is_ok());
+        let qualifiers = f32::from(meta.total_words.saturating_sub(meta.head_words).min(10));
+        Some(
+            MATCH * total / n
+                + COVERAGE * coverage
+                + if first { FIRST_WORD } else { 0.0 }
+                + f32::from(meta.tier)
+                - qualifiers,
+        )
+    }
+
+    fn visible(&self, position: u32, user: Option<i64>) -> bool {
+        if !self.meta[position as usize].custom {
+            return true;
+        }
+        let owner = self
+            .owners
+            .binary_search_by_key(&position, |(p, _)| *p)
+            .ok()
+            .map(|i| self.owners[i].1);
+        owner.is_some() && owner == user
+    }
+
+    /// Adds this segment's best matches to `top`. `removed` marks positions that a
+    /// newer version (or a deletion) replaced.
+    pub(crate) fn search(
+        &self,
+        prepared: &Prepared,
+        user: Option<i64>,
+        boosted: &[i64],
+        removed: Option<&crate::Bitset>,
+        top: &mut TopK,
+    ) -> usize {
+        let live = |p: u32| removed.is_none_or(|r| !r.contains(p)) && self.visible(p, user);
+        // Foods from the user's history first: they may sit far down the layout.
+        let mut boosted_positions: Vec<u32> = boosted.iter().filter_map(|id| self.position_of(*id)).collect();
+        boosted_positions.sort_unstable();
+        for &p in &boosted_positions {
+            if live(p)
+                && let Some(s) = self.score(p, prepared)
+            {
+                top.push(s + HISTORY, self.ids[p as usize]);
+            }
+        }
+        let n = prepared.expansions.len();
+        let bound = if n <= BOUNDED_TOKENS && prepared.query.cjk_chars == 0 {
+            self.bounds.get(n - 1)
+        } else {
+            None
+        };
+        let lists: Vec<&[u32]> = prepared.expansions[prepared.driver]
+            .iter()
+            .map(|(o, _)| self.postings_of(*o))
+            .collect();
+        let mut scanned = 0;
+        let mut visit = |p: u32, top: &mut TopK| -> bool {
+            if let (Some(bound), Some(floor)) = (bound, top.floor())
+                && floor >= f32::from(bound[p as usize])
+            {
+                return false;
+            }
+            scanned += 1;
+            if boosted_positions.binary_search(&p).is_err()
+                && live(p)
+                && let Some(s) = self.score(p, prepared)
+            {
+                top.push(s, self.ids[p as usize]);
+            }
+            true
+        };
+        merge_in_order(&lists, |p| visit(p, top));
+        scanned
+    }
+}
+
+/// Visits the union of sorted lists in ascending order, each value once, until `visit`
+/// returns false.
+fn merge_in_order(lists: &[&[u32]], mut visit: impl FnMut(u32) -> bool) {
+    if let [only] = lists {
+        for &p in *only {
+            if !visit(p) {
+                return;
+            }
+        }
+        return;
+    }
+    let mut heap: BinaryHeap<Reverse<(u32, usize)>> = lists
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.first().map(|&p| Reverse((p, i))))
+        .collect();
+    let mut cursors = vec![0usize; lists.len()];
+    let mut last = None;
+    while let Some(Reverse((p, i))) = heap.pop() {
+        cursors[i] += 1;
+        if let Some(&next) = lists[i].get(cursors[i]) {
+            heap.push(Reverse((next, i)));
+        }
+        if last == Some(p) {
+            continue;
+        }
+        last = Some(p);
+        if !visit(p) {
+            return;
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Turning names and queries into terms: folded Latin words, Chinese characters and
+//! their bigrams, and pinyin syllables.
+
+use pinyin::ToPinyin;
+use unicode_normalization::UnicodeNormalization;
+
+/// A run of text of one script, after folding.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Run {
+    /// A Latin (or digit) word: lower case, accents dropped ("mǐfàn" -> "mifan").
+    Word(String),
+    /// Consecutive CJK characters.
+    Cjk(Vec<char>),
+}
+
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
+}
+
+/// Splits text into folded words and CJK runs. Apostrophes join ("McDonald's" is one
+/// word); every other non-alphanumeric character separates.
+pub(crate) fn runs(text: &str) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut cjk = Vec::new();
+    let flush_word = |word: &mut String, out: &mut Vec<Run>| {
+        if !word.is_empty() {
+            out.push(Run::Word(std::mem::take(word)));
+        }
+    };
+    let flush_cjk = |cjk: &mut Vec<char>, out: &mut Vec<Run>| {
+        if !cjk.is_empty() {
+            out.push(Run::Cjk(std::mem::take(cjk)));
+        }
+    };
+    for c in text.chars() {
+        if is_cjk(c) {
+            flush_word(&mut word, &mut out);
+            cjk.push(c);
+            continue;
+        }
+        flush_cjk(&mut cjk, &mut out);
+        if matches!(c, '\'' | '’' | '`') {
+            continue;
+        }
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c.to_ascii_lowercase());
+            } else {
+                flush_word(&mut word, &mut out);
+            }
+            continue;
+        }
+        // Decompose and keep the base letters: "é" -> "e", "ǎ" -> "a", "ü" -> "u".
+        let mut kept = false;
+        for d in c.nfkd() {
+            if d.is_alphanumeric() {
+                for l in d.to_lowercase() {
+                    word.push(l);
+                }
+                kept = true;
+            } else if unicode_normalization::char::is_combining_mark(d) {
+                kept = true;
+            }
+        }
+        if !kept {
+            flush_word(&mut word, &mut out);
+        }
+    }
+    flush_word(&mut word, &mut out);
+    flush_cjk(&mut cjk, &mut out);
+    out
+}
+
+/// The folded words of a text.
+pub(crate) fn words(text: &str) -> impl Iterator<Item = String> {
+    runs(text).into_iter().filter_map(|r| match r {
+        Run::Word(w) => Some(w),
+        Run::Cjk(_) => None,
+    })
+}
+
+/// Unigrams and bigrams of a CJK run, as terms.
+pub(crate) fn cjk_grams(chars: &[char], out: &mut Vec<String>) {
+    for c in chars {
+        out.push(c.to_string());
+    }
+    for pair in chars.windows(2) {
+        out.push(pair.iter().collect());
+    }
+}
+
+/// Pinyin syllables without tones: from the authored pinyin when there is one
+/// ("mǐ fàn" or "mi3 fan4"), else read off the Chinese characters.
+pub(crate) fn pinyin_syllables(authored: Option<&str>, chinese: &str) -> Vec<String> {
+    if let Some(authored) = authored.filter(|p| !p.trim().is_empty()) {
+        return words(authored)
+            .map(|w| w.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned())
+            .filter(|w| !w.is_empty())
+            .collect();
+    }
+    chinese
+        .to_pinyin()
+        .flatten()
+        .map(|p| p.plain().to_owned())
+        .collect()
+}
+
+/// Edit distance between two short words (for grading typo matches).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = substitution.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_case_accents_and_apostrophes() {
+        let got: Vec<String> = words("Crème Brûlée, McDonald's 2% MILK").collect();
+        assert_eq!(got, ["creme", "brulee", "mcdonalds", "2", "milk"]);
+    }
+
+    #[test]
+    fn separates_chinese_from_latin() {
+        assert_eq!(
+            runs("可口可乐Coke 零度"),
+            vec![
+                Run::Cjk(vec!['可', '口', '可', '乐']),
+                Run::Word("coke".into()),
+                Run::Cjk(vec!['零', '度']),
+            ]
+        );
+    }
+
+    #[test]
+    fn pinyin_from_tones_numbers_or_characters() {
+        assert_eq!(pinyin_syllables(Some("mǐ fàn"), "米饭"), ["mi", "fan"]);
+        assert_eq!(pinyin_syllables(Some("mi3 fan4"), "米饭"), ["mi", "fan"]);
+        assert_eq!(pinyin_syllables(None, "鸡蛋"), ["ji", "dan"]);
+        assert_eq!(pinyin_syllables(Some("lǜ dòu"), "绿豆"), ["lu", "dou"]);
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("brocoli", "broccoli"), 1);
+        assert_eq!(edit_distance("banana", "banana"), 0);
+        assert_eq!(edit_distance("chiken", "chicken"), 1);
+        assert_eq!(edit_distance("yoghurt", "yogurt"), 1);
+    }
+}
