@@ -9,19 +9,21 @@ import {
 } from '@/config/constants';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enFoods from '@/locales/en/foods.json';
 import enPages from '@/locales/en/pages.json';
 import zhAuth from '@/locales/zh/auth.json';
 import zhCommon from '@/locales/zh/common.json';
+import zhFoods from '@/locales/zh/foods.json';
 import zhPages from '@/locales/zh/pages.json';
 
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The food search page against the real API and its built-in catalogue: bilingual
+// search, the basket's login rule, and a custom food's whole life.
+
+test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
+
+const PASSWORD = 'Passw0rd1';
+
+type Account = { username: string; email: string; nickname: string; password: string };
+
+function newAccount(prefix: string): Account {
+  // Unique per test and per run; usernames are 3 to 30 characters.
+  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD };
+}
+
+async function signUpThroughApi(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post('/api/v1/auth/register', {
+    data: { username: account.username, email: account.email, nickname: account.nickname, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Welcome' });
+
+async function logIn(page: Page, account: Account): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('Username').fill(account.username);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+const basket = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { id: number; calories_per_100g: number }; quantity: number; updated?: boolean }>);
+
+test('search "banana" shows the plain banana first, with live nutrition for the quantity', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search foods' });
+  await box.fill('banana');
+  await box.press('Enter');
+
+  const results = page.getByRole('region', { name: 'Results for “banana”' });
+  const first = results.getByRole('article').first();
+  await expect(first.getByRole('heading')).toHaveText('Banana');
+  await expect(first).toContainText('kcal / 100 g');
+  await first.getByLabel('Quantity (g)').fill('150');
+  await expect(first.locator('strong')).toHaveText(/^\d+ kcal$/);
+
+  // Logged out, Add asks to log in and stores nothing.
+  await first.getByRole('button', { name: 'Add' }).click();
+  await expect(loginDialog(page)).toBeVisible();
+  expect(await basket(page)).toEqual([]);
+});
+
+test('in Chinese, "米饭" finds the rice food', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+  const box = page.getByRole('searchbox', { name: '搜索食物' });
+  await box.fill('米饭');
+  await box.press('Enter');
+
+  const results = page.getByRole('region', { name: '“米饭”的搜索结果' });
+  const first = results.getByRole('article').first();
+  await expect(first.getByRole('heading')).toContainText('米饭');
+  await expect(first).toContainText('千卡');
+});
+
+test('a custom food: create, add to the basket, edit (the basket follows), delete', async ({ page, request }) => {
+  const account = newAccount('foods');
+  await signUpThroughApi(request, account);
+  await page.goto('/');
+  await logIn(page, account);
+
+  await page.getByRole('button', { name: 'My food' }).click();
+  await expect(page.getByText(/You have no custom foods yet/)).toBeVisible();
+
+  // Create: the server's own validation first, then a good one.
+  await page.getByRole('button', { name: 'Create custom food' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create a custom food' });
+  await dialog.getByLabel('Name').fill('Test dumplings');
+  await dialog.getByLabel('Calories (kcal)').fill('5000');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(/calories/i);
+  await dialog.getByLabel('Calories (kcal)').fill('220');
+  await dialog.getByLabel('Protein (g)').fill('9');
+  await dialog.getByLabel('Fat (g)').fill('8');
+  await dialog.getByLabel('Carbs (g)').fill('28');
+  await dialog.getByLabel('Sodium (mg)').fill('450');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Created “Test dumplings”')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Test dumplings' });
+  await expect(card).toContainText('220 kcal / 100 g');
+  await expect(card).toContainText('Custom');
+
+  // Into the basket, twice: the quantities add up.
+  await card.getByLabel('Quantity (g)').fill('150');
+  await card.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, 'Added 150 g Test dumplings to the basket')).toBeVisible();
+  await card.getByRole('button', { name: 'Add' }).click();
+  await expect.poll(async () => (await basket(page))[0]?.quantity).toBe(300);
+
+  // Edit: the list and the basket line take the new values.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit custom food' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Test dumplings');
+  await dialog.getByLabel('Calories (kcal)').fill('240');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Updated “Test dumplings”')).toBeVisible();
+  await expect(toast(page, 'The basket now uses the updated values of Test dumplings')).toBeVisible();
+  await expect(card).toContainText('240 kcal / 100 g');
+  const [line] = await basket(page);
+  expect(line).toMatchObject({ quantity: 300, updated: true, food: { calories_per_100g: 240 } });
+
+  // Delete: confirm, the impact, gone from the list and the basket.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete custom food?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, /^Deleted “Test dumplings”/)).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(page.getByText(/You have no custom foods yet/)).toBeVisible();
+  expect(await basket(page)).toEqual([]);
+});

@@ -1,0 +1,34 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { api } from '@/lib/api-client';
+import type { FoodPortion, SavedFood } from '@/types/food';
+
+/** POST /foods/create/ and PUT /foods/{id}/update/: nutrition per 100 g, sodium in mg. */
+export type CustomFoodInput = {
+  name: string;
+  calories: number;
+  protein: number;
+  fat: number;
+  carbs: number;
+  fiber: number;
+  sugar: number;
+  sodium: number;
+  portions?: FoodPortion[];
+  /** The food this one was copied from. */
+  copied_from?: number;
+};
+
+export const createFoodPath = '/foods/create/';
+
+/** A 422 VALIDATION_ERROR carries a message fit to show as received. */
+export function createFood(input: CustomFoodInput): Promise<SavedFood> {
+  return api.post<SavedFood>(createFoodPath, input);
+}
+
+export function useCreateFood() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(createFoodPath, (_key: string, { arg }: { arg: CustomFoodInput }) => createFood(arg), {
+    onSuccess: () => void mutate(isFoodListKey),
+  });
+}

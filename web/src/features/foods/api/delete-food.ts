@@ -1,0 +1,20 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { api } from '@/lib/api-client';
+
+/** What deleting did to the caller's saved meals. */
+export type DeleteFoodImpact = { removed_from_meals: boolean; meal_count: number; meal_foods_count: number };
+
+export const deleteFoodKey = '/foods/delete/';
+
+export function deleteFood(id: number): Promise<DeleteFoodImpact> {
+  return api.delete<DeleteFoodImpact>(`/foods/${id}/delete/`);
+}
+
+export function useDeleteFood() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(deleteFoodKey, (_key: string, { arg }: { arg: number }) => deleteFood(arg), {
+    onSuccess: () => void mutate(isFoodListKey),
+  });
+}

@@ -1,0 +1,25 @@
+import useSWR from 'swr';
+import { searchFoodsPath } from '@/features/foods/api/search-foods';
+import { api } from '@/lib/api-client';
+import type { SavedFood } from '@/types/food';
+
+export type UserFoodsResponse = { foods: SavedFood[]; page: number; page_size: number; total: number };
+
+export const userFoodsPath = '/foods/user/';
+/** One page, newest first; the page says when there are more. */
+export const USER_FOODS_PAGE_SIZE = 100;
+export const userFoodsKey = [userFoodsPath, { page: 1, page_size: USER_FOODS_PAGE_SIZE }] as const;
+
+export function getUserFoods(): Promise<UserFoodsResponse> {
+  return api.get<UserFoodsResponse>(userFoodsPath, { page: 1, page_size: USER_FOODS_PAGE_SIZE });
+}
+
+/** The caller's custom foods; needs a session: pass `enabled` false while logged out. */
+export function useUserFoods(enabled: boolean) {
+  return useSWR<UserFoodsResponse>(enabled ? userFoodsKey : null, getUserFoods);
+}
+
+/** The lists a created, edited or deleted custom food appears in: mutations revalidate these. */
+export function isFoodListKey(key: unknown): boolean {
+  return Array.isArray(key) && (key[0] === userFoodsPath || key[0] === searchFoodsPath);
+}

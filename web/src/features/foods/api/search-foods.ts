@@ -1,0 +1,28 @@
+import useSWR from 'swr';
+import { api } from '@/lib/api-client';
+import type { Food } from '@/types/food';
+
+export type FoodSearchResponse = { query: string; foods: Food[]; took_ms: number };
+
+export const searchFoodsPath = '/foods/search/';
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * With a token the answer also holds the caller's custom foods, so the key names who asks
+ * (`viewer`): logging in or out asks again rather than showing another person's answer.
+ */
+export function searchFoodsKey(query: string, viewer: string | null) {
+  return [searchFoodsPath, { query, page_size: SEARCH_PAGE_SIZE }, viewer] as const;
+}
+
+/** The server refuses a blank query (EMPTY_QUERY): callers never send one. */
+export function searchFoods(query: string): Promise<FoodSearchResponse> {
+  return api.get<FoodSearchResponse>(searchFoodsPath, { query, page_size: SEARCH_PAGE_SIZE });
+}
+
+/** Searches `query` (already trimmed); null searches nothing. */
+export function useFoodSearch(query: string | null, viewer: string | null) {
+  return useSWR<FoodSearchResponse>(query ? searchFoodsKey(query, viewer) : null, () =>
+    searchFoods(query ?? ''),
+  );
+}

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { failure, makeCustomFood, makeFood, ok } from '@/testing/foods';
+import { renderApp } from '@/testing/render';
+import type { Food } from '@/types/food';
+
+type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+const banana = makeFood();
+const dumplings = makeCustomFood();
+
+/** Signed in, on My food, with `foods` as the custom foods. */
+async function openMyFood(routes: Record<string, Route> = {}, foods: Food[] = [dumplings]) {
+  const mock = mockFetch({
+    'GET /api/v1/auth/user/': ok(ann),
+    'GET /api/v1/foods/search/history/': ok({ history: [] }),
+    'GET /api/v1/foods/user/': () => ok({ foods, page: 1, page_size: 100, total: foods.length }),
+    ...routes,
+  });
+  rememberSession(ann);
+  const rendered = renderApp('/');
+  await rendered.user.click(screen.getByRole('button', { name: i18n.t('foods:modes.mine') }));
+  return { ...mock, ...rendered };
+}
+
+async function openCreate(routes: Record<string, Route> = {}) {
+  const opened = await openMyFood(routes);
+  await opened.user.click(screen.getByRole('button', { name: 'Create custom food' }));
+  return { ...opened, dialog: screen.getByRole('dialog', { name: 'Create a custom food' }) };
+}
+
+const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label);
+const posts = (calls: MockCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/api/v1/foods/create/');
+
+describe('creating a custom food', () => {
+  it('has the fields of SPEC 2, with steps of 0.1 for the optional ones', async () => {
+    const { dialog } = await openCreate();
+    expect(field(dialog, 'Name')).toHaveFocus();
+    expect(field(dialog, 'Name')).toBeRequired();
+    expect(field(dialog, 'Calories (kcal)')).toBeRequired();
+    for (const label of ['Protein (g)', 'Fat (g)', 'Carbs (g)', 'Fiber (g)', 'Sugar (g)', 'Sodium (mg)']) {
+      expect(field(dialog, label)).toHaveAttribute('step', '0.1');
+      expect(field(dialog, label)).not.toBeRequired();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('asks for a name and the calories before calling', async () => {
+    const { user, dialog, calls } = await openCreate();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the food name');
+
+    await user.type(field(dialog, 'Name'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the food name');
+
+    await user.type(field(dialog, 'Name'), 'Soup');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the calories per 100 g');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('creates it with empty optional values as 0, and lists it', async () => {
+    const created = makeCustomFood({ id: 51, name: 'Soup', calories_per_100g: 45.5, protein_per_100g: 2.5 });
+    let foods: Food[] = [];
+    const { user, calls } = await openMyFood(
+      {
+        'POST /api/v1/foods/create/': () => {
+          foods = [created];
+          return { status: 201, ...ok(created) };
+        },
+        'GET /api/v1/foods/user/': () => ok({ foods, page: 1, page_size: 100, total: foods.length }),
+      },
+    );
+    expect(await screen.findByText(/You have no custom foods yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create custom food' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a custom food' });
+    await user.type(field(dialog, 'Name'), ' Soup ');
+    await user.type(field(dialog, 'Calories (kcal)'), '45.5');
+    await user.type(field(dialog, 'Protein (g)'), '2.5');
+    await user.type(field(dialog, 'Sodium (mg)'), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Created “Soup”')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(calls)[0]?.body).toEqual({
+      name: 'Soup',
+      calories: 45.5,
+      protein: 2.5,
+      fat: 0,
+      carbs: 0,
+      fiber: 0,
+      sugar: 0,
+      sodium: 300,
+    });
+    expect(await screen.findByRole('article', { name: 'Soup' })).toBeInTheDocument();
+  });
+
+  it('shows the server validation message as received and keeps the form', async () => {
+    const { user, dialog } = await openCreate({
+      'POST /api/v1/foods/create/': failure(422, 'calories must be between 0 and 900 per 100 g', 'VALIDATION_ERROR'),
+    });
+    await user.type(field(dialog, 'Name'), 'Lard');
+    await user.type(field(dialog, 'Calories (kcal)'), '1200');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('calories must be between 0 and 900 per 100 g');
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(1200);
+  });
+
+  it("falls back to 'Failed to create custom food', and to 'Error creating custom food' without an answer", async () => {
+    let reply: () => MockReply | Promise<MockReply> = () => failure(500);
+    const { user, dialog } = await openCreate({ 'POST /api/v1/foods/create/': () => reply() });
+    await user.type(field(dialog, 'Name'), 'Soup');
+    await user.type(field(dialog, 'Calories (kcal)'), '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create custom food');
+
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Error creating custom food'));
+  });
+
+  it('cancel closes without a call and the next dialog starts empty', async () => {
+    const { user, dialog, calls } = await openCreate();
+    await user.type(field(dialog, 'Name'), 'Soup');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create custom food' }));
+    expect(field(screen.getByRole('dialog'), 'Name')).toHaveValue('');
+    expect(posts(calls)).toEqual([]);
+  });
+});
+
+describe('editing a custom food', () => {
+  it('pre-fills, updates, and flags the basket line with the new nutrition', async () => {
+    const updated = { ...dumplings, name: 'Pork dumplings', calories_per_100g: 240 };
+    let foods: Food[] = [dumplings];
+    const { user, calls } = await openMyFood({
+      'PUT /api/v1/foods/50/update/': () => {
+        foods = [updated];
+        return ok(updated);
+      },
+      'GET /api/v1/foods/user/': () => ok({ foods, page: 1, page_size: 100, total: 1 }),
+    });
+    localStorage.setItem('mealCart', JSON.stringify([{ food: dumplings, quantity: 200 }]));
+    await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit custom food' });
+    expect(field(dialog, 'Name')).toHaveValue('Grandma’s dumplings');
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(220);
+    expect(field(dialog, 'Sodium (mg)')).toHaveValue(450);
+    await user.clear(field(dialog, 'Name'));
+    await user.type(field(dialog, 'Name'), 'Pork dumplings');
+    await user.clear(field(dialog, 'Calories (kcal)'));
+    await user.type(field(dialog, 'Calories (kcal)'), '240');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Updated “Pork dumplings”')).toBeInTheDocument();
+    expect(screen.getByText('The basket now uses the updated values of Pork dumplings')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/v1/foods/50/update/',
+      body: { name: 'Pork dumplings', calories: 240, protein: 9, fat: 8, carbs: 28, fiber: 1.5, sugar: 2, sodium: 450, portions: [] },
+    });
+    expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toEqual([
+      { food: updated, quantity: 200, updated: true },
+    ]);
+    expect(await screen.findByRole('article', { name: 'Pork dumplings' })).toBeInTheDocument();
+  });
+
+  it('says nothing about the basket when the food is not in it', async () => {
+    const { user } = await openMyFood({ 'PUT /api/v1/foods/50/update/': ok(dumplings) });
+    await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated “Grandma’s dumplings”')).toBeInTheDocument();
+    expect(screen.queryByText(/The basket now uses/)).not.toBeInTheDocument();
+    expect(localStorage.getItem('mealCart')).toBeNull();
+  });
+
+  it("shows the server's refusal, else 'Failed to update custom food'", async () => {
+    let reply: MockReply = failure(403, 'This food is read-only', 'FOOD_READ_ONLY');
+    const { user } = await openMyFood({ 'PUT /api/v1/foods/50/update/': () => reply });
+    await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This food is read-only');
+
+    reply = failure(500);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update custom food'));
+  });
+});
+
+describe('copying a food', () => {
+  it('pre-fills from the food and creates a new custom food that names its source', async () => {
+    const copy = makeCustomFood({ id: 60, name: 'My banana' });
+    const { user, calls } = await openMyFood({
+      'GET /api/v1/foods/search/': ok({ query: 'banana', foods: [banana], took_ms: 2 }),
+      'GET /api/v1/foods/usda/search/': ok({ foods: [], usda_available: true }),
+      'POST /api/v1/foods/create/': { status: 201, ...ok(copy) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Search food' }));
+    await user.type(screen.getByRole('searchbox'), 'banana{Enter}');
+    await user.click(within(await screen.findByRole('article', { name: 'Banana' })).getByRole('button', { name: 'Copy' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Copy and edit a food' });
+    expect(field(dialog, 'Name')).toHaveValue('Banana');
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(89);
+    expect(field(dialog, 'Carbs (g)')).toHaveValue(22.8);
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    await user.clear(field(dialog, 'Name'));
+    await user.type(field(dialog, 'Name'), 'My banana');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Created “My banana”')).toBeInTheDocument();
+    expect(posts(calls)[0]?.body).toEqual({
+      name: 'My banana',
+      calories: 89,
+      protein: 1.1,
+      fat: 0.3,
+      carbs: 22.8,
+      fiber: 2.6,
+      sugar: 12.2,
+      sodium: 1,
+      portions: [{ grams: 118, name: '1 medium', name_zh: '1 根（中）' }],
+      copied_from: 1,
+    });
+  });
+
+  it('copies a USDA food as custom from My food, with the Chinese name in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const usda = makeFood({ id: 9, name: 'Rice, white, cooked', name_zh: '米饭', is_usda: true, fdc_id: 168878, data_source: 'usda', portions: [] });
+    const { user } = await openMyFood({}, [usda]);
+    await user.click(within(await screen.findByRole('article', { name: '米饭' })).getByRole('button', { name: '复制为自定义食物' }));
+    const dialog = screen.getByRole('dialog', { name: '复制并编辑食物' });
+    expect(field(dialog, '名称')).toHaveValue('米饭');
+    expect(within(dialog).getByRole('button', { name: '创建' })).toBeInTheDocument();
+  });
+});

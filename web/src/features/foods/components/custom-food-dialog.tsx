@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage, TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { useCreateFood, type CustomFoodInput } from '@/features/foods/api/create-food';
+import { useUpdateFood } from '@/features/foods/api/update-food';
+import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
+import type { CustomFoodRequest } from '@/features/foods/types';
+import {
+  EMPTY_DRAFT,
+  OPTIONAL_FIELDS,
+  draftFromFood,
+  draftProblem,
+  inputFromDraft,
+  type CustomFoodDraft,
+} from '@/features/foods/utils/custom-food-draft';
+import { foodFailureText } from '@/features/foods/utils/failure';
+import { displayName } from '@/features/foods/utils/names';
+import type { SavedFood } from '@/types/food';
+
+type CustomFoodDialogProps = {
+  /** Null while closed. */
+  request: CustomFoodRequest | null;
+  onClose: () => void;
+  onSaved: (food: SavedFood, request: CustomFoodRequest) => void;
+};
+
+const TITLES = { create: 'dialog.createTitle', edit: 'dialog.editTitle', copy: 'dialog.copyTitle' } as const;
+
+/** SPEC 2: create, edit or copy a custom food; values per 100 g. */
+export function CustomFoodDialog({ request, onClose, onSaved }: CustomFoodDialogProps) {
+  const { t } = useTranslation(['foods', 'common']);
+  const titleId = useId();
+  const introId = useId();
+  return (
+    <Modal open={request !== null} onClose={onClose} labelledBy={titleId} describedBy={introId}>
+      {request && (
+        <>
+          <div className="modal-header">
+            <h2 id={titleId} className="modal-title">
+              {t(TITLES[request.mode])}
+            </h2>
+            <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
+              ×
+            </button>
+          </div>
+          <p id={introId} className="food-note">
+            {t('dialog.intro')}
+          </p>
+          <CustomFoodForm request={request} onCancel={onClose} onSaved={(food) => onSaved(food, request)} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function CustomFoodForm({
+  request,
+  onCancel,
+  onSaved,
+}: {
+  request: CustomFoodRequest;
+  onCancel: () => void;
+  onSaved: (food: SavedFood) => void;
+}) {
+  const { t } = useTranslation(['foods', 'common']);
+  const { language } = useFoodLanguage();
+  const create = useCreateFood();
+  const update = useUpdateFood();
+  const [draft, setDraft] = useState<CustomFoodDraft>(() => {
+    if (request.mode === 'create') return EMPTY_DRAFT;
+    // An edit keeps the stored name; a copy starts from the name as the person reads it.
+    const name = request.mode === 'edit' ? request.food.name : displayName(request.food, language);
+    return draftFromFood(request.food, name);
+  });
+  const [error, setError] = useState<string | null>(null);
+  const saving = create.isMutating || update.isMutating;
+  const change = (field: keyof CustomFoodDraft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  function payload(): CustomFoodInput {
+    const input = inputFromDraft(draft);
+    if (request.mode === 'create') return input;
+    // Portions are not on the form: an edit keeps them, a copy takes them along.
+    const portions = request.food.portions.map(({ grams, name, name_zh }) => ({ grams, name, name_zh }));
+    if (request.mode === 'edit') return { ...input, portions };
+    return request.food.id === null ? { ...input, portions } : { ...input, portions, copied_from: request.food.id };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const problem = draftProblem(draft);
+    if (problem) {
+      setError(t(`dialog.problems.${problem}`));
+      return;
+    }
+    setError(null);
+    try {
+      const saved =
+        request.mode === 'edit'
+          ? await update.trigger({ id: request.food.id, input: payload() })
+          : await create.trigger(payload());
+      onSaved(saved);
+    } catch (caught) {
+      setError(
+        request.mode === 'edit'
+          ? foodFailureText(caught, { failed: t('dialog.updateFailed'), error: t('dialog.updateError') })
+          : foodFailureText(caught, { failed: t('dialog.createFailed'), error: t('dialog.createError') }),
+      );
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <TextField
+        label={t('dialog.fields.name')}
+        name="name"
+        required
+        maxLength={200}
+        value={draft.name}
+        onChange={change('name')}
+        data-autofocus
+      />
+      <div className="custom-food-grid">
+        <TextField
+          label={t('dialog.fields.calories')}
+          name="calories"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          required
+          value={draft.calories}
+          onChange={change('calories')}
+        />
+        {OPTIONAL_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(`dialog.fields.${field}`)}
+            name={field}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.1"
+            value={draft[field]}
+            onChange={change(field)}
+          />
+        ))}
+      </div>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>
+          {t('common:actions.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? t('dialog.saving') : request.mode === 'edit' ? t('dialog.update') : t('dialog.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

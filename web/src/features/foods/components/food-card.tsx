@@ -1,0 +1,244 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '@/components/ui/field';
+import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
+import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
+import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
+import type { FoodView } from '@/features/foods/types';
+import { foodNames, portionName } from '@/features/foods/utils/names';
+import {
+  DETAIL_NUTRIENTS,
+  needsUsdaNutrition,
+  nutritionFor,
+  parseQuantity,
+  per100g,
+  withUsdaNutrients,
+} from '@/features/foods/utils/nutrition';
+import { serverMessage } from '@/lib/api-client';
+import { isSaved, type Food, type SavedFood } from '@/types/food';
+
+/** SPEC 9: the default portion. */
+const DEFAULT_GRAMS = '100';
+
+type FoodCardProps = { food: Food; view: FoodView; actions: FoodActions };
+
+/** One food: names, badges, per-100 g values, a quantity with its nutrition, and actions. */
+export function FoodCard({ food, view, actions }: FoodCardProps) {
+  const { t } = useTranslation('foods');
+  const { language, formatNumber } = useFoodLanguage();
+  const titleId = useId();
+  const detailsId = useId();
+  const quantityId = useId();
+  const [showDetails, setShowDetails] = useState(false);
+  const [quantityText, setQuantityText] = useState(DEFAULT_GRAMS);
+  const [busy, setBusy] = useState<'add' | 'delete' | null>(null);
+  // A USDA hit gets an id once it has been added (saved locally).
+  const [saved, setSaved] = useState<SavedFood | null>(null);
+  const [nutritionWanted, setNutritionWanted] = useState(false);
+
+  const base = saved ?? food;
+  const nutrition = useUsdaNutrition(nutritionWanted ? base.fdc_id : null);
+  const shown = nutrition.data ? withUsdaNutrients(base, nutrition.data.nutrients) : base;
+
+  const names = foodNames(shown, language);
+  const quantity = parseQuantity(quantityText);
+  const amount = nutritionFor(shown, quantity ?? 0);
+  // SPEC 6: only the owner's custom foods can be edited or deleted.
+  const ownCustom = shown.is_custom && shown.is_owner;
+
+  async function run(kind: 'add' | 'delete', task: () => Promise<unknown>) {
+    setBusy(kind);
+    try {
+      await task();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function add() {
+    if (quantity === null) return;
+    void run('add', async () => {
+      const result = await actions.add(shown, quantity);
+      if (result && !isSaved(base)) setSaved(result);
+    });
+  }
+
+  function getNutrition() {
+    if (nutritionWanted) void nutrition.mutate();
+    else setNutritionWanted(true);
+  }
+
+  const grams = (value: number) => t('card.grams', { value: formatNumber(value) });
+
+  return (
+    <article className="food-card" aria-labelledby={titleId}>
+      <header className="food-card-header">
+        <h3 id={titleId} lang={names.primaryLang} className="food-card-name">
+          {names.primary}
+        </h3>
+        {names.secondary && (
+          <p lang={names.secondaryLang} className="food-card-alt-name">
+            {names.secondary}
+          </p>
+        )}
+        <ul className="food-badges">
+          {shown.is_usda && <li className="food-badge food-badge-usda">{t('card.badges.usda')}</li>}
+          {shown.brand && <li className="food-badge food-badge-brand">{shown.brand}</li>}
+          {shown.is_custom && <li className="food-badge food-badge-custom">{t('card.badges.custom')}</li>}
+          {shown.data_source === 'catalogue' && (
+            <li className="food-badge food-badge-builtin">{t('card.badges.builtIn')}</li>
+          )}
+          {view === 'user' && !ownCustom && (
+            <li className="food-badge food-badge-readonly">{t('card.badges.readOnly')}</li>
+          )}
+        </ul>
+      </header>
+
+      <p className="food-card-calories">
+        {t('card.per100g', { calories: formatNumber(shown.calories_per_100g) })}
+      </p>
+
+      {needsUsdaNutrition(base) && !nutrition.data && (
+        <div className="food-card-nutrition">
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={nutrition.isLoading}
+            onClick={getNutrition}
+          >
+            {nutrition.isLoading ? t('card.gettingNutrition') : t('card.getNutrition')}
+          </button>
+          {nutrition.error !== undefined && !nutrition.isValidating && (
+            <FormMessage tone="error">
+              {serverMessage(nutrition.error) ?? t('card.nutritionFailed')}
+            </FormMessage>
+          )}
+        </div>
+      )}
+
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={showDetails}
+        aria-controls={detailsId}
+        onClick={() => setShowDetails((open) => !open)}
+      >
+        {showDetails ? t('card.hideDetails') : t('card.showDetails')}
+      </button>
+      <div id={detailsId} className="food-card-details" hidden={!showDetails}>
+        <p className="food-card-details-title">{t('card.detailsTitle')}</p>
+        <dl className="food-facts">
+          {DETAIL_NUTRIENTS.map((nutrient) => (
+            <div key={nutrient}>
+              <dt>{t(`card.nutrients.${nutrient}`)}</dt>
+              <dd>
+                {nutrient === 'sodium'
+                  ? t('card.milligrams', { value: formatNumber(per100g(shown, nutrient)) })
+                  : grams(per100g(shown, nutrient))}
+              </dd>
+            </div>
+          ))}
+          {shown.is_usda && shown.fdc_id !== null && (
+            <div className="food-fact-wide">
+              <dt>{t('card.usdaId')}</dt>
+              <dd>{shown.fdc_id}</dd>
+            </div>
+          )}
+          {shown.is_usda && shown.brand && (
+            <div className="food-fact-wide">
+              <dt>{t('card.brand')}</dt>
+              <dd>{shown.brand}</dd>
+            </div>
+          )}
+        </dl>
+        {shown.is_usda && <p className="food-card-note">{t('card.readOnlyNote')}</p>}
+      </div>
+
+      <div className="food-card-quantity">
+        <div className="field">
+          <label htmlFor={quantityId} className="field-label">
+            {t('card.quantity')}
+          </label>
+          <input
+            id={quantityId}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            value={quantityText}
+            aria-invalid={quantity === null}
+            onChange={(event) => setQuantityText(event.target.value)}
+          />
+        </div>
+        {shown.portions.length > 0 && (
+          <div role="group" aria-label={t('card.portions')} className="food-portions">
+            {shown.portions.map((item) => (
+              <button
+                key={`${item.name}-${item.grams}`}
+                type="button"
+                className="chip"
+                aria-pressed={quantity === item.grams}
+                onClick={() => setQuantityText(String(item.grams))}
+              >
+                {t('card.portion', { name: portionName(item, language), grams: formatNumber(item.grams) })}
+              </button>
+            ))}
+          </div>
+        )}
+        {quantity === null ? (
+          <p className="food-card-invalid">{t('card.quantityInvalid')}</p>
+        ) : (
+          <p className="food-card-portion">
+            <span className="visually-hidden">{t('card.forQuantity', { grams: formatNumber(quantity) })}</span>
+            <strong>{t('card.kcal', { value: formatNumber(amount.calories) })}</strong>
+            <span>
+              {t('card.nutrients.protein')} {grams(amount.protein)}
+            </span>
+            <span>
+              {t('card.nutrients.fat')} {grams(amount.fat)}
+            </span>
+            <span>
+              {t('card.nutrients.carbs')} {grams(amount.carbs)}
+            </span>
+          </p>
+        )}
+      </div>
+
+      <div className="food-card-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={quantity === null || busy !== null}
+          onClick={add}
+        >
+          {busy === 'add' ? t('card.adding') : t('card.add')}
+        </button>
+        {view === 'search' && (
+          <button type="button" className="btn btn-secondary" onClick={() => actions.copy(shown)}>
+            {t('card.copy')}
+          </button>
+        )}
+        {view === 'user' &&
+          (ownCustom && isSaved(shown) ? (
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => actions.edit(shown)}>
+                {t('card.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy !== null}
+                onClick={() => void run('delete', () => actions.remove(shown))}
+              >
+                {busy === 'delete' ? t('card.deleting') : t('card.delete')}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={() => actions.copy(shown)}>
+              {t('card.copyAsCustom')}
+            </button>
+          ))}
+      </div>
+    </article>
+  );
+}

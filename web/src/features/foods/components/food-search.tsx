@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { searchFoodsKey } from '@/features/foods/api/search-foods';
+import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
+import { SearchHistory } from '@/features/foods/components/search-history';
+import { SearchResults } from '@/features/foods/components/search-results';
+import { UserFoods } from '@/features/foods/components/user-foods';
+import { useFoodActions } from '@/features/foods/hooks/use-food-actions';
+import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
+import type { CustomFoodRequest, FoodBasket, FoodView } from '@/features/foods/types';
+import { displayName } from '@/features/foods/utils/names';
+import { useAuth, useLoginDialog } from '@/lib/auth';
+import type { SavedFood } from '@/types/food';
+
+/** The server refuses longer queries (QUERY_TOO_LONG). */
+const MAX_QUERY_LENGTH = 200;
+
+/**
+ * SPEC 2 "Food search page": search foods, or (signed in) manage your own custom foods.
+ * Adding to the basket goes through `basket`, which the page provides.
+ */
+export function FoodSearch({ basket }: { basket: FoodBasket }) {
+  const { t } = useTranslation('foods');
+  const { language } = useFoodLanguage();
+  const { isAuthenticated, user } = useAuth();
+  const loginDialog = useLoginDialog();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const queryId = useId();
+  const [view, setView] = useState<FoodView>('search');
+  const [query, setQuery] = useState('');
+  /** The query whose results show; null shows none (and the search history). */
+  const [searched, setSearched] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<CustomFoodRequest | null>(null);
+  const viewer = user?.username ?? null;
+
+  // My food needs a session: logging out returns to the search.
+  const [wasAuthenticated, setWasAuthenticated] = useState(isAuthenticated);
+  if (wasAuthenticated !== isAuthenticated) {
+    setWasAuthenticated(isAuthenticated);
+    if (!isAuthenticated) {
+      setView('search');
+      setDialog(null);
+    }
+  }
+
+  const actions = useFoodActions(basket, setDialog);
+
+  function switchView(next: FoodView) {
+    if (next === view) return;
+    // SPEC 4: switching views starts from an empty query and no results.
+    setView(next);
+    setQuery('');
+    setSearched(null);
+  }
+
+  function search(text: string) {
+    const trimmed = text.trim();
+    // SPEC 5: an empty or blank query clears the results without a call.
+    if (trimmed === '') {
+      setSearched(null);
+      return;
+    }
+    if (trimmed === searched) void mutate(searchFoodsKey(trimmed, viewer));
+    else setSearched(trimmed);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    search(query);
+  }
+
+  function pickHistory(text: string) {
+    setQuery(text);
+    search(text);
+  }
+
+  function needingLogin(action: () => void) {
+    return () => (isAuthenticated ? action() : loginDialog.open('login'));
+  }
+
+  function onSaved(food: SavedFood, request: CustomFoodRequest) {
+    setDialog(null);
+    const name = displayName(food, language);
+    if (request.mode !== 'edit') {
+      toast.success(t('dialog.created', { name }));
+      return;
+    }
+    toast.success(t('dialog.updated', { name }));
+    // SPEC 4: the basket takes the new nutrition and says so.
+    if (basket.updateFood(food)) toast.info(t('basket.synced', { name }));
+  }
+
+  return (
+    <div className="food-search">
+      <div role="group" aria-label={t('modes.label')} className="food-modes">
+        <button type="button" aria-pressed={view === 'search'} onClick={() => switchView('search')}>
+          {t('modes.search')}
+        </button>
+        <button
+          type="button"
+          aria-pressed={view === 'user'}
+          disabled={!isAuthenticated}
+          title={isAuthenticated ? undefined : t('modes.mineLocked')}
+          onClick={() => switchView('user')}
+        >
+          {t('modes.mine')}
+        </button>
+      </div>
+
+      {view === 'search' ? (
+        <>
+          <form role="search" className="food-search-form" onSubmit={onSubmit}>
+            <label htmlFor={queryId} className="visually-hidden">
+              {t('search.label')}
+            </label>
+            <input
+              id={queryId}
+              type="search"
+              name="query"
+              className="food-search-input"
+              value={query}
+              maxLength={MAX_QUERY_LENGTH}
+              placeholder={t('search.placeholder')}
+              enterKeyHint="search"
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            <button type="submit" className="btn btn-primary">
+              {t('search.submit')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={needingLogin(() => void navigate(paths.dashboard))}
+            >
+              {t('search.photo')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={needingLogin(() => void navigate(`${paths.dashboard}?mode=barcode`))}
+            >
+              {t('search.barcode')}
+            </button>
+          </form>
+          {searched === null
+            ? isAuthenticated && <SearchHistory onPick={pickHistory} />
+            : <SearchResults query={searched} viewer={viewer} actions={actions} />}
+        </>
+      ) : (
+        <>
+          <div className="food-toolbar">
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ mode: 'create' })}>
+              {t('mine.create')}
+            </button>
+          </div>
+          <UserFoods actions={actions} />
+        </>
+      )}
+
+      <CustomFoodDialog request={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
+    </div>
+  );
+}

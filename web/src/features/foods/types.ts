@@ -1,0 +1,22 @@
+import type { Food, SavedFood } from '@/types/food';
+
+/** SPEC 2: search results, or the signed-in person's own custom foods. */
+export type FoodView = 'search' | 'user';
+
+/**
+ * What the food search needs from the basket. The page hands in the basket feature's
+ * store, so this feature does not reach into another.
+ */
+export type FoodBasket = {
+  add: (food: SavedFood, quantity: number) => void;
+  /** False when the food is not in the basket. */
+  updateFood: (food: SavedFood) => boolean;
+  /** False when the food is not in the basket. */
+  removeFood: (foodId: number) => boolean;
+};
+
+/** Why the custom food dialog is open (SPEC 2: its title follows this). */
+export type CustomFoodRequest =
+  | { mode: 'create' }
+  | { mode: 'edit'; food: SavedFood }
+  | { mode: 'copy'; food: Food };
