@@ -29,6 +29,12 @@ impl ApiError {
         }
     }
 
+    /// The same error under a more specific code.
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = Cow::Borrowed(code);
+        self
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", message)
     }

@@ -28,7 +28,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 "The request body must be a JSON object",
             ));
         }
-        serde_json::from_value(value)
+        // The path names the field that is wrong ("calories: invalid type: …").
+        serde_path_to_error::deserialize(value)
             .map(Body)
             .map_err(|e| ApiError::validation(format!("Invalid request body: {e}")))
     }
@@ -57,9 +58,14 @@ impl From<JsonRejection> for ApiError {
                 "MALFORMED_JSON",
                 format!("Malformed JSON: {}", source_text(&e)),
             ),
-            JsonRejection::JsonDataError(e) => {
-                ApiError::validation(format!("Invalid request body: {}", source_text(&e)))
-            }
+            // axum's text names the field ("calories: invalid type: …"); the innermost
+            // cause alone would not.
+            JsonRejection::JsonDataError(e) => ApiError::validation(format!(
+                "Invalid request body: {}",
+                e.body_text().trim_start_matches(
+                    "Failed to deserialize the JSON body into the target type: "
+                )
+            )),
             JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,

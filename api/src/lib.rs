@@ -5,6 +5,7 @@ mod auth;
 mod config;
 pub mod error;
 pub mod extract;
+pub mod food_index;
 mod mail;
 mod metrics;
 mod rate_limit;
@@ -72,6 +73,21 @@ impl App {
         let stores = models::Stores::new(&db);
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
+        // Every API process seeds the catalogue: unchanged entries are not rewritten, so
+        // this is cheap, and concurrent seeding converges on the same rows.
+        let seeded = stores
+            .foods
+            .upsert_shared(&models::catalogue::foods())
+            .await
+            .context("cannot seed the food catalogue")?;
+        if seeded > 0 {
+            tracing::info!(foods = seeded, "food catalogue seeded");
+        }
+        let foods = Arc::new(
+            food_index::FoodIndex::load(stores.foods.clone())
+                .await
+                .context("cannot build the food search index")?,
+        );
         Ok(App {
             state: AppState {
                 db,
@@ -79,6 +95,7 @@ impl App {
                 stores,
                 auth: Arc::new(auth),
                 limiter,
+                foods,
                 config: Arc::new(config),
                 stopping,
             },
@@ -121,6 +138,7 @@ impl App {
             let _ = stop.send(true);
         });
         let stopped = || state.stopped();
+        state.foods.spawn_sync(&state.jobs, stopped());
 
         // Tells the server when in-process workers end; the sender is dropped unused
         // when there are none.

@@ -4,7 +4,7 @@ use jobs::Jobs;
 use models::{Database, Stores};
 use tokio::sync::watch;
 
-use crate::{Config, auth::Auth, rate_limit::RateLimiter};
+use crate::{Config, auth::Auth, food_index::FoodIndex, rate_limit::RateLimiter};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
@@ -14,6 +14,8 @@ pub struct AppState {
     pub stores: Stores,
     pub auth: Arc<Auth>,
     pub limiter: RateLimiter,
+    /// This process's food search index.
+    pub foods: Arc<FoodIndex>,
     pub config: Arc<Config>,
     /// Turns true when the server shuts down; long-lived responses end then.
     pub stopping: watch::Receiver<bool>,

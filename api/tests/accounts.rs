@@ -6,70 +6,7 @@ mod support;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Options, TestApp, spawn_app};
-
-const PASSWORD: &str = "Sunrise2026";
-
-struct Session {
-    access: String,
-    refresh: String,
-    user: Value,
-}
-
-async fn register(app: &TestApp, username: &str) -> Session {
-    let (status, body) = app
-        .post(
-            "/auth/register/",
-            &json!({"username": username, "email": format!("{username}@example.com"),
-                    "password": PASSWORD, "nickname": "小明"}),
-        )
-        .await;
-    assert_eq!(status, 201, "{body}");
-    Session {
-        access: body["data"]["access"].as_str().unwrap().into(),
-        refresh: body["data"]["refresh"].as_str().unwrap().into(),
-        user: body["data"]["user"].clone(),
-    }
-}
-
-async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Value) {
-    app.post(
-        "/auth/login/",
-        &json!({"username": username, "password": password}),
-    )
-    .await
-}
-
-async fn get_as(app: &TestApp, path: &str, token: &str) -> (u16, Value) {
-    support::json_of(
-        app.client
-            .get(app.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-}
-
-async fn send_as(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    body: &Value,
-) -> (u16, Value) {
-    support::json_of(
-        app.client
-            .request(method, app.url(path))
-            .bearer_auth(token)
-            .json(body)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-}
+use support::{Options, PASSWORD, TestApp, get_as, login, register, send_as, spawn_app};
 
 /// The newest of at least `count` mails to `to` that contain `marker`, from the
 /// outbox, with quoted-printable soft breaks undone.

@@ -26,6 +26,9 @@ pub enum BusMessage {
     Enqueued {
         queue: String,
     },
+    /// Foods were added, changed or deleted: every API process brings its search
+    /// index up to date from the store.
+    FoodsChanged,
 }
 
 #[derive(Clone)]

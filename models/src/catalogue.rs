@@ -25,7 +25,9 @@ impl Reference {
                 .parse()
                 .map(|fdc_id| Reference::Usda { fdc_id })
                 .map_err(|_| format!("bad fdc_id in {text:?}")),
-            Some(("cfct", code)) if !code.is_empty() => Ok(Reference::ChinaFct { code: code.into() }),
+            Some(("cfct", code)) if !code.is_empty() => {
+                Ok(Reference::ChinaFct { code: code.into() })
+            }
             _ => Err(format!("unknown reference {text:?}")),
         }
     }
@@ -33,7 +35,9 @@ impl Reference {
     fn describe(&self) -> String {
         match self {
             Reference::Usda { fdc_id } => format!("USDA FoodData Central {fdc_id}"),
-            Reference::ChinaFct { code } => format!("China Food Composition Tables (6th ed.) {code}"),
+            Reference::ChinaFct { code } => {
+                format!("China Food Composition Tables (6th ed.) {code}")
+            }
         }
     }
 }
@@ -106,10 +110,13 @@ pub fn parse(text: &str) -> Result<Vec<CatalogueEntry>, String> {
             return Err(at(format!("expected 14 fields, found {}", fields.len())));
         }
         let number = |idx: usize| -> Result<f64, String> {
-            let v: f64 = fields[idx]
-                .trim()
-                .parse()
-                .map_err(|_| at(format!("field {} is not a number: {:?}", idx + 1, fields[idx])))?;
+            let v: f64 = fields[idx].trim().parse().map_err(|_| {
+                at(format!(
+                    "field {} is not a number: {:?}",
+                    idx + 1,
+                    fields[idx]
+                ))
+            })?;
             if !v.is_finite() || v < 0.0 {
                 return Err(at(format!("field {} must be 0 or more", idx + 1)));
             }
@@ -176,7 +183,14 @@ mod tests {
         );
         let e = &parse(&text).unwrap()[0];
         assert_eq!(e.name_zh, "香蕉");
-        assert_eq!(e.portions[0], Portion { grams: 118.0, name: "1 medium".into(), name_zh: Some("1 根（中等）".into()) });
+        assert_eq!(
+            e.portions[0],
+            Portion {
+                grams: 118.0,
+                name: "1 medium".into(),
+                name_zh: Some("1 根（中等）".into())
+            }
+        );
         assert_eq!(e.reference, Reference::Usda { fdc_id: 173944 });
         let food = e.to_food();
         assert_eq!(food.source_key.as_deref(), Some("banana"));

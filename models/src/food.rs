@@ -244,13 +244,16 @@ impl CustomFoodInput {
         let calories = self
             .calories
             .ok_or_else(|| Invalid("Please enter the calories per 100 g".into()))?;
-        let check = |label: &str, value: Option<f64>, max: f64, unit: &str| -> Result<f64, Invalid> {
-            let v = value.unwrap_or(0.0);
-            if !v.is_finite() || !(0.0..=max).contains(&v) {
-                return Err(Invalid(format!("{label} must be between 0 and {max} {unit} per 100 g")));
-            }
-            Ok(v)
-        };
+        let check =
+            |label: &str, value: Option<f64>, max: f64, unit: &str| -> Result<f64, Invalid> {
+                let v = value.unwrap_or(0.0);
+                if !v.is_finite() || !(0.0..=max).contains(&v) {
+                    return Err(Invalid(format!(
+                        "{label} must be between 0 and {max} {unit} per 100 g"
+                    )));
+                }
+                Ok(v)
+            };
         let nutrients = Nutrients {
             calories: check("Calories", Some(calories), MAX_CALORIES, "kcal")?,
             protein: check("Protein", self.protein, MAX_MACRO_GRAMS, "g")?,
@@ -270,20 +273,33 @@ impl CustomFoodInput {
         }
         let portions = self.portions.unwrap_or_default();
         if portions.len() > MAX_PORTIONS {
-            return Err(Invalid(format!("A food can have at most {MAX_PORTIONS} portions")));
+            return Err(Invalid(format!(
+                "A food can have at most {MAX_PORTIONS} portions"
+            )));
         }
         let mut clean = Vec::with_capacity(portions.len());
         for p in portions {
             let label = p.name.trim();
             if label.is_empty() || label.chars().count() > 60 {
-                return Err(Invalid("Each portion needs a name of at most 60 characters".into()));
+                return Err(Invalid(
+                    "Each portion needs a name of at most 60 characters".into(),
+                ));
             }
             if !p.grams.is_finite() || p.grams <= 0.0 || p.grams > 5000.0 {
-                return Err(Invalid("A portion must weigh more than 0 and at most 5000 g".into()));
+                return Err(Invalid(
+                    "A portion must weigh more than 0 and at most 5000 g".into(),
+                ));
             }
-            clean.push(Portion { grams: round1(p.grams), name: label.to_owned(), name_zh: p.name_zh });
+            clean.push(Portion {
+                grams: round1(p.grams),
+                name: label.to_owned(),
+                name_zh: p.name_zh,
+            });
         }
-        let brand = self.brand.map(|b| b.trim().to_owned()).filter(|b| !b.is_empty());
+        let brand = self
+            .brand
+            .map(|b| b.trim().to_owned())
+            .filter(|b| !b.is_empty());
         Ok(NewFood {
             source: Some(FoodSource::Custom),
             owner: Some(owner),
@@ -303,14 +319,30 @@ mod tests {
     use super::*;
 
     fn form(name: &str, calories: Option<f64>) -> CustomFoodInput {
-        CustomFoodInput { name: Some(name.into()), calories, ..Default::default() }
+        CustomFoodInput {
+            name: Some(name.into()),
+            calories,
+            ..Default::default()
+        }
     }
 
     #[test]
     fn custom_food_needs_a_name_and_calories() {
         let owner = UserId::from_i64(1);
-        assert!(form("  ", Some(10.0)).parse(owner).unwrap_err().0.contains("name"));
-        assert!(form("Oat cookie", None).parse(owner).unwrap_err().0.contains("calories"));
+        assert!(
+            form("  ", Some(10.0))
+                .parse(owner)
+                .unwrap_err()
+                .0
+                .contains("name")
+        );
+        assert!(
+            form("Oat cookie", None)
+                .parse(owner)
+                .unwrap_err()
+                .0
+                .contains("calories")
+        );
         let food = form(" Oat cookie ", Some(420.0)).parse(owner).unwrap();
         assert_eq!(food.name, "Oat cookie");
         assert_eq!(food.nutrients.protein, 0.0, "optional values default to 0");
@@ -321,7 +353,13 @@ mod tests {
     fn absurd_values_are_refused() {
         let owner = UserId::from_i64(1);
         let mut f = form("x", Some(-1.0));
-        assert!(f.clone().parse(owner).unwrap_err().0.starts_with("Calories"));
+        assert!(
+            f.clone()
+                .parse(owner)
+                .unwrap_err()
+                .0
+                .starts_with("Calories")
+        );
         f.calories = Some(950.0);
         assert!(f.clone().parse(owner).is_err());
         f.calories = Some(500.0);
@@ -334,19 +372,44 @@ mod tests {
 
     #[test]
     fn sanity_issues_use_the_spec_texts() {
-        let ok = Nutrients { calories: 89.0, protein: 1.1, fat: 0.3, carbs: 22.8, ..Default::default() };
+        let ok = Nutrients {
+            calories: 89.0,
+            protein: 1.1,
+            fat: 0.3,
+            carbs: 22.8,
+            ..Default::default()
+        };
         assert!(ok.issues().is_empty());
-        let bad = Nutrients { calories: 0.0, protein: 101.0, fat: 30.0, carbs: 0.0, ..Default::default() };
+        let bad = Nutrients {
+            calories: 0.0,
+            protein: 101.0,
+            fat: 30.0,
+            carbs: 0.0,
+            ..Default::default()
+        };
         assert_eq!(
             bad.issues(),
-            ["Unusual calorie content", "Unusual protein content", "Total macronutrients exceed expected range"]
+            [
+                "Unusual calorie content",
+                "Unusual protein content",
+                "Total macronutrients exceed expected range"
+            ]
         );
     }
 
     #[test]
     fn values_for_a_quantity() {
-        let banana = Nutrients { calories: 89.0, protein: 1.09, fat: 0.33, carbs: 22.84, ..Default::default() };
+        let banana = Nutrients {
+            calories: 89.0,
+            protein: 1.09,
+            fat: 0.33,
+            carbs: 22.84,
+            ..Default::default()
+        };
         let got = banana.for_grams(150.0);
-        assert_eq!((got.calories, got.protein, got.fat, got.carbs), (133.5, 1.6, 0.5, 34.3));
+        assert_eq!(
+            (got.calories, got.protein, got.fat, got.carbs),
+            (133.5, 1.6, 0.5, 34.3)
+        );
     }
 }

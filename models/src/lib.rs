@@ -10,13 +10,11 @@ pub mod testing;
 pub mod user;
 
 pub use db::{Database, DatabaseError, Engine};
+pub use food::{CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
-pub use food::{
-    CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion,
-};
 pub use store::{
-    FoodStore, JobStore, OneTimeToken, RefreshToken, SearchHistoryEntry, SessionStore,
-    StoreError, Stores, UserStore,
+    FoodStore, JobStore, OneTimeToken, RefreshToken, SearchHistoryEntry, SessionStore, StoreError,
+    Stores, UserStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

@@ -168,24 +168,6 @@ fn with_database(url: &str, database: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::with_database;
-
-    #[test]
-    fn swaps_the_database_name() {
-        assert_eq!(
-            with_database("postgres://u@h:5432/test", "x"),
-            "postgres://u@h:5432/x"
-        );
-        assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
-        assert_eq!(
-            with_database("postgres://u@h/test?sslmode=disable", "x"),
-            "postgres://u@h/x?sslmode=disable"
-        );
-    }
-}
-
 /// The shared third-party test data (`../shared/data` beside the project, or
 /// `SHARED_DATA_DIR`); `None` (after `unavailable`) when it is not there.
 pub fn shared_data(relative: &str) -> Option<std::path::PathBuf> {
@@ -233,4 +215,22 @@ pub fn csv_records(text: &str) -> Vec<Vec<String>> {
         records.push(record);
     }
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn swaps_the_database_name() {
+        assert_eq!(
+            with_database("postgres://u@h:5432/test", "x"),
+            "postgres://u@h:5432/x"
+        );
+        assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
+        assert_eq!(
+            with_database("postgres://u@h/test?sslmode=disable", "x"),
+            "postgres://u@h/x?sslmode=disable"
+        );
+    }
 }

@@ -40,7 +40,10 @@ fn usda_references() -> Option<HashMap<i64, Vec<Values>>> {
         ("sodium", col("sodium_mg_sr26")),
     ];
     for row in rows {
-        let values = cols.iter().filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v))).collect();
+        let values = cols
+            .iter()
+            .filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v)))
+            .collect();
         out.entry(row[0].parse().unwrap()).or_default().push(values);
     }
     let macros = shared_data("usda/fdc_macros_per100g.csv")?;
@@ -53,7 +56,10 @@ fn usda_references() -> Option<HashMap<i64, Vec<Values>>> {
         ("carbs", col("carbohydratesInGrams")),
     ];
     for row in rows {
-        let values = cols.iter().filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v))).collect();
+        let values = cols
+            .iter()
+            .filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v)))
+            .collect();
         out.entry(row[0].parse().unwrap()).or_default().push(values);
     }
     Some(out)
@@ -75,7 +81,10 @@ fn china_references() -> Option<HashMap<String, Values>> {
     Some(
         rows.into_iter()
             .map(|row| {
-                let values = cols.iter().filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v))).collect();
+                let values = cols
+                    .iter()
+                    .filter_map(|(k, c)| number(&row[*c]).map(|v| (*k, v)))
+                    .collect();
                 (row[code].trim().to_owned(), values)
             })
             .collect(),
@@ -85,7 +94,11 @@ fn china_references() -> Option<HashMap<String, Values>> {
 /// A value deviates when it is off by more than 3 % and by more than a rounding step
 /// (1 g; 5 kcal or 5 mg).
 fn deviates(field: &str, ours: f64, reference: f64) -> bool {
-    let step: f64 = if matches!(field, "kcal" | "sodium") { 5.0 } else { 1.0 };
+    let step: f64 = if matches!(field, "kcal" | "sodium") {
+        5.0
+    } else {
+        1.0
+    };
     (ours - reference).abs() > step.max(0.03 * reference.abs())
 }
 
@@ -108,7 +121,10 @@ fn every_entry_matches_its_reference() {
             ("sodium", n.sodium),
         ];
         let candidates: Vec<&Values> = match &e.reference {
-            Reference::Usda { fdc_id } => usda.get(fdc_id).map(|v| v.iter().collect()).unwrap_or_default(),
+            Reference::Usda { fdc_id } => usda
+                .get(fdc_id)
+                .map(|v| v.iter().collect())
+                .unwrap_or_default(),
             Reference::ChinaFct { code } => china.get(code).into_iter().collect(),
         };
         if candidates.is_empty() {
@@ -120,12 +136,20 @@ fn every_entry_matches_its_reference() {
                 if let Some(r) = reference.get(field)
                     && deviates(field, value, *r)
                 {
-                    problems.push(format!("{}: {field} {value} but the reference says {r}", e.key));
+                    problems.push(format!(
+                        "{}: {field} {value} but the reference says {r}",
+                        e.key
+                    ));
                 }
             }
         }
     }
-    assert!(problems.is_empty(), "{} deviations:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} deviations:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -136,15 +160,42 @@ fn the_catalogue_is_complete_and_consistent() {
     let mut names = std::collections::HashSet::new();
     for e in &entries {
         assert!(keys.insert(&e.key), "duplicate key {}", e.key);
-        assert!(names.insert(e.name_en.to_lowercase()), "duplicate name {}", e.name_en);
-        let cjk = e.name_zh.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c) || ('\u{3400}'..='\u{4dbf}').contains(c)).count();
-        assert_eq!(e.pinyin.split_whitespace().count(), cjk, "{}: pinyin {:?} for {}", e.key, e.pinyin, e.name_zh);
+        assert!(
+            names.insert(e.name_en.to_lowercase()),
+            "duplicate name {}",
+            e.name_en
+        );
+        let cjk = e
+            .name_zh
+            .chars()
+            .filter(|c| {
+                ('\u{4e00}'..='\u{9fff}').contains(c) || ('\u{3400}'..='\u{4dbf}').contains(c)
+            })
+            .count();
+        assert_eq!(
+            e.pinyin.split_whitespace().count(),
+            cjk,
+            "{}: pinyin {:?} for {}",
+            e.key,
+            e.pinyin,
+            e.name_zh
+        );
         // Water and tea have no energy; otherwise the sanity rules of SPEC §5 hold.
-        let issues: Vec<_> = e.nutrients.issues().into_iter().filter(|i| !(e.nutrients.calories == 0.0 && *i == "Unusual calorie content")).collect();
+        let issues: Vec<_> = e
+            .nutrients
+            .issues()
+            .into_iter()
+            .filter(|i| !(e.nutrients.calories == 0.0 && *i == "Unusual calorie content"))
+            .collect();
         assert!(issues.is_empty(), "{}: {issues:?}", e.key);
         assert!(!e.portions.is_empty(), "{} has no portions", e.key);
     }
-    for staple in ["米饭", "馒头", "面条", "豆腐", "鸡蛋", "白菜", "包子", "饺子"] {
-        assert!(entries.iter().any(|e| e.name_zh.starts_with(staple)), "{staple} is missing");
+    for staple in [
+        "米饭", "馒头", "面条", "豆腐", "鸡蛋", "白菜", "包子", "饺子",
+    ] {
+        assert!(
+            entries.iter().any(|e| e.name_zh.starts_with(staple)),
+            "{staple} is missing"
+        );
     }
 }

@@ -68,7 +68,10 @@ impl std::fmt::Display for QueryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             QueryError::Empty => f.write_str("Please enter a search term"),
-            QueryError::TooLong => write!(f, "Search terms can be at most {MAX_QUERY_CHARS} characters"),
+            QueryError::TooLong => write!(
+                f,
+                "Search terms can be at most {MAX_QUERY_CHARS} characters"
+            ),
         }
     }
 }
@@ -102,12 +105,18 @@ impl Query {
             match run {
                 text::Run::Word(w) => {
                     latin_letters += w.len();
-                    tokens.push(QueryToken { text: w, latin: true });
+                    tokens.push(QueryToken {
+                        text: w,
+                        latin: true,
+                    });
                 }
                 text::Run::Cjk(chars) => {
                     cjk_chars += chars.len();
                     if chars.len() == 1 {
-                        tokens.push(QueryToken { text: chars[0].to_string(), latin: false });
+                        tokens.push(QueryToken {
+                            text: chars[0].to_string(),
+                            latin: false,
+                        });
                     } else {
                         tokens.extend(chars.windows(2).map(|pair| QueryToken {
                             text: pair.iter().collect(),
@@ -122,7 +131,11 @@ impl Query {
         }
         tokens.dedup();
         tokens.truncate(MAX_TOKENS);
-        Ok(Query { tokens, cjk_chars, latin_letters })
+        Ok(Query {
+            tokens,
+            cjk_chars,
+            latin_letters,
+        })
     }
 }
 
@@ -178,7 +191,9 @@ pub struct SearchIndex {
 
 impl std::fmt::Debug for SearchIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SearchIndex").field("stats", &self.stats()).finish()
+        f.debug_struct("SearchIndex")
+            .field("stats", &self.stats())
+            .finish()
     }
 }
 
@@ -192,7 +207,8 @@ impl SearchIndex {
     /// Builds the index of `docs`. Chinese foods and the rest are laid out in separate
     /// segments (built on two threads), each in its own best-first order.
     pub fn build(docs: Vec<FoodDoc>) -> SearchIndex {
-        let (chinese, latin): (Vec<FoodDoc>, Vec<FoodDoc>) = docs.into_iter().partition(segment::is_chinese);
+        let (chinese, latin): (Vec<FoodDoc>, Vec<FoodDoc>) =
+            docs.into_iter().partition(segment::is_chinese);
         let (latin, chinese) = std::thread::scope(|s| {
             let latin = s.spawn(|| Segment::build(&latin, true));
             let chinese = Segment::build(&chinese, false);
@@ -201,7 +217,10 @@ impl SearchIndex {
         let mains = [latin, chinese]
             .into_iter()
             .filter(|s| s.len() > 0)
-            .map(|s| Main { segment: Arc::new(s), removed: None })
+            .map(|s| Main {
+                segment: Arc::new(s),
+                removed: None,
+            })
             .collect();
         SearchIndex {
             snapshot: ArcSwap::from_pointee(Snapshot { mains, delta: None }),
@@ -211,12 +230,19 @@ impl SearchIndex {
 
     /// The best `limit` foods for `query` that `user` may see; `boosted` are foods from
     /// the user's history.
-    pub fn search(&self, query: &Query, user: Option<i64>, boosted: &[i64], limit: usize) -> Vec<Hit> {
+    pub fn search(
+        &self,
+        query: &Query,
+        user: Option<i64>,
+        boosted: &[i64],
+        limit: usize,
+    ) -> Vec<Hit> {
         let snapshot = self.snapshot.load();
         let mut top = TopK::new(limit.max(1));
         for main in &snapshot.mains {
             if let Some(prepared) = main.segment.prepare(query) {
-                main.segment.search(&prepared, user, boosted, main.removed.as_deref(), &mut top);
+                main.segment
+                    .search(&prepared, user, boosted, main.removed.as_deref(), &mut top);
             }
         }
         if let Some(delta) = &snapshot.delta
@@ -266,7 +292,11 @@ impl SearchIndex {
                 .sum::<usize>()
                 + delta.map_or(0, |d| d.len()),
             recent_foods: delta.map_or(0, |d| d.len()),
-            heap_bytes: snapshot.mains.iter().map(|m| m.segment.heap_bytes()).sum::<usize>()
+            heap_bytes: snapshot
+                .mains
+                .iter()
+                .map(|m| m.segment.heap_bytes())
+                .sum::<usize>()
                 + delta.map_or(0, |d| d.heap_bytes()),
         }
     }
@@ -275,8 +305,13 @@ impl SearchIndex {
     pub fn contains(&self, id: i64) -> bool {
         let snapshot = self.snapshot.load();
         snapshot.mains.iter().any(|m| {
-            m.segment.position_of(id).is_some_and(|p| m.removed.as_ref().is_none_or(|r| !r.contains(p)))
-        }) || snapshot.delta.as_ref().is_some_and(|d| d.position_of(id).is_some())
+            m.segment
+                .position_of(id)
+                .is_some_and(|p| m.removed.as_ref().is_none_or(|r| !r.contains(p)))
+        }) || snapshot
+            .delta
+            .as_ref()
+            .is_some_and(|d| d.position_of(id).is_some())
     }
 
     /// Every indexed food id (for checks and rebuild decisions).
@@ -306,10 +341,16 @@ impl SearchIndex {
                 let mut removed = m.removed.clone();
                 for id in changed {
                     if let Some(p) = m.segment.position_of(*id) {
-                        Arc::make_mut(removed.get_or_insert_with(|| Arc::new(Bitset::new(m.segment.len())))).insert(p);
+                        Arc::make_mut(
+                            removed.get_or_insert_with(|| Arc::new(Bitset::new(m.segment.len()))),
+                        )
+                        .insert(p);
                     }
                 }
-                Main { segment: m.segment.clone(), removed }
+                Main {
+                    segment: m.segment.clone(),
+                    removed,
+                }
             })
             .collect();
         let docs: Vec<FoodDoc> = delta.docs.values().cloned().collect();

@@ -179,7 +179,10 @@ fn first_gram(chars: &[char]) -> String {
 /// segment, where the English-length ordering does not bound their scores.
 pub(crate) fn is_chinese(doc: &FoodDoc) -> bool {
     doc.pinyin.is_some()
-        || doc.name_zh.as_deref().is_some_and(|z| z.chars().any(text::is_cjk))
+        || doc
+            .name_zh
+            .as_deref()
+            .is_some_and(|z| z.chars().any(text::is_cjk))
         || doc.name.chars().any(text::is_cjk)
 }
 
@@ -221,7 +224,11 @@ pub(crate) struct TopK {
 
 impl TopK {
     pub(crate) fn new(limit: usize) -> Self {
-        TopK { limit, heap: BinaryHeap::with_capacity(limit + 1), rank: 0 }
+        TopK {
+            limit,
+            heap: BinaryHeap::with_capacity(limit + 1),
+            rank: 0,
+        }
     }
 
     fn push(&mut self, score: f32, id: i64) {
@@ -238,7 +245,8 @@ impl TopK {
     }
 
     fn floor(&self) -> Option<f32> {
-        (self.heap.len() >= self.limit).then(|| f32::from_bits(self.heap.peek().map_or(0, |e| e.0.0)))
+        (self.heap.len() >= self.limit)
+            .then(|| f32::from_bits(self.heap.peek().map_or(0, |e| e.0.0)))
     }
 
     /// Best first; a food found twice (a history boost and the scan) counts once.
@@ -248,7 +256,10 @@ impl TopK {
         let mut seen = std::collections::HashSet::new();
         all.into_iter()
             .filter(|(_, _, id)| seen.insert(*id))
-            .map(|(score, _, id)| crate::Hit { id, score: f32::from_bits(score) })
+            .map(|(score, _, id)| crate::Hit {
+                id,
+                score: f32::from_bits(score),
+            })
             .collect()
     }
 }
@@ -257,8 +268,22 @@ impl Segment {
     pub(crate) fn build(docs: &[FoodDoc], bounded: bool) -> Segment {
         let mut analysed: Vec<Analysed> = docs.iter().map(analyse).collect();
         analysed.sort_by(|a, b| {
-            (Reverse(a.meta.tier), a.meta.head_words, a.meta.total_words, a.meta.zh_chars, a.name_len, a.id)
-                .cmp(&(Reverse(b.meta.tier), b.meta.head_words, b.meta.total_words, b.meta.zh_chars, b.name_len, b.id))
+            (
+                Reverse(a.meta.tier),
+                a.meta.head_words,
+                a.meta.total_words,
+                a.meta.zh_chars,
+                a.name_len,
+                a.id,
+            )
+                .cmp(&(
+                    Reverse(b.meta.tier),
+                    b.meta.head_words,
+                    b.meta.total_words,
+                    b.meta.zh_chars,
+                    b.name_len,
+                    b.id,
+                ))
         });
 
         let mut ordinals: HashMap<String, u32> = HashMap::new();
@@ -290,8 +315,16 @@ impl Segment {
                 lists[(packed >> FIELD_BITS) as usize].push(position);
             }
             let mut m = doc.meta;
-            m.first_en = doc.first_en.as_deref().and_then(|t| ordinals.get(t).copied()).unwrap_or(NO_TERM);
-            m.first_zh = doc.first_zh.as_deref().and_then(|t| ordinals.get(t).copied()).unwrap_or(NO_TERM);
+            m.first_en = doc
+                .first_en
+                .as_deref()
+                .and_then(|t| ordinals.get(t).copied())
+                .unwrap_or(NO_TERM);
+            m.first_zh = doc
+                .first_zh
+                .as_deref()
+                .and_then(|t| ordinals.get(t).copied())
+                .unwrap_or(NO_TERM);
             meta.push(m);
             ids.push(doc.id);
             if let Some(owner) = doc.owner {
@@ -304,7 +337,9 @@ impl Segment {
         sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut builder = MapBuilder::memory();
         for (term, ordinal) in &sorted {
-            builder.insert(term, u64::from(*ordinal)).expect("terms are inserted in order");
+            builder
+                .insert(term, u64::from(*ordinal))
+                .expect("terms are inserted in order");
         }
         let terms = builder.into_map();
         let mut posting_offsets = Vec::with_capacity(lists.len() + 1);
@@ -314,7 +349,11 @@ impl Segment {
             postings.extend_from_slice(&list);
             posting_offsets.push(postings.len() as u32);
         }
-        let mut by_id: Vec<(i64, u32)> = ids.iter().enumerate().map(|(p, id)| (*id, p as u32)).collect();
+        let mut by_id: Vec<(i64, u32)> = ids
+            .iter()
+            .enumerate()
+            .map(|(p, id)| (*id, p as u32))
+            .collect();
         by_id.sort_unstable();
 
         let bounds = if bounded {
@@ -394,7 +433,10 @@ impl Segment {
         }
         if token.latin {
             // Plurals are the same food ("eggs", "tomatoes").
-            for singular in [t.strip_suffix("es"), t.strip_suffix('s')].into_iter().flatten() {
+            for singular in [t.strip_suffix("es"), t.strip_suffix('s')]
+                .into_iter()
+                .flatten()
+            {
                 if singular.len() >= 3
                     && let Some(o) = self.terms.get(singular)
                 {
@@ -428,7 +470,8 @@ impl Segment {
                 let distance = if len >= 8 { 2 } else { 1 };
                 if let Ok(lev) = Levenshtein::new(t, distance) {
                     let first: String = t.chars().take(1).collect();
-                    let automaton = lev.intersection(fst::automaton::Str::new(&first).starts_with());
+                    let automaton =
+                        lev.intersection(fst::automaton::Str::new(&first).starts_with());
                     let mut stream = self.terms.search(automaton).into_stream();
                     let mut n = 0;
                     while let Some((term, o)) = stream.next() {
@@ -455,21 +498,30 @@ impl Segment {
         let mut expansions: Vec<Expansion> = query.tokens.iter().map(|t| self.expand(t)).collect();
         // A word found nowhere ("recipe" in "banana bread recipe") should not hide the
         // foods the rest of the query finds; but a query made only of such words finds nothing.
-        let known: Vec<usize> = (0..expansions.len()).filter(|&i| !expansions[i].is_empty()).collect();
+        let known: Vec<usize> = (0..expansions.len())
+            .filter(|&i| !expansions[i].is_empty())
+            .collect();
         if known.is_empty() {
             return None;
         }
         let first = expansions[0].clone();
         expansions.retain(|e| !e.is_empty());
-        let cost = |e: &Expansion| -> usize { e.iter().map(|(o, _)| self.postings_of(*o).len()).sum() };
+        let cost =
+            |e: &Expansion| -> usize { e.iter().map(|(o, _)| self.postings_of(*o).len()).sum() };
         let driver = (0..expansions.len()).min_by_key(|&i| cost(&expansions[i]))?;
-        Some(Prepared { query, expansions, driver, first })
+        Some(Prepared {
+            query,
+            expansions,
+            driver,
+            first,
+        })
     }
 
     /// Scores one document, `None` when it misses a token.
     fn score(&self, position: u32, prepared: &Prepared) -> Option<f32> {
         let p = position as usize;
-        let terms = &self.doc_terms[self.doc_term_offsets[p] as usize..self.doc_term_offsets[p + 1] as usize];
+        let terms = &self.doc_terms
+            [self.doc_term_offsets[p] as usize..self.doc_term_offsets[p + 1] as usize];
         let meta = &self.meta[p];
         let mut total = 0.0;
         let mut fields = 0;
@@ -481,7 +533,11 @@ impl Segment {
                 let ordinal = packed >> FIELD_BITS;
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
                     let f = packed & ((1 << FIELD_BITS) - 1);
-                    let weight = if f & (NAME | CHINESE | PINYIN) != 0 { 1.0 } else { 0.6 };
+                    let weight = if f & (NAME | CHINESE | PINYIN) != 0 {
+                        1.0
+                    } else {
+                        0.6
+                    };
                     let s = expansion[i].1 * weight;
                     if s > best {
                         best = s;
@@ -508,7 +564,8 @@ impl Segment {
             coverage = coverage.max((query.cjk_chars as f32 / f32::from(meta.zh_chars)).min(1.0));
         }
         if fields & PINYIN != 0 && meta.pinyin_len > 0 {
-            coverage = coverage.max((query.latin_letters as f32 / f32::from(meta.pinyin_len)).min(1.0));
+            coverage =
+                coverage.max((query.latin_letters as f32 / f32::from(meta.pinyin_len)).min(1.0));
         }
         let first = [meta.first_en, meta.first_zh]
             .iter()
@@ -547,7 +604,10 @@ impl Segment {
     ) -> usize {
         let live = |p: u32| removed.is_none_or(|r| !r.contains(p)) && self.visible(p, user);
         // Foods from the user's history first: they may sit far down the layout.
-        let mut boosted_positions: Vec<u32> = boosted.iter().filter_map(|id| self.position_of(*id)).collect();
+        let mut boosted_positions: Vec<u32> = boosted
+            .iter()
+            .filter_map(|id| self.position_of(*id))
+            .collect();
         boosted_positions.sort_unstable();
         for &p in &boosted_positions {
             if live(p)

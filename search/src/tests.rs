@@ -1,6 +1,13 @@
 use super::*;
 
-fn doc(id: i64, name: &str, zh: Option<&str>, pinyin: Option<&str>, brand: Option<&str>, kind: DocKind) -> FoodDoc {
+fn doc(
+    id: i64,
+    name: &str,
+    zh: Option<&str>,
+    pinyin: Option<&str>,
+    brand: Option<&str>,
+    kind: DocKind,
+) -> FoodDoc {
     FoodDoc {
         id,
         name: name.into(),
@@ -14,32 +21,137 @@ fn doc(id: i64, name: &str, zh: Option<&str>, pinyin: Option<&str>, brand: Optio
 fn foods() -> Vec<FoodDoc> {
     use DocKind::*;
     vec![
-        doc(1, "Banana", Some("香蕉"), Some("xiāng jiāo"), None, Catalogue),
-        doc(2, "Banana bread", Some("香蕉面包"), Some("xiāng jiāo miàn bāo"), None, Catalogue),
+        doc(
+            1,
+            "Banana",
+            Some("香蕉"),
+            Some("xiāng jiāo"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            2,
+            "Banana bread",
+            Some("香蕉面包"),
+            Some("xiāng jiāo miàn bāo"),
+            None,
+            Catalogue,
+        ),
         doc(3, "BANANA", None, None, Some("Chiquita"), Branded),
         doc(4, "Bananas, raw", None, None, None, Generic),
-        doc(5, "Rice, white, cooked", Some("米饭"), Some("mǐ fàn"), None, Catalogue),
-        doc(6, "Rice cake", Some("年糕"), Some("nián gāo"), None, Catalogue),
-        doc(7, "Rice, brown, long-grain, cooked", None, None, None, Generic),
-        doc(8, "Broccoli, cooked", Some("西兰花（熟）"), Some("xī lán huā"), None, Catalogue),
-        doc(9, "Egg, boiled", Some("鸡蛋（煮）"), Some("jī dàn"), None, Catalogue),
-        doc(10, "Fried rice with egg", Some("蛋炒饭"), Some("dàn chǎo fàn"), None, Catalogue),
+        doc(
+            5,
+            "Rice, white, cooked",
+            Some("米饭"),
+            Some("mǐ fàn"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            6,
+            "Rice cake",
+            Some("年糕"),
+            Some("nián gāo"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            7,
+            "Rice, brown, long-grain, cooked",
+            None,
+            None,
+            None,
+            Generic,
+        ),
+        doc(
+            8,
+            "Broccoli, cooked",
+            Some("西兰花（熟）"),
+            Some("xī lán huā"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            9,
+            "Egg, boiled",
+            Some("鸡蛋（煮）"),
+            Some("jī dàn"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            10,
+            "Fried rice with egg",
+            Some("蛋炒饭"),
+            Some("dàn chǎo fàn"),
+            None,
+            Catalogue,
+        ),
         doc(11, "Brown rice", None, None, Some("Uncle Ben's"), Branded),
-        doc(12, "Tomato and egg stir-fry", Some("西红柿炒鸡蛋"), Some("xī hóng shì chǎo jī dàn"), None, Catalogue),
-        doc(13, "Steamed bun", Some("馒头"), Some("mán tou"), None, Catalogue),
-        doc(14, "Chocolate chip cookies", None, None, Some("Chips Ahoy"), Branded),
-        doc(15, "My protein shake", None, None, None, Custom { owner: 7 }),
-        doc(16, "Other user's shake", None, None, None, Custom { owner: 8 }),
-        doc(17, "Rice cakes, brown rice, plain", None, None, None, Generic),
+        doc(
+            12,
+            "Tomato and egg stir-fry",
+            Some("西红柿炒鸡蛋"),
+            Some("xī hóng shì chǎo jī dàn"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            13,
+            "Steamed bun",
+            Some("馒头"),
+            Some("mán tou"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            14,
+            "Chocolate chip cookies",
+            None,
+            None,
+            Some("Chips Ahoy"),
+            Branded,
+        ),
+        doc(
+            15,
+            "My protein shake",
+            None,
+            None,
+            None,
+            Custom { owner: 7 },
+        ),
+        doc(
+            16,
+            "Other user's shake",
+            None,
+            None,
+            None,
+            Custom { owner: 8 },
+        ),
+        doc(
+            17,
+            "Rice cakes, brown rice, plain",
+            None,
+            None,
+            None,
+            Generic,
+        ),
     ]
 }
 
 fn ids(index: &SearchIndex, q: &str) -> Vec<i64> {
-    index.search(&Query::parse(q).unwrap(), None, &[], 10).into_iter().map(|h| h.id).collect()
+    index
+        .search(&Query::parse(q).unwrap(), None, &[], 10)
+        .into_iter()
+        .map(|h| h.id)
+        .collect()
 }
 
 fn first(index: &SearchIndex, q: &str) -> i64 {
-    ids(index, q).first().copied().unwrap_or_else(|| panic!("nothing found for {q:?}"))
+    ids(index, q)
+        .first()
+        .copied()
+        .unwrap_or_else(|| panic!("nothing found for {q:?}"))
 }
 
 #[test]
@@ -48,7 +160,10 @@ fn the_plain_food_comes_first() {
     let banana = ids(&index, "banana");
     assert_eq!(banana[0], 1, "{banana:?}");
     let pos = |id| banana.iter().position(|&x| x == id).unwrap();
-    assert!(pos(1) < pos(2) && pos(4) < pos(2), "banana before banana bread: {banana:?}");
+    assert!(
+        pos(1) < pos(2) && pos(4) < pos(2),
+        "banana before banana bread: {banana:?}"
+    );
     assert!(pos(4) < pos(3), "generic before branded BANANA: {banana:?}");
 
     let rice = ids(&index, "rice");
@@ -95,7 +210,11 @@ fn across_languages() {
 fn custom_foods_are_private_and_history_ranks_higher() {
     let index = SearchIndex::build(foods());
     let q = Query::parse("shake").unwrap();
-    let for_7: Vec<i64> = index.search(&q, Some(7), &[], 10).iter().map(|h| h.id).collect();
+    let for_7: Vec<i64> = index
+        .search(&q, Some(7), &[], 10)
+        .iter()
+        .map(|h| h.id)
+        .collect();
     assert_eq!(for_7, [15]);
     assert!(index.search(&q, None, &[], 10).is_empty());
     assert_eq!(index.search(&q, Some(8), &[], 10)[0].id, 16);
@@ -117,11 +236,29 @@ fn unknown_words_do_not_hide_the_rest() {
 #[test]
 fn updates_and_removals_show_at_once() {
     let index = SearchIndex::build(foods());
-    index.upsert([doc(100, "Dragon fruit", Some("火龙果"), None, None, DocKind::Catalogue)]);
+    index.upsert([doc(
+        100,
+        "Dragon fruit",
+        Some("火龙果"),
+        None,
+        None,
+        DocKind::Catalogue,
+    )]);
     assert_eq!(first(&index, "dragon"), 100);
-    assert_eq!(first(&index, "huolongguo"), 100, "pinyin read off the characters");
+    assert_eq!(
+        first(&index, "huolongguo"),
+        100,
+        "pinyin read off the characters"
+    );
     // Renaming a food built into the main segment replaces it.
-    index.upsert([doc(13, "Steamed bread roll", Some("花卷"), None, None, DocKind::Catalogue)]);
+    index.upsert([doc(
+        13,
+        "Steamed bread roll",
+        Some("花卷"),
+        None,
+        None,
+        DocKind::Catalogue,
+    )]);
     assert!(!ids(&index, "馒头").contains(&13));
     assert_eq!(first(&index, "花卷"), 13);
     index.remove(&[13, 100]);
@@ -143,11 +280,27 @@ fn queries_are_parsed() {
 fn scanning_stops_once_nothing_further_can_win() {
     // Many branded foods named "... chocolate ..." after a few plain ones: the top 5 come
     // from the short names, and the result equals a full scan's.
-    let mut docs = vec![doc(1, "Chocolate, dark", None, None, None, DocKind::Generic)];
+    let mut docs = vec![doc(
+        1,
+        "Chocolate, dark",
+        None,
+        None,
+        None,
+        DocKind::Generic,
+    )];
     for i in 0..5000 {
-        let words = ["Premium", "Swiss", "Milk", "Creamy", "Hazelnut", "Crunchy", "Bar"];
+        let words = [
+            "Premium", "Swiss", "Milk", "Creamy", "Hazelnut", "Crunchy", "Bar",
+        ];
         let extra: Vec<&str> = words.iter().take(i % 7).copied().collect();
-        docs.push(doc(10 + i as i64, &format!("{} chocolate", extra.join(" ")), None, None, Some("Acme"), DocKind::Branded));
+        docs.push(doc(
+            10 + i as i64,
+            &format!("{} chocolate", extra.join(" ")),
+            None,
+            None,
+            Some("Acme"),
+            DocKind::Branded,
+        ));
     }
     let index = SearchIndex::build(docs);
     let q = Query::parse("chocolate").unwrap();

@@ -2,6 +2,7 @@
 
 pub(crate) mod auth;
 mod docs;
+mod foods;
 mod health;
 mod jobs;
 mod users;
@@ -22,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
+        .merge(foods::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

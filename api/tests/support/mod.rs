@@ -11,7 +11,7 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 use api::{App, AppState, Config, Secret};
 use futures::StreamExt;
 use models::{Engine, testing::TestDatabase};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use worker::WorkerConfig;
 
@@ -305,4 +305,69 @@ pub async fn wait_finished(app: &TestApp, job_id: &str) -> Value {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("job {job_id} did not finish");
+}
+
+// Signed-in calls, shared by the area suites.
+
+pub const PASSWORD: &str = "Sunrise2026";
+
+pub struct Session {
+    pub access: String,
+    pub refresh: String,
+    pub user: Value,
+}
+
+pub async fn register(app: &TestApp, username: &str) -> Session {
+    let (status, body) = app
+        .post(
+            "/auth/register/",
+            &json!({"username": username, "email": format!("{username}@example.com"),
+                    "password": PASSWORD, "nickname": "小明"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    Session {
+        access: body["data"]["access"].as_str().unwrap().into(),
+        refresh: body["data"]["refresh"].as_str().unwrap().into(),
+        user: body["data"]["user"].clone(),
+    }
+}
+
+pub async fn login(app: &TestApp, username: &str, password: &str) -> (u16, Value) {
+    app.post(
+        "/auth/login/",
+        &json!({"username": username, "password": password}),
+    )
+    .await
+}
+
+pub async fn get_as(app: &TestApp, path: &str, token: &str) -> (u16, Value) {
+    json_of(
+        app.client
+            .get(app.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+pub async fn send_as(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: &Value,
+) -> (u16, Value) {
+    json_of(
+        app.client
+            .request(method, app.url(path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
 }

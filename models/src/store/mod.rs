@@ -132,22 +132,40 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     async fn get(&self, id: i64) -> Result<Option<Food>, StoreError>;
     /// The foods of `ids` that exist, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> Result<Vec<Food>, StoreError>;
-    async fn find_by_source_key(&self, source: FoodSource, key: &str)
-    -> Result<Option<Food>, StoreError>;
+    async fn find_by_source_key(
+        &self,
+        source: FoodSource,
+        key: &str,
+    ) -> Result<Option<Food>, StoreError>;
     /// Changes the owner's custom food; `None` when there is no such food of theirs.
-    async fn update_custom(&self, id: i64, owner: UserId, food: &NewFood)
-    -> Result<Option<Food>, StoreError>;
+    async fn update_custom(
+        &self,
+        id: i64,
+        owner: UserId,
+        food: &NewFood,
+    ) -> Result<Option<Food>, StoreError>;
     async fn delete_custom(&self, id: i64, owner: UserId) -> Result<bool, StoreError>;
     /// The owner's custom foods, newest first, and how many there are.
-    async fn list_custom(&self, owner: UserId, offset: i64, limit: i64)
-    -> Result<(Vec<Food>, i64), StoreError>;
+    async fn list_custom(
+        &self,
+        owner: UserId,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Food>, i64), StoreError>;
     /// Live foods in id order after `after_id`, for building the search index in pages.
-    async fn search_rows(&self, after_id: i64, limit: i64) -> Result<Vec<FoodSearchRow>, StoreError>;
+    async fn search_rows(
+        &self,
+        after_id: i64,
+        limit: i64,
+    ) -> Result<Vec<FoodSearchRow>, StoreError>;
     /// Every food changed (or deleted) at or after `since_ms`.
     async fn changed_since(&self, since_ms: i64) -> Result<Vec<FoodSearchRow>, StoreError>;
     async fn record_search(&self, user: UserId, query: &str) -> Result<(), StoreError>;
-    async fn search_history(&self, user: UserId, limit: i64)
-    -> Result<Vec<SearchHistoryEntry>, StoreError>;
+    async fn search_history(
+        &self,
+        user: UserId,
+        limit: i64,
+    ) -> Result<Vec<SearchHistoryEntry>, StoreError>;
     /// Counts a use of a food by a user (logged in a meal, created, copied).
     async fn record_use(&self, user: UserId, food_id: i64) -> Result<(), StoreError>;
     /// The user's most used foods.

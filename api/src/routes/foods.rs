@@ -1,0 +1,401 @@
+//! `/foods/*`: search across every source, the search history, and a user's custom foods.
+
+use std::time::Instant;
+
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{delete, get, post, put},
+};
+use chrono::{DateTime, Utc};
+use models::{CustomFoodInput, Food, FoodSearchRow, FoodSource, Portion, User, UserId};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    auth::{AuthUser, MaybeAuthUser},
+    error::{ApiError, ApiJson, ApiResult},
+    extract::{Body, Path, Query},
+    food_index::FoodIndex,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/foods/search", get(search))
+        .route("/foods/search/history", get(search_history))
+        .route("/foods/user", get(user_foods))
+        .route("/foods/create", post(create))
+        .route("/foods/{id}", get(food))
+        .route("/foods/{id}/update", put(update))
+        .route("/foods/{id}/delete", delete(remove))
+}
+
+/// A food as every call returns it (SPEC §3 "Food"), per 100 g.
+#[derive(Debug, Serialize)]
+pub struct FoodView {
+    pub id: Option<i64>,
+    pub name: String,
+    pub name_zh: Option<String>,
+    pub pinyin: Option<String>,
+    pub brand: Option<String>,
+    pub barcode: Option<String>,
+    pub image_url: Option<String>,
+    pub nutrition_grade: Option<String>,
+    pub calories_per_100g: f64,
+    pub protein_per_100g: f64,
+    pub fat_per_100g: f64,
+    pub carbs_per_100g: f64,
+    pub fiber_per_100g: f64,
+    pub sugar_per_100g: f64,
+    pub sodium_per_100g: f64,
+    pub serving_size: u32,
+    pub serving_unit: &'static str,
+    pub portions: Vec<Portion>,
+    pub is_custom: bool,
+    pub is_usda: bool,
+    pub fdc_id: Option<i64>,
+    pub usda_description: Option<String>,
+    pub description: Option<String>,
+    pub data_source: FoodSource,
+    pub data_quality: String,
+    pub ingredients: Option<String>,
+    pub category: Option<String>,
+    pub is_owner: bool,
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+impl FoodView {
+    pub fn of(food: &Food, viewer: Option<UserId>) -> FoodView {
+        let mut view = FoodView::unsaved(&food.food);
+        view.id = Some(food.id);
+        view.is_owner = food.owned_by(viewer);
+        view.created_at = Some(food.created_at);
+        view
+    }
+
+    /// A food not (yet) stored, such as a USDA search hit.
+    pub fn unsaved(f: &models::NewFood) -> FoodView {
+        let n = &f.nutrients;
+        let is_usda = f.source() == FoodSource::Usda;
+        FoodView {
+            id: None,
+            name: f.name.clone(),
+            name_zh: f.name_zh.clone(),
+            pinyin: f.pinyin.clone(),
+            brand: f.brand.clone(),
+            barcode: f.barcode.clone(),
+            image_url: f.image_url.clone(),
+            nutrition_grade: f.nutrition_grade.clone(),
+            calories_per_100g: n.calories,
+            protein_per_100g: n.protein,
+            fat_per_100g: n.fat,
+            carbs_per_100g: n.carbs,
+            fiber_per_100g: n.fiber,
+            sugar_per_100g: n.sugar,
+            sodium_per_100g: n.sodium,
+            serving_size: 100,
+            serving_unit: "g",
+            portions: f.portions.clone(),
+            is_custom: f.source() == FoodSource::Custom,
+            is_usda,
+            fdc_id: f.fdc_id,
+            usda_description: if is_usda { f.description.clone() } else { None },
+            description: f.description.clone(),
+            data_source: f.source(),
+            data_quality: f.data_quality.clone(),
+            ingredients: f.ingredients.clone(),
+            category: f.category.clone(),
+            is_owner: false,
+            created_at: None,
+        }
+    }
+}
+
+fn user_id(user: &Option<User>) -> Option<UserId> {
+    user.as_ref().map(|u| u.id)
+}
+
+fn food_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "FOOD_NOT_FOUND", "Food not found")
+}
+
+/// A `page_size`-style number within bounds, or a clear error naming it.
+pub(crate) fn bounded(
+    name: &str,
+    value: Option<i64>,
+    default: i64,
+    max: i64,
+) -> Result<i64, ApiError> {
+    let v = value.unwrap_or(default);
+    if !(1..=max).contains(&v) {
+        return Err(ApiError::validation(format!(
+            "{name} must be between 1 and {max}"
+        )));
+    }
+    Ok(v)
+}
+
+#[derive(Deserialize)]
+struct SearchParams {
+    query: Option<String>,
+    page_size: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct SearchResults {
+    query: String,
+    foods: Vec<FoodView>,
+    took_ms: f64,
+}
+
+/// How many of the user's most used foods rank higher in their searches.
+const HISTORY_FOODS: i64 = 200;
+
+async fn search(
+    State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    Query(params): Query<SearchParams>,
+) -> ApiResult<SearchResults> {
+    let started = Instant::now();
+    let text = params.query.unwrap_or_default();
+    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let query = search::Query::parse(&text).map_err(|e| match e {
+        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
+        search::QueryError::TooLong => {
+            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
+        }
+    })?;
+    let viewer = user_id(&user);
+    let boosted = match viewer {
+        Some(id) => state.stores.foods.used_foods(id, HISTORY_FOODS).await?,
+        None => Vec::new(),
+    };
+    let hits = state.foods.index().search(
+        &query,
+        viewer.map(UserId::get),
+        &boosted,
+        page_size as usize,
+    );
+    let ids: Vec<i64> = hits.iter().map(|h| h.id).collect();
+    let mut found = state.stores.foods.get_many(&ids).await?;
+    found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
+    if let Some(id) = viewer {
+        // History is a side effect the searcher need not wait for.
+        let foods = state.stores.foods.clone();
+        let text = text.trim().to_owned();
+        tokio::spawn(async move {
+            if let Err(e) = foods.record_search(id, &text).await {
+                tracing::warn!(error = %e, "could not record a search");
+            }
+        });
+    }
+    Ok(ApiJson(SearchResults {
+        query: text.trim().to_owned(),
+        foods: found
+            .iter()
+            .filter(|f| f.visible_to(viewer))
+            .map(|f| FoodView::of(f, viewer))
+            .collect(),
+        took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+    }))
+}
+
+#[derive(Deserialize)]
+struct LimitParams {
+    limit: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct HistoryView {
+    history: Vec<HistoryEntry>,
+}
+
+#[derive(Serialize)]
+struct HistoryEntry {
+    query: String,
+    searched_at: DateTime<Utc>,
+    count: i32,
+}
+
+async fn search_history(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Query(params): Query<LimitParams>,
+) -> ApiResult<HistoryView> {
+    let limit = bounded("limit", params.limit, 10, 50)?;
+    let history = state.stores.foods.search_history(user.id, limit).await?;
+    Ok(ApiJson(HistoryView {
+        history: history
+            .into_iter()
+            .map(|h| HistoryEntry {
+                query: h.query,
+                searched_at: h.searched_at,
+                count: h.count,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Deserialize)]
+struct PageParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct FoodPage {
+    foods: Vec<FoodView>,
+    page: i64,
+    page_size: i64,
+    total: i64,
+}
+
+async fn user_foods(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Query(params): Query<PageParams>,
+) -> ApiResult<FoodPage> {
+    let page = bounded("page", params.page, 1, 1_000_000)?;
+    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let (foods, total) = state
+        .stores
+        .foods
+        .list_custom(user.id, (page - 1) * page_size, page_size)
+        .await?;
+    Ok(ApiJson(FoodPage {
+        foods: foods
+            .iter()
+            .map(|f| FoodView::of(f, Some(user.id)))
+            .collect(),
+        page,
+        page_size,
+        total,
+    }))
+}
+
+async fn food(
+    State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<FoodView> {
+    let viewer = user_id(&user);
+    let food = state
+        .stores
+        .foods
+        .get(id)
+        .await?
+        .filter(|f| f.visible_to(viewer))
+        .ok_or_else(food_not_found)?;
+    Ok(ApiJson(FoodView::of(&food, viewer)))
+}
+
+/// The index row of a food just written, for this process's index.
+fn search_row(food: &Food, deleted: bool) -> FoodSearchRow {
+    FoodSearchRow {
+        id: food.id,
+        source: food.source(),
+        owner: food.food.owner,
+        name: food.food.name.clone(),
+        name_zh: food.food.name_zh.clone(),
+        pinyin: food.food.pinyin.clone(),
+        brand: food.food.brand.clone(),
+        barcode: food.food.barcode.clone(),
+        deleted,
+        changed_ms: food.updated_at.timestamp_millis(),
+    }
+}
+
+/// Puts a changed food into this process's index at once and tells the others.
+async fn reindex(state: &AppState, food: &Food, deleted: bool) {
+    state.foods.apply(&[search_row(food, deleted)]);
+    FoodIndex::announce(&state.jobs).await;
+}
+
+async fn create(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<CustomFoodInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    if let Some(source) = input.copied_from {
+        // A copy must come from a food its maker can see.
+        state
+            .stores
+            .foods
+            .get(source)
+            .await?
+            .filter(|f| f.visible_to(Some(user.id)))
+            .ok_or_else(food_not_found)?;
+    }
+    let new = input.parse(user.id)?;
+    let food = state.stores.foods.insert(&new).await?;
+    state.stores.foods.record_use(user.id, food.id).await?;
+    reindex(&state, &food, false).await;
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(FoodView::of(&food, Some(user.id))),
+    ))
+}
+
+/// The caller's custom food, or why they cannot change it.
+async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiError> {
+    let food = state
+        .stores
+        .foods
+        .get(id)
+        .await?
+        .filter(|f| f.visible_to(Some(user.id)))
+        .ok_or_else(food_not_found)?;
+    if !food.is_custom() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "FOOD_READ_ONLY",
+            "Built-in, USDA and Open Food Facts foods are read-only; copy one as a custom food to change it",
+        ));
+    }
+    Ok(food)
+}
+
+async fn update(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    Body(input): Body<CustomFoodInput>,
+) -> ApiResult<FoodView> {
+    own_food(&state, &user, id).await?;
+    let changes = input.parse(user.id)?;
+    let food = state
+        .stores
+        .foods
+        .update_custom(id, user.id, &changes)
+        .await?
+        .ok_or_else(food_not_found)?;
+    reindex(&state, &food, false).await;
+    Ok(ApiJson(FoodView::of(&food, Some(user.id))))
+}
+
+#[derive(Serialize)]
+struct DeleteImpact {
+    removed_from_meals: bool,
+    meal_count: i64,
+    meal_foods_count: i64,
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<DeleteImpact> {
+    let food = own_food(&state, &user, id).await?;
+    if !state.stores.foods.delete_custom(id, user.id).await? {
+        return Err(food_not_found());
+    }
+    reindex(&state, &food, true).await;
+    // Saved meals keep the nutrition they were saved with, so none loses a line.
+    Ok(ApiJson(DeleteImpact {
+        removed_from_meals: false,
+        meal_count: 0,
+        meal_foods_count: 0,
+    }))
+}

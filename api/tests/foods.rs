@@ -1,0 +1,411 @@
+//! Foods over HTTP: search in both languages across the catalogue and custom foods, the
+//! search history, custom food ownership and validation, and the bad inputs.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Options, TestApp, get_as, register, send_as, spawn_app};
+
+async fn search(app: &TestApp, query: &str) -> Vec<Value> {
+    let (status, body) = app
+        .get(&format!("/foods/search/?query={}", urlencode(query)))
+        .await;
+    assert_eq!(status, 200, "{query}: {body}");
+    body["data"]["foods"].as_array().unwrap().clone()
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn names(foods: &[Value]) -> Vec<String> {
+    foods
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn position(foods: &[Value], pred: impl Fn(&Value) -> bool) -> Option<usize> {
+    foods.iter().position(pred)
+}
+
+#[tokio::test]
+async fn the_catalogue_is_searchable_in_both_languages() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let banana = search(&app, "banana").await;
+    assert_eq!(banana[0]["name"], "Banana", "{:?}", names(&banana));
+    assert_eq!(banana[0]["name_zh"], "香蕉");
+    assert_eq!(banana[0]["data_source"], "catalogue");
+    assert!(
+        banana[0]["portions"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+    );
+    let bread = position(&banana, |f| f["name"].as_str().unwrap().contains("bread"));
+    assert!(bread.is_none_or(|b| b > 0));
+
+    let rice = search(&app, "rice").await;
+    assert_eq!(rice[0]["name_zh"], "米饭", "{:?}", names(&rice));
+    let cake = position(&rice, |f| {
+        f["name"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("rice cake")
+    });
+    assert!(cake.is_none_or(|c| c > 0));
+
+    for (query, zh) in [
+        ("米饭", "米饭"),
+        ("mifan", "米饭"),
+        ("mi fan", "米饭"),
+        ("鸡蛋", "鸡蛋"),
+        ("mantou", "馒头"),
+        ("饺子", "饺子"),
+    ] {
+        let found = search(&app, query).await;
+        assert!(
+            found[0]["name_zh"].as_str().unwrap().starts_with(zh),
+            "{query}: {:?}",
+            found
+                .iter()
+                .map(|f| f["name_zh"].clone())
+                .collect::<Vec<_>>()
+        );
+    }
+    for (typo, wanted) in [("banan", "banana"), ("brocoli", "broccoli")] {
+        let found = search(&app, typo).await;
+        assert!(
+            found[0]["name"]
+                .as_str()
+                .unwrap()
+                .to_lowercase()
+                .contains(wanted),
+            "{typo}: {:?}",
+            names(&found)
+        );
+    }
+
+    // The same food by id, and a page size bound.
+    let id = banana[0]["id"].as_i64().unwrap();
+    let (status, one) = app.get(&format!("/foods/{id}/")).await;
+    assert_eq!(
+        (status, one["data"]["name"].clone()),
+        (200, json!("Banana"))
+    );
+    let (_, few) = app.get("/foods/search/?query=rice&page_size=3").await;
+    assert_eq!(few["data"]["foods"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn bad_searches_get_clear_errors() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    for (path, status, code) in [
+        ("/foods/search/", 400, "EMPTY_QUERY"),
+        ("/foods/search/?query=", 400, "EMPTY_QUERY"),
+        ("/foods/search/?query=%20%20", 400, "EMPTY_QUERY"),
+        (
+            "/foods/search/?query=rice&page_size=0",
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            "/foods/search/?query=rice&page_size=101",
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            "/foods/search/?query=rice&page_size=ten",
+            422,
+            "VALIDATION_ERROR",
+        ),
+        ("/foods/abc/", 400, "BAD_REQUEST"),
+        ("/foods/999999999/", 404, "FOOD_NOT_FOUND"),
+        ("/foods/search/history/", 401, "NOT_AUTHENTICATED"),
+        ("/foods/user/", 401, "NOT_AUTHENTICATED"),
+    ] {
+        let (got, body) = app.get(path).await;
+        assert_eq!(
+            (got, body["error"]["code"].as_str().unwrap()),
+            (status, code),
+            "{path}: {body}"
+        );
+        assert_eq!(body["success"], false);
+    }
+    let long = "a".repeat(201);
+    let (status, body) = app.get(&format!("/foods/search/?query={long}")).await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (422, json!("QUERY_TOO_LONG"))
+    );
+    let (status, body) = app.get("/foods/search/?query=zzqqxx").await;
+    assert_eq!(
+        (status, body["data"]["foods"].as_array().unwrap().len()),
+        (200, 0)
+    );
+}
+
+#[tokio::test]
+async fn custom_foods_are_private_validated_and_searchable_at_once() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann_cook").await;
+    let bob = register(&app, "bob_cook").await;
+
+    for (body, message) in [
+        (json!({"calories": 100}), "name"),
+        (json!({"name": "Granola"}), "calories"),
+        (json!({"name": "Granola", "calories": -5}), "Calories"),
+        (json!({"name": "Granola", "calories": 2000}), "Calories"),
+        (
+            json!({"name": "Granola", "calories": 400, "protein": 70, "fat": 60}),
+            "together",
+        ),
+        (json!({"name": "Granola", "calories": "lots"}), "calories"),
+        (json!({"name": "x".repeat(201), "calories": 400}), "name"),
+    ] {
+        let (status, reply) =
+            send_as(&app, Method::POST, "/foods/create/", &ann.access, &body).await;
+        assert_eq!(status, 422, "{body}: {reply}");
+        assert!(
+            reply["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(message),
+            "{body}: {reply}"
+        );
+    }
+    let (status, _) = app
+        .post(
+            "/foods/create/",
+            &json!({"name": "Granola", "calories": 400}),
+        )
+        .await;
+    assert_eq!(status, 401);
+
+    let (status, created) = send_as(
+        &app,
+        Method::POST,
+        "/foods/create/",
+        &ann.access,
+        &json!({"name": "Grandma's granola", "calories": 471, "protein": 10.2, "fat": 20, "carbs": 60.5,
+                "portions": [{"grams": 45, "name": "1 cup"}]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let food = &created["data"];
+    assert_eq!(
+        (food["is_custom"].clone(), food["is_owner"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(food["fiber_per_100g"], 0.0, "optional values default to 0");
+    let id = food["id"].as_i64().unwrap();
+
+    // Searchable by its owner at once, by nobody else.
+    let (_, mine) = get_as(&app, "/foods/search/?query=granola", &ann.access).await;
+    assert_eq!(mine["data"]["foods"][0]["id"], id, "{mine}");
+    let (_, theirs) = get_as(&app, "/foods/search/?query=granola", &bob.access).await;
+    assert!(
+        theirs["data"]["foods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["id"] != id)
+    );
+    assert!(search(&app, "granola").await.iter().all(|f| f["id"] != id));
+    let (status, _) = get_as(&app, &format!("/foods/{id}/"), &bob.access).await;
+    assert_eq!(status, 404);
+    let (_, listed) = get_as(&app, "/foods/user/", &ann.access).await;
+    assert_eq!(
+        (
+            listed["data"]["total"].clone(),
+            listed["data"]["foods"][0]["id"].clone()
+        ),
+        (json!(1), json!(id))
+    );
+    let (_, none) = get_as(&app, "/foods/user/", &bob.access).await;
+    assert_eq!(none["data"]["total"], 0);
+
+    // Only the owner changes it; a bad change leaves it as it was.
+    let edit = json!({"name": "Granola, homemade", "calories": 455});
+    let (status, _) = send_as(
+        &app,
+        Method::PUT,
+        &format!("/foods/{id}/update/"),
+        &bob.access,
+        &edit,
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, _) = send_as(
+        &app,
+        Method::PUT,
+        &format!("/foods/{id}/update/"),
+        &ann.access,
+        &json!({"name": "", "calories": 1}),
+    )
+    .await;
+    assert_eq!(status, 422);
+    let (_, still) = get_as(&app, &format!("/foods/{id}/"), &ann.access).await;
+    assert_eq!(still["data"]["name"], "Grandma's granola");
+    let (status, updated) = send_as(
+        &app,
+        Method::PUT,
+        &format!("/foods/{id}/update/"),
+        &ann.access,
+        &edit,
+    )
+    .await;
+    assert_eq!(
+        (status, updated["data"]["calories_per_100g"].clone()),
+        (200, json!(455.0))
+    );
+    let (_, renamed) = get_as(&app, "/foods/search/?query=homemade", &ann.access).await;
+    assert_eq!(renamed["data"]["foods"][0]["id"], id);
+
+    // Built-in foods are read-only for everyone, and can be copied as custom.
+    let banana = search(&app, "banana").await[0].clone();
+    let banana_id = banana["id"].as_i64().unwrap();
+    let (status, body) = send_as(
+        &app,
+        Method::PUT,
+        &format!("/foods/{banana_id}/update/"),
+        &ann.access,
+        &edit,
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (403, json!("FOOD_READ_ONLY"))
+    );
+    let (status, _) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/foods/{banana_id}/delete/"),
+        &ann.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, copy) = send_as(
+        &app,
+        Method::POST,
+        "/foods/create/",
+        &ann.access,
+        &json!({"name": "Banana (mine)", "calories": 89, "copied_from": banana_id}),
+    )
+    .await;
+    assert_eq!(status, 201, "{copy}");
+    let (status, _) = send_as(
+        &app,
+        Method::POST,
+        "/foods/create/",
+        &bob.access,
+        &json!({"name": "Stolen", "calories": 1, "copied_from": id}),
+    )
+    .await;
+    assert_eq!(status, 404, "copying another user's food");
+
+    // Deleting reports the impact and takes it out of search.
+    let (status, _) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/foods/{id}/delete/"),
+        &bob.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, gone) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/foods/{id}/delete/"),
+        &ann.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{gone}");
+    assert_eq!(
+        gone["data"],
+        json!({"removed_from_meals": false, "meal_count": 0, "meal_foods_count": 0})
+    );
+    let (_, after) = get_as(&app, "/foods/search/?query=homemade", &ann.access).await;
+    assert!(
+        after["data"]["foods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["id"] != id)
+    );
+    let (status, _) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/foods/{id}/delete/"),
+        &ann.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn signed_in_searches_are_remembered_and_used_foods_rank_higher() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann_search").await;
+    for q in ["rice", "鸡蛋", "Rice "] {
+        let (status, _) = get_as(
+            &app,
+            &format!("/foods/search/?query={}", urlencode(q)),
+            &ann.access,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    // Recording happens after the answer; give it a moment.
+    let mut history = Value::Null;
+    for _ in 0..50 {
+        let (_, body) = get_as(&app, "/foods/search/history/?limit=10", &ann.access).await;
+        history = body["data"]["history"].clone();
+        if history.as_array().unwrap().len() == 2 && history[0]["count"] == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(history[0]["query"], "Rice", "{history}");
+    assert_eq!(history[1]["query"], "鸡蛋");
+    let (status, _) = get_as(&app, "/foods/search/history/?limit=0", &ann.access).await;
+    assert_eq!(status, 422);
+
+    // A food the user made ranks above the catalogue's plain food of the same name.
+    let (_, made) = send_as(
+        &app,
+        Method::POST,
+        "/foods/create/",
+        &ann.access,
+        &json!({"name": "Rice, my usual", "calories": 130}),
+    )
+    .await;
+    let (_, found) = get_as(&app, "/foods/search/?query=rice", &ann.access).await;
+    assert_eq!(
+        found["data"]["foods"][0]["id"], made["data"]["id"],
+        "{found}"
+    );
+    assert_eq!(
+        search(&app, "rice").await[0]["name_zh"],
+        "米饭",
+        "others still see the plain food first"
+    );
+}
