@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
-use models::{FoodSearchRow, FoodSource, FoodStore};
-use search::{DocKind, FoodDoc, IndexStats, SearchIndex};
+use models::{FoodSearchRow, FoodStore};
+use search::{IndexStats, SearchIndex, doc_of};
 
 /// How far back each catch-up looks again: a write that committed late (its
 /// `changed_ms` is taken before its commit) is still seen.
@@ -42,28 +42,6 @@ pub struct BuildReport {
     pub build_ms: u128,
 }
 
-pub fn doc_of(row: &FoodSearchRow) -> FoodDoc {
-    let kind = match row.source {
-        FoodSource::Catalogue => DocKind::Catalogue,
-        FoodSource::Custom => DocKind::Custom {
-            owner: row.owner.map_or(0, |o| o.get()),
-        },
-        FoodSource::Usda | FoodSource::OpenFoodFacts
-            if row.brand.is_none() && row.barcode.is_none() =>
-        {
-            DocKind::Generic
-        }
-        FoodSource::Usda | FoodSource::OpenFoodFacts => DocKind::Branded,
-    };
-    FoodDoc {
-        id: row.id,
-        name: row.name.clone(),
-        name_zh: row.name_zh.clone(),
-        pinyin: row.pinyin.clone(),
-        brand: row.brand.clone(),
-        kind,
-    }
-}
 
 impl FoodIndex {
     /// Loads every live food and builds the index.

@@ -1,6 +1,9 @@
 //! Domain types, nutrition math and persistence shared by the API and the workers.
 
 pub mod catalogue;
+#[cfg(feature = "corpus")]
+pub mod corpus;
+pub mod csv;
 pub mod db;
 pub mod food;
 pub mod job;

@@ -39,6 +39,28 @@ pub enum DocKind {
     Branded,
 }
 
+/// A stored food as the index sees it. Public-database foods with a brand or a barcode
+/// are products; without, they are generic foods.
+pub fn doc_of(row: &models::FoodSearchRow) -> FoodDoc {
+    use models::FoodSource;
+    let kind = match row.source {
+        FoodSource::Catalogue => DocKind::Catalogue,
+        FoodSource::Custom => DocKind::Custom { owner: row.owner.map_or(0, |o| o.get()) },
+        FoodSource::Usda | FoodSource::OpenFoodFacts if row.brand.is_none() && row.barcode.is_none() => {
+            DocKind::Generic
+        }
+        FoodSource::Usda | FoodSource::OpenFoodFacts => DocKind::Branded,
+    };
+    FoodDoc {
+        id: row.id,
+        name: row.name.clone(),
+        name_zh: row.name_zh.clone(),
+        pinyin: row.pinyin.clone(),
+        brand: row.brand.clone(),
+        kind,
+    }
+}
+
 /// The searchable text of one food.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FoodDoc {
@@ -169,6 +191,21 @@ struct Snapshot {
     delta: Option<Arc<Segment>>,
 }
 
+impl Snapshot {
+    fn search(&self, query: &Query, user: Option<i64>, boosted: &[i64], typos: bool, top: &mut TopK) {
+        for main in &self.mains {
+            if let Some(prepared) = main.segment.prepare(query, typos) {
+                main.segment.search(&prepared, user, boosted, main.removed.as_deref(), top);
+            }
+        }
+        if let Some(delta) = &self.delta
+            && let Some(prepared) = delta.prepare(query, typos)
+        {
+            delta.search(&prepared, user, boosted, None, top);
+        }
+    }
+}
+
 /// Foods added or changed since the main segments were built. Rebuilt on each change,
 /// so it should stay small: rebuild the whole index when it grows (see `delta_len`).
 #[derive(Default)]
@@ -210,8 +247,8 @@ impl SearchIndex {
         let (chinese, latin): (Vec<FoodDoc>, Vec<FoodDoc>) =
             docs.into_iter().partition(segment::is_chinese);
         let (latin, chinese) = std::thread::scope(|s| {
-            let latin = s.spawn(|| Segment::build(&latin, true));
-            let chinese = Segment::build(&chinese, false);
+            let latin = s.spawn(|| Segment::build(&latin));
+            let chinese = Segment::build(&chinese);
             (latin.join().expect("index build panicked"), chinese)
         });
         let mains = [latin, chinese]
@@ -238,17 +275,14 @@ impl SearchIndex {
         limit: usize,
     ) -> Vec<Hit> {
         let snapshot = self.snapshot.load();
+        // Typo matches only when exact words and prefixes leave room, or find only
+        // branded foods: "brocoli" finds broccoli, but "mifan" does not drag in "mian".
         let mut top = TopK::new(limit.max(1));
-        for main in &snapshot.mains {
-            if let Some(prepared) = main.segment.prepare(query) {
-                main.segment
-                    .search(&prepared, user, boosted, main.removed.as_deref(), &mut top);
-            }
-        }
-        if let Some(delta) = &snapshot.delta
-            && let Some(prepared) = delta.prepare(query)
-        {
-            delta.search(&prepared, user, boosted, None, &mut top);
+        snapshot.search(query, user, boosted, false, &mut top);
+        let typos_possible = query.tokens.iter().any(|t| t.latin && t.text.len() >= segment::TYPO_MIN_LEN);
+        if typos_possible && !top.satisfied() {
+            top = TopK::new(limit.max(1));
+            snapshot.search(query, user, boosted, true, &mut top);
         }
         top.into_hits()
     }
@@ -354,7 +388,7 @@ impl SearchIndex {
             })
             .collect();
         let docs: Vec<FoodDoc> = delta.docs.values().cloned().collect();
-        let delta = (!docs.is_empty()).then(|| Arc::new(Segment::build(&docs, false)));
+        let delta = (!docs.is_empty()).then(|| Arc::new(Segment::build(&docs)));
         self.snapshot.store(Arc::new(Snapshot { mains, delta }));
     }
 }

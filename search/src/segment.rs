@@ -8,7 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use fst::{Automaton, IntoStreamer, Map, MapBuilder, Streamer, automaton::Levenshtein};
+use fst::{IntoStreamer, Map, MapBuilder, Streamer};
 
 use crate::text::{self, Run};
 use crate::{DocKind, FoodDoc};
@@ -20,14 +20,14 @@ pub(crate) const PINYIN: u32 = 4;
 pub(crate) const BRAND: u32 = 8;
 const FIELD_BITS: u32 = 4;
 const NO_TERM: u32 = u32::MAX;
+/// Shorter words are matched exactly or as prefixes only.
+pub(crate) const TYPO_MIN_LEN: usize = 4;
 
 /// Scoring weights. A query-independent part (the source tier) and the match itself.
 const MATCH: f32 = 100.0;
 const COVERAGE: f32 = 60.0;
 const FIRST_WORD: f32 = 15.0;
 pub(crate) const HISTORY: f32 = 60.0;
-/// Token counts for which an upper bound per position is kept (longer queries scan).
-const BOUNDED_TOKENS: usize = 3;
 
 #[derive(Debug, Clone, Copy)]
 struct DocMeta {
@@ -199,9 +199,18 @@ pub(crate) struct Segment {
     meta: Vec<DocMeta>,
     /// `(position, owner)` of custom foods, sorted by position.
     owners: Vec<(u32, i64)>,
-    /// For 1..=BOUNDED_TOKENS Latin tokens: the best score any document at or after a
-    /// position could reach (history boosts aside). Empty when the segment is not bounded.
-    bounds: Vec<Vec<u8>>,
+    /// From each position to the end: the highest tier and the shortest names (in Latin
+    /// words before a comma, Chinese characters and pinyin letters; 255 for none). They
+    /// bound the score any later document could reach, so a scan can stop early.
+    suffix: Vec<Suffix>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Suffix {
+    tier: u8,
+    head_words: u8,
+    zh_chars: u8,
+    pinyin_len: u8,
 }
 
 /// A query token expanded against one segment's dictionary: term ordinals with the
@@ -218,7 +227,7 @@ pub(crate) struct Prepared<'q> {
 /// The best hits so far: a min-heap of (score, -rank), bounded to `limit`.
 pub(crate) struct TopK {
     limit: usize,
-    heap: BinaryHeap<Reverse<(u32, Reverse<u64>, i64)>>,
+    heap: BinaryHeap<Reverse<(u32, Reverse<u64>, i64, u8)>>,
     rank: u64,
 }
 
@@ -231,9 +240,9 @@ impl TopK {
         }
     }
 
-    fn push(&mut self, score: f32, id: i64) {
+    fn push(&mut self, score: f32, id: i64, tier: u8) {
         self.rank += 1;
-        let entry = Reverse((score.max(0.0).to_bits(), Reverse(self.rank), id));
+        let entry = Reverse((score.max(0.0).to_bits(), Reverse(self.rank), id, tier));
         if self.heap.len() < self.limit {
             self.heap.push(entry);
         } else if let Some(min) = self.heap.peek()
@@ -249,14 +258,20 @@ impl TopK {
             .then(|| f32::from_bits(self.heap.peek().map_or(0, |e| e.0.0)))
     }
 
+    /// Whether the results are complete and led by a plain (not branded) food; else a
+    /// search with typo matches may find better.
+    pub(crate) fn satisfied(&self) -> bool {
+        self.heap.len() >= self.limit && self.heap.iter().max().is_some_and(|Reverse(e)| e.3 > 0)
+    }
+
     /// Best first; a food found twice (a history boost and the scan) counts once.
     pub(crate) fn into_hits(self) -> Vec<crate::Hit> {
         let mut all: Vec<_> = self.heap.into_iter().map(|Reverse(e)| e).collect();
         all.sort_unstable_by(|a, b| b.cmp(a));
         let mut seen = std::collections::HashSet::new();
         all.into_iter()
-            .filter(|(_, _, id)| seen.insert(*id))
-            .map(|(score, _, id)| crate::Hit {
+            .filter(|(_, _, id, _)| seen.insert(*id))
+            .map(|(score, _, id, _)| crate::Hit {
                 id,
                 score: f32::from_bits(score),
             })
@@ -265,7 +280,7 @@ impl TopK {
 }
 
 impl Segment {
-    pub(crate) fn build(docs: &[FoodDoc], bounded: bool) -> Segment {
+    pub(crate) fn build(docs: &[FoodDoc]) -> Segment {
         let mut analysed: Vec<Analysed> = docs.iter().map(analyse).collect();
         analysed.sort_by(|a, b| {
             (
@@ -356,27 +371,22 @@ impl Segment {
             .collect();
         by_id.sort_unstable();
 
-        let bounds = if bounded {
-            (1..=BOUNDED_TOKENS)
-                .map(|n| {
-                    let mut best = 0u8;
-                    let mut bound: Vec<u8> = meta
-                        .iter()
-                        .rev()
-                        .map(|m| {
-                            let coverage = (n as f32 / f32::from(m.head_words.max(1))).min(1.0);
-                            let ub = MATCH + FIRST_WORD + COVERAGE * coverage + f32::from(m.tier);
-                            best = best.max(ub.ceil().min(255.0) as u8);
-                            best
-                        })
-                        .collect();
-                    bound.reverse();
-                    bound
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let none = |v: u8| if v == 0 { u8::MAX } else { v };
+        let mut best = Suffix { tier: 0, head_words: u8::MAX, zh_chars: u8::MAX, pinyin_len: u8::MAX };
+        let mut suffix: Vec<Suffix> = meta
+            .iter()
+            .rev()
+            .map(|m| {
+                best = Suffix {
+                    tier: best.tier.max(m.tier),
+                    head_words: best.head_words.min(none(if m.total_words == 0 { 0 } else { m.head_words })),
+                    zh_chars: best.zh_chars.min(none(m.zh_chars)),
+                    pinyin_len: best.pinyin_len.min(none(m.pinyin_len)),
+                };
+                best
+            })
+            .collect();
+        suffix.reverse();
 
         Segment {
             terms,
@@ -388,7 +398,7 @@ impl Segment {
             by_id,
             meta,
             owners,
-            bounds,
+            suffix,
         }
     }
 
@@ -417,7 +427,7 @@ impl Segment {
             + 16 * self.by_id.capacity()
             + std::mem::size_of::<DocMeta>() * self.meta.capacity()
             + 16 * self.owners.capacity()
-            + self.bounds.iter().map(Vec::capacity).sum::<usize>()
+            + std::mem::size_of::<Suffix>() * self.suffix.capacity()
     }
 
     fn postings_of(&self, ordinal: u32) -> &[u32] {
@@ -425,7 +435,7 @@ impl Segment {
         &self.postings[self.posting_offsets[o] as usize..self.posting_offsets[o + 1] as usize]
     }
 
-    fn expand(&self, token: &crate::QueryToken) -> Expansion {
+    fn expand(&self, token: &crate::QueryToken, typos: bool) -> Expansion {
         let mut found: HashMap<u32, f32> = HashMap::new();
         let t = token.text.as_str();
         if let Some(o) = self.terms.get(t) {
@@ -466,24 +476,19 @@ impl Segment {
                     }
                 }
             }
-            if len >= 4 {
+            if typos && len >= TYPO_MIN_LEN {
                 let distance = if len >= 8 { 2 } else { 1 };
-                if let Ok(lev) = Levenshtein::new(t, distance) {
-                    let first: String = t.chars().take(1).collect();
-                    let automaton =
-                        lev.intersection(fst::automaton::Str::new(&first).starts_with());
-                    let mut stream = self.terms.search(automaton).into_stream();
-                    let mut n = 0;
-                    while let Some((term, o)) = stream.next() {
-                        let term = std::str::from_utf8(term).unwrap_or_default();
-                        let d = text::edit_distance(t, term);
-                        let quality = if d <= 1 { 0.55 } else { 0.4 };
-                        let entry = found.entry(o as u32).or_insert(quality);
-                        *entry = entry.max(quality);
-                        n += 1;
-                        if n >= 128 {
-                            break;
-                        }
+                let mut stream = self.terms.search(text::Typos::new(t, distance)).into_stream();
+                let mut n = 0;
+                while let Some((term, o)) = stream.next() {
+                    let term = std::str::from_utf8(term).unwrap_or_default();
+                    let d = text::edit_distance(t, term);
+                    let quality = if d <= 1 { 0.55 } else { 0.4 };
+                    let entry = found.entry(o as u32).or_insert(quality);
+                    *entry = entry.max(quality);
+                    n += 1;
+                    if n >= 128 {
+                        break;
                     }
                 }
             }
@@ -493,9 +498,10 @@ impl Segment {
         expansion
     }
 
-    /// Expands the query against this segment. `None` when nothing here can match.
-    pub(crate) fn prepare<'q>(&self, query: &'q crate::Query) -> Option<Prepared<'q>> {
-        let mut expansions: Vec<Expansion> = query.tokens.iter().map(|t| self.expand(t)).collect();
+    /// Expands the query against this segment, with typo matches or without. `None`
+    /// when nothing here can match.
+    pub(crate) fn prepare<'q>(&self, query: &'q crate::Query, typos: bool) -> Option<Prepared<'q>> {
+        let mut expansions: Vec<Expansion> = query.tokens.iter().map(|t| self.expand(t, typos)).collect();
         // A word found nowhere ("recipe" in "banana bread recipe") should not hide the
         // foods the rest of the query finds; but a query made only of such words finds nothing.
         let known: Vec<usize> = (0..expansions.len())
@@ -613,14 +619,19 @@ impl Segment {
             if live(p)
                 && let Some(s) = self.score(p, prepared)
             {
-                top.push(s + HISTORY, self.ids[p as usize]);
+                top.push(s + HISTORY, self.ids[p as usize], self.meta[p as usize].tier);
             }
         }
-        let n = prepared.expansions.len();
-        let bound = if n <= BOUNDED_TOKENS && prepared.query.cjk_chars == 0 {
-            self.bounds.get(n - 1)
-        } else {
-            None
+        let query = prepared.query;
+        let n = prepared.expansions.len() as f32;
+        // The best score any document from `p` on could still reach.
+        let bound = |p: u32| -> f32 {
+            let rest = &self.suffix[p as usize];
+            let part = |have: f32, len: u8| if len == u8::MAX { 0.0 } else { (have / f32::from(len)).min(1.0) };
+            let coverage = part(n, rest.head_words)
+                .max(part(query.cjk_chars as f32, rest.zh_chars))
+                .max(part(query.latin_letters as f32, rest.pinyin_len));
+            MATCH + FIRST_WORD + COVERAGE * coverage + f32::from(rest.tier)
         };
         let lists: Vec<&[u32]> = prepared.expansions[prepared.driver]
             .iter()
@@ -628,8 +639,8 @@ impl Segment {
             .collect();
         let mut scanned = 0;
         let mut visit = |p: u32, top: &mut TopK| -> bool {
-            if let (Some(bound), Some(floor)) = (bound, top.floor())
-                && floor >= f32::from(bound[p as usize])
+            if let Some(floor) = top.floor()
+                && floor >= bound(p)
             {
                 return false;
             }
@@ -638,7 +649,7 @@ impl Segment {
                 && live(p)
                 && let Some(s) = self.score(p, prepared)
             {
-                top.push(s, self.ids[p as usize]);
+                top.push(s, self.ids[p as usize], self.meta[p as usize].tier);
             }
             true
         };
