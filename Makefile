@@ -44,9 +44,13 @@ test-e2e: web
 	cargo build -p api
 	cd web && npm run test:e2e
 
-## Load figures for the HTTP paths against a running release server.
+## Load figures (see BENCHMARKS.md): the HTTP paths against a running release server,
+## the search index in process, and search under load on SQLite and PostgreSQL.
 bench: build
 	cargo run --release -p api --example loadgen
+	cargo bench -p search --bench search
+	bench/search.sh
+	ENGINE=postgres bench/search.sh
 
 clean:
 	cargo clean

@@ -1,0 +1,36 @@
+//! Fills the database at `DATABASE_URL` with N foods for the search benchmark (default
+//! 1,000,000): the built-in catalogue plus a synthetic database generated from the real
+//! names in ../shared/data (see `models::corpus`). Re-running with the same N writes
+//! nothing new.
+//!
+//!     DATABASE_URL=sqlite://bench.db cargo run --release -p api --example seed_foods -- 1000000
+
+use std::time::Instant;
+
+use models::{Database, Stores, catalogue, corpus, testing::shared_data};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let n: usize = std::env::args().nth(1).map(|s| s.parse()).transpose()?.unwrap_or(1_000_000);
+    let url = std::env::var("DATABASE_URL").map_err(|_| anyhow::anyhow!("set DATABASE_URL"))?;
+    let db = Database::connect(&url).await?;
+    db.migrate().await?;
+    let stores = Stores::new(&db);
+    let data = shared_data("").ok_or_else(|| anyhow::anyhow!("../shared/data is needed"))?;
+    let started = Instant::now();
+    let mut foods = catalogue::foods();
+    foods.extend(corpus::generate(&data, n.saturating_sub(foods.len()))?);
+    eprintln!("generated {} foods in {:.1} s", foods.len(), started.elapsed().as_secs_f64());
+    let started = Instant::now();
+    let mut written = 0;
+    for (i, chunk) in foods.chunks(20_000).enumerate() {
+        written += stores.foods.upsert_shared(chunk).await?;
+        if i % 10 == 9 {
+            eprintln!("  {} foods stored", (i + 1) * 20_000);
+        }
+    }
+    eprintln!("wrote {written} foods in {:.1} s", started.elapsed().as_secs_f64());
+    db.close().await;
+    Ok(())
+}
