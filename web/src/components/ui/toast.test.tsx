@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, useToast, type ToastType } from '@/components/ui/toast';
 
@@ -37,6 +37,17 @@ describe('toasts', () => {
     click('info: Saved');
     expect(screen.getByRole('alert')).toHaveTextContent('Save failed');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('says only the message: the icon and the dismiss button stay outside the live region', () => {
+    renderToasts();
+    click('error: Save failed');
+    click('info: Saved');
+    // Not "✕Save failed×": a text match anchored at the message's start finds the toast.
+    expect(screen.getByRole('alert').textContent).toBe('Save failed');
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    expect(within(screen.getByRole('status')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(2);
   });
 
   it('disappears after 3000 ms', () => {

@@ -122,22 +122,26 @@ export function ToastProvider({
       {children}
       <section className="toast-region" aria-label={t('toast.region')}>
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            // Errors and warnings interrupt; the rest wait their turn.
-            role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-            className={`toast toast-${toast.type}`}
-          >
+          <div key={toast.id} className={`toast toast-${toast.type}`}>
             <span className="toast-icon" aria-hidden="true">
               {ICONS[toast.type]}
             </span>
-            <span className="toast-message">{toast.message}</span>
-            {toast.count > 1 && (
-              <span className="toast-count">
-                <span aria-hidden="true">×{toast.count}</span>
-                <span className="visually-hidden">{t('toast.repeated', { count: toast.count })}</span>
-              </span>
-            )}
+            {/* The live region holds what is said, the message and its repeat count, and
+                nothing else: its text is the message itself, not "✓Message×" with the
+                icon glyph and the dismiss button's "×" around it. */}
+            <div
+              // Errors and warnings interrupt; the rest wait their turn.
+              role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+              className="toast-body"
+            >
+              <span className="toast-message">{toast.message}</span>
+              {toast.count > 1 && (
+                <span className="toast-count">
+                  <span aria-hidden="true">×{toast.count}</span>
+                  <span className="visually-hidden">{t('toast.repeated', { count: toast.count })}</span>
+                </span>
+              )}
+            </div>
             <button
               type="button"
               className="toast-close"

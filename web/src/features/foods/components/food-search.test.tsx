@@ -417,6 +417,8 @@ describe('my food', () => {
     reply = ok({ removed_from_meals: false, meal_count: 0, meal_foods_count: 0 });
     await deleteIt();
     expect(await screen.findByText('Deleted “Grandma’s dumplings”')).toBeInTheDocument();
+    // The toast's live region says the message alone (no icon glyph or dismiss "×").
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Deleted “Grandma’s dumplings”');
   });
 });
 
