@@ -12,7 +12,11 @@ use models::{Database, Stores, catalogue, corpus, testing::shared_data};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let n: usize = std::env::args().nth(1).map(|s| s.parse()).transpose()?.unwrap_or(1_000_000);
+    let n: usize = std::env::args()
+        .nth(1)
+        .map(|s| s.parse())
+        .transpose()?
+        .unwrap_or(1_000_000);
     let url = std::env::var("DATABASE_URL").map_err(|_| anyhow::anyhow!("set DATABASE_URL"))?;
     let db = Database::connect(&url).await?;
     db.migrate().await?;
@@ -21,7 +25,11 @@ async fn main() -> anyhow::Result<()> {
     let started = Instant::now();
     let mut foods = catalogue::foods();
     foods.extend(corpus::generate(&data, n.saturating_sub(foods.len()))?);
-    eprintln!("generated {} foods in {:.1} s", foods.len(), started.elapsed().as_secs_f64());
+    eprintln!(
+        "generated {} foods in {:.1} s",
+        foods.len(),
+        started.elapsed().as_secs_f64()
+    );
     let started = Instant::now();
     let mut written = 0;
     for (i, chunk) in foods.chunks(20_000).enumerate() {
@@ -30,7 +38,10 @@ async fn main() -> anyhow::Result<()> {
             eprintln!("  {} foods stored", (i + 1) * 20_000);
         }
     }
-    eprintln!("wrote {written} foods in {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!(
+        "wrote {written} foods in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
     db.close().await;
     Ok(())
 }

@@ -16,14 +16,17 @@ use axum::{
     routing::{get, post},
 };
 use base64::Engine;
-use jobs::{DEFAULT_HEARTBEAT, Job, QueueBackend, payloads::Probe};
+use jobs::{
+    DEFAULT_HEARTBEAT, Job, QueueBackend,
+    payloads::{ImportFoods, ImportSource, Probe},
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
     config::Secret,
     error::{ApiError, ApiJson, ApiResult},
-    extract::Body,
+    extract::{Body, Path, Query},
 };
 
 pub fn router(state: AppState) -> Router {
@@ -31,6 +34,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/metrics", get(metrics))
         .route("/probe", post(probe))
+        .route("/imports", post(start_import))
+        .route("/imports/{id}/rejections", get(import_rejections))
         .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
         .nest("/api/v1", board(state.jobs.queue()))
@@ -158,6 +163,84 @@ async fn probe(
     Ok(ApiJson(ProbeStarted {
         job_id,
         events: format!("/api/v1/jobs/{job_id}/events/"),
+    }))
+}
+
+#[derive(Deserialize)]
+struct ImportRequest {
+    source: ImportSource,
+    /// A folder (USDA release) or a file (Open Food Facts export) the workers can read.
+    path: String,
+}
+
+/// Starts an import job; its progress streams from the API's job events.
+async fn start_import(
+    State(state): State<AppState>,
+    Body(request): Body<ImportRequest>,
+) -> ApiResult<ProbeStarted> {
+    if request.path.trim().is_empty() {
+        return Err(ApiError::validation("path is required"));
+    }
+    let job_id = state
+        .jobs
+        .push(
+            ImportFoods {
+                source: request.source,
+                path: request.path,
+            },
+            None,
+        )
+        .await?;
+    Ok(ApiJson(ProbeStarted {
+        job_id,
+        events: format!("/api/v1/jobs/{job_id}/events/"),
+    }))
+}
+
+#[derive(Deserialize)]
+struct PageParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct Rejections {
+    import_id: String,
+    total: i64,
+    rejections: Vec<RejectionView>,
+}
+
+#[derive(Serialize)]
+struct RejectionView {
+    source_key: String,
+    name: String,
+    reason: String,
+}
+
+/// What an import kept out, and why.
+async fn import_rejections(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Rejections> {
+    let page = crate::routes::bounded("page", params.page, 1, 1_000_000)?;
+    let page_size = crate::routes::bounded("page_size", params.page_size, 100, 1000)?;
+    let (rejections, total) = state
+        .stores
+        .foods
+        .rejections(&id, (page - 1) * page_size, page_size)
+        .await?;
+    Ok(ApiJson(Rejections {
+        import_id: id,
+        total,
+        rejections: rejections
+            .into_iter()
+            .map(|r| RejectionView {
+                source_key: r.source_key,
+                name: r.name,
+                reason: r.reason,
+            })
+            .collect(),
     }))
 }
 

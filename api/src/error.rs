@@ -141,6 +141,8 @@ impl From<jobs::JobsError> for ApiError {
                     "JOB_FAILED" | "ENQUEUE_FAILED" | "JOB_CRASHED" => {
                         StatusCode::SERVICE_UNAVAILABLE
                     }
+                    code if code.ends_with("_UNAVAILABLE") => StatusCode::SERVICE_UNAVAILABLE,
+                    code if code.ends_with("_NOT_FOUND") => StatusCode::NOT_FOUND,
                     _ => StatusCode::UNPROCESSABLE_ENTITY,
                 },
                 code: Cow::Owned(failure.code),

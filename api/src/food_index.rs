@@ -42,7 +42,6 @@ pub struct BuildReport {
     pub build_ms: u128,
 }
 
-
 impl FoodIndex {
     /// Loads every live food and builds the index.
     pub async fn load(store: Arc<dyn FoodStore>) -> anyhow::Result<FoodIndex> {

@@ -6,6 +6,7 @@ mod config;
 pub mod error;
 pub mod extract;
 pub mod food_index;
+pub mod import_command;
 mod mail;
 mod metrics;
 mod rate_limit;
@@ -96,6 +97,7 @@ impl App {
                 auth: Arc::new(auth),
                 limiter,
                 foods,
+                usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
                 config: Arc::new(config),
                 stopping,
             },
@@ -144,7 +146,12 @@ impl App {
         // when there are none.
         let (workers_ended, workers_end) = tokio::sync::oneshot::channel::<String>();
         let workers = if config.embedded_workers {
-            let deps = worker::deps(&config.worker, state.jobs.clone())?;
+            let deps = worker::deps(
+                &config.worker,
+                state.jobs.clone(),
+                state.stores.clone(),
+                state.usda.clone(),
+            )?;
             let worker_config = config.worker.clone();
             let stop = stopped();
             Some(tokio::spawn(async move {

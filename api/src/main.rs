@@ -10,6 +10,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 async fn main() -> anyhow::Result<()> {
     worker::init_tracing();
     let config = api::Config::from_env()?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("import") => return api::import_command::run(config, &args[1..]).await,
+        Some(_) => anyhow::bail!("{}", api::import_command::USAGE),
+    }
     let app = api::App::build(config).await?;
     app.run_until(worker::shutdown_signal()).await
 }

@@ -16,6 +16,8 @@ pub struct AppState {
     pub limiter: RateLimiter,
     /// This process's food search index.
     pub foods: Arc<FoodIndex>,
+    /// USDA FoodData Central, for live search (fetches run as jobs).
+    pub usda: Arc<worker::usda::UsdaClient>,
     pub config: Arc<Config>,
     /// Turns true when the server shuts down; long-lived responses end then.
     pub stopping: watch::Receiver<bool>,

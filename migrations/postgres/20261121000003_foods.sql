@@ -58,3 +58,13 @@ create table food_usage (
     used_at timestamptz not null,
     primary key (user_id, food_id)
 );
+
+-- Products an import kept out, with the reason, listable per import (a job run id).
+create table food_import_rejection (
+    import_id text not null,
+    source_key text not null,
+    name text not null,
+    reason text not null,
+    created_at timestamptz not null
+);
+create index food_import_rejection_import on food_import_rejection (import_id);

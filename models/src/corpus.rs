@@ -40,21 +40,68 @@ impl Rng {
 }
 
 const MODIFIERS: &[&str] = &[
-    "Organic", "Original", "Low Fat", "Reduced Sodium", "Family Size", "Classic", "Spicy",
-    "Honey", "Vanilla", "Chocolate", "Strawberry", "Whole Grain", "Gluten Free",
-    "Extra Crispy", "Lite", "Mini", "Party Size", "Unsweetened", "Sea Salt", "Garlic",
+    "Organic",
+    "Original",
+    "Low Fat",
+    "Reduced Sodium",
+    "Family Size",
+    "Classic",
+    "Spicy",
+    "Honey",
+    "Vanilla",
+    "Chocolate",
+    "Strawberry",
+    "Whole Grain",
+    "Gluten Free",
+    "Extra Crispy",
+    "Lite",
+    "Mini",
+    "Party Size",
+    "Unsweetened",
+    "Sea Salt",
+    "Garlic",
 ];
-const SIZES: &[&str] = &["12 oz", "16 oz", "8 oz", "500 g", "1 lb", "250 g", "6 ct", "32 fl oz"];
+const SIZES: &[&str] = &[
+    "12 oz", "16 oz", "8 oz", "500 g", "1 lb", "250 g", "6 ct", "32 fl oz",
+];
 const CHINESE_BRANDS: &[&str] = &[
-    "统一", "康师傅", "伊利", "蒙牛", "三全", "思念", "湾仔码头", "旺旺", "良品铺子",
-    "三只松鼠", "海天", "老干妈", "娃哈哈", "今麦郎", "白象", "光明", "农夫山泉", "桃李",
+    "统一",
+    "康师傅",
+    "伊利",
+    "蒙牛",
+    "三全",
+    "思念",
+    "湾仔码头",
+    "旺旺",
+    "良品铺子",
+    "三只松鼠",
+    "海天",
+    "老干妈",
+    "娃哈哈",
+    "今麦郎",
+    "白象",
+    "光明",
+    "农夫山泉",
+    "桃李",
 ];
 const CHINESE_VARIANTS: &[&str] = &[
-    "原味", "低糖", "家庭装", "经典", "香辣", "五香", "清淡", "特惠装", "即食", "速冻",
+    "原味",
+    "低糖",
+    "家庭装",
+    "经典",
+    "香辣",
+    "五香",
+    "清淡",
+    "特惠装",
+    "即食",
+    "速冻",
 ];
 
 fn number(text: &str) -> Option<f64> {
-    text.trim().parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0)
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
 }
 
 fn read(path: &Path) -> std::io::Result<Vec<Vec<String>>> {
@@ -93,9 +140,17 @@ fn varied(rng: &mut Rng, n: &Nutrients) -> Nutrients {
 
 fn ean13(rng: &mut Rng) -> String {
     let digits: Vec<u32> = (0..12).map(|_| (rng.next() % 10) as u32).collect();
-    let sum: u32 = digits.iter().enumerate().map(|(i, d)| if i % 2 == 0 { *d } else { d * 3 }).sum();
+    let sum: u32 = digits
+        .iter()
+        .enumerate()
+        .map(|(i, d)| if i % 2 == 0 { *d } else { d * 3 })
+        .sum();
     let check = (10 - sum % 10) % 10;
-    digits.iter().chain(std::iter::once(&check)).map(|d| char::from_digit(*d, 10).unwrap()).collect()
+    digits
+        .iter()
+        .chain(std::iter::once(&check))
+        .map(|d| char::from_digit(*d, 10).unwrap())
+        .collect()
 }
 
 /// `n` foods (at least the generic USDA ones) from the data under `data_dir`.
@@ -129,7 +184,13 @@ pub fn generate(data_dir: &Path, n: usize) -> std::io::Result<Vec<NewFood>> {
         }
     }
     foods.retain(|f| plausible(&f.nutrients));
-    let generic: Vec<Base> = foods.iter().map(|f| Base { name: f.name.clone(), nutrients: f.nutrients }).collect();
+    let generic: Vec<Base> = foods
+        .iter()
+        .map(|f| Base {
+            name: f.name.clone(),
+            nutrients: f.nutrients,
+        })
+        .collect();
 
     // Real branded product names, with values where the sample has them.
     let mut branded: Vec<Base> = Vec::new();
@@ -145,17 +206,32 @@ pub fn generate(data_dir: &Path, n: usize) -> std::io::Result<Vec<NewFood>> {
             sodium: number(&row[15]).unwrap_or(0.0) * 1000.0,
         };
         if !row[1].trim().is_empty() {
-            let nutrients = if plausible(&nutrients) { nutrients } else { rng.pick(&generic).nutrients };
-            branded.push(Base { name: row[1].trim().to_owned(), nutrients });
+            let nutrients = if plausible(&nutrients) {
+                nutrients
+            } else {
+                rng.pick(&generic).nutrients
+            };
+            branded.push(Base {
+                name: row[1].trim().to_owned(),
+                nutrients,
+            });
         }
-        if let Some(brand) = row[2].split(',').next().map(str::trim).filter(|b| !b.is_empty()) {
+        if let Some(brand) = row[2]
+            .split(',')
+            .next()
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+        {
             brands.push(brand.to_owned());
         }
     }
     for row in read(&data_dir.join("usda/fdc_branded_sample/food_other.csv"))? {
         if !row[2].trim().is_empty() {
             let nutrients = rng.pick(&generic).nutrients;
-            branded.push(Base { name: row[2].trim().to_owned(), nutrients });
+            branded.push(Base {
+                name: row[2].trim().to_owned(),
+                nutrients,
+            });
         }
     }
     for row in read(&data_dir.join("usda/fdc_branded_sample/branded_food.csv"))? {
@@ -177,7 +253,12 @@ pub fn generate(data_dir: &Path, n: usize) -> std::io::Result<Vec<NewFood>> {
             sodium: number(&row[28]).unwrap_or(0.0),
             ..Nutrients::default()
         };
-        let name: String = row[3].split(['（', '(']).next().unwrap_or_default().trim().to_owned();
+        let name: String = row[3]
+            .split(['（', '('])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
         if !name.is_empty() && plausible(&nutrients) {
             chinese.push(Base { name, nutrients });
         }
@@ -186,11 +267,18 @@ pub fn generate(data_dir: &Path, n: usize) -> std::io::Result<Vec<NewFood>> {
     let mut i = 0usize;
     while foods.len() < n {
         i += 1;
-        if i % 20 == 0 && !chinese.is_empty() {
+        if i.is_multiple_of(20) && !chinese.is_empty() {
             let base = rng.pick(&chinese).clone();
             let brand = *rng.pick(CHINESE_BRANDS);
             let name = format!("{brand}{}（{}）", base.name, rng.pick(CHINESE_VARIANTS));
-            foods.push(product(&mut rng, FoodSource::OpenFoodFacts, i, name, brand.to_owned(), &base));
+            foods.push(product(
+                &mut rng,
+                FoodSource::OpenFoodFacts,
+                i,
+                name,
+                brand.to_owned(),
+                &base,
+            ));
             continue;
         }
         let base = rng.pick(&branded).clone();
@@ -202,7 +290,11 @@ pub fn generate(data_dir: &Path, n: usize) -> std::io::Result<Vec<NewFood>> {
             name = format!("{name}, {}", rng.pick(SIZES));
         }
         let brand = rng.pick(&brands).clone();
-        let source = if i % 2 == 0 { FoodSource::Usda } else { FoodSource::OpenFoodFacts };
+        let source = if i.is_multiple_of(2) {
+            FoodSource::Usda
+        } else {
+            FoodSource::OpenFoodFacts
+        };
         foods.push(product(&mut rng, source, i, name, brand, &base));
     }
     foods.truncate(n);
@@ -222,7 +314,14 @@ fn usda_generic(fdc_id: &str, description: &str, nutrients: Nutrients) -> NewFoo
     }
 }
 
-fn product(rng: &mut Rng, source: FoodSource, i: usize, name: String, brand: String, base: &Base) -> NewFood {
+fn product(
+    rng: &mut Rng,
+    source: FoodSource,
+    i: usize,
+    name: String,
+    brand: String,
+    base: &Base,
+) -> NewFood {
     let barcode = ean13(rng);
     NewFood {
         source: Some(source),
@@ -232,7 +331,11 @@ fn product(rng: &mut Rng, source: FoodSource, i: usize, name: String, brand: Str
         barcode: Some(barcode),
         nutrition_grade: Some(["A", "B", "C", "D", "E"][rng.below(5)].into()),
         nutrients: varied(rng, &base.nutrients),
-        data_quality: if source == FoodSource::Usda { "usda".into() } else { "unknown".into() },
+        data_quality: if source == FoodSource::Usda {
+            "usda".into()
+        } else {
+            "unknown".into()
+        },
         ..NewFood::default()
     }
 }

@@ -6,6 +6,7 @@ pub mod corpus;
 pub mod csv;
 pub mod db;
 pub mod food;
+pub mod import;
 pub mod job;
 pub mod store;
 #[cfg(feature = "testing")]

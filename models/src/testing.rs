@@ -187,7 +187,6 @@ pub fn shared_data(relative: &str) -> Option<std::path::PathBuf> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::with_database;

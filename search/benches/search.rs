@@ -11,9 +11,27 @@ use models::{FoodSearchRow, FoodSource, NewFood, catalogue, corpus, testing::sha
 use search::{Query, SearchIndex, doc_of};
 
 pub const QUERIES: &[&str] = &[
-    "banana", "rice", "chicken breast", "chocolate", "brocoli", "banan", "apple", "milk",
-    "greek yogurt", "peanut butter", "cheddar cheese", "oat", "coca cola", "米饭", "鸡蛋",
-    "牛奶", "面条", "mifan", "mi fan", "jidan", "dou fu",
+    "banana",
+    "rice",
+    "chicken breast",
+    "chocolate",
+    "brocoli",
+    "banan",
+    "apple",
+    "milk",
+    "greek yogurt",
+    "peanut butter",
+    "cheddar cheese",
+    "oat",
+    "coca cola",
+    "米饭",
+    "鸡蛋",
+    "牛奶",
+    "面条",
+    "mifan",
+    "mi fan",
+    "jidan",
+    "dou fu",
 ];
 
 fn row(id: i64, food: &NewFood) -> FoodSearchRow {
@@ -32,13 +50,26 @@ fn row(id: i64, food: &NewFood) -> FoodSearchRow {
 }
 
 fn index() -> Option<SearchIndex> {
-    let size: usize = std::env::var("SEARCH_BENCH_FOODS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let size: usize = std::env::var("SEARCH_BENCH_FOODS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
     let data = shared_data("")?;
     let mut foods = catalogue::foods();
     foods.extend(corpus::generate(&data, size - foods.len()).expect("corpus data is readable"));
-    let docs: Vec<_> = foods.iter().enumerate().map(|(i, f)| doc_of(&row(i as i64 + 1, f))).collect();
-    let chinese = foods.iter().filter(|f| f.name.chars().any(|c| c >= '\u{4e00}') || f.name_zh.is_some()).count();
-    let branded = foods.iter().filter(|f| f.brand.is_some() && f.source() != FoodSource::Catalogue).count();
+    let docs: Vec<_> = foods
+        .iter()
+        .enumerate()
+        .map(|(i, f)| doc_of(&row(i as i64 + 1, f)))
+        .collect();
+    let chinese = foods
+        .iter()
+        .filter(|f| f.name.chars().any(|c| c >= '\u{4e00}') || f.name_zh.is_some())
+        .count();
+    let branded = foods
+        .iter()
+        .filter(|f| f.brand.is_some() && f.source() != FoodSource::Catalogue)
+        .count();
     let started = Instant::now();
     let index = SearchIndex::build(docs);
     let stats = index.stats();
@@ -56,10 +87,15 @@ fn index() -> Option<SearchIndex> {
 fn queries(c: &mut Criterion) {
     let Some(index) = index() else { return };
     let mut group = c.benchmark_group("search_1m");
-    group.sample_size(30).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(300));
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(300));
     for q in QUERIES {
         let query = Query::parse(q).unwrap();
-        group.bench_function(*q, |b| b.iter(|| black_box(index.search(&query, None, &[], 20))));
+        group.bench_function(*q, |b| {
+            b.iter(|| black_box(index.search(&query, None, &[], 20)))
+        });
     }
     group.finish();
 }

@@ -45,8 +45,12 @@ pub fn doc_of(row: &models::FoodSearchRow) -> FoodDoc {
     use models::FoodSource;
     let kind = match row.source {
         FoodSource::Catalogue => DocKind::Catalogue,
-        FoodSource::Custom => DocKind::Custom { owner: row.owner.map_or(0, |o| o.get()) },
-        FoodSource::Usda | FoodSource::OpenFoodFacts if row.brand.is_none() && row.barcode.is_none() => {
+        FoodSource::Custom => DocKind::Custom {
+            owner: row.owner.map_or(0, |o| o.get()),
+        },
+        FoodSource::Usda | FoodSource::OpenFoodFacts
+            if row.brand.is_none() && row.barcode.is_none() =>
+        {
             DocKind::Generic
         }
         FoodSource::Usda | FoodSource::OpenFoodFacts => DocKind::Branded,
@@ -192,10 +196,18 @@ struct Snapshot {
 }
 
 impl Snapshot {
-    fn search(&self, query: &Query, user: Option<i64>, boosted: &[i64], typos: bool, top: &mut TopK) {
+    fn search(
+        &self,
+        query: &Query,
+        user: Option<i64>,
+        boosted: &[i64],
+        typos: bool,
+        top: &mut TopK,
+    ) {
         for main in &self.mains {
             if let Some(prepared) = main.segment.prepare(query, typos) {
-                main.segment.search(&prepared, user, boosted, main.removed.as_deref(), top);
+                main.segment
+                    .search(&prepared, user, boosted, main.removed.as_deref(), top);
             }
         }
         if let Some(delta) = &self.delta
@@ -279,7 +291,10 @@ impl SearchIndex {
         // branded foods: "brocoli" finds broccoli, but "mifan" does not drag in "mian".
         let mut top = TopK::new(limit.max(1));
         snapshot.search(query, user, boosted, false, &mut top);
-        let typos_possible = query.tokens.iter().any(|t| t.latin && t.text.len() >= segment::TYPO_MIN_LEN);
+        let typos_possible = query
+            .tokens
+            .iter()
+            .any(|t| t.latin && t.text.len() >= segment::TYPO_MIN_LEN);
         if typos_possible && !top.satisfied() {
             top = TopK::new(limit.max(1));
             snapshot.search(query, user, boosted, true, &mut top);

@@ -224,10 +224,13 @@ pub(crate) struct Prepared<'q> {
     first: Expansion,
 }
 
+/// A hit as ranked: score bits, earlier found first, food id, tier.
+type Ranked = (u32, Reverse<u64>, i64, u8);
+
 /// The best hits so far: a min-heap of (score, -rank), bounded to `limit`.
 pub(crate) struct TopK {
     limit: usize,
-    heap: BinaryHeap<Reverse<(u32, Reverse<u64>, i64, u8)>>,
+    heap: BinaryHeap<Reverse<Ranked>>,
     rank: u64,
 }
 
@@ -372,14 +375,23 @@ impl Segment {
         by_id.sort_unstable();
 
         let none = |v: u8| if v == 0 { u8::MAX } else { v };
-        let mut best = Suffix { tier: 0, head_words: u8::MAX, zh_chars: u8::MAX, pinyin_len: u8::MAX };
+        let mut best = Suffix {
+            tier: 0,
+            head_words: u8::MAX,
+            zh_chars: u8::MAX,
+            pinyin_len: u8::MAX,
+        };
         let mut suffix: Vec<Suffix> = meta
             .iter()
             .rev()
             .map(|m| {
                 best = Suffix {
                     tier: best.tier.max(m.tier),
-                    head_words: best.head_words.min(none(if m.total_words == 0 { 0 } else { m.head_words })),
+                    head_words: best.head_words.min(none(if m.total_words == 0 {
+                        0
+                    } else {
+                        m.head_words
+                    })),
                     zh_chars: best.zh_chars.min(none(m.zh_chars)),
                     pinyin_len: best.pinyin_len.min(none(m.pinyin_len)),
                 };
@@ -478,7 +490,10 @@ impl Segment {
             }
             if typos && len >= TYPO_MIN_LEN {
                 let distance = if len >= 8 { 2 } else { 1 };
-                let mut stream = self.terms.search(text::Typos::new(t, distance)).into_stream();
+                let mut stream = self
+                    .terms
+                    .search(text::Typos::new(t, distance))
+                    .into_stream();
                 let mut n = 0;
                 while let Some((term, o)) = stream.next() {
                     let term = std::str::from_utf8(term).unwrap_or_default();
@@ -501,7 +516,8 @@ impl Segment {
     /// Expands the query against this segment, with typo matches or without. `None`
     /// when nothing here can match.
     pub(crate) fn prepare<'q>(&self, query: &'q crate::Query, typos: bool) -> Option<Prepared<'q>> {
-        let mut expansions: Vec<Expansion> = query.tokens.iter().map(|t| self.expand(t, typos)).collect();
+        let mut expansions: Vec<Expansion> =
+            query.tokens.iter().map(|t| self.expand(t, typos)).collect();
         // A word found nowhere ("recipe" in "banana bread recipe") should not hide the
         // foods the rest of the query finds; but a query made only of such words finds nothing.
         let known: Vec<usize> = (0..expansions.len())
@@ -619,7 +635,11 @@ impl Segment {
             if live(p)
                 && let Some(s) = self.score(p, prepared)
             {
-                top.push(s + HISTORY, self.ids[p as usize], self.meta[p as usize].tier);
+                top.push(
+                    s + HISTORY,
+                    self.ids[p as usize],
+                    self.meta[p as usize].tier,
+                );
             }
         }
         let query = prepared.query;
@@ -627,7 +647,13 @@ impl Segment {
         // The best score any document from `p` on could still reach.
         let bound = |p: u32| -> f32 {
             let rest = &self.suffix[p as usize];
-            let part = |have: f32, len: u8| if len == u8::MAX { 0.0 } else { (have / f32::from(len)).min(1.0) };
+            let part = |have: f32, len: u8| {
+                if len == u8::MAX {
+                    0.0
+                } else {
+                    (have / f32::from(len)).min(1.0)
+                }
+            };
             let coverage = part(n, rest.head_words)
                 .max(part(query.cjk_chars as f32, rest.zh_chars))
                 .max(part(query.latin_letters as f32, rest.pinyin_len));

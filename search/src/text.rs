@@ -124,6 +124,61 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Words within `max` edits of a query word that share its first letter (typos rarely
+/// hit the first one), as an automaton over the term dictionary. It keeps one row of
+/// the edit-distance table per state, computed as the dictionary is walked, so it costs
+/// nothing to set up (a prebuilt Levenshtein DFA for distance 2 takes milliseconds).
+pub(crate) struct Typos<'a> {
+    word: &'a [u8],
+    max: u8,
+}
+
+impl<'a> Typos<'a> {
+    pub(crate) fn new(word: &'a str, max: u8) -> Self {
+        Typos {
+            word: word.as_bytes(),
+            max,
+        }
+    }
+}
+
+impl fst::Automaton for Typos<'_> {
+    /// The distance row for the prefix read so far; `None` once out of reach.
+    type State = Option<Vec<u8>>;
+
+    fn start(&self) -> Self::State {
+        Some((0..=self.word.len()).map(|i| i.min(255) as u8).collect())
+    }
+
+    fn is_match(&self, state: &Self::State) -> bool {
+        state
+            .as_ref()
+            .is_some_and(|row| row[self.word.len()] <= self.max)
+    }
+
+    fn can_match(&self, state: &Self::State) -> bool {
+        state.is_some()
+    }
+
+    fn accept(&self, state: &Self::State, byte: u8) -> Self::State {
+        let row = state.as_ref()?;
+        // The first letter must match.
+        if row[0] == 0 && self.word.first() != Some(&byte) {
+            return None;
+        }
+        let mut next = Vec::with_capacity(row.len());
+        next.push(row[0].saturating_add(1));
+        for (j, &c) in self.word.iter().enumerate() {
+            let substitution = row[j].saturating_add(u8::from(c != byte));
+            let value = substitution
+                .min(row[j + 1].saturating_add(1))
+                .min(next[j].saturating_add(1));
+            next.push(value);
+        }
+        (next.iter().min().copied().unwrap_or(u8::MAX) <= self.max).then_some(next)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,53 +215,5 @@ mod tests {
         assert_eq!(edit_distance("banana", "banana"), 0);
         assert_eq!(edit_distance("chiken", "chicken"), 1);
         assert_eq!(edit_distance("yoghurt", "yogurt"), 1);
-    }
-}
-
-/// Words within `max` edits of a query word that share its first letter (typos rarely
-/// hit the first one), as an automaton over the term dictionary. It keeps one row of
-/// the edit-distance table per state, computed as the dictionary is walked, so it costs
-/// nothing to set up (a prebuilt Levenshtein DFA for distance 2 takes milliseconds).
-pub(crate) struct Typos<'a> {
-    word: &'a [u8],
-    max: u8,
-}
-
-impl<'a> Typos<'a> {
-    pub(crate) fn new(word: &'a str, max: u8) -> Self {
-        Typos { word: word.as_bytes(), max }
-    }
-}
-
-impl fst::Automaton for Typos<'_> {
-    /// The distance row for the prefix read so far; `None` once out of reach.
-    type State = Option<Vec<u8>>;
-
-    fn start(&self) -> Self::State {
-        Some((0..=self.word.len()).map(|i| i.min(255) as u8).collect())
-    }
-
-    fn is_match(&self, state: &Self::State) -> bool {
-        state.as_ref().is_some_and(|row| row[self.word.len()] <= self.max)
-    }
-
-    fn can_match(&self, state: &Self::State) -> bool {
-        state.is_some()
-    }
-
-    fn accept(&self, state: &Self::State, byte: u8) -> Self::State {
-        let row = state.as_ref()?;
-        // The first letter must match.
-        if row[0] == 0 && self.word.first() != Some(&byte) {
-            return None;
-        }
-        let mut next = Vec::with_capacity(row.len());
-        next.push(row[0].saturating_add(1));
-        for (j, &c) in self.word.iter().enumerate() {
-            let substitution = row[j].saturating_add(u8::from(c != byte));
-            let value = substitution.min(row[j + 1].saturating_add(1)).min(next[j].saturating_add(1));
-            next.push(value);
-        }
-        (next.iter().min().copied().unwrap_or(u8::MAX) <= self.max).then_some(next)
     }
 }

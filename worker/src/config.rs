@@ -15,6 +15,8 @@ pub struct WorkerConfig {
     pub mail_from: String,
     /// Base URL of the web app, for links in mail.
     pub public_url: String,
+    /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
+    pub usda: crate::usda::UsdaConfig,
 }
 
 impl WorkerConfig {
@@ -45,6 +47,7 @@ impl WorkerConfig {
             mail_from: var("MAIL_FROM")
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
             public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+            usda: crate::usda::UsdaConfig::from_env(),
         })
     }
 }

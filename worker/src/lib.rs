@@ -7,6 +7,7 @@ mod handlers;
 mod mailer;
 mod monitor;
 mod poll;
+pub mod usda;
 
 pub use config::WorkerConfig;
 pub use context::{JobContext, JobError};
@@ -17,6 +18,8 @@ pub use monitor::run;
 #[derive(Clone, Debug)]
 pub struct WorkerDeps {
     pub jobs: jobs::Jobs,
+    pub stores: models::Stores,
+    pub usda: std::sync::Arc<usda::UsdaClient>,
     pub mailer: Mailer,
     /// Names this process in probe reports and worker registrations.
     pub worker_name: String,
@@ -32,15 +35,24 @@ pub async fn connect(
     let db = models::Database::connect(database_url).await?;
     db.migrate().await?;
     let jobs = jobs::Jobs::connect(&db, Some(redis_url), namespace).await?;
-    deps(config, jobs)
+    let usda = std::sync::Arc::new(usda::UsdaClient::new(config.usda.clone()));
+    deps(config, jobs, models::Stores::new(&db), usda)
 }
 
 /// Builds the handlers' dependencies. (Every job type has a handler: the monitor
-/// registers `jobs::every_job!`, which does not compile otherwise.)
-pub fn deps(config: &WorkerConfig, jobs: jobs::Jobs) -> anyhow::Result<WorkerDeps> {
+/// registers `jobs::every_job!`, which does not compile otherwise.) The USDA client is
+/// shared with the rest of the process, so a rate limit seen by one caller holds for all.
+pub fn deps(
+    config: &WorkerConfig,
+    jobs: jobs::Jobs,
+    stores: models::Stores,
+    usda: std::sync::Arc<usda::UsdaClient>,
+) -> anyhow::Result<WorkerDeps> {
     let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "local".into());
     Ok(WorkerDeps {
         jobs,
+        stores,
+        usda,
         mailer: Mailer::from_config(config)?,
         worker_name: format!("{host}-{}", std::process::id()),
     })

@@ -137,6 +137,16 @@ pub(crate) fn bounded(
     Ok(v)
 }
 
+/// A search as typed, or the error saying why it cannot run.
+pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
+    search::Query::parse(text).map_err(|e| match e {
+        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
+        search::QueryError::TooLong => {
+            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
+        }
+    })
+}
+
 #[derive(Deserialize)]
 struct SearchParams {
     query: Option<String>,
@@ -161,12 +171,7 @@ async fn search(
     let started = Instant::now();
     let text = params.query.unwrap_or_default();
     let page_size = bounded("page_size", params.page_size, 20, 100)?;
-    let query = search::Query::parse(&text).map_err(|e| match e {
-        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
-        search::QueryError::TooLong => {
-            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
-        }
-    })?;
+    let query = search_query(&text)?;
     let viewer = user_id(&user);
     let boosted = match viewer {
         Some(id) => state.stores.foods.used_foods(id, HISTORY_FOODS).await?,
@@ -308,7 +313,7 @@ fn search_row(food: &Food, deleted: bool) -> FoodSearchRow {
 }
 
 /// Puts a changed food into this process's index at once and tells the others.
-async fn reindex(state: &AppState, food: &Food, deleted: bool) {
+pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
     state.foods.apply(&[search_row(food, deleted)]);
     FoodIndex::announce(&state.jobs).await;
 }

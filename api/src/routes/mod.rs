@@ -5,6 +5,7 @@ mod docs;
 mod foods;
 mod health;
 mod jobs;
+mod usda;
 mod users;
 
 use axum::{
@@ -16,6 +17,7 @@ use axum::{
 use crate::{AppState, error::ApiError};
 
 pub use docs::openapi_document;
+pub(crate) use foods::bounded;
 
 pub fn router(state: AppState) -> Router {
     let limit = state.config.json_body_limit;
@@ -24,6 +26,7 @@ pub fn router(state: AppState) -> Router {
         .merge(auth::router())
         .merge(users::router())
         .merge(foods::router())
+        .merge(usda::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

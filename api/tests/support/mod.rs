@@ -25,6 +25,8 @@ pub struct Options {
     pub embedded_workers: bool,
     pub concurrency: usize,
     pub rate_limits: api::RateLimits,
+    /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
+    pub usda_base_url: Option<String>,
 }
 
 impl Default for Options {
@@ -36,6 +38,7 @@ impl Default for Options {
             embedded_workers: true,
             concurrency: 2,
             rate_limits: generous_limits(),
+            usda_base_url: None,
         }
     }
 }
@@ -102,6 +105,14 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
             smtp_url: options.smtp_url,
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
             public_url: "http://127.0.0.1:8080".into(),
+            usda: worker::usda::UsdaConfig {
+                // Port 9 (discard) refuses at once: tests never reach the real service.
+                base_url: options
+                    .usda_base_url
+                    .unwrap_or_else(|| "http://127.0.0.1:9/fdc/v1".into()),
+                api_key: "TEST_KEY".into(),
+                timeout: Duration::from_millis(700),
+            },
         },
     };
     let app = match App::build(config).await {

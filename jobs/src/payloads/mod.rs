@@ -1,7 +1,11 @@
 //! Job payloads, one type per queue.
 
+mod fetch_usda_food;
+mod import_foods;
 mod probe;
 mod send_mail;
 
+pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
+pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use probe::{Probe, ProbeReport};
 pub use send_mail::{MailDelivery, SendMail};

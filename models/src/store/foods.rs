@@ -4,6 +4,7 @@ use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
 use super::{FoodStore, SearchHistoryEntry, StoreError};
 use crate::food::{Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
+use crate::import::Rejection;
 use crate::user::UserId;
 
 #[derive(Debug)]
@@ -450,6 +451,52 @@ macro_rules! sql_food_store {
                 .fetch_all(&self.0)
                 .await?;
                 Ok(rows.into_iter().map(|(id,)| id).collect())
+            }
+
+            async fn record_rejections(&self, import_id: &str, rejected: &[Rejection]) -> Result<(), StoreError> {
+                let now = Utc::now();
+                for chunk in rejected.chunks(BATCH) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                        "insert into food_import_rejection (import_id, source_key, name, reason, created_at) ",
+                    );
+                    b.push_values(chunk, |mut row, r| {
+                        row.push_bind(import_id)
+                            .push_bind(r.source_key.clone())
+                            .push_bind(r.name.clone())
+                            .push_bind(r.reason.clone())
+                            .push_bind(now);
+                    });
+                    b.build().execute(&self.0).await?;
+                }
+                Ok(())
+            }
+
+            async fn rejections(
+                &self,
+                import_id: &str,
+                offset: i64,
+                limit: i64,
+            ) -> Result<(Vec<Rejection>, i64), StoreError> {
+                let rows: Vec<(String, String, String)> = sqlx::query_as(
+                    "select source_key, name, reason from food_import_rejection where import_id = $1 \
+                     order by source_key limit $2 offset $3",
+                )
+                .bind(import_id)
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(&self.0)
+                .await?;
+                let (total,): (i64,) =
+                    sqlx::query_as("select count(*) from food_import_rejection where import_id = $1")
+                        .bind(import_id)
+                        .fetch_one(&self.0)
+                        .await?;
+                Ok((
+                    rows.into_iter()
+                        .map(|(source_key, name, reason)| Rejection { source_key, name, reason })
+                        .collect(),
+                    total,
+                ))
             }
         }
     };

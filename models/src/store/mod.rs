@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use crate::{
     Database,
     food::{Food, FoodSearchRow, FoodSource, NewFood},
+    import::Rejection,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
     user::{NewUser, Profile, User, UserId},
 };
@@ -170,6 +171,18 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     async fn record_use(&self, user: UserId, food_id: i64) -> Result<(), StoreError>;
     /// The user's most used foods.
     async fn used_foods(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError>;
+    async fn record_rejections(
+        &self,
+        import_id: &str,
+        rejected: &[Rejection],
+    ) -> Result<(), StoreError>;
+    /// What an import kept out (by source key), and how many in all.
+    async fn rejections(
+        &self,
+        import_id: &str,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Rejection>, i64), StoreError>;
 }
 
 /// Every store of the product, chosen once from the database engine.

@@ -1,5 +1,7 @@
 //! One handler per job, one file each.
 
+mod fetch_usda_food;
+mod import_foods;
 mod probe;
 mod send_mail;
 

@@ -1,0 +1,203 @@
+//! `/foods/usda/*`: USDA FoodData Central live: search, one food's nutrients (fetched by
+//! a `FetchUsdaFood` job and kept as a local food), and saving a USDA food to log it.
+//! When USDA cannot be reached, search answers from the USDA foods we already hold.
+
+use std::time::Duration;
+
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{get, post},
+};
+use jobs::payloads::{FetchUsdaFood, UsdaNutrients};
+use models::{CustomFoodInput, FoodSource, UserId};
+use serde::{Deserialize, Serialize};
+
+use super::foods::{FoodView, bounded, reindex, search_query};
+use crate::{
+    AppState,
+    auth::{AuthUser, MaybeAuthUser},
+    error::{ApiError, ApiJson, ApiResult},
+    extract::{Body, Path, Query},
+};
+
+/// Longest a caller waits for FoodData Central through the job.
+const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/foods/usda/search", get(search))
+        .route("/foods/usda/nutrition/{fdc_id}", get(nutrition))
+        .route("/foods/usda/create", post(create))
+}
+
+#[derive(Deserialize)]
+struct SearchParams {
+    query: Option<String>,
+    page_size: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct UsdaResults {
+    foods: Vec<FoodView>,
+    usda_available: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+async fn search(
+    State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    Query(params): Query<SearchParams>,
+) -> ApiResult<UsdaResults> {
+    let text = params.query.unwrap_or_default();
+    let query = search_query(&text)?;
+    let page_size = bounded("page_size", params.page_size, 20, 50)?;
+    let viewer = user.as_ref().map(|u| u.id);
+    match state.usda.search(&text, page_size as usize).await {
+        Ok(found) => {
+            let mut foods = Vec::with_capacity(found.len());
+            for hit in &found {
+                // A food we keep already answers with its id, so it can be logged as is.
+                let stored = state
+                    .stores
+                    .foods
+                    .find_by_source_key(FoodSource::Usda, &format!("fdc:{}", hit.fdc_id))
+                    .await?;
+                foods.push(match stored {
+                    Some(food) => FoodView::of(&food, viewer),
+                    None => FoodView::unsaved(&hit.to_food()),
+                });
+            }
+            Ok(ApiJson(UsdaResults {
+                foods,
+                usda_available: true,
+                message: None,
+            }))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "USDA search failed; answering from local USDA foods");
+            let hits = state
+                .foods
+                .index()
+                .search(&query, viewer.map(UserId::get), &[], 100);
+            let ids: Vec<i64> = hits.iter().map(|h| h.id).collect();
+            let mut local = state.stores.foods.get_many(&ids).await?;
+            local.retain(|f| f.source() == FoodSource::Usda);
+            local.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
+            local.truncate(page_size as usize);
+            Ok(ApiJson(UsdaResults {
+                foods: local.iter().map(|f| FoodView::of(f, viewer)).collect(),
+                usda_available: false,
+                message: Some(format!("{e}; showing the USDA foods kept here")),
+            }))
+        }
+    }
+}
+
+fn fdc_id(id: i64) -> Result<i64, ApiError> {
+    if id <= 0 {
+        return Err(ApiError::bad_request("fdc_id must be a positive number"));
+    }
+    Ok(id)
+}
+
+#[derive(Serialize)]
+struct NutritionView {
+    food_id: i64,
+    fdc_id: i64,
+    food_description: String,
+    brand_owner: Option<String>,
+    nutrients: UsdaNutrients,
+}
+
+async fn fetch(
+    state: &AppState,
+    fdc_id: i64,
+    owner: Option<UserId>,
+) -> Result<NutritionView, ApiError> {
+    let n = state
+        .jobs
+        .run(
+            FetchUsdaFood { fdc_id },
+            owner.map(UserId::get),
+            FETCH_TIMEOUT,
+        )
+        .await?;
+    Ok(NutritionView {
+        food_id: n.food_id,
+        fdc_id: n.fdc_id,
+        food_description: n.food_description,
+        brand_owner: n.brand_owner,
+        nutrients: n.nutrients,
+    })
+}
+
+async fn nutrition(
+    State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<NutritionView> {
+    Ok(ApiJson(
+        fetch(&state, fdc_id(id)?, user.map(|u| u.id)).await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct CreateBody {
+    fdc_id: Option<i64>,
+    /// Saves a custom copy under this name instead (the test page's payload).
+    custom_name: Option<String>,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(body): Body<CreateBody>,
+) -> Result<impl IntoResponse, ApiError> {
+    let id = fdc_id(
+        body.fdc_id
+            .ok_or_else(|| ApiError::validation("fdc_id is required"))?,
+    )?;
+    let fetched = fetch(&state, id, Some(user.id)).await?;
+    let food = state
+        .stores
+        .foods
+        .get(fetched.food_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("fetched food vanished"))?;
+    let food = match body
+        .custom_name
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+    {
+        None => food,
+        Some(name) => {
+            let n = &food.food.nutrients;
+            let copy = CustomFoodInput {
+                name: Some(name),
+                calories: Some(n.calories),
+                protein: Some(n.protein),
+                fat: Some(n.fat),
+                carbs: Some(n.carbs),
+                fiber: Some(n.fiber),
+                sugar: Some(n.sugar.min(n.carbs)),
+                sodium: Some(n.sodium),
+                portions: Some(food.food.portions.clone()),
+                copied_from: Some(food.id),
+                ..Default::default()
+            }
+            .parse(user.id)?;
+            let custom = state.stores.foods.insert(&copy).await?;
+            reindex(&state, &custom, false).await;
+            custom
+        }
+    };
+    state.stores.foods.record_use(user.id, food.id).await?;
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(FoodView::of(&food, Some(user.id))),
+    ))
+}

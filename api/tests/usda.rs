@@ -1,0 +1,265 @@
+//! USDA FoodData Central live, against a local server replaying recorded answers: a
+//! search and a food (200), a missing food (404), rate limiting (429 with Retry-After),
+//! a broken service (500) and one too slow to wait for.
+
+mod support;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    http::{HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Options, TestApp, get_as, register, send_as, spawn_app};
+
+const SEARCH_BANANA: &str = include_str!("fixtures/usda/search-banana.json");
+const FOOD_BANANA: &str = include_str!("fixtures/usda/food-173944.json");
+
+#[derive(Clone, Default)]
+struct Replay {
+    calls: Arc<AtomicUsize>,
+}
+
+fn json_answer(body: &'static str) -> Response {
+    ([("content-type", "application/json")], body).into_response()
+}
+
+async fn search(
+    State(replay): State<Replay>,
+    Query(params): Query<Vec<(String, String)>>,
+) -> Response {
+    replay.calls.fetch_add(1, Ordering::SeqCst);
+    let get = |k: &str| params.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    assert_eq!(
+        get("api_key"),
+        Some("TEST_KEY"),
+        "the configured key is sent"
+    );
+    match get("query").unwrap_or_default() {
+        "banana" => json_answer(SEARCH_BANANA),
+        "ratelimited" => {
+            let mut headers = HeaderMap::new();
+            headers.insert("retry-after", "30".parse().unwrap());
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                headers,
+                "{\"error\":{\"code\":\"OVER_RATE_LIMIT\"}}",
+            )
+                .into_response()
+        }
+        "broken" => (StatusCode::INTERNAL_SERVER_ERROR, "oops").into_response(),
+        "slow" => {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            json_answer(SEARCH_BANANA)
+        }
+        _ => json_answer("{\"totalHits\":0,\"foods\":[]}"),
+    }
+}
+
+async fn food(State(replay): State<Replay>, Path(id): Path<i64>) -> Response {
+    replay.calls.fetch_add(1, Ordering::SeqCst);
+    match id {
+        173944 => json_answer(FOOD_BANANA),
+        500 => (StatusCode::INTERNAL_SERVER_ERROR, "oops").into_response(),
+        _ => (StatusCode::NOT_FOUND, "{}").into_response(),
+    }
+}
+
+/// The replay server and an app pointed at it.
+async fn app_with_usda() -> Option<(TestApp, Replay)> {
+    let replay = Replay::default();
+    let router = Router::new()
+        .route("/fdc/v1/foods/search", get(search))
+        .route("/fdc/v1/food/{id}", get(food))
+        .with_state(replay.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/fdc/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let app = spawn_app(Options {
+        usda_base_url: Some(base),
+        ..Options::default()
+    })
+    .await?;
+    Some((app, replay))
+}
+
+#[tokio::test]
+async fn usda_search_and_nutrition_are_fetched_cached_and_kept() {
+    let Some((app, replay)) = app_with_usda().await else {
+        return;
+    };
+    let (status, body) = app.get("/foods/usda/search/?query=banana").await;
+    assert_eq!(status, 200, "{body}");
+    let foods = body["data"]["foods"].as_array().unwrap();
+    assert_eq!(body["data"]["usda_available"], true);
+    assert_eq!(foods[0]["fdc_id"], 173944);
+    assert_eq!(foods[0]["calories_per_100g"], 89.0);
+    assert_eq!(foods[0]["id"], Value::Null, "not kept here yet");
+    assert_eq!(
+        (foods[0]["is_usda"].clone(), foods[0]["data_source"].clone()),
+        (json!(true), json!("usda"))
+    );
+    assert_eq!(foods[1]["brand"], "Sample Snacks Inc.");
+    assert_eq!(foods[1]["barcode"], "041498123456");
+    // The same search again is answered from the cache.
+    let calls = replay.calls.load(Ordering::SeqCst);
+    app.get("/foods/usda/search/?query=Banana").await;
+    assert_eq!(replay.calls.load(Ordering::SeqCst), calls);
+
+    let (status, nutrition) = app.get("/foods/usda/nutrition/173944/").await;
+    assert_eq!(status, 200, "{nutrition}");
+    let n = &nutrition["data"];
+    assert_eq!(
+        (n["fdc_id"].clone(), n["food_description"].clone()),
+        (json!(173944), json!("Bananas, raw"))
+    );
+    assert_eq!(
+        n["nutrients"],
+        json!({"calories": 89.0, "protein": 1.09, "fat": 0.33, "carbs": 22.84, "fiber": 2.6, "sugar": 12.23, "sodium": 1.0})
+    );
+    let food_id = n["food_id"].as_i64().unwrap();
+    // Kept: asked again, no call; searched, it answers with its id.
+    let calls = replay.calls.load(Ordering::SeqCst);
+    let (status, _) = app.get("/foods/usda/nutrition/173944/").await;
+    assert_eq!(status, 200);
+    assert_eq!(replay.calls.load(Ordering::SeqCst), calls);
+    let (_, again) = app.get("/foods/usda/search/?query=banana").await;
+    assert_eq!(again["data"]["foods"][0]["id"], food_id);
+
+    // Saving it to log: the same food every time, and it is read-only.
+    let ann = register(&app, "ann_usda").await;
+    let (status, saved) = send_as(
+        &app,
+        Method::POST,
+        "/foods/usda/create/",
+        &ann.access,
+        &json!({"fdc_id": 173944}),
+    )
+    .await;
+    assert_eq!(status, 201, "{saved}");
+    assert_eq!(saved["data"]["id"], food_id);
+    let (_, twice) = send_as(
+        &app,
+        Method::POST,
+        "/foods/usda/create/",
+        &ann.access,
+        &json!({"fdc_id": 173944}),
+    )
+    .await;
+    assert_eq!(twice["data"]["id"], food_id);
+    let (status, _) = send_as(
+        &app,
+        Method::PUT,
+        &format!("/foods/{food_id}/update/"),
+        &ann.access,
+        &json!({"name": "x", "calories": 1}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, copy) = send_as(
+        &app,
+        Method::POST,
+        "/foods/usda/create/",
+        &ann.access,
+        &json!({"fdc_id": 173944, "custom_name": "My banana"}),
+    )
+    .await;
+    assert_eq!(
+        (
+            status,
+            copy["data"]["is_custom"].clone(),
+            copy["data"]["name"].clone()
+        ),
+        (201, json!(true), json!("My banana"))
+    );
+    // And the kept USDA food is now in the local search too.
+    let mut found = false;
+    for _ in 0..50 {
+        let (_, local) = get_as(&app, "/foods/search/?query=bananas%20raw", &ann.access).await;
+        if local["data"]["foods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["id"] == food_id)
+        {
+            found = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(found, "the fetched food reaches the search index");
+}
+
+#[tokio::test]
+async fn usda_failures_are_clear_and_search_falls_back_to_local_foods() {
+    let Some((app, replay)) = app_with_usda().await else {
+        return;
+    };
+    for (path, status, code) in [
+        ("/foods/usda/nutrition/424242/", 404, "USDA_FOOD_NOT_FOUND"),
+        ("/foods/usda/nutrition/500/", 503, "USDA_UNAVAILABLE"),
+        ("/foods/usda/nutrition/0/", 400, "BAD_REQUEST"),
+        ("/foods/usda/nutrition/abc/", 400, "BAD_REQUEST"),
+        ("/foods/usda/search/?query=", 400, "EMPTY_QUERY"),
+    ] {
+        let (got, body) = app.get(path).await;
+        assert_eq!(
+            (got, body["error"]["code"].as_str().unwrap_or_default()),
+            (status, code),
+            "{path}: {body}"
+        );
+    }
+    // A broken or slow service: search still answers, from the USDA foods kept here.
+    for query in ["broken", "slow"] {
+        let (status, body) = app.get(&format!("/foods/usda/search/?query={query}")).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["usda_available"], false, "{query}");
+        assert!(body["data"]["message"].as_str().unwrap().contains("USDA"));
+    }
+    // Rate limited: it says so, and stands back for the Retry-After instead of calling again.
+    let (status, body) = app.get("/foods/usda/search/?query=ratelimited").await;
+    assert_eq!(
+        (status, body["data"]["usda_available"].clone()),
+        (200, json!(false))
+    );
+    assert!(
+        body["data"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("rate limiting"),
+        "{body}"
+    );
+    let calls = replay.calls.load(Ordering::SeqCst);
+    let (status, body) = app.get("/foods/usda/search/?query=apple").await;
+    assert_eq!(
+        (status, body["data"]["usda_available"].clone()),
+        (200, json!(false))
+    );
+    let (status, body) = app.get("/foods/usda/nutrition/173944/").await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (503, json!("USDA_UNAVAILABLE"))
+    );
+    assert_eq!(
+        replay.calls.load(Ordering::SeqCst),
+        calls,
+        "no calls while rate limited"
+    );
+    // The local search never depends on USDA.
+    let (status, local) = app.get("/foods/search/?query=banana").await;
+    assert_eq!(
+        (status, local["data"]["foods"][0]["name"].clone()),
+        (200, json!("Banana"))
+    );
+    let (status, _) = app
+        .post("/foods/usda/create/", &json!({"fdc_id": 173944}))
+        .await;
+    assert_eq!(status, 401);
+}

@@ -1,0 +1,37 @@
+use serde::{Deserialize, Serialize};
+
+use crate::Job;
+
+/// Fetches one food's nutrients from USDA FoodData Central and keeps it as a local food
+/// (so the next ask, and search, need no call).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FetchUsdaFood {
+    pub fdc_id: i64,
+}
+
+/// SPEC §3 "USDA nutrition response", plus the id of the food as stored here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UsdaNutrition {
+    pub food_id: i64,
+    pub fdc_id: i64,
+    pub food_description: String,
+    pub brand_owner: Option<String>,
+    pub nutrients: UsdaNutrients,
+}
+
+/// Per 100 g; sodium in mg.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct UsdaNutrients {
+    pub calories: f64,
+    pub protein: f64,
+    pub fat: f64,
+    pub carbs: f64,
+    pub fiber: f64,
+    pub sugar: f64,
+    pub sodium: f64,
+}
+
+impl Job for FetchUsdaFood {
+    const QUEUE: &'static str = "fetch-usda-food";
+    type Output = UsdaNutrition;
+}

@@ -1,0 +1,393 @@
+//! Reading public food databases into foods: a USDA FoodData Central CSV release (food,
+//! food_nutrient, branded_food with gtin_upc) and Open Food Facts exports (the
+//! tab-separated "CSV" or a comma-separated file with the same column names). Every
+//! product either becomes a food or is kept out with the reason: no name, no energy,
+//! or values that fail the sanity rules of SPEC §5.
+//!
+//! Both read files a record at a time and hand each outcome to a callback, so a full
+//! release does not have to fit in memory.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use crate::csv::for_each_record;
+use crate::food::{FoodSource, NewFood, Nutrients};
+
+/// Brand owner, barcode and ingredients of a branded USDA food.
+type Branding = (Option<String>, Option<String>, Option<String>);
+
+/// A product kept out, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejection {
+    pub source_key: String,
+    pub name: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Food(Box<NewFood>),
+    Rejected(Rejection),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Format(String),
+}
+
+fn open(path: &Path) -> Result<BufReader<File>, ImportError> {
+    File::open(path)
+        .map(|f| BufReader::with_capacity(1 << 16, f))
+        .map_err(|source| ImportError::Io {
+            path: path.to_owned(),
+            source,
+        })
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ImportError + '_ {
+    move |source| ImportError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+fn column(header: &[String], names: &[&str]) -> Option<usize> {
+    names
+        .iter()
+        .find_map(|n| header.iter().position(|h| h.trim() == *n))
+}
+
+fn number(fields: &[String], index: Option<usize>) -> Option<f64> {
+    let v: f64 = fields.get(index?)?.trim().parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+fn text(fields: &[String], index: Option<usize>) -> Option<String> {
+    let v = fields.get(index?)?.trim();
+    (!v.is_empty()).then(|| v.to_owned())
+}
+
+fn judge(food: NewFood) -> Outcome {
+    let key = food.source_key.clone().unwrap_or_default();
+    if food.name.trim().is_empty() {
+        return Outcome::Rejected(Rejection {
+            source_key: key,
+            name: String::new(),
+            reason: "no name".into(),
+        });
+    }
+    let issues = food.nutrients.issues();
+    if !issues.is_empty() {
+        return Outcome::Rejected(Rejection {
+            source_key: key,
+            name: food.name,
+            reason: issues.join("; "),
+        });
+    }
+    Outcome::Food(Box::new(food))
+}
+
+/// The file of a USDA release that holds `what` (`food.csv`, or in the samples
+/// `food_other.csv`).
+fn release_file(dir: &Path, names: &[&str]) -> Result<PathBuf, ImportError> {
+    names
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.exists())
+        .ok_or_else(|| {
+            ImportError::Format(format!(
+                "{} has none of {}",
+                dir.display(),
+                names.join(", ")
+            ))
+        })
+}
+
+/// Reads a FoodData Central CSV release in `dir`. `progress` gets the share done (0..=100).
+pub fn usda_release(
+    dir: &Path,
+    mut progress: impl FnMut(u8),
+    mut each: impl FnMut(Outcome),
+) -> Result<usize, ImportError> {
+    let food_nutrient = release_file(dir, &["food_nutrient.csv"])?;
+    let food = release_file(dir, &["food.csv", "food_other.csv"])?;
+    let branded = dir.join("branded_food.csv");
+
+    // Nutrients by food: energy (kcal, or the Atwater factors), protein, fat, carbs,
+    // fibre, sugars, sodium.
+    let mut nutrients: HashMap<i64, (Nutrients, bool)> = HashMap::new();
+    let mut cols = None;
+    for_each_record(open(&food_nutrient)?, ',', true, |r| {
+        let Some((fdc, nutrient, amount)) = cols else {
+            cols = Some((
+                column(r, &["fdc_id"]),
+                column(r, &["nutrient_id"]),
+                column(r, &["amount"]),
+            ));
+            return true;
+        };
+        let (Some(id), Some(nutrient), Some(amount)) = (
+            number(r, fdc).map(|v| v as i64),
+            number(r, nutrient).map(|v| v as i64),
+            number(r, amount),
+        ) else {
+            return true;
+        };
+        let (n, has_energy) = nutrients.entry(id).or_default();
+        match nutrient {
+            1008 => {
+                n.calories = amount;
+                *has_energy = true;
+            }
+            2047 | 2048 if !*has_energy => {
+                n.calories = amount;
+                *has_energy = true;
+            }
+            1003 => n.protein = amount,
+            1004 => n.fat = amount,
+            1005 => n.carbs = amount,
+            1079 => n.fiber = amount,
+            2000 | 1063 => n.sugar = amount,
+            1093 => n.sodium = amount,
+            _ => {}
+        }
+        true
+    })
+    .map_err(io(&food_nutrient))?;
+    progress(40);
+
+    // Brand, barcode and ingredients of branded foods.
+    let mut brands: HashMap<i64, Branding> = HashMap::new();
+    if branded.exists() {
+        let mut cols = None;
+        for_each_record(open(&branded)?, ',', true, |r| {
+            let Some((fdc, owner, name, gtin, ingredients)) = cols else {
+                cols = Some((
+                    column(r, &["fdc_id"]),
+                    column(r, &["brand_owner"]),
+                    column(r, &["brand_name"]),
+                    column(r, &["gtin_upc"]),
+                    column(r, &["ingredients"]),
+                ));
+                return true;
+            };
+            if let Some(id) = number(r, fdc).map(|v| v as i64) {
+                brands.insert(
+                    id,
+                    (
+                        text(r, owner).or_else(|| text(r, name)),
+                        text(r, gtin),
+                        text(r, ingredients),
+                    ),
+                );
+            }
+            true
+        })
+        .map_err(io(&branded))?;
+    }
+    progress(60);
+
+    let mut read = 0;
+    let mut cols = None;
+    for_each_record(open(&food)?, ',', true, |r| {
+        let Some((fdc, description, data_type)) = cols else {
+            cols = Some((
+                column(r, &["fdc_id"]),
+                column(r, &["description"]),
+                column(r, &["data_type"]),
+            ));
+            return true;
+        };
+        let Some(id) = number(r, fdc).map(|v| v as i64) else {
+            return true;
+        };
+        read += 1;
+        let name = text(r, description).unwrap_or_default();
+        let key = format!("fdc:{id}");
+        let Some((n, has_energy)) = nutrients.remove(&id) else {
+            each(Outcome::Rejected(Rejection {
+                source_key: key,
+                name,
+                reason: "no nutrient values".into(),
+            }));
+            return true;
+        };
+        if !has_energy {
+            each(Outcome::Rejected(Rejection {
+                source_key: key,
+                name,
+                reason: "no energy value".into(),
+            }));
+            return true;
+        }
+        let (brand, barcode, ingredients) = brands.remove(&id).unwrap_or_default();
+        let _ = text(r, data_type);
+        each(judge(NewFood {
+            source: Some(FoodSource::Usda),
+            source_key: Some(key),
+            name: name.clone(),
+            brand,
+            barcode,
+            nutrients: n,
+            fdc_id: Some(id),
+            description: Some(name),
+            ingredients,
+            data_quality: "usda".into(),
+            ..NewFood::default()
+        }));
+        true
+    })
+    .map_err(io(&food))?;
+    progress(100);
+    Ok(read)
+}
+
+/// GS1 check digit of an 8-, 12-, 13- or 14-digit code.
+pub fn gtin_valid(code: &str) -> bool {
+    let digits: Vec<u32> = code.chars().filter_map(|c| c.to_digit(10)).collect();
+    if digits.len() != code.len() || ![8, 12, 13, 14].contains(&digits.len()) {
+        return false;
+    }
+    let (body, check) = digits.split_at(digits.len() - 1);
+    let sum: u32 = body
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, d)| if i % 2 == 0 { d * 3 } else { *d })
+        .sum();
+    (10 - sum % 10) % 10 == check[0]
+}
+
+/// Reads an Open Food Facts export (tab-separated, or comma-separated with the same
+/// column names). `progress` gets the share of bytes read.
+pub fn open_food_facts(
+    path: &Path,
+    mut progress: impl FnMut(u8),
+    mut each: impl FnMut(Outcome),
+) -> Result<usize, ImportError> {
+    let size = std::fs::metadata(path).map_err(io(path))?.len().max(1);
+    let mut reader = open(path)?;
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut first).map_err(io(path))?;
+    let tabs = first.contains('\t');
+    let delimiter = if tabs { '\t' } else { ',' };
+    let header: Vec<String> = if tabs {
+        first.trim_end().split('\t').map(str::to_owned).collect()
+    } else {
+        crate::csv::records(first.trim_end())
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    };
+    let c = |names: &[&str]| column(&header, names);
+    let (code, name, brands) = (c(&["code"]), c(&["product_name"]), c(&["brands"]));
+    if code.is_none() || name.is_none() {
+        return Err(ImportError::Format(format!(
+            "{} has no code and product_name columns",
+            path.display()
+        )));
+    }
+    let grade = c(&["nutriscore_grade", "nutrition_grade_fr"]);
+    let kcal = c(&["energy-kcal_100g", "energy_kcal_100g"]);
+    let kj = c(&["energy_100g", "energy-kj_100g", "energy_kj_100g"]);
+    let protein = c(&["proteins_100g"]);
+    let fat = c(&["fat_100g"]);
+    let carbs = c(&["carbohydrates_100g"]);
+    let sugar = c(&["sugars_100g"]);
+    let fiber = c(&["fiber_100g"]);
+    let sodium = c(&["sodium_100g"]);
+    let salt = c(&["salt_100g"]);
+    let ingredients = c(&["ingredients_text"]);
+    let image = c(&["image_url", "image_small_url"]);
+
+    let mut read = 0usize;
+    let mut bytes = first.len() as u64;
+    let mut last_share = 0;
+    for_each_record(reader, delimiter, !tabs, |r| {
+        bytes += r.iter().map(|f| f.len() as u64 + 1).sum::<u64>();
+        let share = (bytes * 100 / size).min(99) as u8;
+        if share >= last_share + 5 {
+            last_share = share;
+            progress(share);
+        }
+        let Some(code) = text(r, code) else {
+            return true;
+        };
+        read += 1;
+        let key = format!("off:{code}");
+        let product = text(r, name).unwrap_or_default();
+        if !code.chars().all(|c| c.is_ascii_digit()) || !gtin_valid(&code) {
+            each(Outcome::Rejected(Rejection {
+                source_key: key,
+                name: product,
+                reason: "invalid barcode".into(),
+            }));
+            return true;
+        }
+        let calories =
+            number(r, kcal).or_else(|| number(r, kj).map(|v| (v / 4.184 * 10.0).round() / 10.0));
+        let Some(calories) = calories else {
+            each(Outcome::Rejected(Rejection {
+                source_key: key,
+                name: product,
+                reason: "no energy value".into(),
+            }));
+            return true;
+        };
+        let g = |i| number(r, i).unwrap_or(0.0);
+        let sodium_mg = number(r, sodium)
+            .or_else(|| number(r, salt).map(|s| s / 2.5))
+            .unwrap_or(0.0)
+            * 1000.0;
+        each(judge(NewFood {
+            source: Some(FoodSource::OpenFoodFacts),
+            source_key: Some(key),
+            name: product,
+            brand: text(r, brands).and_then(|b| b.split(',').next().map(|b| b.trim().to_owned())),
+            barcode: Some(code),
+            image_url: text(r, image)
+                .filter(|u| u.starts_with("https://") || u.starts_with("http://")),
+            nutrition_grade: text(r, grade)
+                .map(|g| g.to_uppercase())
+                .filter(|g| ["A", "B", "C", "D", "E"].contains(&g.as_str())),
+            nutrients: Nutrients {
+                calories,
+                protein: g(protein),
+                fat: g(fat),
+                carbs: g(carbs),
+                fiber: g(fiber),
+                sugar: g(sugar),
+                sodium: (sodium_mg * 10.0).round() / 10.0,
+            },
+            ingredients: text(r, ingredients),
+            data_quality: "unknown".into(),
+            ..NewFood::default()
+        }));
+        true
+    })
+    .map_err(io(path))?;
+    progress(100);
+    Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtin_check_digits() {
+        assert!(gtin_valid("3017620422003"));
+        assert!(gtin_valid("96385074"));
+        assert!(gtin_valid("036000291452"), "UPC-A");
+        assert!(!gtin_valid("3017620422004"));
+        assert!(!gtin_valid("12345"));
+    }
+}

@@ -1,0 +1,76 @@
+use jobs::BusMessage;
+use jobs::payloads::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
+use models::{Food, FoodSource};
+use serde_json::Map;
+
+use super::JobHandler;
+use crate::{JobContext, JobError, WorkerDeps};
+
+fn nutrition_of(food: &Food) -> UsdaNutrition {
+    let n = &food.food.nutrients;
+    UsdaNutrition {
+        food_id: food.id,
+        fdc_id: food.food.fdc_id.unwrap_or_default(),
+        food_description: food
+            .food
+            .description
+            .clone()
+            .unwrap_or_else(|| food.food.name.clone()),
+        brand_owner: food.food.brand.clone(),
+        nutrients: UsdaNutrients {
+            calories: n.calories,
+            protein: n.protein,
+            fat: n.fat,
+            carbs: n.carbs,
+            fiber: n.fiber,
+            sugar: n.sugar,
+            sodium: n.sodium,
+        },
+    }
+}
+
+fn store_fault(e: models::StoreError) -> JobError {
+    JobError::Transient(format!("store: {e}"))
+}
+
+impl JobHandler for FetchUsdaFood {
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<UsdaNutrition, JobError> {
+        let key = format!("fdc:{}", self.fdc_id);
+        let foods = &deps.stores.foods;
+        // Kept from an earlier fetch (or an import) with its energy: no call needed.
+        if let Some(food) = foods
+            .find_by_source_key(FoodSource::Usda, &key)
+            .await
+            .map_err(store_fault)?
+            && food.food.nutrients.calories > 0.0
+        {
+            return Ok(nutrition_of(&food));
+        }
+        ctx.progress("fetch", 10, "Asking USDA FoodData Central", Map::new())
+            .await?;
+        let fetched = match deps.usda.food(self.fdc_id).await {
+            Ok(Some(food)) => food,
+            Ok(None) => {
+                return Err(JobError::permanent(
+                    "USDA_FOOD_NOT_FOUND",
+                    format!("USDA FoodData Central has no food {}", self.fdc_id),
+                ));
+            }
+            // The person is waiting: say so now rather than retry for minutes.
+            Err(e) => return Err(JobError::permanent("USDA_UNAVAILABLE", e.to_string())),
+        };
+        foods
+            .upsert_shared(&[fetched.to_food()])
+            .await
+            .map_err(store_fault)?;
+        let stored = foods
+            .find_by_source_key(FoodSource::Usda, &key)
+            .await
+            .map_err(store_fault)?
+            .ok_or_else(|| JobError::Transient("the fetched food was not stored".into()))?;
+        if let Err(e) = deps.jobs.bus().publish(BusMessage::FoodsChanged).await {
+            tracing::debug!(error = %e, "could not announce the new food; indexes catch up on their own");
+        }
+        Ok(nutrition_of(&stored))
+    }
+}

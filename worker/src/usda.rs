@@ -1,0 +1,309 @@
+//! USDA FoodData Central over HTTP: search and one food's nutrients. Answers are cached
+//! (search in memory for an hour; foods by the caller, in the store), and a 429 makes
+//! every caller stand back until the service's Retry-After has passed instead of
+//! spending the shared key's quota on calls bound to fail.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use models::{FoodSource, NewFood, Nutrients};
+use serde::Deserialize;
+
+pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";
+/// USDA's shared demonstration key: a few requests an hour per address.
+pub const DEFAULT_API_KEY: &str = "DEMO_KEY";
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
+const SEARCH_TTL: Duration = Duration::from_secs(3600);
+const SEARCH_CACHE_ENTRIES: usize = 2048;
+const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UsdaError {
+    #[error("USDA FoodData Central is rate limiting us; try again in {} s", .retry_after.as_secs())]
+    RateLimited { retry_after: Duration },
+    #[error("USDA FoodData Central is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// One FoodData Central food with its values per 100 g.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UsdaFood {
+    pub fdc_id: i64,
+    pub description: String,
+    pub data_type: Option<String>,
+    pub brand_owner: Option<String>,
+    pub gtin_upc: Option<String>,
+    pub ingredients: Option<String>,
+    pub nutrients: Nutrients,
+}
+
+impl UsdaFood {
+    /// As a shared, read-only local food (keyed by its FDC id).
+    pub fn to_food(&self) -> NewFood {
+        NewFood {
+            source: Some(FoodSource::Usda),
+            source_key: Some(format!("fdc:{}", self.fdc_id)),
+            name: self.description.clone(),
+            brand: self.brand_owner.clone().filter(|b| !b.trim().is_empty()),
+            barcode: self.gtin_upc.clone().filter(|b| !b.trim().is_empty()),
+            nutrients: self.nutrients,
+            fdc_id: Some(self.fdc_id),
+            description: Some(self.description.clone()),
+            ingredients: self.ingredients.clone(),
+            data_quality: "usda".into(),
+            ..NewFood::default()
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct UsdaConfig {
+    pub base_url: String,
+    pub api_key: String,
+    /// How long one call may take (`USDA_TIMEOUT_MS`).
+    pub timeout: Duration,
+}
+
+impl UsdaConfig {
+    pub fn from_env() -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        UsdaConfig {
+            base_url: var("USDA_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.into()),
+            api_key: var("USDA_API_KEY").unwrap_or_else(|| DEFAULT_API_KEY.into()),
+            timeout: var("USDA_TIMEOUT_MS")
+                .and_then(|v| v.parse().ok())
+                .map_or(DEFAULT_TIMEOUT, Duration::from_millis),
+        }
+    }
+}
+
+type SearchKey = (String, usize);
+
+#[derive(Debug)]
+pub struct UsdaClient {
+    http: reqwest::Client,
+    config: UsdaConfig,
+    /// Until when calls are not made (after a 429).
+    backoff_until: Mutex<Option<Instant>>,
+    searches: Mutex<HashMap<SearchKey, (Instant, Vec<UsdaFood>)>>,
+}
+
+// FoodData Central's JSON, the parts we read.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchAnswer {
+    #[serde(default)]
+    foods: Vec<SearchFood>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchFood {
+    fdc_id: i64,
+    description: String,
+    data_type: Option<String>,
+    brand_owner: Option<String>,
+    gtin_upc: Option<String>,
+    ingredients: Option<String>,
+    #[serde(default)]
+    food_nutrients: Vec<SearchNutrient>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchNutrient {
+    nutrient_id: Option<i64>,
+    value: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FoodAnswer {
+    fdc_id: i64,
+    description: String,
+    data_type: Option<String>,
+    brand_owner: Option<String>,
+    gtin_upc: Option<String>,
+    ingredients: Option<String>,
+    #[serde(default)]
+    food_nutrients: Vec<FoodNutrient>,
+}
+
+#[derive(Deserialize)]
+struct FoodNutrient {
+    nutrient: Option<NutrientRef>,
+    amount: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct NutrientRef {
+    id: i64,
+}
+
+/// FoodData Central nutrient ids -> our values. Energy may come as kcal (1008) or as
+/// Atwater factors (2047, 2048) for Foundation foods; the first found wins.
+fn nutrients_of(pairs: impl Iterator<Item = (i64, f64)>) -> Nutrients {
+    let mut n = Nutrients::default();
+    let mut energy: Option<(u8, f64)> = None;
+    for (id, value) in pairs {
+        let value = value.max(0.0);
+        match id {
+            1008 => energy = Some((0, value)),
+            2047 | 2048 if energy.is_none_or(|(rank, _)| rank > 0) => energy = Some((1, value)),
+            1003 => n.protein = value,
+            1004 => n.fat = value,
+            1005 => n.carbs = value,
+            1079 => n.fiber = value,
+            2000 | 1063 if n.sugar == 0.0 => n.sugar = value,
+            1093 => n.sodium = value,
+            _ => {}
+        }
+    }
+    n.calories = energy.map_or(0.0, |(_, v)| v);
+    n
+}
+
+impl UsdaClient {
+    pub fn new(config: UsdaConfig) -> Self {
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .user_agent(concat!("calorie-tracker/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .expect("the HTTP client builds");
+        UsdaClient {
+            http,
+            config,
+            backoff_until: Mutex::new(None),
+            searches: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn check_backoff(&self) -> Result<(), UsdaError> {
+        let until = *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner());
+        match until {
+            Some(until) if until > Instant::now() => Err(UsdaError::RateLimited {
+                retry_after: until - Instant::now(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    async fn get(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+    ) -> Result<Option<reqwest::Response>, UsdaError> {
+        self.check_backoff()?;
+        let mut url = reqwest::Url::parse(&format!(
+            "{}{path}",
+            self.config.base_url.trim_end_matches('/')
+        ))
+        .map_err(|e| UsdaError::Unavailable(format!("bad USDA_BASE_URL: {e}")))?;
+        url.query_pairs_mut()
+            .append_pair("api_key", &self.config.api_key)
+            .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
+        let response = self.http.get(url).send().await.map_err(|e| {
+            UsdaError::Unavailable(if e.is_timeout() {
+                "timed out".into()
+            } else {
+                "cannot connect".into()
+            })
+        })?;
+        match response.status().as_u16() {
+            200 => Ok(Some(response)),
+            404 => Ok(None),
+            429 => {
+                let retry_after = response
+                    .headers()
+                    .get(reqwest::header::RETRY_AFTER)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.trim().parse().ok())
+                    .map(Duration::from_secs)
+                    .unwrap_or(DEFAULT_BACKOFF);
+                *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(Instant::now() + retry_after);
+                Err(UsdaError::RateLimited { retry_after })
+            }
+            status => Err(UsdaError::Unavailable(format!("answered {status}"))),
+        }
+    }
+
+    /// Foods matching `query`, best first as FoodData Central ranks them.
+    pub async fn search(&self, query: &str, page_size: usize) -> Result<Vec<UsdaFood>, UsdaError> {
+        let key = (query.trim().to_lowercase(), page_size);
+        if let Some((at, foods)) = self
+            .searches
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            && at.elapsed() < SEARCH_TTL
+        {
+            return Ok(foods.clone());
+        }
+        let response = self
+            .get(
+                "/foods/search",
+                &[
+                    ("query", key.0.clone()),
+                    ("pageSize", page_size.to_string()),
+                ],
+            )
+            .await?
+            .ok_or_else(|| UsdaError::Unavailable("search is not there".into()))?;
+        let answer: SearchAnswer = response
+            .json()
+            .await
+            .map_err(|e| UsdaError::Unavailable(format!("unreadable answer: {e}")))?;
+        let foods: Vec<UsdaFood> = answer
+            .foods
+            .into_iter()
+            .map(|f| UsdaFood {
+                fdc_id: f.fdc_id,
+                nutrients: nutrients_of(
+                    f.food_nutrients
+                        .iter()
+                        .filter_map(|n| Some((n.nutrient_id?, n.value?))),
+                ),
+                description: f.description,
+                data_type: f.data_type,
+                brand_owner: f.brand_owner,
+                gtin_upc: f.gtin_upc,
+                ingredients: f.ingredients,
+            })
+            .collect();
+        let mut cache = self.searches.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= SEARCH_CACHE_ENTRIES {
+            cache.retain(|_, (at, _)| at.elapsed() < SEARCH_TTL);
+            if cache.len() >= SEARCH_CACHE_ENTRIES {
+                cache.clear();
+            }
+        }
+        cache.insert(key, (Instant::now(), foods.clone()));
+        Ok(foods)
+    }
+
+    /// One food with its nutrients; `None` when FoodData Central has no such id.
+    pub async fn food(&self, fdc_id: i64) -> Result<Option<UsdaFood>, UsdaError> {
+        let Some(response) = self.get(&format!("/food/{fdc_id}"), &[]).await? else {
+            return Ok(None);
+        };
+        let f: FoodAnswer = response
+            .json()
+            .await
+            .map_err(|e| UsdaError::Unavailable(format!("unreadable answer: {e}")))?;
+        Ok(Some(UsdaFood {
+            fdc_id: f.fdc_id,
+            nutrients: nutrients_of(
+                f.food_nutrients
+                    .iter()
+                    .filter_map(|n| Some((n.nutrient.as_ref()?.id, n.amount?))),
+            ),
+            description: f.description,
+            data_type: f.data_type,
+            brand_owner: f.brand_owner,
+            gtin_upc: f.gtin_upc,
+            ingredients: f.ingredients,
+        }))
+    }
+}
