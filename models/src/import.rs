@@ -95,6 +95,42 @@ fn judge(food: NewFood) -> Outcome {
     Outcome::Food(Box::new(food))
 }
 
+/// Where a USDA food's energy came from: kcal (1008) wins over the Atwater factors
+/// (2047, 2048) that Foundation foods give instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EnergyKind {
+    Kcal,
+    Atwater,
+}
+
+/// Takes one FoodData Central nutrient amount (per 100 g) into `n`.
+pub fn usda_nutrient(
+    n: &mut Nutrients,
+    energy: &mut Option<EnergyKind>,
+    nutrient_id: i64,
+    amount: f64,
+) {
+    let amount = amount.max(0.0);
+    match nutrient_id {
+        1008 => {
+            n.calories = amount;
+            *energy = Some(EnergyKind::Kcal);
+        }
+        2047 | 2048 if energy.is_none() => {
+            n.calories = amount;
+            *energy = Some(EnergyKind::Atwater);
+        }
+        1003 => n.protein = amount,
+        1004 => n.fat = amount,
+        1005 => n.carbs = amount,
+        1079 => n.fiber = amount,
+        2000 => n.sugar = amount,
+        1063 if n.sugar == 0.0 => n.sugar = amount,
+        1093 => n.sodium = amount,
+        _ => {}
+    }
+}
+
 /// The file of a USDA release that holds `what` (`food.csv`, or in the samples
 /// `food_other.csv`).
 fn release_file(dir: &Path, names: &[&str]) -> Result<PathBuf, ImportError> {
@@ -123,7 +159,7 @@ pub fn usda_release(
 
     // Nutrients by food: energy (kcal, or the Atwater factors), protein, fat, carbs,
     // fibre, sugars, sodium.
-    let mut nutrients: HashMap<i64, (Nutrients, bool)> = HashMap::new();
+    let mut nutrients: HashMap<i64, (Nutrients, Option<EnergyKind>)> = HashMap::new();
     let mut cols = None;
     for_each_record(open(&food_nutrient)?, ',', true, |r| {
         let Some((fdc, nutrient, amount)) = cols else {
@@ -141,24 +177,8 @@ pub fn usda_release(
         ) else {
             return true;
         };
-        let (n, has_energy) = nutrients.entry(id).or_default();
-        match nutrient {
-            1008 => {
-                n.calories = amount;
-                *has_energy = true;
-            }
-            2047 | 2048 if !*has_energy => {
-                n.calories = amount;
-                *has_energy = true;
-            }
-            1003 => n.protein = amount,
-            1004 => n.fat = amount,
-            1005 => n.carbs = amount,
-            1079 => n.fiber = amount,
-            2000 | 1063 => n.sugar = amount,
-            1093 => n.sodium = amount,
-            _ => {}
-        }
+        let (n, energy) = nutrients.entry(id).or_default();
+        usda_nutrient(n, energy, nutrient, amount);
         true
     })
     .map_err(io(&food_nutrient))?;
@@ -212,7 +232,7 @@ pub fn usda_release(
         read += 1;
         let name = text(r, description).unwrap_or_default();
         let key = format!("fdc:{id}");
-        let Some((n, has_energy)) = nutrients.remove(&id) else {
+        let Some((n, energy)) = nutrients.remove(&id) else {
             each(Outcome::Rejected(Rejection {
                 source_key: key,
                 name,
@@ -220,7 +240,7 @@ pub fn usda_release(
             }));
             return true;
         };
-        if !has_energy {
+        if energy.is_none() {
             each(Outcome::Rejected(Rejection {
                 source_key: key,
                 name,

@@ -141,26 +141,13 @@ struct NutrientRef {
     id: i64,
 }
 
-/// FoodData Central nutrient ids -> our values. Energy may come as kcal (1008) or as
-/// Atwater factors (2047, 2048) for Foundation foods; the first found wins.
+/// FoodData Central nutrient amounts -> our values per 100 g.
 fn nutrients_of(pairs: impl Iterator<Item = (i64, f64)>) -> Nutrients {
     let mut n = Nutrients::default();
-    let mut energy: Option<(u8, f64)> = None;
-    for (id, value) in pairs {
-        let value = value.max(0.0);
-        match id {
-            1008 => energy = Some((0, value)),
-            2047 | 2048 if energy.is_none_or(|(rank, _)| rank > 0) => energy = Some((1, value)),
-            1003 => n.protein = value,
-            1004 => n.fat = value,
-            1005 => n.carbs = value,
-            1079 => n.fiber = value,
-            2000 | 1063 if n.sugar == 0.0 => n.sugar = value,
-            1093 => n.sodium = value,
-            _ => {}
-        }
+    let mut energy = None;
+    for (id, amount) in pairs {
+        models::import::usda_nutrient(&mut n, &mut energy, id, amount);
     }
-    n.calories = energy.map_or(0.0, |(_, v)| v);
     n
 }
 
