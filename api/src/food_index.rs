@@ -71,11 +71,20 @@ impl FoodIndex {
         let started = Instant::now();
         let since_ms = chrono::Utc::now().timestamp_millis() - OVERLAP_MS;
         let mut docs = Vec::new();
+        // Foods changed inside the overlap window are in the build already: the next
+        // catch-up must not apply them again (into the delta, where they would rank
+        // after equal foods of the main segments).
+        let mut applied = HashMap::new();
         let mut after = 0;
         loop {
             let page = self.store.search_rows(after, PAGE).await?;
             let Some(last) = page.last() else { break };
             after = last.id;
+            applied.extend(
+                page.iter()
+                    .filter(|r| r.changed_ms >= since_ms)
+                    .map(|r| (r.id, r.changed_ms)),
+            );
             docs.extend(page.iter().map(doc_of));
         }
         let loaded = started.elapsed();
@@ -95,10 +104,7 @@ impl FoodIndex {
         );
         self.index.store(Arc::new(index));
         *self.build.lock().unwrap_or_else(|e| e.into_inner()) = Some(report);
-        *self.caught_up.lock().unwrap_or_else(|e| e.into_inner()) = CatchUp {
-            since_ms,
-            applied: HashMap::new(),
-        };
+        *self.caught_up.lock().unwrap_or_else(|e| e.into_inner()) = CatchUp { since_ms, applied };
         Ok(())
     }
 

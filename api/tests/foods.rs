@@ -94,6 +94,28 @@ async fn the_catalogue_is_searchable_in_both_languages() {
         );
     }
 
+    // The plain food first: a qualifier in brackets is not part of what the food is
+    // (番茄（西红柿） is a 番茄, "Cola (Coke)" a cola); plurals, other spellings and
+    // other names find the same food.
+    for (query, first) in [
+        ("番茄", "Tomato"),
+        ("西红柿", "Tomato"),
+        ("土豆", "Potato"),
+        ("tudou", "Potato"),
+        ("牛奶", "Milk, whole"),
+        ("milk", "Milk, whole"),
+        ("tea", "Tea, green, brewed"),
+        ("coke", "Cola (Coke)"),
+        ("strawberry", "Strawberries"),
+        ("tomatoes", "Tomato"),
+        ("yoghurt", "Yogurt, sweetened"),
+        ("aubergine", "Eggplant"),
+        ("prawns", "Prawns"),
+    ] {
+        let found = search(&app, query).await;
+        assert_eq!(found[0]["name"], first, "{query}: {:?}", names(&found));
+    }
+
     // The same food by id, and a page size bound.
     let id = banana[0]["id"].as_i64().unwrap();
     let (status, one) = app.get(&format!("/foods/{id}/")).await;

@@ -18,7 +18,9 @@ pub(crate) const NAME: u32 = 1;
 pub(crate) const CHINESE: u32 = 2;
 pub(crate) const PINYIN: u32 = 4;
 pub(crate) const BRAND: u32 = 8;
-const FIELD_BITS: u32 = 4;
+/// A name word before the first comma or parenthesis: what the food is, not a qualifier.
+pub(crate) const HEAD: u32 = 16;
+const FIELD_BITS: u32 = 5;
 const NO_TERM: u32 = u32::MAX;
 /// Shorter words are matched exactly or as prefixes only.
 pub(crate) const TYPO_MIN_LEN: usize = 4;
@@ -74,6 +76,14 @@ fn analyse(doc: &FoodDoc) -> Analysed {
     let mut chinese = String::new();
     let mut grams = Vec::new();
     let mut total_words = 0usize;
+    // "Rice, white, cooked" is a rice and "Cola (Coke)" a cola; "番茄（西红柿）" is a 番茄.
+    let head_text = |name: &str| {
+        name.split([',', '，', '(', '（'])
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let head: Vec<String> = text::words(&head_text(&doc.name)).collect();
 
     let mut add_chinese = |chars: &[char], terms: &mut Vec<(String, u32)>| {
         grams.clear();
@@ -89,7 +99,12 @@ fn analyse(doc: &FoodDoc) -> Analysed {
                 if first_en.is_none() {
                     first_en = Some(w.clone());
                 }
-                terms.push((w, NAME));
+                let field = if head.contains(&w) { NAME | HEAD } else { NAME };
+                // "Strawberries" is found by "strawberry" too.
+                if let Some(one) = text::singular(&w) {
+                    terms.push((one, field));
+                }
+                terms.push((w, field));
             }
             Run::Cjk(chars) => {
                 if first_zh.is_none() {
@@ -100,12 +115,8 @@ fn analyse(doc: &FoodDoc) -> Analysed {
             }
         }
     }
-    let head_words = doc
-        .name
-        .split([',', '，'])
-        .next()
-        .map(|head| text::words(head).count())
-        .unwrap_or(0);
+    let head_words = head.len();
+    let mut zh_head_chars = None;
     if let Some(zh) = &doc.name_zh {
         let mut zh_here = 0;
         for run in text::runs(zh) {
@@ -122,12 +133,21 @@ fn analyse(doc: &FoodDoc) -> Analysed {
         }
         if zh_here > 0 {
             zh_chars = zh_here;
+            let head = head_text(zh).chars().filter(|c| text::is_cjk(*c)).count();
+            if head > 0 && head < zh_here {
+                zh_head_chars = Some(head);
+            }
         }
     }
     let mut pinyin_len = 0;
     if !chinese.is_empty() || doc.pinyin.is_some() {
         let syllables = text::pinyin_syllables(doc.pinyin.as_deref(), &chinese);
-        pinyin_len = syllables.iter().map(String::len).sum();
+        // One syllable a character: the head's pinyin is as long as its first syllables.
+        let spoken = match zh_head_chars {
+            Some(head) if syllables.len() == zh_chars => head,
+            _ => syllables.len(),
+        };
+        pinyin_len = syllables.iter().take(spoken).map(String::len).sum();
         for pair in syllables.windows(2) {
             terms.push((pair.concat(), PINYIN));
         }
@@ -135,6 +155,9 @@ fn analyse(doc: &FoodDoc) -> Analysed {
             terms.push((syllables.concat(), PINYIN));
         }
         terms.extend(syllables.into_iter().map(|s| (s, PINYIN)));
+    }
+    if let Some(head) = zh_head_chars {
+        zh_chars = head;
     }
     if let Some(brand) = &doc.brand {
         terms.extend(text::words(brand).map(|w| (w, BRAND)));
@@ -454,15 +477,22 @@ impl Segment {
             found.insert(o as u32, 1.0);
         }
         if token.latin {
-            // Plurals are the same food ("eggs", "tomatoes").
-            for singular in [t.strip_suffix("es"), t.strip_suffix('s')]
+            // Plurals are the same food ("eggs", "tomatoes"); so are other names for it.
+            let plural_forms = [t.strip_suffix("es"), t.strip_suffix('s')]
                 .into_iter()
                 .flatten()
-            {
-                if singular.len() >= 3
-                    && let Some(o) = self.terms.get(singular)
-                {
-                    found.entry(o as u32).or_insert(0.95);
+                .map(str::to_owned)
+                .chain(text::singular(t))
+                .filter(|w| w.len() >= 3)
+                .map(|w| (w, 0.95));
+            let other_names = text::synonyms(t)
+                .iter()
+                .flat_map(|w| [Some((*w).to_owned()), text::singular(w)])
+                .flatten()
+                .map(|w| (w, 0.9));
+            for (word, quality) in plural_forms.chain(other_names) {
+                if let Some(o) = self.terms.get(&word) {
+                    found.entry(o as u32).or_insert(quality);
                 }
             }
         }
@@ -547,10 +577,15 @@ impl Segment {
         let meta = &self.meta[p];
         let mut total = 0.0;
         let mut fields = 0;
-        let mut name_hits = 0usize;
+        // How much of the head the query covers, weighed by how well each word matched
+        // (a typo covers less than the word itself).
+        let mut head_hits = 0.0f32;
         for expansion in &prepared.expansions {
             let mut best = 0.0f32;
             let mut best_fields = 0;
+            // The best match among the head words, which may not be the best match
+            // overall ("coke" is in "Cola (Coke)", but its synonym "cola" is its head).
+            let mut best_head = 0.0f32;
             for &packed in terms {
                 let ordinal = packed >> FIELD_BITS;
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
@@ -565,6 +600,9 @@ impl Segment {
                         best = s;
                         best_fields = f;
                     }
+                    if f & HEAD != 0 {
+                        best_head = best_head.max(expansion[i].1);
+                    }
                 }
             }
             if best == 0.0 {
@@ -572,15 +610,17 @@ impl Segment {
             }
             total += best;
             fields |= best_fields;
-            if best_fields & NAME != 0 {
-                name_hits += 1;
+            if best_head > 0.0 {
+                fields |= NAME;
+                // A typo or a prefix still covers most of its word.
+                head_hits += (best_head + 0.3).min(1.0);
             }
         }
         let query = prepared.query;
         let n = prepared.expansions.len() as f32;
         let mut coverage = 0.0f32;
         if fields & NAME != 0 && meta.head_words > 0 {
-            coverage = coverage.max((name_hits as f32 / f32::from(meta.head_words)).min(1.0));
+            coverage = coverage.max((head_hits / f32::from(meta.head_words)).min(1.0));
         }
         if fields & CHINESE != 0 && meta.zh_chars > 0 && query.cjk_chars > 0 {
             coverage = coverage.max((query.cjk_chars as f32 / f32::from(meta.zh_chars)).min(1.0));

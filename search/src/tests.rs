@@ -310,3 +310,51 @@ fn scanning_stops_once_nothing_further_can_win() {
     let all = index.search(&q, None, &[], 6000);
     assert_eq!(&all[..5], &hits[..]);
 }
+
+#[test]
+fn a_bracketed_qualifier_is_not_what_the_food_is() {
+    use DocKind::*;
+    let index = SearchIndex::build(vec![
+        doc(
+            1,
+            "Ketchup",
+            Some("番茄酱"),
+            Some("fān qié jiàng"),
+            None,
+            Catalogue,
+        ),
+        doc(
+            2,
+            "Tomato",
+            Some("番茄（西红柿）"),
+            Some("fān qié xī hóng shì"),
+            None,
+            Catalogue,
+        ),
+        doc(3, "Cake, yellow", None, None, None, Generic),
+        doc(
+            4,
+            "Cola (Coke)",
+            Some("可乐"),
+            Some("kě lè"),
+            None,
+            Catalogue,
+        ),
+        doc(5, "COLA", None, None, Some("Fizz"), Branded),
+        doc(
+            6,
+            "Strawberries",
+            Some("草莓"),
+            Some("cǎo méi"),
+            None,
+            Catalogue,
+        ),
+        doc(7, "STRAWBERRY JAM", None, None, Some("Jams"), Branded),
+    ]);
+    let first = |q: &str| index.search(&Query::parse(q).unwrap(), None, &[], 5)[0].id;
+    assert_eq!(first("番茄"), 2);
+    assert_eq!(first("fanqie"), 2);
+    assert_eq!(first("西红柿"), 2);
+    assert_eq!(first("coke"), 4, "the alias, not the typo of cake");
+    assert_eq!(first("strawberry"), 6, "a plural is the same food");
+}

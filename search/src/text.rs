@@ -107,6 +107,65 @@ pub(crate) fn pinyin_syllables(authored: Option<&str>, chinese: &str) -> Vec<Str
         .collect()
 }
 
+/// The singular of an English plural ("berries" -> "berry", "tomatoes" -> "tomato",
+/// "eggs" -> "egg"); `None` when the word does not look plural.
+pub(crate) fn singular(word: &str) -> Option<String> {
+    let long = word.len() > 3;
+    if !long || !word.ends_with('s') || word.chars().any(|c| !c.is_ascii_alphabetic()) {
+        return None;
+    }
+    if let Some(stem) = word.strip_suffix("ies").filter(|s| s.len() >= 2) {
+        return Some(format!("{stem}y"));
+    }
+    for ending in ["oes", "ches", "shes", "xes", "sses"] {
+        if word.ends_with(ending) {
+            return Some(word[..word.len() - 2].to_owned());
+        }
+    }
+    if word.ends_with("ss") || word.ends_with("us") || word.ends_with("is") {
+        return None;
+    }
+    Some(word[..word.len() - 1].to_owned())
+}
+
+/// Other words for the same food: British and American spellings and names, and
+/// common short forms. Both directions are listed.
+pub(crate) fn synonyms(word: &str) -> &'static [&'static str] {
+    match word {
+        "yoghurt" | "yoghourt" => &["yogurt"],
+        "yogurt" => &["yoghurt"],
+        "coke" => &["cola"],
+        "catsup" => &["ketchup"],
+        "aubergine" => &["eggplant"],
+        "eggplant" => &["aubergine"],
+        "courgette" => &["zucchini"],
+        "zucchini" => &["courgette"],
+        "prawn" | "prawns" => &["shrimp"],
+        "shrimp" => &["prawns"],
+        "coriander" => &["cilantro"],
+        "cilantro" => &["coriander"],
+        "rocket" => &["arugula"],
+        "mince" | "minced" => &["ground"],
+        "capsicum" => &["pepper"],
+        "chickpea" | "chickpeas" => &["garbanzo"],
+        "garbanzo" => &["chickpeas"],
+        "maize" => &["corn"],
+        "beetroot" => &["beet"],
+        "crisps" => &["chips"],
+        "donut" | "donuts" => &["doughnuts"],
+        "doughnut" | "doughnuts" => &["donut"],
+        "beancurd" => &["tofu"],
+        "omelette" => &["omelet"],
+        "omelet" => &["omelette"],
+        "bbq" => &["barbecue"],
+        "mayo" => &["mayonnaise"],
+        "veggie" | "veggies" => &["vegetable"],
+        "jello" => &["gelatin"],
+        "porridge" => &["oatmeal"],
+        _ => &[],
+    }
+}
+
 /// Edit distance between two short words (for grading typo matches).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
@@ -207,6 +266,34 @@ mod tests {
         assert_eq!(pinyin_syllables(Some("mi3 fan4"), "米饭"), ["mi", "fan"]);
         assert_eq!(pinyin_syllables(None, "鸡蛋"), ["ji", "dan"]);
         assert_eq!(pinyin_syllables(Some("lǜ dòu"), "绿豆"), ["lu", "dou"]);
+    }
+
+    #[test]
+    fn plurals_become_singular() {
+        let got: Vec<Option<String>> = [
+            "strawberries",
+            "tomatoes",
+            "eggs",
+            "peaches",
+            "glass",
+            "hummus",
+            "rice",
+            "fries",
+        ]
+        .iter()
+        .map(|w| singular(w))
+        .collect();
+        let want = [
+            Some("strawberry"),
+            Some("tomato"),
+            Some("egg"),
+            Some("peach"),
+            None,
+            None,
+            None,
+            Some("fry"),
+        ];
+        assert_eq!(got, want.map(|w| w.map(str::to_owned)));
     }
 
     #[test]
