@@ -1,0 +1,136 @@
+//! Photo recognition against a running server, as the web app does it: upload a photo,
+//! open the analysis stream, read it to `complete`. Reports the time to the first streamed
+//! event, upload to complete, and images per minute with `CONCURRENCY` clients.
+//!
+//!     cargo run --release -p api --example recognition_load -- http://127.0.0.1:8080 [images] [concurrency]
+
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use serde_json::{Value, json};
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+struct Timing {
+    first_event_ms: f64,
+    upload_to_complete_ms: f64,
+}
+
+async fn one(
+    client: &reqwest::Client,
+    api: &str,
+    token: &str,
+    photo: &[u8],
+) -> anyhow::Result<Timing> {
+    let started = Instant::now();
+    let form = reqwest::multipart::Form::new().part(
+        "image",
+        reqwest::multipart::Part::bytes(photo.to_vec()).file_name("plate.jpg"),
+    );
+    let uploaded: Value = client
+        .post(format!("{api}/images/upload/"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let id = uploaded["data"]["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("upload failed: {uploaded}"))?;
+    let asked = Instant::now();
+    let response = client
+        .post(format!("{api}/images/analyze-stream/"))
+        .bearer_auth(token)
+        .json(&json!({"image_id": id}))
+        .send()
+        .await?;
+    let mut stream = response.bytes_stream();
+    let mut first = None;
+    let mut text = String::new();
+    while let Some(chunk) = stream.next().await {
+        first.get_or_insert_with(|| asked.elapsed());
+        text.push_str(std::str::from_utf8(&chunk?)?);
+        if text.contains("\"step\":\"complete\"") {
+            break;
+        }
+        if text.contains("\"step\":\"error\"") {
+            anyhow::bail!("analysis failed: {text}");
+        }
+    }
+    Ok(Timing {
+        first_event_ms: first.unwrap_or_default().as_secs_f64() * 1000.0,
+        upload_to_complete_ms: started.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let mut args = std::env::args().skip(1);
+    let base = args
+        .next()
+        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
+    let count: usize = args.next().map(|v| v.parse()).transpose()?.unwrap_or(40);
+    let concurrency: usize = args.next().map(|v| v.parse()).transpose()?.unwrap_or(1);
+    let api = format!("{base}/api/v1");
+    let images = models::testing::shared_data("images/food")
+        .ok_or_else(|| anyhow::anyhow!("../shared/data/images/food is needed"))?;
+    let photos: Vec<Vec<u8>> = [
+        "coco_000000000110.jpg",
+        "coco_000000000142.jpg",
+        "coco_000000000196.jpg",
+        "mrdbourke_pizza-dad_1024.jpg",
+    ]
+    .iter()
+    .map(|f| std::fs::read(images.join(f)))
+    .collect::<Result<_, _>>()?;
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(120))
+        .build()?;
+    let username = format!("load_{}", std::process::id());
+    let registered: Value = client
+        .post(format!("{api}/auth/register/"))
+        .json(
+            &json!({"username": username, "email": format!("{username}@example.com"),
+                      "password": "LoadTest2026", "nickname": "Load"}),
+        )
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = registered["data"]["access"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("sign-up failed: {registered}"))?
+        .to_owned();
+    // One round first, so the workers have loaded their models.
+    one(&client, &api, &token, &photos[0]).await?;
+
+    let started = Instant::now();
+    let timings: Vec<Timing> = futures::stream::iter(0..count)
+        .map(|i| {
+            let (client, api, token, photo) = (&client, &api, &token, &photos[i % photos.len()]);
+            async move { one(client, api, token, photo).await }
+        })
+        .buffer_unordered(concurrency)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut first: Vec<f64> = timings.iter().map(|t| t.first_event_ms).collect();
+    let mut total: Vec<f64> = timings.iter().map(|t| t.upload_to_complete_ms).collect();
+    first.sort_by(f64::total_cmp);
+    total.sort_by(f64::total_cmp);
+    println!(
+        "{count} photos, {concurrency} at a time: first streamed event p50 {:.1} ms (p99 {:.1}); upload to complete p50 {:.0} ms (p99 {:.0}); {:.0} images/minute",
+        percentile(&first, 0.5),
+        percentile(&first, 0.99),
+        percentile(&total, 0.5),
+        percentile(&total, 0.99),
+        count as f64 / elapsed * 60.0
+    );
+    Ok(())
+}
