@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+// Photo recognition on the dashboard against the real API and the real YOLOX-Nano
+// detector (make models): a real photo of a banana on a table becomes basket lines.
+
+test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const photo = path.resolve(root, '../shared/data/images/food/coco_000000000142.jpg');
+const models = path.resolve(root, '.models/yolox-nano.json');
+const missing = [!existsSync(photo) && photo, !existsSync(models) && 'the recognition models (make models)'].filter(Boolean);
+if (missing.length > 0 && process.env.CI === 'true') throw new Error(`recognition e2e needs ${missing.join(' and ')}`);
+test.skip(missing.length > 0, `recognition e2e needs ${missing.join(' and ')}`);
+
+const PASSWORD = 'Passw0rd1';
+
+test('a photo of a banana is recognised and its foods go to the basket', async ({ page, request }) => {
+  const username = `photo_${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const signUp = await request.post('/api/v1/auth/register', {
+    data: { username, email: `${username}@example.com`, nickname: 'Photo', password: PASSWORD },
+  });
+  expect(signUp.status()).toBe(201);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+
+  const card = page.getByRole('region', { name: 'Photo recognition' });
+  await card.getByLabel('Choose a photo of your meal').setInputFiles(photo);
+  await card.getByRole('button', { name: 'Upload and analyse' }).click();
+  const foods = card.getByRole('list', { name: 'Recognised foods' });
+  await expect(foods.getByRole('listitem').filter({ hasText: 'Banana' })).toBeVisible({ timeout: 20_000 });
+  await expect(foods).toContainText('High confidence');
+  await expect(card.getByRole('img', { name: 'The analysed photo' })).toBeVisible();
+  await expect(card.getByRole('list').last()).toContainText('Banana');
+
+  const grams = foods.getByLabel('Grams of Banana');
+  await grams.fill('150');
+  await card.getByRole('button', { name: 'Add all to basket' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Added \d+ foods? to the basket$/ })).toBeVisible();
+  const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { name: string }; quantity: number }>);
+  expect(basket).toContainEqual(expect.objectContaining({ food: expect.objectContaining({ name: 'Banana' }), quantity: 150 }));
+
+  // Back later, the dashboard shows the last recognition again.
+  await page.reload();
+  await expect(card.getByRole('list', { name: 'Recognised foods' })).toContainText('Banana');
+});
