@@ -93,6 +93,11 @@ export default defineConfig({
             WEB_DIR: webDir,
             // Embedded mode (in-process queue) even where the shell points at Redis.
             REDIS_URL: '',
+            // Every spec signs up its own users from this one address.
+            REGISTER_LIMIT_PER_HOUR: '1000',
+            // The recognition models and runtime `make models` installs.
+            MODELS_DIR: path.resolve(webRoot, '../.models'),
+            ORT_DYLIB_PATH: path.resolve(webRoot, '../.ort/libonnxruntime.so.1.31.1'),
             RUST_LOG: process.env.RUST_LOG ?? 'warn',
           },
         },

@@ -26,7 +26,7 @@ test('home loads with the navigation and no console errors', async ({ page }) =>
     const link = mainNav(page).getByRole('link', { name: new RegExp(name) });
     await expect(link.getByRole('img', { name: 'Login required' })).toBeVisible();
   }
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });
@@ -72,7 +72,7 @@ test('a deep client route served directly renders its page', async ({ page }) =>
 
 test('a failed login shows the error as a toast', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
   const dialog = loginDialog(page);
   await dialog.getByLabel('Username').fill('nobody');
   await dialog.getByLabel('Password').fill('wrong-password');

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, filenameFromDisposition, serverMessage } from '@/lib/api-client';
 import type { TokenStore } from '@/lib/storage';
 import { sendJson, startServer, type Handler } from '@/testing/http-server';
@@ -87,6 +87,40 @@ describe('api client: envelope', () => {
     const error = await caught(client.get('/meals/1/'));
     expect(error.message).toBe('Meal not found');
     expect(error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('api client: time zone', () => {
+  /** Makes the browser report `zone`, as a visitor in that zone would see it. */
+  function browserIn(zone: string | undefined) {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: zone as string };
+    });
+  }
+
+  it("names the browser's zone on every request, the refresh and the retry included", async () => {
+    browserIn('Asia/Shanghai');
+    const { client, requests } = await setup((req, res) => {
+      if (req.path === '/api/v1/auth/refresh') {
+        return sendJson(res, 200, { success: true, data: { access: 'fresh-access' } });
+      }
+      if (req.headers.authorization !== 'Bearer fresh-access') {
+        return sendJson(res, 401, { success: false, error: { message: 'Token expired', code: 'TOKEN_EXPIRED' } });
+      }
+      return sendJson(res, 200, { success: true, data: { meals: [] } });
+    }, memoryTokens('stale-access', 'refresh-1'));
+    await client.get('/meals/statistics/', { date: '2026-11-23' });
+    await client.post('/meals/create/', { foods: [] });
+    expect(requests).toHaveLength(4);
+    expect(requests.map((r) => r.headers['x-time-zone'])).toEqual(Array(4).fill('Asia/Shanghai'));
+  });
+
+  it('leaves the header out where the browser names no zone (the server then counts in UTC)', async () => {
+    browserIn(undefined);
+    const { client, requests } = await setup((_req, res) => sendJson(res, 200, { success: true, data: {} }));
+    await client.get('/meals/recent/');
+    expect(requests[0]?.headers).not.toHaveProperty('x-time-zone');
   });
 });
 

@@ -63,6 +63,11 @@ export interface ApiClient {
    */
   download(path: string, options?: Omit<RequestOptions, 'body'>): Promise<Download>;
   /**
+   * A streamed answer (server-sent events), with the same token and refresh handling as
+   * `request`; a failure before the stream starts throws ApiError as any call does.
+   */
+  stream(path: string, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
+  /**
    * Called when the session has failed (refresh impossible or rejected). By then the
    * tokens and stored user are already gone. Calls are throttled to one per cooldown.
    */
@@ -153,10 +158,19 @@ function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
+/** The browser's IANA time zone (e.g. Asia/Shanghai), or null where Intl cannot say. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
 type Parsed = { response: Response; body: unknown };
 
 /** How a successful answer is read: JSON (or text) for calls, a Blob for downloads. */
-type ReadAs = 'json' | 'blob';
+type ReadAs = 'json' | 'blob' | 'stream';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, tokens } = options;
@@ -183,6 +197,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(init.body);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The user's local day is the unit of meal statistics: the server reads the zone here.
+    const timeZone = browserTimeZone();
+    if (timeZone) headers['X-Time-Zone'] = timeZone;
 
     try {
       const response = await fetchImpl(buildUrl(baseUrl, path, init.query), {
@@ -192,6 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: init.signal,
       });
       if (readAs === 'blob' && response.ok) return { response, body: await response.blob() };
+      if (readAs === 'stream' && response.ok) return { response, body: response.body };
       const text = response.status === 204 ? '' : await response.text();
       let parsed: unknown;
       if (text !== '') {
@@ -301,6 +319,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
+  async function stream(path: string, init: RequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    const parsed = await execute(path, init, 'stream');
+    if (!parsed.response.ok) unwrap<unknown>(parsed);
+    if (!parsed.body) {
+      throw new ApiError('Unable to read response stream', { status: parsed.response.status });
+    }
+    return parsed.body as ReadableStream<Uint8Array>;
+  }
+
   return {
     request,
     get: (path, query, rest) => request(path, { ...rest, method: 'GET', query }),
@@ -309,6 +336,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, rest) => request(path, { ...rest, method: 'PATCH', body }),
     delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
     download,
+    stream,
     onSessionFailed(listener) {
       listeners.add(listener);
       return () => {

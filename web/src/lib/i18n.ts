@@ -8,22 +8,28 @@ import {
   type Language,
 } from '@/config/constants';
 import enAuth from '@/locales/en/auth.json';
+import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
 import enFoods from '@/locales/en/foods.json';
+import enMeals from '@/locales/en/meals.json';
+import enRecognition from '@/locales/en/recognition.json';
 import enPages from '@/locales/en/pages.json';
 import zhAuth from '@/locales/zh/auth.json';
+import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhFoods from '@/locales/zh/foods.json';
+import zhMeals from '@/locales/zh/meals.json';
+import zhRecognition from '@/locales/zh/recognition.json';
 import zhPages from '@/locales/zh/pages.json';
 
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

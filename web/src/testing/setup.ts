@@ -3,6 +3,22 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/lib/i18n';
 
+// jsdom has no matchMedia, which uPlot reads when its module loads (for the pixel
+// ratio); charts themselves are not drawn there (no canvas), but their pages render.
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+}
+
 // Node-environment tests (the API client against a real HTTP server) have no DOM.
 afterEach(async () => {
   if (typeof window === 'undefined') return;

@@ -1,15 +1,63 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
+import { useToast } from '@/components/ui/toast';
+import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
+import type { MealSavePayload } from '@/features/basket/utils/basket';
 import { FoodSearch } from '@/features/foods/components/food-search';
+import { useCreateMeal } from '@/features/meals/api/create-meal';
+import { useUpdateMeal } from '@/features/meals/api/update-meal';
+import { useAuth } from '@/lib/auth';
+import { readEditingMeal } from '@/lib/editing-meal';
 import '@/features/foods/foods.css';
 
 export function FoodSearchRoute() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['pages', 'basket']);
   const basket = useBasket();
+  const createMeal = useCreateMeal();
+  const updateMeal = useUpdateMeal();
+  useEditMealLink(basket.loadMeal);
+
+  const save = (payload: MealSavePayload, editingId: number | null) =>
+    editingId === null ? createMeal(payload) : updateMeal(editingId, payload);
+
   return (
     <Page title={t('foodSearch.title')}>
-      <FoodSearch basket={basket} />
+      <div className="food-page">
+        <FoodSearch basket={basket} />
+        <BasketPanel basket={basket} save={save} />
+      </div>
     </Page>
   );
+}
+
+/**
+ * SPEC 2, 4: `/?edit_meal={id}` loads the meal the statistics page left in session
+ * storage into the basket, then the query goes away.
+ */
+function useEditMealLink(loadMeal: ReturnType<typeof useBasket>['loadMeal']) {
+  const { t } = useTranslation('basket');
+  const { isAuthenticated, status } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const wanted = params.get('edit_meal');
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (wanted === null || status === 'loading' || handled.current === wanted) return;
+    handled.current = wanted;
+    const meal = readEditingMeal();
+    if (isAuthenticated && meal && String(meal.id) === wanted) {
+      loadMeal(meal);
+      // A deleted food's line cannot be sent back, so the update would drop it: say so now.
+      const missing = meal.foods.filter((food) => food.food_id === null).length;
+      if (missing > 0) toast.warning(t('basket.missingFoods', { count: missing }), { duration: 0 });
+    } else {
+      toast.error(t('basket.editLoadError'));
+    }
+    void navigate('/', { replace: true });
+  }, [wanted, status, isAuthenticated, loadMeal, navigate, toast, t]);
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
+import { WeightPanel } from '@/features/weight/components/weight-panel';
 import '@/features/profile/profile.css';
 
 export function ProfileRoute() {
@@ -10,6 +11,7 @@ export function ProfileRoute() {
     <Page title={t('profile.title')}>
       <div className="profile-layout">
         <ProfileDetails />
+        <WeightPanel />
         <AccountSettings />
       </div>
     </Page>

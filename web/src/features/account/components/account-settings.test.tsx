@@ -18,6 +18,9 @@ async function openProfile(routes: Record<string, Route> = {}) {
   const mock = mockFetch({
     'GET /api/v1/auth/user/': { body: { success: true, data: ann } },
     'GET /api/v1/users/profile/': { body: profile },
+    'GET /api/v1/meals/weight-history/': {
+      body: { success: true, data: { start_date: '', end_date: '', records: [], latest: null, change: null } },
+    },
     ...routes,
   });
   rememberSession(ann);

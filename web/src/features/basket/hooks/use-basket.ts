@@ -2,43 +2,66 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/config/constants';
 import {
   addFood,
+  linesFromMeal,
   parseBasket,
   removeFood as withoutFood,
+  setQuantity as withQuantity,
   updateFood as withUpdatedFood,
   type BasketLine,
 } from '@/features/basket/utils/basket';
 import { useAuth } from '@/lib/auth';
-import { readItem, writeJson } from '@/lib/storage';
+import { clearEditingMeal, readEditingMeal, writeEditingMeal, type EditingMeal } from '@/lib/editing-meal';
+import { readItem, removeItem, writeItem, writeJson } from '@/lib/storage';
 import type { SavedFood } from '@/types/food';
 
-// Local storage is the basket's one home (SPEC 3 "mealCart"): every component reads it
-// through this store, and another tab's changes arrive by the storage event. Logging out
-// removes the key (clearPersonalData), which the next read sees.
+// Storage is the basket's one home (SPEC 3: mealCart, mealName, mealTime in local
+// storage; editingMeal in session storage): every component reads it through this store,
+// and another tab's changes arrive by the storage event. Logging out removes the keys
+// (clearPersonalData), which the next read sees.
 
 const EMPTY: readonly BasketLine[] = [];
 const listeners = new Set<() => void>();
-let cachedRaw: string | null = null;
-let cachedLines: readonly BasketLine[] = EMPTY;
 
-function readBasket(): readonly BasketLine[] {
+type Snapshot = {
+  lines: readonly BasketLine[];
+  name: string;
+  /** ISO date-time the person chose; null follows the clock. */
+  time: string | null;
+  editing: EditingMeal | null;
+};
+
+let cachedKey = '';
+let cached: Snapshot = { lines: EMPTY, name: '', time: null, editing: null };
+const ANONYMOUS: Snapshot = { lines: EMPTY, name: '', time: null, editing: null };
+
+function readSnapshot(): Snapshot {
   const raw = readItem(STORAGE_KEYS.mealCart);
-  // Same text, same array: React compares snapshots by identity.
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedLines = parseBasket(raw);
+  const name = readItem(STORAGE_KEYS.mealName) ?? '';
+  const time = readItem(STORAGE_KEYS.mealTime);
+  const editing = readEditingMeal();
+  // Same stored text, same snapshot: React compares snapshots by identity.
+  const key = JSON.stringify([raw, name, time, editing?.id ?? null]);
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cached = { lines: parseBasket(raw), name, time, editing };
   }
-  return cachedLines;
+  return cached;
 }
 
-function writeBasket(lines: readonly BasketLine[]): void {
-  writeJson(STORAGE_KEYS.mealCart, lines);
+function changed(): void {
   for (const listener of [...listeners]) listener();
+}
+
+function writeLines(lines: readonly BasketLine[]): void {
+  writeJson(STORAGE_KEYS.mealCart, lines);
+  changed();
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
+  const watched: string[] = [STORAGE_KEYS.mealCart, STORAGE_KEYS.mealName, STORAGE_KEYS.mealTime];
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.mealCart) listener();
+    if (event.key === null || watched.includes(event.key)) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -49,30 +72,45 @@ function subscribe(listener: () => void): () => void {
 
 export type Basket = {
   lines: readonly BasketLine[];
+  /** The meal name as typed (may be empty: saving then uses a default). */
+  name: string;
+  /** The chosen meal time, or null for "now". */
+  time: Date | null;
+  /** The saved meal being edited, if any. */
+  editing: EditingMeal | null;
   /** Adds grams of a food (SPEC 4); does nothing while logged out. */
   add: (food: SavedFood, quantity: number) => void;
   /** Gives the food's line new nutrition, flagged updated; false when it is not in the basket. */
   updateFood: (food: SavedFood) => boolean;
   /** Removes the food's line; false when it is not in the basket. */
   removeFood: (foodId: number) => boolean;
+  /** A new quantity; 0 or less removes the line (SPEC 4). */
+  setQuantity: (foodId: number, quantity: number) => void;
+  setName: (name: string) => void;
+  setTime: (time: Date) => void;
+  /** Empties the basket, its name and time, and ends editing. */
+  clear: () => void;
+  /** Replaces the basket with a saved meal, to edit it. */
+  loadMeal: (meal: EditingMeal) => void;
 };
 
 /** The basket of the signed-in person; anonymous users have none (SPEC 6). */
 export function useBasket(): Basket {
   const { isAuthenticated } = useAuth();
-  const stored = useSyncExternalStore(subscribe, readBasket, () => EMPTY);
+  const stored = useSyncExternalStore(subscribe, readSnapshot, () => ANONYMOUS);
+  const snapshot = isAuthenticated ? stored : ANONYMOUS;
 
   const add = useCallback(
     (food: SavedFood, quantity: number) => {
-      if (isAuthenticated) writeBasket(addFood(readBasket(), food, quantity));
+      if (isAuthenticated) writeLines(addFood(readSnapshot().lines, food, quantity));
     },
     [isAuthenticated],
   );
 
   const updateFood = useCallback(
     (food: SavedFood) => {
-      const next = isAuthenticated ? withUpdatedFood(readBasket(), food) : null;
-      if (next) writeBasket(next);
+      const next = isAuthenticated ? withUpdatedFood(readSnapshot().lines, food) : null;
+      if (next) writeLines(next);
       return next !== null;
     },
     [isAuthenticated],
@@ -80,15 +118,64 @@ export function useBasket(): Basket {
 
   const removeFood = useCallback(
     (foodId: number) => {
-      const next = isAuthenticated ? withoutFood(readBasket(), foodId) : null;
-      if (next) writeBasket(next);
+      const next = isAuthenticated ? withoutFood(readSnapshot().lines, foodId) : null;
+      if (next) writeLines(next);
       return next !== null;
     },
     [isAuthenticated],
   );
 
+  const setQuantity = useCallback((foodId: number, quantity: number) => {
+    writeLines(withQuantity(readSnapshot().lines, foodId, quantity));
+  }, []);
+
+  const setName = useCallback((name: string) => {
+    writeItem(STORAGE_KEYS.mealName, name);
+    changed();
+  }, []);
+
+  const setTime = useCallback((time: Date) => {
+    writeItem(STORAGE_KEYS.mealTime, time.toISOString());
+    changed();
+  }, []);
+
+  const clear = useCallback(() => {
+    removeItem(STORAGE_KEYS.mealCart);
+    removeItem(STORAGE_KEYS.mealName);
+    removeItem(STORAGE_KEYS.mealTime);
+    clearEditingMeal();
+    changed();
+  }, []);
+
+  const loadMeal = useCallback((meal: EditingMeal) => {
+    writeEditingMeal(meal);
+    writeJson(STORAGE_KEYS.mealCart, linesFromMeal(meal));
+    writeItem(STORAGE_KEYS.mealName, meal.name ?? '');
+    writeItem(STORAGE_KEYS.mealTime, meal.eaten_at);
+    changed();
+  }, []);
+
+  const time = useMemo(() => {
+    if (!snapshot.time) return null;
+    const parsed = new Date(snapshot.time);
+    return Number.isNaN(parsed.getTime()) ? null : parsed;
+  }, [snapshot.time]);
+
   return useMemo(
-    () => ({ lines: isAuthenticated ? stored : EMPTY, add, updateFood, removeFood }),
-    [isAuthenticated, stored, add, updateFood, removeFood],
+    () => ({
+      lines: snapshot.lines,
+      name: snapshot.name,
+      time,
+      editing: snapshot.editing,
+      add,
+      updateFood,
+      removeFood,
+      setQuantity,
+      setName,
+      setTime,
+      clear,
+      loadMeal,
+    }),
+    [snapshot, time, add, updateFood, removeFood, setQuantity, setName, setTime, clear, loadMeal],
   );
 }

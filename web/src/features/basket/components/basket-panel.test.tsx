@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { failure, makeFood, ok } from '@/testing/foods';
+import { renderApp } from '@/testing/render';
+
+type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+const rice = makeFood({ id: 7, name: 'Rice, white, cooked', name_zh: '米饭', calories_per_100g: 116, protein_per_100g: 2.6, fat_per_100g: 0.3, carbs_per_100g: 25.9 });
+const egg = makeFood({ id: 8, name: 'Egg, boiled', name_zh: '鸡蛋（煮）', calories_per_100g: 155, protein_per_100g: 12.6, fat_per_100g: 10.6, carbs_per_100g: 1.1 });
+
+function openHome(routes: Record<string, Route> = {}, basket = [
+  { food: rice, quantity: 150 },
+  { food: egg, quantity: 50, updated: true },
+]) {
+  const mock = mockFetch({
+    'GET /api/v1/auth/user/': ok(ann),
+    'GET /api/v1/foods/search/history/': ok({ history: [] }),
+    ...routes,
+  });
+  rememberSession(ann);
+  localStorage.setItem('mealCart', JSON.stringify(basket));
+  return { ...mock, ...renderApp('/') };
+}
+
+const panel = () => screen.getByRole('complementary', { name: /basket/i });
+
+describe('basket panel', () => {
+  it('lists the foods with kcal and grams, the updated tick, and the totals', async () => {
+    openHome();
+    const box = await screen.findByRole('complementary', { name: 'Current basket' });
+    const lines = within(within(box).getByRole('list', { name: 'Foods in the basket' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Rice, white, cooked');
+    expect(lines[0]).toHaveTextContent('174 kcal');
+    expect(within(lines[0] as HTMLElement).getByLabelText('Quantity of Rice, white, cooked in grams')).toHaveValue(150);
+    expect(lines[1]).toHaveTextContent('Updated');
+    const totals = within(box).getByLabelText('Totals');
+    expect(totals).toHaveTextContent('252 kcal');
+    expect(totals).toHaveTextContent('10.2 g');
+  });
+
+  it('changing a quantity updates the line, clears the tick, and 0 removes it', async () => {
+    const { user } = openHome();
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    const eggBox = screen.getByLabelText('Quantity of Egg, boiled in grams');
+    await user.clear(eggBox);
+    await user.type(eggBox, '100');
+    expect(panel()).toHaveTextContent('155 kcal');
+    expect(panel()).not.toHaveTextContent('Updated');
+    await user.clear(eggBox);
+    await user.type(eggBox, '0');
+    await user.tab();
+    expect(screen.queryByLabelText('Quantity of Egg, boiled in grams')).toBeNull();
+  });
+
+  it('takes 1 to 10000 g: another entry is marked, not taken, and goes back on leaving', async () => {
+    const { user } = openHome();
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    const riceBox = screen.getByLabelText('Quantity of Rice, white, cooked in grams');
+    await user.clear(riceBox);
+    await user.type(riceBox, '20000');
+    expect(riceBox).toBeInvalid();
+    expect(riceBox).toHaveAccessibleDescription('Enter 1 to 10,000 g; 0 removes the food');
+    // The basket kept the last allowed entry on the way (2000 g).
+    expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')[0].quantity).toBe(2000);
+    await user.clear(riceBox);
+    await user.type(riceBox, '0.5');
+    await user.tab();
+    expect(riceBox).toHaveValue(2000);
+    expect(riceBox).toBeValid();
+  });
+
+  it('refuses to save a food whose grams added up past 10000, naming it', async () => {
+    const { user, calls } = openHome({}, [{ food: rice, quantity: 12000 }]);
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    expect(screen.getByLabelText('Quantity of Rice, white, cooked in grams')).toBeInvalid();
+    await user.click(screen.getByRole('button', { name: 'Save meal' }));
+    expect(await screen.findByText('Rice, white, cooked: a meal takes 1 to 10,000 g of one food')).toBeVisible();
+    expect(calls.some((call) => call.path.startsWith('/api/v1/meals/'))).toBe(false);
+  });
+
+  it('saves a meal with a default name from the meal time, once even when clicked twice', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, calls } = openHome({
+      'POST /api/v1/meals/create/': async (call) => {
+        await held;
+        return { status: 201, body: { success: true, data: { id: 1, ...(call.body as object) } } };
+      },
+    });
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    const save = screen.getByRole('button', { name: 'Save meal' });
+    await user.click(save);
+    await user.click(screen.getByRole('button', { name: 'Saving…' }));
+    release();
+    await screen.findByText(/^Meal “.+” saved$/);
+    const posts = calls.filter((call) => call.path === '/api/v1/meals/create/');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]?.body as { name: string; date: string; meal_type: string; foods: unknown[] };
+    expect(body.name).toMatch(/^(Breakfast|Lunch|Dinner|Snack) \d\d\/\d\d$/);
+    // Now, to the minute: what the picker showed.
+    expect(body.date).toMatch(/T\d\d:\d\d:00\.000Z$/);
+    expect(body.foods).toEqual([
+      { food_id: 7, quantity: 150 },
+      { food_id: 8, quantity: 50, refresh: true },
+    ]);
+    // The basket, its name and its time are cleared.
+    await waitFor(() => expect(localStorage.getItem('mealCart')).toBeNull());
+    expect(within(panel()).getByText(/Your basket is empty/)).toBeVisible();
+  });
+
+  it('keeps the basket when the save fails, showing the server message', async () => {
+    const { user } = openHome({
+      'POST /api/v1/meals/create/': failure(404, 'Food 7 not found', 'FOOD_NOT_FOUND'),
+    });
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    await user.type(screen.getByLabelText('Meal name'), 'Lunch box');
+    await user.click(screen.getByRole('button', { name: 'Save meal' }));
+    expect(await screen.findByText('Food 7 not found')).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toHaveLength(2);
+    expect(localStorage.getItem('mealName')).toBe('Lunch box');
+  });
+
+  it('refuses to save an empty basket, and asks before clearing', async () => {
+    const { user, calls } = openHome({}, []);
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    await user.click(screen.getByRole('button', { name: 'Save meal' }));
+    expect(await screen.findByText('Please add foods to the basket first')).toBeVisible();
+    expect(calls.some((call) => call.path.startsWith('/api/v1/meals/'))).toBe(false);
+  });
+
+  it('clears after confirmation', async () => {
+    const { user } = openHome();
+    await screen.findByRole('complementary', { name: 'Current basket' });
+    await user.click(within(panel()).getByRole('button', { name: 'Clear' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear the basket?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(localStorage.getItem('mealCart')).toBeNull());
+  });
+
+  it('edits a saved meal left by the statistics page, then updates it', async () => {
+    const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
+    sessionStorage.setItem(
+      'editingMeal',
+      JSON.stringify({
+        id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
+        total_calories: 232, notes: null,
+        foods: [{ food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null, quantity: 200, per_100g: per }],
+      }),
+    );
+    const mock = mockFetch({
+      'GET /api/v1/auth/user/': ok(ann),
+      'GET /api/v1/foods/search/history/': ok({ history: [] }),
+      'PUT /api/v1/meals/42/update/': (call) => ok({ id: 42, ...(call.body as object) }),
+    });
+    rememberSession(ann);
+    const { user } = renderApp('/?edit_meal=42');
+    const box = await screen.findByRole('complementary', { name: 'Editing basket' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(within(box).getByLabelText('Meal name')).toHaveValue('Late lunch');
+    expect(within(box).getByLabelText('Quantity of Rice, white, cooked in grams')).toHaveValue(200);
+    await user.click(within(box).getByRole('button', { name: 'Update meal' }));
+    expect(await screen.findByText('Meal “Late lunch” updated')).toBeVisible();
+    const put = mock.calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ name: 'Late lunch', date: '2026-11-20T06:00:00.000Z', foods: [{ food_id: 7, quantity: 200 }] });
+    expect(sessionStorage.getItem('editingMeal')).toBeNull();
+  });
+
+  it('warns when a food of the meal being edited no longer exists', async () => {
+    const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
+    const line = (food_id: number | null, food_name: string) => ({ food_id, food_name, food_name_zh: null, brand: null, quantity: 100, per_100g: per });
+    sessionStorage.setItem(
+      'editingMeal',
+      JSON.stringify({
+        id: 43, name: 'Snack', date: '2026-11-20', eaten_at: '2026-11-20T07:00:00Z', meal_type: 'snack',
+        total_calories: 232, notes: null, foods: [line(7, 'Rice, white, cooked'), line(null, 'My old granola')],
+      }),
+    );
+    mockFetch({ 'GET /api/v1/auth/user/': ok(ann), 'GET /api/v1/foods/search/history/': ok({ history: [] }) });
+    rememberSession(ann);
+    renderApp('/?edit_meal=43');
+    const box = await screen.findByRole('complementary', { name: 'Editing basket' });
+    expect(await screen.findByText('1 food of this meal no longer exists; updating the meal leaves it out')).toBeVisible();
+    expect(within(box).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('asks anonymous visitors to log in instead', async () => {
+    mockFetch({});
+    const { user } = renderApp('/');
+    const box = screen.getByRole('complementary', { name: 'Current basket' });
+    await user.click(within(box).getByRole('button', { name: 'Log in to use the basket' }));
+    expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+  });
+});

@@ -1,0 +1,18 @@
+import { useSWRConfig } from 'swr';
+import { isMealKey } from '@/features/meals/api/keys';
+import type { Meal, MealInput } from '@/features/meals/types';
+import { api } from '@/lib/api-client';
+
+export function createMeal(input: MealInput): Promise<Meal> {
+  return api.post<Meal>('/meals/create/', input);
+}
+
+/** Saves a meal, then refreshes every meal list and statistic on screen. */
+export function useCreateMeal() {
+  const { mutate } = useSWRConfig();
+  return async (input: MealInput) => {
+    const meal = await createMeal(input);
+    void mutate(isMealKey);
+    return meal;
+  };
+}

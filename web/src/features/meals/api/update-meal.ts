@@ -1,0 +1,18 @@
+import { useSWRConfig } from 'swr';
+import { isMealKey } from '@/features/meals/api/keys';
+import type { Meal, MealInput } from '@/features/meals/types';
+import { api } from '@/lib/api-client';
+
+/** Lines of foods the meal already had keep their saved nutrition unless `refresh`. */
+export function updateMeal(id: number, input: MealInput): Promise<Meal> {
+  return api.put<Meal>(`/meals/${id}/update/`, input);
+}
+
+export function useUpdateMeal() {
+  const { mutate } = useSWRConfig();
+  return async (id: number, input: MealInput) => {
+    const meal = await updateMeal(id, input);
+    void mutate(isMealKey);
+    return meal;
+  };
+}

@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { dateKey } from '@/components/date-time/dates';
+import type { DailySummary, Meal, Statistics } from '@/features/meals/types';
+import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { failure, ok } from '@/testing/foods';
+import { renderApp } from '@/testing/render';
+
+const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+const today = dateKey(new Date());
+const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
+
+function meal(id: number, fields: Partial<Meal> = {}): Meal {
+  const food = (n: number) => ({
+    id: id * 10 + n, food_id: n, food_name: `Food ${n}`, food_name_zh: null, brand: null,
+    quantity: 100, calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, per_100g: per,
+  });
+  return {
+    id, name: `Meal ${id}`, meal_type: 'lunch', date: today, time: '12:30', eaten_at: `${today}T04:30:00Z`,
+    notes: null, foods: [food(1), food(2), food(3), food(4), food(5)],
+    total_calories: 580, total_protein: 13, total_fat: 1.5, total_carbs: 129.5,
+    created_at: '', updated_at: '', ...fields,
+  };
+}
+
+const intake = (count: number, calories: number) => ({ count, calories, protein: 0, fat: 0, carbs: 0 });
+
+function stats(fields: Partial<Statistics> = {}): Statistics {
+  return {
+    start_date: today, end_date: today, is_single_day: true,
+    summary: { total_meals: 2, total_calories: 1160, total_protein: 26, total_fat: 3, total_carbs: 259 },
+    meal_breakdown: { breakfast: intake(0, 0), lunch: intake(1, 580), dinner: intake(1, 580), snack: intake(0, 0) },
+    stats: {
+      date_range: { start_date: today, end_date: today, days_count: 1 },
+      totals: { calories: 1160, protein: 26, fat: 3, carbs: 259 },
+      daily_average: { calories: 1160, protein: 26, fat: 3, carbs: 259 },
+      days_logged: 1,
+    },
+    top_foods: [{ food_id: 1, name: 'Rice, white, cooked', name_zh: '米饭', total_quantity: 350, total_calories: 406, frequency: 2 }],
+    daily: [{ date: today, meals: 2, calories: 1160, protein: 26, fat: 3, carbs: 259 }],
+    macro_split: { protein: 8.6, fat: 2.2, carbs: 89.2 },
+    calorie_goal: 2000,
+    ...fields,
+  };
+}
+
+function openStatistics(routes: Record<string, MockReply | ((call: MockCall) => MockReply)> = {}) {
+  const mock = mockFetch({
+    'GET /api/v1/auth/user/': ok(ann),
+    'GET /api/v1/foods/search/history/': ok({ history: [] }),
+    'GET /api/v1/meals/list/': ok({ meals: [meal(1), meal(2, { name: null, meal_type: 'dinner' })], page: 1, page_size: 100, total: 2, has_more: false }),
+    'GET /api/v1/meals/statistics/': ok(stats()),
+    'GET /api/v1/meals/recent/': ok({ meals: Array.from({ length: 7 }, (_, i) => meal(10 + i)) }),
+    ...routes,
+  });
+  rememberSession(ann);
+  return { ...mock, ...renderApp('/statistics') };
+}
+
+describe('statistics page', () => {
+  it('shows the meal baskets, the overview, the per-type breakdown and the top foods of today', async () => {
+    const { calls } = openStatistics();
+    const baskets = await screen.findByRole('region', { name: 'My meal baskets' });
+    const cards = await within(baskets).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Meal 1');
+    expect(cards[0]).toHaveTextContent('580 kcal');
+    expect(cards[0]).toHaveTextContent('Food 3');
+    expect(cards[0]).not.toHaveTextContent('Food 4');
+    expect(cards[0]).toHaveTextContent('and 2 more foods');
+    expect(cards[1]).toHaveTextContent('Unnamed meal');
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(overview).toHaveTextContent('Meals2');
+    expect(overview).toHaveTextContent('1,160 kcal');
+    expect(within(overview).getByRole('list')).toHaveTextContent('Dinner1 meal580 kcal');
+    expect(screen.getByRole('region', { name: 'Top calorie sources' })).toHaveTextContent('Rice, white, cooked');
+    expect(screen.getByRole('region', { name: 'Macro split' })).toHaveTextContent('89.2% of energy');
+    // Everything fits on one page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Meal pages' })).toBeNull();
+    const recent = screen.getByRole('region', { name: 'Recent 7 days' });
+    expect(await within(recent).findAllByRole('article')).toHaveLength(6);
+    const list = calls.find((call) => call.path.startsWith('/api/v1/meals/list/'));
+    expect(list?.path).toContain(`start_date=${today}&end_date=${today}&page=1&page_size=100`);
+  });
+
+  it('picks the last 7 days, and everything with Show all', async () => {
+    const { user, calls } = openStatistics();
+    await screen.findByRole('region', { name: 'Overview' });
+    await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
+    const picker = screen.getByRole('dialog', { name: 'Dates' });
+    expect(within(within(picker).getByRole('grid')).getAllByRole('button')).toHaveLength(42);
+    await user.click(within(picker).getByRole('button', { name: 'Last 7 days' }));
+    await user.click(within(picker).getByRole('button', { name: 'Apply' }));
+    const first = dateKey(new Date(Date.now() - 6 * 86_400_000));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.includes(`/meals/statistics/?start_date=${first}&end_date=${today}`))).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/meals/statistics/?all=true')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Choose dates: All meals' })).toBeVisible();
+  });
+
+  it('picks a range in either order, and leaves the dates alone on Cancel or Escape', async () => {
+    const { user, calls } = openStatistics();
+    await screen.findByRole('region', { name: 'Overview' });
+    const now = new Date();
+    const day = (d: number) => new Date(now.getFullYear(), now.getMonth(), d);
+    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' });
+    const trigger = () => screen.getByRole('button', { name: /^Choose dates/ });
+
+    await user.click(trigger());
+    let picker = screen.getByRole('dialog', { name: 'Dates' });
+    await user.click(within(picker).getByRole('button', { name: 'Date range' }));
+    expect(picker).toHaveTextContent('Pick the first day');
+    await user.click(within(picker).getByRole('button', { name: full.format(day(10)) }));
+    expect(picker).toHaveTextContent('Pick the last day');
+    // An end before the start: the two swap.
+    await user.click(within(picker).getByRole('button', { name: full.format(day(4)) }));
+    await user.click(within(picker).getByRole('button', { name: 'Apply' }));
+    const span = `${dateKey(day(4))} – ${dateKey(day(10))}`;
+    expect(trigger()).toHaveAccessibleName(`Choose dates: ${span}`);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.includes(`/meals/list/?start_date=${dateKey(day(4))}&end_date=${dateKey(day(10))}`))).toBe(true),
+    );
+
+    await user.click(trigger());
+    picker = screen.getByRole('dialog', { name: 'Dates' });
+    await user.click(within(picker).getByRole('button', { name: 'Single day' }));
+    await user.click(within(picker).getByRole('button', { name: full.format(day(12)) }));
+    await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
+    expect(trigger()).toHaveAccessibleName(`Choose dates: ${span}`);
+    await user.click(trigger());
+    await user.click(within(screen.getByRole('dialog', { name: 'Dates' })).getByRole('button', { name: 'Last 30 days' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Dates' })).toBeNull();
+    expect(trigger()).toHaveAccessibleName(`Choose dates: ${span}`);
+  });
+
+  it('pages through more than 100 meals, newest first', async () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => meal(from + i, { foods: [] }));
+    const { user, calls } = openStatistics({
+      'GET /api/v1/meals/list/': (call) =>
+        call.path.includes('page=2')
+          ? ok({ meals: many(101, 3), page: 2, page_size: 100, total: 103, has_more: false })
+          : ok({ meals: many(1, 100), page: 1, page_size: 100, total: 103, has_more: true }),
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Meal pages' });
+    expect(pages).toHaveTextContent('Meals 1–100 of 103');
+    expect(within(pages).getByRole('button', { name: 'Newer meals' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Older meals' }));
+    await waitFor(() => expect(pages).toHaveTextContent('Meals 101–103 of 103'));
+    expect(within(screen.getByRole('region', { name: 'My meal baskets' })).getAllByRole('article')).toHaveLength(3);
+    expect(within(pages).getByRole('button', { name: 'Older meals' })).toBeDisabled();
+    expect(calls.some((call) => call.path.includes('/meals/list/?') && call.path.includes('page=2&page_size=100'))).toBe(true);
+  });
+
+  it('edits a meal in the basket through session storage', async () => {
+    const { user } = openStatistics();
+    const baskets = await screen.findByRole('region', { name: 'My meal baskets' });
+    await within(baskets).findAllByRole('article');
+    await user.click(within(baskets).getByRole('button', { name: 'Edit Meal 1' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(JSON.parse(sessionStorage.getItem('editingMeal') ?? '{}')).toMatchObject({ id: 1, name: 'Meal 1' });
+    expect(await screen.findByRole('complementary', { name: 'Editing basket' })).toBeVisible();
+  });
+
+  it('deletes a meal after confirmation', async () => {
+    const { user, calls } = openStatistics({ 'DELETE /api/v1/meals/2/delete/': ok({ id: 2, deleted: true }) });
+    const baskets = await screen.findByRole('region', { name: 'My meal baskets' });
+    await within(baskets).findAllByRole('article');
+    await user.click(within(baskets).getByRole('button', { name: 'Delete Unnamed meal' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this meal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Unnamed meal' }));
+    expect(await screen.findByText('Meal deleted')).toBeVisible();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/v1/meals/2/delete/')).toBe(true);
+  });
+
+  it('shows the server message when statistics cannot load', async () => {
+    openStatistics({ 'GET /api/v1/meals/statistics/': failure(422, 'A date range can span at most 731 days', 'VALIDATION_ERROR') });
+    expect(await screen.findByText('A date range can span at most 731 days')).toBeVisible();
+  });
+});
+
+describe('dashboard', () => {
+  it("shows today's meals and calories against the goal", async () => {
+    const summary: DailySummary = {
+      date: today, calorie_goal: 2000, remaining_calories: 840, progress_percent: 58,
+      summary: stats().summary, meal_breakdown: stats().meal_breakdown,
+      meals: [meal(1), meal(2, { meal_type: 'dinner', name: 'Supper' })],
+    };
+    mockFetch({ 'GET /api/v1/auth/user/': ok(ann), 'GET /api/v1/meals/daily-summary/': ok(summary) });
+    rememberSession(ann);
+    renderApp('/dashboard');
+    const today_ = await screen.findByRole('region', { name: "Today's meals" });
+    expect(today_).toHaveTextContent('1,160 kcal eaten');
+    expect(today_).toHaveTextContent('840 kcal left');
+    expect(within(today_).getByRole('progressbar', { name: 'Calories against the goal' })).toHaveAttribute('aria-valuenow', '58');
+    expect(within(today_).getAllByRole('article')).toHaveLength(2);
+    expect(today_).toHaveTextContent('Supper');
+    // 26 g protein, 3 g fat, 259 g carbs: 104 + 27 + 1036 kcal.
+    expect(screen.getByRole('region', { name: 'Macro split' })).toHaveTextContent('Carbs: 88.8% of energy');
+  });
+});

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { startOfDay } from '@/components/date-time/dates';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useDeleteMeal } from '@/features/meals/api/delete-meal';
+import { MEAL_LIST_PAGE_SIZE, useMeals, type MealPage } from '@/features/meals/api/get-meals';
+import { useRecentMeals } from '@/features/meals/api/get-recent-meals';
+import { useStatistics } from '@/features/meals/api/get-statistics';
+import { CaloriesChart } from '@/features/meals/components/calories-chart';
+import { DateRangePicker } from '@/features/meals/components/date-range-picker';
+import { MealCard } from '@/features/meals/components/meal-card';
+import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
+import type { Meal } from '@/features/meals/types';
+import { spanDates, type DaySpan } from '@/features/meals/utils/span';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { writeEditingMeal } from '@/lib/editing-meal';
+import '@/features/meals/meals.css';
+
+/** SPEC 9: of the recent meals, the first 6 are shown. */
+const RECENT_SHOWN = 6;
+
+/** SPEC 2 "Statistics page". */
+export function MealStatistics() {
+  const { t } = useTranslation('meals');
+  const today = startOfDay(new Date());
+  const [span, setSpan] = useState<DaySpan>({ start: today, end: today });
+  const [page, setPage] = useState(1);
+  const dates = spanDates(span);
+  const meals = useMeals(dates === 'all' ? null : dates, page);
+  // Deleting the only meal of the last page leaves that page empty: show the one before.
+  if (meals.data?.page === page && page > 1 && meals.data.meals.length === 0) setPage(page - 1);
+  const stats = useStatistics(dates);
+  const recent = useRecentMeals();
+  const actions = useMealActions();
+
+  // SPEC 8: the server's message, else what failed to load; a thrown error is generic.
+  const failure = (error: unknown, fallback: 'errors.meals' | 'errors.stats') =>
+    serverMessage(error) ?? (error instanceof ApiError ? t(fallback) : t('errors.generic'));
+
+  return (
+    <div className="stats-page">
+      <DateRangePicker
+        value={span}
+        onChange={(next) => {
+          setSpan(next);
+          setPage(1);
+        }}
+        today={today}
+      />
+      <div className="stats-columns">
+        <section className="stats-column" aria-labelledby="stats-baskets-title">
+          <div className="stats-column-header">
+            <h2 id="stats-baskets-title">{t('baskets.title')}</h2>
+            <Link to="/" className="btn btn-primary btn-small">
+              {t('baskets.addMeal')}
+            </Link>
+          </div>
+          {meals.error ? (
+            <p role="alert">{failure(meals.error, 'errors.meals')}</p>
+          ) : !meals.data ? (
+            <Spinner />
+          ) : meals.data.meals.length === 0 ? (
+            <p className="stats-empty">{t('baskets.empty')}</p>
+          ) : (
+            <>
+              <div className="meal-list">
+                {meals.data.meals.map((meal) => (
+                  <MealCard key={meal.id} meal={meal} onEdit={actions.edit} onDelete={actions.remove} />
+                ))}
+              </div>
+              <MealPager listed={meals.data} onPage={setPage} />
+            </>
+          )}
+        </section>
+        <div className="stats-column">
+          {stats.error ? (
+            <p role="alert">{failure(stats.error, 'errors.stats')}</p>
+          ) : !stats.data ? (
+            <Spinner />
+          ) : (
+            <>
+              <StatisticsOverview stats={stats.data} />
+              <CaloriesChart stats={stats.data} />
+              <MacroSplitBar stats={stats.data} />
+              <TopFoods stats={stats.data} />
+            </>
+          )}
+        </div>
+      </div>
+      <section aria-labelledby="stats-recent-title">
+        <h2 id="stats-recent-title">{t('recent.title')}</h2>
+        {recent.error ? (
+          <p role="alert">{failure(recent.error, 'errors.meals')}</p>
+        ) : !recent.data ? (
+          <Spinner />
+        ) : recent.data.meals.length === 0 ? (
+          <p className="stats-empty">{t('recent.empty')}</p>
+        ) : (
+          <div className="meal-list meal-list-grid">
+            {recent.data.meals.slice(0, RECENT_SHOWN).map((meal) => (
+              <MealCard key={meal.id} meal={meal} onEdit={actions.edit} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Which of the span's meals are listed, and the way to the newer and older pages. */
+function MealPager({ listed, onPage }: { listed: MealPage; onPage: (page: number) => void }) {
+  const { t } = useTranslation('meals');
+  if (listed.page === 1 && !listed.has_more) return null;
+  const first = (listed.page - 1) * MEAL_LIST_PAGE_SIZE + 1;
+  return (
+    <nav className="meal-pager" aria-label={t('baskets.pages')}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={listed.page === 1}
+        onClick={() => onPage(listed.page - 1)}
+      >
+        {t('baskets.newer')}
+      </button>
+      <p aria-live="polite">
+        {t('baskets.range', { first, last: first + listed.meals.length - 1, total: listed.total })}
+      </p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={!listed.has_more}
+        onClick={() => onPage(listed.page + 1)}
+      >
+        {t('baskets.older')}
+      </button>
+    </nav>
+  );
+}
+
+/** Edit goes to the basket (SPEC 4: via session storage and /?edit_meal); delete asks first. */
+function useMealActions() {
+  const { t } = useTranslation('meals');
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const deleteMeal = useDeleteMeal();
+
+  return {
+    edit(meal: Meal) {
+      writeEditingMeal({
+        id: meal.id,
+        name: meal.name,
+        date: meal.date,
+        eaten_at: meal.eaten_at,
+        meal_type: meal.meal_type,
+        foods: meal.foods,
+        total_calories: meal.total_calories,
+        notes: meal.notes,
+      });
+      void navigate(`/?edit_meal=${meal.id}`);
+    },
+    async remove(meal: Meal) {
+      const name = meal.name ?? t('baskets.unnamed');
+      const confirmed = await confirm({
+        title: t('baskets.deleteTitle'),
+        message: t('baskets.deleteMessage', { name, date: meal.date }),
+        confirmLabel: t('baskets.delete', { name }),
+        tone: 'danger',
+      });
+      if (!confirmed) return;
+      try {
+        await deleteMeal(meal.id);
+        toast.success(t('baskets.deleted'));
+      } catch (error) {
+        toast.error(serverMessage(error) ?? t('baskets.deleteFailed'));
+      }
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { useTranslation } from 'react-i18next';
+import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
+import { MEAL_TYPES, type Statistics } from '@/features/meals/types';
+
+/** SPEC 2: meals (one day) or days (a range), calories and macros; the per-type breakdown for one day. */
+export function StatisticsOverview({ stats }: { stats: Statistics }) {
+  const { t } = useTranslation(['meals', 'common']);
+  const format = useMealFormat();
+  const totals = stats.stats.totals;
+  return (
+    <section className="stats-card" aria-labelledby="stats-overview-title">
+      <h2 id="stats-overview-title">{t('overview.title')}</h2>
+      <dl className="stats-figures">
+        {stats.is_single_day ? (
+          <div>
+            <dt>{t('overview.meals')}</dt>
+            <dd>{stats.summary.total_meals}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('overview.days')}</dt>
+            <dd>{stats.stats.date_range.days_count}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('overview.calories')}</dt>
+          <dd>{t('overview.kcal', { value: format.number(totals.calories) })}</dd>
+        </div>
+        <div>
+          <dt>{t('overview.protein')}</dt>
+          <dd>{t('overview.grams', { value: format.number(totals.protein) })}</dd>
+        </div>
+        <div>
+          <dt>{t('overview.fat')}</dt>
+          <dd>{t('overview.grams', { value: format.number(totals.fat) })}</dd>
+        </div>
+        <div>
+          <dt>{t('overview.carbs')}</dt>
+          <dd>{t('overview.grams', { value: format.number(totals.carbs) })}</dd>
+        </div>
+      </dl>
+      {!stats.is_single_day && (
+        <p className="stats-note">
+          {t('overview.daysLogged', { logged: stats.stats.days_logged, days: stats.stats.date_range.days_count })}
+          {' · '}
+          {t('overview.average', { calories: format.number(stats.stats.daily_average.calories) })}
+        </p>
+      )}
+      {stats.is_single_day && (
+        <>
+          <h3>{t('breakdown.title')}</h3>
+          <ul className="stats-breakdown">
+            {MEAL_TYPES.map((type) => {
+              const intake = stats.meal_breakdown[type];
+              return (
+                <li key={type}>
+                  <span className={`meal-type meal-type-${type}`}>{t(`common:mealTypes.${type}`)}</span>
+                  <span>{t('breakdown.count', { count: intake.count })}</span>
+                  <span>{t('overview.kcal', { value: format.number(intake.calories) })}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** SPEC 2: the foods that brought the most calories. */
+export function TopFoods({ stats }: { stats: Statistics }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  return (
+    <section className="stats-card" aria-labelledby="stats-top-title">
+      <h2 id="stats-top-title">{t('topFoods.title')}</h2>
+      {stats.top_foods.length === 0 ? (
+        <p className="stats-empty">{t('topFoods.empty')}</p>
+      ) : (
+        <ol className="stats-top-foods">
+          {stats.top_foods.map((food) => (
+            <li key={`${food.food_id ?? food.name}`}>
+              <span className="stats-top-name">{format.localName(food.name, food.name_zh)}</span>
+              <span>{t('overview.kcal', { value: format.number(food.total_calories) })}</span>
+              <span className="stats-top-detail">
+                {t('topFoods.line', {
+                  grams: format.number(food.total_quantity),
+                  times: t('topFoods.times', { count: food.frequency }),
+                })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Shares of energy from protein, fat and carbohydrates, as one bar and a legend. */
+export function MacroSplitBar({ stats }: { stats: Pick<Statistics, 'macro_split'> }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  const split = stats.macro_split;
+  const parts = [
+    { key: 'protein', value: split.protein },
+    { key: 'fat', value: split.fat },
+    { key: 'carbs', value: split.carbs },
+  ] as const;
+  const empty = parts.every((p) => p.value === 0);
+  return (
+    <section className="stats-card" aria-labelledby="stats-macro-title">
+      <h2 id="stats-macro-title">{t('charts.macroSplit')}</h2>
+      {empty ? (
+        <p className="stats-empty">{t('charts.noData')}</p>
+      ) : (
+        <>
+          <div className="macro-bar" aria-hidden="true">
+            {parts.map((p) => (
+              <span key={p.key} className={`macro-bar-${p.key}`} style={{ width: `${p.value}%` }} />
+            ))}
+          </div>
+          <ul className="macro-legend">
+            {parts.map((p) => (
+              <li key={p.key}>
+                <span className={`macro-swatch macro-bar-${p.key}`} aria-hidden="true" />
+                {t(`charts.${p.key}`)}: {t('charts.share', { value: format.number(p.value) })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+/** SPEC 9 meal types. */
+export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
+export const MEAL_TYPES: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
+
+export type Per100g = {
+  calories: number;
+  protein: number;
+  fat: number;
+  carbs: number;
+  fiber: number;
+  sugar: number;
+  sodium: number;
+};
+
+/** A food of a saved meal, with the nutrition it was saved with. */
+export type MealFood = {
+  id: number;
+  food_id: number | null;
+  food_name: string;
+  food_name_zh: string | null;
+  brand: string | null;
+  quantity: number;
+  calories: number;
+  protein: number;
+  fat: number;
+  carbs: number;
+  per_100g: Per100g;
+};
+
+/** A saved meal (SPEC 3), dated in the browser's time zone. */
+export type Meal = {
+  id: number;
+  name: string | null;
+  meal_type: MealType;
+  /** Local day, YYYY-MM-DD. */
+  date: string;
+  /** Local time, HH:MM. */
+  time: string;
+  eaten_at: string;
+  notes: string | null;
+  foods: MealFood[];
+  total_calories: number;
+  total_protein: number;
+  total_fat: number;
+  total_carbs: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type MealLineInput = { food_id: number; quantity: number; refresh?: boolean };
+
+/** What a save sends (SPEC 3 "Meal save payload"); `date` is a UTC ISO date-time. */
+export type MealInput = {
+  name: string;
+  date: string;
+  meal_type: MealType;
+  notes?: string;
+  foods: MealLineInput[];
+};
+
+export type Macros = { calories: number; protein: number; fat: number; carbs: number };
+
+export type Summary = {
+  total_meals: number;
+  total_calories: number;
+  total_protein: number;
+  total_fat: number;
+  total_carbs: number;
+};
+
+export type TypeIntake = { count: number; calories: number; protein: number; fat: number; carbs: number };
+
+export type DayIntake = Macros & { date: string; meals: number };
+
+export type TopFood = {
+  food_id: number | null;
+  name: string;
+  name_zh: string | null;
+  total_quantity: number;
+  total_calories: number;
+  frequency: number;
+};
+
+export type MacroSplit = { protein: number; fat: number; carbs: number };
+
+export type Statistics = {
+  start_date: string;
+  end_date: string;
+  is_single_day: boolean;
+  summary: Summary;
+  meal_breakdown: Record<MealType, TypeIntake>;
+  stats: {
+    date_range: { start_date: string; end_date: string; days_count: number };
+    totals: Macros;
+    daily_average: Macros;
+    days_logged: number;
+  };
+  top_foods: TopFood[];
+  daily: DayIntake[];
+  macro_split: MacroSplit;
+  calorie_goal: number;
+};
+
+export type DailySummary = {
+  date: string;
+  calorie_goal: number;
+  remaining_calories: number;
+  progress_percent: number;
+  summary: Summary;
+  meal_breakdown: Record<MealType, TypeIntake>;
+  /** Oldest first. */
+  meals: Meal[];
+};
