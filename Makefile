@@ -4,11 +4,15 @@ CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 NPM_INSTALL = npm ci --prefer-offline --no-audit --no-fund
 
-.PHONY: run build web test lint test-rust test-fleet-suite test-web test-e2e bench clean
+.PHONY: run build web models test lint test-rust test-fleet-suite test-web test-e2e bench clean
 
 ## Build everything (web app included) and start the embedded default on :8080.
-run: build
+run: build models
 	$(CARGO_TARGET_DIR)/release/api
+
+## The recognition models (checked against their sha256) and the ONNX Runtime library.
+models:
+	scripts/install-models.sh
 
 build: web
 	cargo build --release --bins
@@ -22,7 +26,7 @@ web: web/node_modules/.installed
 
 ## Every test: lints, Rust on SQLite, the API suite again on PostgreSQL + Redis,
 ## web unit tests, browser end-to-end.
-test: lint test-rust test-fleet-suite test-web test-e2e
+test: models lint test-rust test-fleet-suite test-web test-e2e
 
 lint: web/node_modules/.installed
 	cargo fmt --all -- --check
@@ -45,12 +49,14 @@ test-e2e: web
 	cd web && npm run test:e2e
 
 ## Load figures (see BENCHMARKS.md): the HTTP paths against a running release server,
-## the search index in process, and search under load on SQLite and PostgreSQL.
+## the search index in process, search and meals under load on SQLite and PostgreSQL.
 bench: build
 	cargo run --release -p api --example loadgen
 	cargo bench -p search --bench search
 	bench/search.sh
 	ENGINE=postgres bench/search.sh
+	bench/meals.sh
+	ENGINE=postgres bench/meals.sh
 
 clean:
 	cargo clean

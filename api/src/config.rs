@@ -1,11 +1,11 @@
 //! Configuration: defaults suited to `make run`, overridden by environment variables.
 
-use std::{fmt, net::SocketAddr, path::PathBuf};
+use std::{fmt, net::SocketAddr, path::PathBuf, time::Duration};
 
 use anyhow::Context;
 use worker::WorkerConfig;
 
-use crate::rate_limit::RateLimits;
+use crate::rate_limit::{Limit, RateLimits};
 
 /// A value that never shows up in logs or debug output.
 #[derive(Clone, PartialEq, Eq)]
@@ -88,7 +88,18 @@ impl Config {
                 .collect(),
             json_body_limit: 1024 * 1024,
             jwt_secret: var("JWT_SECRET").map(Secret::new),
-            rate_limits: RateLimits::default(),
+            rate_limits: RateLimits {
+                register_per_ip: Limit::per(
+                    match var("REGISTER_LIMIT_PER_HOUR") {
+                        Some(value) => value.trim().parse().ok().filter(|n| *n > 0).with_context(
+                            || format!("REGISTER_LIMIT_PER_HOUR must be a positive number, not {value:?}"),
+                        )?,
+                        None => RateLimits::default().register_per_ip.calls,
+                    },
+                    Duration::from_secs(3600),
+                ),
+                ..RateLimits::default()
+            },
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
     }

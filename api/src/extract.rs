@@ -106,3 +106,43 @@ fn source_text(error: &(dyn std::error::Error + 'static)) -> String {
     }
     current.to_string()
 }
+
+/// The caller's time zone, which decides where their days begin: the `tz` query
+/// parameter, else the `X-Time-Zone` header (the web app sends the browser's zone), else
+/// UTC. An unknown zone is refused rather than silently read as UTC.
+pub struct Clock(pub models::LocalClock);
+
+pub const TIME_ZONE_HEADER: &str = "x-time-zone";
+
+#[derive(serde::Deserialize)]
+struct TimeZoneParam {
+    tz: Option<String>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Clock {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, ApiError> {
+        let from_query = axum::extract::Query::<TimeZoneParam>::try_from_uri(&parts.uri)
+            .ok()
+            .and_then(|q| q.0.tz)
+            .filter(|tz| !tz.trim().is_empty());
+        let from_header = || {
+            parts
+                .headers
+                .get(TIME_ZONE_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+                .filter(|tz| !tz.trim().is_empty())
+        };
+        match from_query.or_else(from_header) {
+            None => Ok(Clock(models::LocalClock::default())),
+            Some(name) => models::LocalClock::parse(&name)
+                .map(Clock)
+                .map_err(|e| ApiError::validation(e.0).with_code("INVALID_TIME_ZONE")),
+        }
+    }
+}

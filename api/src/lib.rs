@@ -1,6 +1,7 @@
 //! The API server as a library, so tests and the embedded mode start the real thing.
 
 mod admin;
+pub mod analysis;
 mod auth;
 mod config;
 pub mod error;
@@ -9,6 +10,7 @@ pub mod food_index;
 pub mod import_command;
 mod mail;
 mod metrics;
+pub mod photo;
 mod rate_limit;
 mod routes;
 mod state;
@@ -253,6 +255,7 @@ fn cors(origins: &[String]) -> CorsLayer {
             header::CONTENT_TYPE,
             header::ACCEPT,
             header::HeaderName::from_static("last-event-id"),
+            header::HeaderName::from_static(extract::TIME_ZONE_HEADER),
         ])
         .max_age(Duration::from_secs(600))
 }

@@ -605,7 +605,7 @@ async fn users_export_their_data_and_delete_their_account() {
         csv.text()
             .await
             .unwrap()
-            .starts_with("meal_id,date,meal_type")
+            .starts_with("meal_id,date,time,meal_type")
     );
 
     let (app_ref, access) = (&app, &session.access);

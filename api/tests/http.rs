@@ -152,6 +152,9 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
         "/jobs/{id}/",
         "/jobs/{id}/events/",
         "/jobs/{id}/cancel/",
+        "/meals/create/",
+        "/meals/statistics/",
+        "/meals/{id}/update/",
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }

@@ -263,3 +263,60 @@ async fn usda_failures_are_clear_and_search_falls_back_to_local_foods() {
         .await;
     assert_eq!(status, 401);
 }
+
+#[tokio::test]
+async fn a_usda_search_hit_is_logged_in_a_meal_and_kept_once() {
+    let Some((app, replay)) = app_with_usda().await else {
+        return;
+    };
+    let ann = register(&app, "ann_meal").await;
+    let line = json!({"food_id": -1, "quantity": 118, "fdc_id": 173944, "name": "Bananas, raw"});
+    let (status, first) = send_as(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann.access,
+        &json!({"meal_type": "snack", "foods": [line]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{first}");
+    let food = &first["data"]["foods"][0];
+    let food_id = food["food_id"].as_i64().unwrap();
+    assert_eq!(food["food_name"], "Bananas, raw");
+    assert_eq!(food["calories"], 105.0, "118 g at 89 kcal per 100 g");
+    let calls = replay.calls.load(Ordering::SeqCst);
+    let (status, second) = send_as(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann.access,
+        &json!({"meal_type": "snack", "foods": [line]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{second}");
+    assert_eq!(
+        second["data"]["foods"][0]["food_id"], food_id,
+        "one food for the fdc id"
+    );
+    assert_eq!(
+        replay.calls.load(Ordering::SeqCst),
+        calls,
+        "kept: no second fetch"
+    );
+
+    // A food USDA does not know is refused, and no meal is saved.
+    let (status, missing) = send_as(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann.access,
+        &json!({"foods": [{"food_id": -1, "quantity": 100, "fdc_id": 424242}]}),
+    )
+    .await;
+    assert_eq!(
+        (status, missing["error"]["code"].as_str()),
+        (404, Some("USDA_FOOD_NOT_FOUND"))
+    );
+    let (_, list) = get_as(&app, "/meals/list/", &ann.access).await;
+    assert_eq!(list["data"]["total"], 2);
+}

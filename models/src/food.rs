@@ -105,16 +105,35 @@ impl Nutrients {
 
     /// Values for `grams` of the food, rounded as shown (SPEC §9: macros 1 decimal).
     pub fn for_grams(&self, grams: f64) -> Nutrients {
-        let f = grams / 100.0;
-        let r = |v: f64| round1(v * f);
+        self.map(|v| v * grams / 100.0).rounded()
+    }
+
+    pub fn plus(&self, other: &Nutrients) -> Nutrients {
         Nutrients {
-            calories: r(self.calories),
-            protein: r(self.protein),
-            fat: r(self.fat),
-            carbs: r(self.carbs),
-            fiber: r(self.fiber),
-            sugar: r(self.sugar),
-            sodium: r(self.sodium),
+            calories: self.calories + other.calories,
+            protein: self.protein + other.protein,
+            fat: self.fat + other.fat,
+            carbs: self.carbs + other.carbs,
+            fiber: self.fiber + other.fiber,
+            sugar: self.sugar + other.sugar,
+            sodium: self.sodium + other.sodium,
+        }
+    }
+
+    /// Every value to 1 decimal.
+    pub fn rounded(&self) -> Nutrients {
+        self.map(round1)
+    }
+
+    fn map(&self, f: impl Fn(f64) -> f64) -> Nutrients {
+        Nutrients {
+            calories: f(self.calories),
+            protein: f(self.protein),
+            fat: f(self.fat),
+            carbs: f(self.carbs),
+            fiber: f(self.fiber),
+            sugar: f(self.sugar),
+            sodium: f(self.sodium),
         }
     }
 }

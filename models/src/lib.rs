@@ -8,17 +8,22 @@ pub mod db;
 pub mod food;
 pub mod import;
 pub mod job;
+pub mod meal;
+pub mod recognition;
+pub mod statistics;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod upload;
 pub mod user;
 
 pub use db::{Database, DatabaseError, Engine};
 pub use food::{CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
+pub use meal::{LocalClock, Meal, MealLine, MealType, NewMeal};
 pub use store::{
-    FoodStore, JobStore, OneTimeToken, RefreshToken, SearchHistoryEntry, SessionStore, StoreError,
-    Stores, UserStore,
+    FoodStore, ImageStore, JobStore, MealFilter, MealStore, OneTimeToken, RefreshToken,
+    SearchHistoryEntry, SessionStore, StoreError, Stores, UserStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

@@ -203,9 +203,8 @@ async fn used_foods_rank_by_uses(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let a = stores.foods.insert(&custom("A", 1.0, ann)).await.unwrap();
     let b = stores.foods.insert(&custom("B", 1.0, ann)).await.unwrap();
-    stores.foods.record_use(ann, a.id).await.unwrap();
-    stores.foods.record_use(ann, b.id).await.unwrap();
-    stores.foods.record_use(ann, b.id).await.unwrap();
+    stores.foods.record_uses(ann, &[a.id]).await.unwrap();
+    stores.foods.record_uses(ann, &[b.id, b.id]).await.unwrap();
     assert_eq!(
         stores.foods.used_foods(ann, 10).await.unwrap(),
         [b.id, a.id]

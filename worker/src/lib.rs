@@ -7,6 +7,7 @@ mod handlers;
 mod mailer;
 mod monitor;
 mod poll;
+pub mod recognition;
 pub mod usda;
 
 pub use config::WorkerConfig;
@@ -21,6 +22,10 @@ pub struct WorkerDeps {
     pub stores: models::Stores,
     pub usda: std::sync::Arc<usda::UsdaClient>,
     pub mailer: Mailer,
+    /// The recognition models, loaded on first use.
+    pub recognizer: std::sync::Arc<recognition::Recognizer>,
+    /// Where uploads are kept (their paths are relative to it).
+    pub data_dir: std::path::PathBuf,
     /// Names this process in probe reports and worker registrations.
     pub worker_name: String,
 }
@@ -54,6 +59,8 @@ pub fn deps(
         stores,
         usda,
         mailer: Mailer::from_config(config)?,
+        recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
+        data_dir: config.data_dir.clone(),
         worker_name: format!("{host}-{}", std::process::id()),
     })
 }

@@ -335,7 +335,7 @@ async fn create(
     }
     let new = input.parse(user.id)?;
     let food = state.stores.foods.insert(&new).await?;
-    state.stores.foods.record_use(user.id, food.id).await?;
+    state.stores.foods.record_uses(user.id, &[food.id]).await?;
     reindex(&state, &food, false).await;
     Ok((
         StatusCode::CREATED,
@@ -397,10 +397,12 @@ async fn remove(
         return Err(food_not_found());
     }
     reindex(&state, &food, true).await;
-    // Saved meals keep the nutrition they were saved with, so none loses a line.
+    // Saved meals keep their lines with the nutrition they were saved with, so none loses
+    // a line; the counts say how many meals still show the food.
+    let (meal_count, meal_foods_count) = state.stores.meals.food_use(user.id, id).await?;
     Ok(ApiJson(DeleteImpact {
         removed_from_meals: false,
-        meal_count: 0,
-        meal_foods_count: 0,
+        meal_count,
+        meal_foods_count,
     }))
 }

@@ -4,9 +4,13 @@ pub(crate) mod auth;
 mod docs;
 mod foods;
 mod health;
+mod images;
 mod jobs;
+mod meal_stats;
+mod meals;
 mod usda;
 mod users;
+mod weight;
 
 use axum::{
     Router,
@@ -27,6 +31,10 @@ pub fn router(state: AppState) -> Router {
         .merge(users::router())
         .merge(foods::router())
         .merge(usda::router())
+        .merge(meals::router())
+        .merge(meal_stats::router())
+        .merge(weight::router())
+        .merge(images::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

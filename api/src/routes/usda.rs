@@ -105,7 +105,7 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
 }
 
 #[derive(Serialize)]
-struct NutritionView {
+pub(crate) struct NutritionView {
     food_id: i64,
     fdc_id: i64,
     food_description: String,
@@ -113,7 +113,7 @@ struct NutritionView {
     nutrients: UsdaNutrients,
 }
 
-async fn fetch(
+pub(crate) async fn fetch(
     state: &AppState,
     fdc_id: i64,
     owner: Option<UserId>,
@@ -133,6 +133,31 @@ async fn fetch(
         brand_owner: n.brand_owner,
         nutrients: n.nutrients,
     })
+}
+
+/// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved
+/// the first time it is needed, read from the store after that.
+pub(crate) async fn saved_food(
+    state: &AppState,
+    fdc_id: i64,
+    owner: Option<UserId>,
+) -> Result<models::Food, ApiError> {
+    let key = format!("fdc:{fdc_id}");
+    if let Some(food) = state
+        .stores
+        .foods
+        .find_by_source_key(FoodSource::Usda, &key)
+        .await?
+    {
+        return Ok(food);
+    }
+    let fetched = fetch(state, fdc_id, owner).await?;
+    state
+        .stores
+        .foods
+        .get(fetched.food_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("a fetched USDA food vanished"))
 }
 
 async fn nutrition(
@@ -195,7 +220,7 @@ async fn create(
             custom
         }
     };
-    state.stores.foods.record_use(user.id, food.id).await?;
+    state.stores.foods.record_uses(user.id, &[food.id]).await?;
     Ok((
         StatusCode::CREATED,
         ApiJson(FoodView::of(&food, Some(user.id))),

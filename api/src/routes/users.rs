@@ -12,11 +12,12 @@ use models::{Gender, NewPassword, ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 
 use super::auth::{UserView, invalid_credentials};
+use super::{meals::MealView, weight::WeightView};
 use crate::{
     AppState,
     auth::{AuthUser, SessionTokens, hash_password, verify_password},
     error::{ApiError, ApiJson, ApiResult},
-    extract::Body,
+    extract::{Body, Clock},
 };
 
 pub fn router() -> Router<AppState> {
@@ -126,20 +127,43 @@ struct Export {
     exported_at: chrono::DateTime<Utc>,
     user: UserView,
     profile: ProfileFields,
-    /// Saved meals; none can be saved yet (meals come with their own feature).
-    meals: Vec<serde_json::Value>,
+    /// Every saved meal, oldest first, dated in the caller's time zone.
+    meals: Vec<MealView>,
+    weights: Vec<WeightView>,
+}
+
+/// Every day a record can have, in a span both engines can store.
+const EVER: (NaiveDate, NaiveDate) = (
+    NaiveDate::from_ymd_opt(1900, 1, 1).expect("a date"),
+    NaiveDate::from_ymd_opt(9999, 12, 31).expect("a date"),
+);
+
+/// Every meal of the user, oldest first.
+async fn all_meals(state: &AppState, user: &User) -> Result<Vec<models::Meal>, ApiError> {
+    Ok(state
+        .stores
+        .meals
+        .between(user.id, &models::MealFilter::default())
+        .await?)
 }
 
 /// Everything stored about the user, as a JSON download.
-async fn export_json(AuthUser(user): AuthUser) -> impl IntoResponse {
+async fn export_json(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+) -> Result<impl IntoResponse, ApiError> {
+    let meals = all_meals(&state, &user).await?;
+    let weights = state.stores.meals.weights(user.id, EVER.0, EVER.1).await?;
     let export = Export {
         exported_at: Utc::now(),
         user: (&user).into(),
         profile: ProfileView::from(&user).profile,
-        meals: Vec::new(),
+        meals: super::meals::views(&meals, clock),
+        weights: weights.iter().map(WeightView::from).collect(),
     };
-    let body = serde_json::to_string_pretty(&export).unwrap_or_default();
-    (
+    let body = serde_json::to_string_pretty(&export).map_err(ApiError::internal)?;
+    Ok((
         [
             (header::CONTENT_TYPE, "application/json; charset=utf-8"),
             (
@@ -148,14 +172,48 @@ async fn export_json(AuthUser(user): AuthUser) -> impl IntoResponse {
             ),
         ],
         body,
-    )
+    ))
+}
+
+/// A CSV field, quoted when it holds a separator, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 /// The user's meals, one row per food, as a CSV download.
-async fn export_meals_csv(AuthUser(_user): AuthUser) -> impl IntoResponse {
-    let body =
-        "meal_id,date,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g\n";
-    (
+async fn export_meals_csv(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+) -> Result<impl IntoResponse, ApiError> {
+    let meals = all_meals(&state, &user).await?;
+    let mut body = String::from(
+        "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g\n",
+    );
+    for meal in &meals {
+        for food in &meal.foods {
+            let amount = food.line.amount();
+            body.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{},{}\n",
+                meal.id,
+                clock.date_of(meal.eaten_at),
+                clock.time_of(meal.eaten_at).format("%H:%M"),
+                meal.meal_type,
+                csv_field(meal.name.as_deref().unwrap_or_default()),
+                csv_field(&food.line.food_name),
+                food.line.quantity.get(),
+                amount.calories,
+                amount.protein,
+                amount.fat,
+                amount.carbs,
+            ));
+        }
+    }
+    Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
             (
@@ -164,7 +222,7 @@ async fn export_meals_csv(AuthUser(_user): AuthUser) -> impl IntoResponse {
             ),
         ],
         body,
-    )
+    ))
 }
 
 #[derive(Deserialize)]

@@ -27,6 +27,12 @@ pub struct Options {
     pub rate_limits: api::RateLimits,
     /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
     pub usda_base_url: Option<String>,
+    /// Where the recognition models are; by default the project's `.models` (`make models`).
+    pub models_dir: Option<PathBuf>,
+    /// The optional dish classifier (a manifest name in the models directory).
+    pub classifier: Option<String>,
+    /// The optional OpenAI-compatible vision endpoint (a replay server).
+    pub vision_url: Option<String>,
 }
 
 impl Default for Options {
@@ -39,8 +45,18 @@ impl Default for Options {
             concurrency: 2,
             rate_limits: generous_limits(),
             usda_base_url: None,
+            models_dir: None,
+            classifier: None,
+            vision_url: None,
         }
     }
+}
+
+/// A path in the project (the workspace root).
+pub fn project_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
 }
 
 /// Tests sign in many times from one address; the rate-limit tests set their own.
@@ -112,6 +128,25 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                     .unwrap_or_else(|| "http://127.0.0.1:9/fdc/v1".into()),
                 api_key: "TEST_KEY".into(),
                 timeout: Duration::from_millis(700),
+            },
+            recognition: worker::recognition::RecognitionConfig {
+                models_dir: options
+                    .models_dir
+                    .unwrap_or_else(|| project_path(".models")),
+                ort_library: project_path(".ort/libonnxruntime.so.1.31.1"),
+                detector: "yolox-nano".into(),
+                execution: worker::recognition::ExecutionProvider::Cpu,
+                sessions: options.concurrency,
+                threads: 1,
+                classifier: options.classifier,
+                vision: options.vision_url.map(|base_url| {
+                    worker::recognition::vision::VisionConfig {
+                        base_url,
+                        api_key: Some("test-vision-key".into()),
+                        model: "test-vision-model".into(),
+                        timeout: Duration::from_millis(1500),
+                    }
+                }),
             },
         },
     };

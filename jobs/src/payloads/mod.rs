@@ -3,9 +3,14 @@
 mod fetch_usda_food;
 mod import_foods;
 mod probe;
+mod recognition;
 mod send_mail;
 
 pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use probe::{Probe, ProbeReport};
+pub use recognition::{
+    DetectFoods, DetectionStage, EstimatePortions, FoodType, HintedFood, LookupNutrition,
+    NamedFood, NutritionStage, PortionStage, RecognizedFood,
+};
 pub use send_mail::{MailDelivery, SendMail};

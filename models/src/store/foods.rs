@@ -427,17 +427,29 @@ macro_rules! sql_food_store {
                     .collect())
             }
 
-            async fn record_use(&self, user: UserId, food_id: i64) -> Result<(), StoreError> {
-                sqlx::query(
-                    "insert into food_usage (user_id, food_id, uses, used_at) values ($1, $2, 1, $3) \
-                     on conflict (user_id, food_id) do update set \
-                     uses = food_usage.uses + 1, used_at = excluded.used_at",
-                )
-                .bind(user.get())
-                .bind(food_id)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
+            async fn record_uses(&self, user: UserId, food_ids: &[i64]) -> Result<(), StoreError> {
+                // One row per food, so the statement never touches a row twice.
+                let mut counts: Vec<(i64, i32)> = Vec::new();
+                for id in food_ids {
+                    match counts.iter_mut().find(|(f, _)| f == id) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.push((*id, 1)),
+                    }
+                }
+                if counts.is_empty() {
+                    return Ok(());
+                }
+                let now = Utc::now();
+                let mut b: QueryBuilder<$db> =
+                    QueryBuilder::new("insert into food_usage (user_id, food_id, uses, used_at) ");
+                b.push_values(&counts, |mut row, (id, n)| {
+                    row.push_bind(user.get()).push_bind(*id).push_bind(*n).push_bind(now);
+                });
+                b.push(
+                    " on conflict (user_id, food_id) do update set \
+                     uses = food_usage.uses + excluded.uses, used_at = excluded.used_at",
+                );
+                b.build().execute(&self.0).await?;
                 Ok(())
             }
 

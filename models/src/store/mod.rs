@@ -6,18 +6,23 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{
     Database,
     food::{Food, FoodSearchRow, FoodSource, NewFood},
     import::Rejection,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
+    meal::{BodyWeight, Grams, Meal, MealIntake, MealLine, MealType, NewMeal, WeightRecord},
+    statistics::TopFood,
+    upload::{NewImage, ProcessingStatus, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
 };
 
 mod foods;
+mod images;
 mod jobs;
+mod meals;
 mod users;
 
 #[derive(Debug, thiserror::Error)]
@@ -167,8 +172,9 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
         user: UserId,
         limit: i64,
     ) -> Result<Vec<SearchHistoryEntry>, StoreError>;
-    /// Counts a use of a food by a user (logged in a meal, created, copied).
-    async fn record_use(&self, user: UserId, food_id: i64) -> Result<(), StoreError>;
+    /// Counts uses of foods by a user (logged in a meal, created, copied), one per id
+    /// listed, in one statement.
+    async fn record_uses(&self, user: UserId, food_ids: &[i64]) -> Result<(), StoreError>;
     /// The user's most used foods.
     async fn used_foods(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError>;
     async fn record_rejections(
@@ -185,6 +191,133 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     ) -> Result<(Vec<Rejection>, i64), StoreError>;
 }
 
+/// Which of a user's meals: eaten within a span of time, of one meal type.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MealFilter {
+    pub during: Option<std::ops::Range<DateTime<Utc>>>,
+    pub meal_type: Option<MealType>,
+}
+
+/// Meals with their lines, and body weight. Every call is scoped to the owner: another
+/// user's meal is as absent as a missing one.
+#[async_trait]
+pub trait MealStore: Send + Sync + std::fmt::Debug {
+    async fn create(&self, meal: &NewMeal) -> Result<Meal, StoreError>;
+    /// All of them or, on any error, none (a meal plan).
+    async fn create_many(&self, meals: &[NewMeal]) -> Result<Vec<Meal>, StoreError>;
+    async fn get(&self, owner: UserId, id: i64) -> Result<Option<Meal>, StoreError>;
+    /// Replaces a meal's fields and lines at once; `None` when the owner has no such meal.
+    async fn replace(
+        &self,
+        owner: UserId,
+        id: i64,
+        meal: &NewMeal,
+    ) -> Result<Option<Meal>, StoreError>;
+    async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
+    async fn add_line(
+        &self,
+        owner: UserId,
+        meal_id: i64,
+        line: &MealLine,
+    ) -> Result<Option<Meal>, StoreError>;
+    /// The line's meal after the change.
+    async fn set_line_quantity(
+        &self,
+        owner: UserId,
+        line_id: i64,
+        quantity: Grams,
+    ) -> Result<Option<Meal>, StoreError>;
+    /// The line's meal after the change; `Conflict` when it is the meal's last line.
+    async fn delete_line(&self, owner: UserId, line_id: i64) -> Result<Option<Meal>, StoreError>;
+    /// A page of meals, newest first, and how many match in all.
+    async fn list(
+        &self,
+        owner: UserId,
+        filter: &MealFilter,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Meal>, i64), StoreError>;
+    /// Every matching meal, oldest first (statistics).
+    async fn between(&self, owner: UserId, filter: &MealFilter) -> Result<Vec<Meal>, StoreError>;
+    /// What each matching meal held, oldest first, without its lines (statistics).
+    async fn intakes(
+        &self,
+        owner: UserId,
+        filter: &MealFilter,
+    ) -> Result<Vec<MealIntake>, StoreError>;
+    /// The foods of the matching meals that brought the most calories.
+    async fn top_foods(
+        &self,
+        owner: UserId,
+        filter: &MealFilter,
+        limit: i64,
+    ) -> Result<Vec<TopFood>, StoreError>;
+    /// When the owner's first and last meals were eaten.
+    async fn first_and_last(
+        &self,
+        owner: UserId,
+    ) -> Result<Option<(DateTime<Utc>, DateTime<Utc>)>, StoreError>;
+    /// How many of the owner's meals, and lines, use a food.
+    async fn food_use(&self, owner: UserId, food_id: i64) -> Result<(i64, i64), StoreError>;
+    /// One record per local day: a second one for the day replaces the first.
+    async fn record_weight(
+        &self,
+        owner: UserId,
+        date: NaiveDate,
+        weight: BodyWeight,
+        notes: Option<&str>,
+    ) -> Result<WeightRecord, StoreError>;
+    /// Records of days `first..=last`, oldest first.
+    async fn weights(
+        &self,
+        owner: UserId,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> Result<Vec<WeightRecord>, StoreError>;
+    async fn latest_weight(&self, owner: UserId) -> Result<Option<WeightRecord>, StoreError>;
+    async fn delete_weight(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
+}
+
+/// Uploaded photos and their analysis. `get` reads any image (the workers' view); the
+/// API checks the owner itself, answering 404 for another user's image.
+#[async_trait]
+pub trait ImageStore: Send + Sync + std::fmt::Debug {
+    async fn create(&self, image: &NewImage) -> Result<UploadedImage, StoreError>;
+    async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError>;
+    /// The owner's images, newest first, and how many there are.
+    async fn list(
+        &self,
+        owner: UserId,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<UploadedImage>, i64), StoreError>;
+    /// Removes the owner's image record and answers it (its file is the caller's to remove).
+    async fn delete(&self, owner: UserId, id: i64) -> Result<Option<UploadedImage>, StoreError>;
+    async fn set_status(
+        &self,
+        id: i64,
+        status: ProcessingStatus,
+        error: Option<(&str, &str)>,
+    ) -> Result<(), StoreError>;
+    async fn set_stage(
+        &self,
+        id: i64,
+        stage: Stage,
+        value: &serde_json::Value,
+    ) -> Result<(), StoreError>;
+    /// Forgets a previous analysis before a new one starts.
+    async fn reset_analysis(&self, id: i64) -> Result<(), StoreError>;
+    /// Records the user's confirmation and corrections (kept when none are sent).
+    async fn confirm(
+        &self,
+        owner: UserId,
+        id: i64,
+        confirmed: bool,
+        corrections: Option<&serde_json::Value>,
+    ) -> Result<Option<UploadedImage>, StoreError>;
+    async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError>;
+}
+
 /// Every store of the product, chosen once from the database engine.
 #[derive(Debug, Clone)]
 pub struct Stores {
@@ -192,6 +325,8 @@ pub struct Stores {
     pub users: Arc<dyn UserStore>,
     pub sessions: Arc<dyn SessionStore>,
     pub foods: Arc<dyn FoodStore>,
+    pub meals: Arc<dyn MealStore>,
+    pub images: Arc<dyn ImageStore>,
 }
 
 impl Stores {
@@ -204,6 +339,8 @@ impl Stores {
                     users: accounts.clone(),
                     sessions: accounts,
                     foods: Arc::new(foods::SqliteFoods(pool.clone())),
+                    meals: Arc::new(meals::SqliteMeals(pool.clone())),
+                    images: Arc::new(images::SqliteImages(pool.clone())),
                 }
             }
             Database::Postgres(pool) => {
@@ -213,6 +350,8 @@ impl Stores {
                     users: accounts.clone(),
                     sessions: accounts,
                     foods: Arc::new(foods::PgFoods(pool.clone())),
+                    meals: Arc::new(meals::PgMeals(pool.clone())),
+                    images: Arc::new(images::PgImages(pool.clone())),
                 }
             }
         }

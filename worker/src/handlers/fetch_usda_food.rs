@@ -3,7 +3,7 @@ use jobs::payloads::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
 use models::{Food, FoodSource};
 use serde_json::Map;
 
-use super::JobHandler;
+use super::{JobHandler, store_fault};
 use crate::{JobContext, JobError, WorkerDeps};
 
 fn nutrition_of(food: &Food) -> UsdaNutrition {
@@ -27,10 +27,6 @@ fn nutrition_of(food: &Food) -> UsdaNutrition {
             sodium: n.sodium,
         },
     }
-}
-
-fn store_fault(e: models::StoreError) -> JobError {
-    JobError::Transient(format!("store: {e}"))
 }
 
 impl JobHandler for FetchUsdaFood {

@@ -1,7 +1,10 @@
 //! One handler per job, one file each.
 
+mod detect_foods;
+mod estimate_portions;
 mod fetch_usda_food;
 mod import_foods;
+mod lookup_nutrition;
 mod probe;
 mod send_mail;
 
@@ -10,6 +13,24 @@ use std::future::Future;
 use jobs::Job;
 
 use crate::{JobContext, JobError, WorkerDeps};
+
+/// A store fault is worth another try.
+pub(crate) fn store_fault(e: models::StoreError) -> JobError {
+    JobError::Transient(format!("store: {e}"))
+}
+
+/// The uploaded image a recognition job is about.
+pub(crate) async fn image_of(
+    deps: &WorkerDeps,
+    id: i64,
+) -> Result<models::upload::UploadedImage, JobError> {
+    deps.stores
+        .images
+        .get(id)
+        .await
+        .map_err(store_fault)?
+        .ok_or_else(|| JobError::permanent("IMAGE_NOT_FOUND", format!("Image {id} not found")))
+}
 
 /// The handler of one job type.
 pub(crate) trait JobHandler: Job {

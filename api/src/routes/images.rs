@@ -1,0 +1,462 @@
+//! `/images/*`: photos of plates. Upload (checked, turned upright, kept without its
+//! metadata), analysis by the recognition jobs (streamed or awaited), the results, the
+//! user's confirmation and corrections, a meal from them, the list, and deletion with
+//! the file.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::{
+    Router,
+    extract::{DefaultBodyLimit, Multipart, State},
+    http::StatusCode,
+    response::{
+        IntoResponse,
+        sse::{Event, KeepAlive, Sse},
+    },
+    routing::{delete, get, post},
+};
+use chrono::{DateTime, Utc};
+use futures::StreamExt;
+use models::UserId;
+use models::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::foods::bounded;
+use super::meals::Deleted;
+use crate::{
+    AppState,
+    analysis::{self, Sink, Stopped},
+    auth::AuthUser,
+    error::{ApiError, ApiJson, ApiResult},
+    extract::{Body, Clock, Path, Query},
+    photo,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/images/upload",
+            // Room for the image, its field headers and the notes.
+            post(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
+        )
+        .route("/images/analyze-stream", post(analyze_stream))
+        .route("/images/analyze", post(analyze))
+        .route("/images/confirm", post(confirm))
+        .route("/images/create-meal", post(create_meal))
+        .route("/images/list", get(list))
+        .route("/images/{id}/results", get(results))
+        .route("/images/{id}/delete", delete(remove))
+}
+
+/// SPEC §3 "Uploaded image".
+#[derive(Serialize)]
+struct ImageView {
+    id: i64,
+    image_id: i64,
+    processing_status: ProcessingStatus,
+    /// The foods found, by name.
+    keywords: Vec<String>,
+    notes: Option<String>,
+    width: u32,
+    height: u32,
+    confirmed: bool,
+    meal_id: Option<i64>,
+    created_at: DateTime<Utc>,
+}
+
+/// The names of the foods an analysis found (stage 3, else stage 1).
+fn keywords(image: &UploadedImage) -> Vec<String> {
+    let names = |stage: Option<&Value>, list: &str| -> Vec<String> {
+        stage
+            .and_then(|s| s.get(list))
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let found = names(image.stage(Stage::Nutrition), "nutrition_data");
+    if found.is_empty() {
+        names(image.stage(Stage::Detection), "food_types")
+    } else {
+        found
+    }
+}
+
+impl From<&UploadedImage> for ImageView {
+    fn from(image: &UploadedImage) -> Self {
+        ImageView {
+            id: image.id,
+            image_id: image.id,
+            processing_status: image.status,
+            keywords: keywords(image),
+            notes: image.notes.clone(),
+            width: image.width,
+            height: image.height,
+            confirmed: image.confirmed,
+            meal_id: image.meal_id,
+            created_at: image.created_at,
+        }
+    }
+}
+
+fn image_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "IMAGE_NOT_FOUND", "Image not found")
+}
+
+/// The caller's image; another user's is as missing as one that never was.
+async fn own_image(state: &AppState, owner: UserId, id: i64) -> Result<UploadedImage, ApiError> {
+    state
+        .stores
+        .images
+        .get(id)
+        .await?
+        .filter(|image| image.owner == owner)
+        .ok_or_else(image_not_found)
+}
+
+/// SPEC: without a model there is no analysis, never a made-up one.
+fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
+    let recognizer = worker::recognition::Recognizer::new(state.config.worker.recognition.clone());
+    if recognizer.installed() {
+        Ok(())
+    } else {
+        Err(ApiError::unavailable(
+            "RECOGNITION_UNAVAILABLE",
+            worker::recognition::NOT_INSTALLED,
+        ))
+    }
+}
+
+const MAX_NOTES_CHARS: usize = 500;
+
+async fn upload(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    mut form: Multipart,
+) -> Result<impl IntoResponse, ApiError> {
+    let bad_form = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            photo::too_big()
+        } else {
+            ApiError::bad_request(format!("The upload could not be read: {}", e.body_text()))
+        }
+    };
+    let mut bytes = None;
+    let mut notes = None;
+    while let Some(field) = form.next_field().await.map_err(bad_form)? {
+        match field.name() {
+            Some("image") => bytes = Some(field.bytes().await.map_err(bad_form)?),
+            Some("notes") => {
+                let text = field.text().await.map_err(bad_form)?;
+                if text.chars().count() > MAX_NOTES_CHARS {
+                    return Err(ApiError::validation(format!(
+                        "notes can be at most {MAX_NOTES_CHARS} characters"
+                    )));
+                }
+                notes = Some(text.trim().to_owned()).filter(|t| !t.is_empty());
+            }
+            _ => {}
+        }
+    }
+    let bytes =
+        bytes.ok_or_else(|| ApiError::validation("Please choose an image (the field `image`)"))?;
+    let prepared = tokio::task::spawn_blocking(move || photo::prepare(&bytes))
+        .await
+        .map_err(ApiError::internal)??;
+    let relative = format!(
+        "uploads/{}/{}.jpg",
+        user.id.get(),
+        uuid::Uuid::new_v4().simple()
+    );
+    let path = state.config.worker.data_dir.join(&relative);
+    if let Some(dir) = path.parent() {
+        tokio::fs::create_dir_all(dir)
+            .await
+            .map_err(ApiError::internal)?;
+    }
+    tokio::fs::write(&path, &prepared.jpeg)
+        .await
+        .map_err(ApiError::internal)?;
+    let stored = state
+        .stores
+        .images
+        .create(&NewImage {
+            owner: user.id,
+            file_path: relative,
+            content_type: "image/jpeg".into(),
+            width: prepared.width,
+            height: prepared.height,
+            byte_size: prepared.jpeg.len() as u64,
+            notes,
+        })
+        .await;
+    match stored {
+        Ok(image) => Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image)))),
+        Err(e) => {
+            // Nothing half-saved: no record, no file.
+            let _ = tokio::fs::remove_file(&path).await;
+            Err(e.into())
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct AnalyzeInput {
+    image_id: Option<i64>,
+}
+
+impl AnalyzeInput {
+    fn image_id(&self) -> Result<i64, ApiError> {
+        self.image_id
+            .filter(|id| *id > 0)
+            .ok_or_else(|| ApiError::validation("image_id is required"))
+    }
+}
+
+/// `text/event-stream` of `data: {step, progress, message, foods, portions, stage_1,
+/// stage_2, stage_3, error}` lines. Closing it cancels the analysis.
+async fn analyze_stream(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<AnalyzeInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let image = own_image(&state, user.id, input.image_id()?).await?;
+    recognition_installed(&state)?;
+    let events =
+        tokio_stream::wrappers::ReceiverStream::new(analysis::stream(state.clone(), user, image));
+    let stream = events
+        .enumerate()
+        .map(|(i, event)| {
+            let data = serde_json::to_string(&event).unwrap_or_else(|_| "{}".into());
+            Ok::<_, Infallible>(Event::default().id(i.to_string()).data(data))
+        })
+        .take_until(state.stopped());
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// The analysis, awaited: SPEC `data: {status, keywords}` plus the results and stages.
+async fn analyze(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<AnalyzeInput>,
+) -> ApiResult<ResultsView> {
+    let image = own_image(&state, user.id, input.image_id()?).await?;
+    recognition_installed(&state)?;
+    match analysis::analyse(&state, &user, &image, &Sink::none()).await {
+        Ok(_) | Err(Stopped::Cancelled) => {}
+        Err(Stopped::Failed(e)) => return Err(e),
+    }
+    let image = own_image(&state, user.id, image.id).await?;
+    Ok(ApiJson(ResultsView::from(&image)))
+}
+
+/// SPEC §3 "Recognition result".
+#[derive(Serialize)]
+struct ResultsView {
+    image_id: i64,
+    processing_status: ProcessingStatus,
+    status: ProcessingStatus,
+    keywords: Vec<String>,
+    /// Each recognised food with its portion, nutrition and check.
+    results: Vec<Value>,
+    stage_1: Option<Value>,
+    stage_2: Option<Value>,
+    stage_3: Option<Value>,
+    confirmed: bool,
+    corrections: Option<Value>,
+    error: Option<ErrorView>,
+}
+
+#[derive(Serialize)]
+struct ErrorView {
+    message: String,
+    code: String,
+}
+
+impl From<&UploadedImage> for ResultsView {
+    fn from(image: &UploadedImage) -> Self {
+        let results = image
+            .stage(Stage::Nutrition)
+            .and_then(|s| s.get("nutrition_data"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        ResultsView {
+            image_id: image.id,
+            processing_status: image.status,
+            status: image.status,
+            keywords: keywords(image),
+            results,
+            stage_1: image.stage_1.clone(),
+            stage_2: image.stage_2.clone(),
+            stage_3: image.stage_3.clone(),
+            confirmed: image.confirmed,
+            corrections: image.corrections.clone(),
+            error: image
+                .error
+                .clone()
+                .map(|(message, code)| ErrorView { message, code }),
+        }
+    }
+}
+
+async fn results(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<ResultsView> {
+    let image = own_image(&state, user.id, id).await?;
+    Ok(ApiJson(ResultsView::from(&image)))
+}
+
+#[derive(Deserialize)]
+struct ConfirmInput {
+    image_id: Option<i64>,
+    /// The test page's name for the image.
+    result_id: Option<i64>,
+    is_confirmed: Option<bool>,
+    corrections: Option<Value>,
+}
+
+/// Records that the user checked the results, with their corrections (kept).
+async fn confirm(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<ConfirmInput>,
+) -> ApiResult<ResultsView> {
+    let id = input
+        .image_id
+        .or(input.result_id)
+        .ok_or_else(|| ApiError::validation("image_id is required"))?;
+    if let Some(corrections) = &input.corrections
+        && !(corrections.is_array() || corrections.is_object())
+    {
+        return Err(ApiError::validation(
+            "corrections must be a list or an object",
+        ));
+    }
+    let image = state
+        .stores
+        .images
+        .confirm(
+            user.id,
+            id,
+            input.is_confirmed.unwrap_or(true),
+            input.corrections.as_ref(),
+        )
+        .await?
+        .ok_or_else(image_not_found)?;
+    Ok(ApiJson(ResultsView::from(&image)))
+}
+
+#[derive(Deserialize)]
+struct MealFromImage {
+    image_id: Option<i64>,
+    meal_type: Option<String>,
+    date: Option<String>,
+    meal_name: Option<String>,
+    /// The foods to save, as corrected: `[{food_id, quantity}]`; by default the results.
+    foods: Option<Vec<Value>>,
+}
+
+/// A meal of the recognised foods (their corrected grams when the client sends them).
+/// Foods with no stored values (an unknown food's defaults) are left out, and said so.
+async fn create_meal(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+    Body(input): Body<MealFromImage>,
+) -> Result<impl IntoResponse, ApiError> {
+    let id = input
+        .image_id
+        .ok_or_else(|| ApiError::validation("image_id is required"))?;
+    let image = own_image(&state, user.id, id).await?;
+    let lines: Vec<Value> = match input.foods {
+        Some(foods) => foods,
+        None => ResultsView::from(&image)
+            .results
+            .iter()
+            .filter_map(|r| {
+                Some(serde_json::json!({
+                    "food_id": r.get("food_id")?.as_i64()?,
+                    "quantity": r.get("estimated_grams")?.as_f64()?,
+                }))
+            })
+            .collect(),
+    };
+    if lines.is_empty() {
+        return Err(ApiError::validation(
+            "No recognised food to save: analyse the image first, or add foods by hand",
+        ));
+    }
+    let meal = serde_json::json!({
+        "name": input.meal_name,
+        "date": input.date,
+        "meal_type": input.meal_type,
+        "foods": lines,
+    });
+    let saved = super::meals::create_from_json(&state, &user, clock, meal).await?;
+    state.stores.images.link_meal(user.id, id, saved.id).await?;
+    Ok((StatusCode::CREATED, ApiJson(saved)))
+}
+
+#[derive(Deserialize)]
+struct PageParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct ImagePage {
+    images: Vec<ImageView>,
+    page: i64,
+    page_size: i64,
+    total: i64,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Query(params): Query<PageParams>,
+) -> ApiResult<ImagePage> {
+    let page = bounded("page", params.page, 1, 1_000_000)?;
+    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let (images, total) = state
+        .stores
+        .images
+        .list(user.id, (page - 1) * page_size, page_size)
+        .await?;
+    Ok(ApiJson(ImagePage {
+        images: images.iter().map(ImageView::from).collect(),
+        page,
+        page_size,
+        total,
+    }))
+}
+
+/// Removes the record and its file.
+async fn remove(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Deleted> {
+    let image = state
+        .stores
+        .images
+        .delete(user.id, id)
+        .await?
+        .ok_or_else(image_not_found)?;
+    let path = state.config.worker.data_dir.join(&image.file_path);
+    if let Err(e) = tokio::fs::remove_file(&path).await
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        tracing::warn!(image = id, error = %e, "could not remove an image file");
+    }
+    Ok(ApiJson(Deleted { id, deleted: true }))
+}

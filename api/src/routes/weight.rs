@@ -1,0 +1,174 @@
+//! `/meals/record-weight`, `/meals/weight-history`, `/meals/weight/{id}/delete`: body
+//! weight, one record per local day; the newest record is the profile's weight.
+
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{delete, get, post},
+};
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use models::User;
+use models::meal::{BodyWeight, DateRange, WeightRecord, meal_notes};
+use serde::{Deserialize, Serialize};
+
+use super::meals::{Deleted, optional_date};
+use crate::{
+    AppState,
+    auth::AuthUser,
+    error::{ApiError, ApiJson, ApiResult},
+    extract::{Body, Clock, Path, Query},
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/meals/record-weight", post(record))
+        .route("/meals/weight-history", get(history))
+        .route("/meals/weight/{id}/delete", delete(remove))
+}
+
+#[derive(Serialize)]
+pub(crate) struct WeightView {
+    id: i64,
+    date: NaiveDate,
+    weight: f64,
+    notes: Option<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<&WeightRecord> for WeightView {
+    fn from(r: &WeightRecord) -> Self {
+        WeightView {
+            id: r.id,
+            date: r.date,
+            weight: r.weight,
+            notes: r.notes.clone(),
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct WeightInput {
+    date: Option<String>,
+    weight: Option<f64>,
+    notes: Option<String>,
+}
+
+/// The profile follows the newest record, so BMI and the profile page stay current.
+async fn sync_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
+    let Some(latest) = state.stores.meals.latest_weight(user.id).await? else {
+        return Ok(());
+    };
+    if latest.weight != user.profile.weight {
+        let mut profile = user.profile.clone();
+        profile.weight = latest.weight;
+        state
+            .stores
+            .users
+            .update_profile(user.id, &user.nickname, &profile)
+            .await?;
+    }
+    Ok(())
+}
+
+async fn record(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+    Body(input): Body<WeightInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let weight = BodyWeight::parse(
+        input
+            .weight
+            .ok_or_else(|| ApiError::validation("weight is required"))?,
+    )?;
+    let today = clock.today();
+    let date = optional_date(input.date.as_deref(), "date")?.unwrap_or(today);
+    if date > today {
+        return Err(ApiError::validation("date cannot be in the future"));
+    }
+    if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or_default() {
+        return Err(ApiError::validation("date must be after 1900-01-01"));
+    }
+    let notes = meal_notes(input.notes.as_deref())?;
+    let saved = state
+        .stores
+        .meals
+        .record_weight(user.id, date, weight, notes.as_deref())
+        .await?;
+    sync_profile(&state, &user).await?;
+    Ok((StatusCode::CREATED, ApiJson(WeightView::from(&saved))))
+}
+
+#[derive(Deserialize)]
+struct HistoryParams {
+    start_date: Option<String>,
+    end_date: Option<String>,
+}
+
+#[derive(Serialize)]
+struct History {
+    start_date: NaiveDate,
+    end_date: NaiveDate,
+    /// Oldest first.
+    records: Vec<WeightView>,
+    /// The newest record of all, in the range or not.
+    latest: Option<WeightView>,
+    /// Last minus first record of the range, in kg.
+    change: Option<f64>,
+}
+
+/// The history shows the last year unless asked otherwise.
+const DEFAULT_HISTORY_DAYS: u64 = 365;
+/// Ten years of daily records at most at once.
+const MAX_HISTORY_DAYS: i64 = 3660;
+
+async fn history(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+    Query(params): Query<HistoryParams>,
+) -> ApiResult<History> {
+    let today = clock.today();
+    let last = optional_date(params.end_date.as_deref(), "end_date")?.unwrap_or(today);
+    let first = optional_date(params.start_date.as_deref(), "start_date")?
+        .unwrap_or_else(|| last - Days::new(DEFAULT_HISTORY_DAYS - 1));
+    let range = DateRange::new(first, last, MAX_HISTORY_DAYS)?;
+    let records = state
+        .stores
+        .meals
+        .weights(user.id, range.first(), range.last())
+        .await?;
+    let latest = state.stores.meals.latest_weight(user.id).await?;
+    let change = match (records.first(), records.last()) {
+        (Some(a), Some(b)) if records.len() > 1 => Some(models::food::round1(b.weight - a.weight)),
+        _ => None,
+    };
+    Ok(ApiJson(History {
+        start_date: range.first(),
+        end_date: range.last(),
+        records: records.iter().map(WeightView::from).collect(),
+        latest: latest.as_ref().map(WeightView::from),
+        change,
+    }))
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Deleted> {
+    if !state.stores.meals.delete_weight(user.id, id).await? {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "WEIGHT_NOT_FOUND",
+            "Weight record not found",
+        ));
+    }
+    sync_profile(&state, &user).await?;
+    Ok(ApiJson(Deleted { id, deleted: true }))
+}

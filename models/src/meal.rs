@@ -1,0 +1,488 @@
+//! Meals: what a user ate and when, each food line with the nutrition it was logged with
+//! (SPEC §3 "Meal", §4 "Basket", §9), the user's local day, and body weight.
+
+use std::fmt;
+use std::ops::Range;
+
+use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
+use chrono_tz::Tz;
+use serde::Serialize;
+
+use crate::food::{Food, Nutrients, round1};
+use crate::user::{Invalid, UserId};
+
+/// SPEC §9 meal types; the hour bands of SPEC §4 pick one from a meal time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MealType {
+    Breakfast,
+    Lunch,
+    Dinner,
+    Snack,
+}
+
+impl MealType {
+    pub const ALL: [MealType; 4] = [
+        MealType::Breakfast,
+        MealType::Lunch,
+        MealType::Dinner,
+        MealType::Snack,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MealType::Breakfast => "breakfast",
+            MealType::Lunch => "lunch",
+            MealType::Dinner => "dinner",
+            MealType::Snack => "snack",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Self, Invalid> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "breakfast" => Ok(MealType::Breakfast),
+            "lunch" => Ok(MealType::Lunch),
+            "dinner" => Ok(MealType::Dinner),
+            "snack" => Ok(MealType::Snack),
+            _ => Err(Invalid(
+                "meal_type must be one of breakfast, lunch, dinner, snack".into(),
+            )),
+        }
+    }
+
+    /// SPEC §4: 5 to before 11 breakfast, 11 to before 16 lunch, 16 to before 22 dinner,
+    /// otherwise snack.
+    pub fn at_hour(hour: u32) -> Self {
+        match hour {
+            5..=10 => MealType::Breakfast,
+            11..=15 => MealType::Lunch,
+            16..=21 => MealType::Dinner,
+            _ => MealType::Snack,
+        }
+    }
+
+    /// When this meal is usually eaten: the time given to a meal logged by date only.
+    pub fn usual_time(self) -> NaiveTime {
+        let (h, m) = match self {
+            MealType::Breakfast => (8, 0),
+            MealType::Lunch => (12, 0),
+            MealType::Dinner => (18, 0),
+            MealType::Snack => (15, 0),
+        };
+        NaiveTime::from_hms_opt(h, m, 0).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for MealType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A logged quantity in grams: more than 0 and at most 10 kg.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Grams(f64);
+
+impl Grams {
+    pub const MAX: f64 = 10_000.0;
+
+    pub fn parse(value: f64) -> Result<Self, Invalid> {
+        if value.is_finite() && value > 0.0 && value <= Self::MAX {
+            Ok(Grams(round1(value).max(0.1)))
+        } else {
+            Err(Invalid(format!(
+                "quantity must be more than 0 and at most {} g",
+                Self::MAX
+            )))
+        }
+    }
+
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// One food of a meal as it was when logged: its names and per-100 g nutrition are
+/// kept, so editing or deleting the food later leaves the meal as it was eaten.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MealLine {
+    pub food_id: Option<i64>,
+    pub food_name: String,
+    pub food_name_zh: Option<String>,
+    pub brand: Option<String>,
+    pub quantity: Grams,
+    pub per_100g: Nutrients,
+}
+
+impl MealLine {
+    /// `quantity` of `food` as it is now.
+    pub fn of(food: &Food, quantity: Grams) -> MealLine {
+        MealLine {
+            food_id: Some(food.id),
+            food_name: food.food.name.clone(),
+            food_name_zh: food.food.name_zh.clone(),
+            brand: food.food.brand.clone(),
+            quantity,
+            per_100g: food.food.nutrients,
+        }
+    }
+
+    /// The nutrition of this line's quantity, rounded as shown (1 decimal).
+    pub fn amount(&self) -> Nutrients {
+        self.per_100g.for_grams(self.quantity.get())
+    }
+}
+
+/// The sum of the lines as shown, so a meal's totals always add up to its lines.
+pub fn totals<'a>(lines: impl IntoIterator<Item = &'a MealLine>) -> Nutrients {
+    let sum = lines
+        .into_iter()
+        .map(MealLine::amount)
+        .fold(Nutrients::default(), |a, b| a.plus(&b));
+    sum.rounded()
+}
+
+/// A stored line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MealFood {
+    pub id: i64,
+    pub line: MealLine,
+}
+
+/// A meal to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMeal {
+    pub owner: UserId,
+    pub name: Option<String>,
+    pub meal_type: MealType,
+    pub eaten_at: DateTime<Utc>,
+    pub notes: Option<String>,
+    pub lines: Vec<MealLine>,
+}
+
+/// A stored meal with its lines in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Meal {
+    pub id: i64,
+    pub owner: UserId,
+    pub name: Option<String>,
+    pub meal_type: MealType,
+    pub eaten_at: DateTime<Utc>,
+    pub notes: Option<String>,
+    pub totals: Nutrients,
+    pub foods: Vec<MealFood>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// What a meal held and when, without its lines: all that totals need.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MealIntake {
+    pub meal_type: MealType,
+    pub eaten_at: DateTime<Utc>,
+    pub totals: Nutrients,
+}
+
+impl From<&Meal> for MealIntake {
+    fn from(meal: &Meal) -> Self {
+        MealIntake {
+            meal_type: meal.meal_type,
+            eaten_at: meal.eaten_at,
+            totals: meal.totals,
+        }
+    }
+}
+
+pub const MAX_MEAL_NAME_CHARS: usize = 100;
+pub const MAX_MEAL_NOTES_CHARS: usize = 1000;
+pub const MAX_MEAL_FOODS: usize = 100;
+
+/// A meal name as typed: trimmed, empty meaning none.
+pub fn meal_name(text: Option<&str>) -> Result<Option<String>, Invalid> {
+    optional_text(text, "name", MAX_MEAL_NAME_CHARS)
+}
+
+pub fn meal_notes(text: Option<&str>) -> Result<Option<String>, Invalid> {
+    optional_text(text, "notes", MAX_MEAL_NOTES_CHARS)
+}
+
+fn optional_text(text: Option<&str>, field: &str, max: usize) -> Result<Option<String>, Invalid> {
+    let text = text.map(str::trim).unwrap_or_default();
+    if text.chars().count() > max {
+        return Err(Invalid(format!("{field} can be at most {max} characters")));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
+}
+
+/// The caller's time zone, which decides where their days begin and end: statistics
+/// count local days while every time is stored in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalClock(Tz);
+
+impl Default for LocalClock {
+    fn default() -> Self {
+        LocalClock(Tz::UTC)
+    }
+}
+
+impl LocalClock {
+    /// An IANA time zone name such as `Asia/Shanghai`.
+    pub fn parse(name: &str) -> Result<Self, Invalid> {
+        name.trim()
+            .parse::<Tz>()
+            .map(LocalClock)
+            .map_err(|_| Invalid(format!("Unknown time zone {:?}", name.trim())))
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    pub fn date_of(self, instant: DateTime<Utc>) -> NaiveDate {
+        instant.with_timezone(&self.0).date_naive()
+    }
+
+    pub fn time_of(self, instant: DateTime<Utc>) -> NaiveTime {
+        instant.with_timezone(&self.0).time()
+    }
+
+    pub fn hour_of(self, instant: DateTime<Utc>) -> u32 {
+        self.time_of(instant).hour()
+    }
+
+    pub fn today(self) -> NaiveDate {
+        self.date_of(Utc::now())
+    }
+
+    /// The instant a local wall-clock time names. In a daylight-saving gap the clock
+    /// jumps forward (02:30 that never happened is read as 03:30); in the repeated hour
+    /// the first one is meant.
+    pub fn at(self, date: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+        let local = date.and_time(time);
+        if let Some(t) = self.0.from_local_datetime(&local).earliest() {
+            return t.with_timezone(&Utc);
+        }
+        // In a gap: read the time with the offset in force just before it.
+        for half_hours in 1..=6 {
+            let step = chrono::Duration::minutes(30 * half_hours);
+            if let Some(t) = self.0.from_local_datetime(&(local - step)).earliest() {
+                return t.with_timezone(&Utc) + step;
+            }
+        }
+        Utc.from_utc_datetime(&local)
+    }
+
+    /// The first instant of a local day.
+    pub fn start_of(self, date: NaiveDate) -> DateTime<Utc> {
+        self.at(date, NaiveTime::MIN)
+    }
+
+    /// The instants of the local days `first..=last`.
+    pub fn span(self, days: DateRange) -> Range<DateTime<Utc>> {
+        self.start_of(days.first)..self.start_of(days.after_last())
+    }
+}
+
+/// Local days `first..=last`, at most a bounded number of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DateRange {
+    first: NaiveDate,
+    last: NaiveDate,
+}
+
+/// Statistics cover at most two years at once.
+pub const MAX_RANGE_DAYS: i64 = 731;
+
+impl DateRange {
+    pub fn day(date: NaiveDate) -> Self {
+        DateRange {
+            first: date,
+            last: date,
+        }
+    }
+
+    /// `first..=last`; refused when reversed or longer than `max_days`.
+    pub fn new(first: NaiveDate, last: NaiveDate, max_days: i64) -> Result<Self, Invalid> {
+        if last < first {
+            return Err(Invalid("end_date must not be before start_date".into()));
+        }
+        let range = DateRange { first, last };
+        if range.days_count() > max_days {
+            return Err(Invalid(format!(
+                "A date range can span at most {max_days} days"
+            )));
+        }
+        Ok(range)
+    }
+
+    pub fn first(self) -> NaiveDate {
+        self.first
+    }
+
+    pub fn last(self) -> NaiveDate {
+        self.last
+    }
+
+    pub fn days_count(self) -> i64 {
+        (self.last - self.first).num_days() + 1
+    }
+
+    fn after_last(self) -> NaiveDate {
+        self.last
+            .checked_add_days(Days::new(1))
+            .unwrap_or(self.last)
+    }
+
+    pub fn days(self) -> impl Iterator<Item = NaiveDate> {
+        self.first.iter_days().take_while(move |d| *d <= self.last)
+    }
+}
+
+/// A date typed as `YYYY-MM-DD`.
+pub fn parse_date(text: &str, field: &str) -> Result<NaiveDate, Invalid> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| Invalid(format!("{field} must be a date like 2026-11-23")))
+}
+
+/// SPEC profile bounds for body weight, in kg.
+pub const MIN_WEIGHT_KG: f64 = 20.0;
+pub const MAX_WEIGHT_KG: f64 = 500.0;
+
+/// A body weight in kg, to 1 decimal.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct BodyWeight(f64);
+
+impl BodyWeight {
+    pub fn parse(kg: f64) -> Result<Self, Invalid> {
+        if kg.is_finite() && (MIN_WEIGHT_KG..=MAX_WEIGHT_KG).contains(&kg) {
+            Ok(BodyWeight(round1(kg)))
+        } else {
+            Err(Invalid(format!(
+                "weight must be between {MIN_WEIGHT_KG} and {MAX_WEIGHT_KG} kg"
+            )))
+        }
+    }
+
+    pub fn kg(self) -> f64 {
+        self.0
+    }
+}
+
+/// A body weight on a local day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeightRecord {
+    pub id: i64,
+    pub owner: UserId,
+    pub date: NaiveDate,
+    pub weight: f64,
+    pub notes: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(text: &str) -> NaiveDate {
+        parse_date(text, "date").unwrap()
+    }
+
+    #[test]
+    fn meal_types_follow_the_hour_bands() {
+        let types: Vec<MealType> = [4, 5, 10, 11, 15, 16, 21, 22, 0]
+            .into_iter()
+            .map(MealType::at_hour)
+            .collect();
+        use MealType::*;
+        assert_eq!(
+            types,
+            [
+                Snack, Breakfast, Breakfast, Lunch, Lunch, Dinner, Dinner, Snack, Snack
+            ]
+        );
+        assert_eq!(MealType::parse(" Lunch ").unwrap(), Lunch);
+        assert!(MealType::parse("brunch").is_err());
+    }
+
+    #[test]
+    fn quantities_must_be_positive_and_plausible() {
+        assert!(Grams::parse(0.0).is_err());
+        assert!(Grams::parse(-5.0).is_err());
+        assert!(Grams::parse(f64::NAN).is_err());
+        assert!(Grams::parse(10_000.1).is_err());
+        assert_eq!(Grams::parse(150.04).unwrap().get(), 150.0);
+    }
+
+    #[test]
+    fn totals_add_up_to_the_lines_as_shown() {
+        let line = |grams: f64| MealLine {
+            food_id: Some(1),
+            food_name: "Rice".into(),
+            food_name_zh: None,
+            brand: None,
+            quantity: Grams::parse(grams).unwrap(),
+            per_100g: Nutrients {
+                calories: 116.0,
+                protein: 2.6,
+                fat: 0.33,
+                carbs: 25.9,
+                ..Default::default()
+            },
+        };
+        let lines = [line(150.0), line(33.0)];
+        let t = totals(&lines);
+        assert_eq!(
+            (t.calories, t.protein, t.fat, t.carbs),
+            (212.3, 4.8, 0.6, 47.4)
+        );
+    }
+
+    #[test]
+    fn local_days_in_shanghai_new_york_and_across_daylight_saving() {
+        let shanghai = LocalClock::parse("Asia/Shanghai").unwrap();
+        let day = shanghai.span(DateRange::day(date("2026-11-23")));
+        assert_eq!(day.start.to_rfc3339(), "2026-11-22T16:00:00+00:00");
+        assert_eq!(day.end.to_rfc3339(), "2026-11-23T16:00:00+00:00");
+
+        let new_york = LocalClock::parse("America/New_York").unwrap();
+        let day = new_york.span(DateRange::day(date("2026-11-23")));
+        assert_eq!(day.start.to_rfc3339(), "2026-11-23T05:00:00+00:00");
+
+        // 2026-03-08: clocks go from 02:00 to 03:00, so the day has 23 hours.
+        let spring = new_york.span(DateRange::day(date("2026-03-08")));
+        assert_eq!((spring.end - spring.start).num_hours(), 23);
+        // 02:30 did not happen that night: it is read as 03:30 EDT.
+        let gap = new_york.at(
+            date("2026-03-08"),
+            NaiveTime::from_hms_opt(2, 30, 0).unwrap(),
+        );
+        assert_eq!(gap.to_rfc3339(), "2026-03-08T07:30:00+00:00");
+        // 2026-11-01: 01:00-02:00 happens twice; the day has 25 hours.
+        let autumn = new_york.span(DateRange::day(date("2026-11-01")));
+        assert_eq!((autumn.end - autumn.start).num_hours(), 25);
+
+        assert!(LocalClock::parse("Mars/Olympus").is_err());
+    }
+
+    #[test]
+    fn ranges_are_ordered_and_bounded() {
+        let r = DateRange::new(date("2026-11-01"), date("2026-11-30"), 31).unwrap();
+        assert_eq!(r.days_count(), 30);
+        assert_eq!(r.days().count(), 30);
+        assert!(DateRange::new(date("2026-11-02"), date("2026-11-01"), 31).is_err());
+        assert!(DateRange::new(date("2026-01-01"), date("2026-12-31"), 31).is_err());
+    }
+
+    #[test]
+    fn names_and_weights_are_checked() {
+        assert_eq!(meal_name(Some("  ")).unwrap(), None);
+        assert_eq!(
+            meal_name(Some(" Lunch ")).unwrap().as_deref(),
+            Some("Lunch")
+        );
+        assert!(meal_name(Some(&"x".repeat(101))).is_err());
+        assert!(BodyWeight::parse(19.9).is_err());
+        assert_eq!(BodyWeight::parse(70.04).unwrap().kg(), 70.0);
+    }
+}

@@ -1,0 +1,244 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use sqlx::{PgPool, SqlitePool};
+
+use super::{ImageStore, StoreError, decode_json};
+use crate::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
+use crate::user::UserId;
+
+#[derive(Debug)]
+pub(super) struct SqliteImages(pub SqlitePool);
+#[derive(Debug)]
+pub(super) struct PgImages(pub PgPool);
+
+#[derive(sqlx::FromRow)]
+struct ImageRow {
+    image_id: i64,
+    user_id: i64,
+    file_path: String,
+    content_type: String,
+    width: i32,
+    height: i32,
+    byte_size: i64,
+    notes: Option<String>,
+    processing_status: String,
+    stage_1: Option<String>,
+    stage_2: Option<String>,
+    stage_3: Option<String>,
+    error_message: Option<String>,
+    error_code: Option<String>,
+    confirmed: bool,
+    corrections: Option<String>,
+    meal_id: Option<i64>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl TryFrom<ImageRow> for UploadedImage {
+    type Error = StoreError;
+    fn try_from(row: ImageRow) -> Result<Self, StoreError> {
+        Ok(UploadedImage {
+            id: row.image_id,
+            owner: UserId::from_i64(row.user_id),
+            file_path: row.file_path,
+            content_type: row.content_type,
+            width: u32::try_from(row.width).unwrap_or_default(),
+            height: u32::try_from(row.height).unwrap_or_default(),
+            byte_size: u64::try_from(row.byte_size).unwrap_or_default(),
+            notes: row.notes,
+            status: ProcessingStatus::parse(&row.processing_status).map_err(StoreError::Corrupt)?,
+            stage_1: decode_json("stage_1", row.stage_1)?,
+            stage_2: decode_json("stage_2", row.stage_2)?,
+            stage_3: decode_json("stage_3", row.stage_3)?,
+            error: row
+                .error_message
+                .map(|m| (m, row.error_code.unwrap_or_default())),
+            confirmed: row.confirmed,
+            corrections: decode_json("corrections", row.corrections)?,
+            meal_id: row.meal_id,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+macro_rules! image_columns {
+    () => {
+        "image_id, user_id, file_path, content_type, width, height, byte_size, notes, \
+         processing_status, stage_1, stage_2, stage_3, error_message, error_code, confirmed, \
+         corrections, meal_id, created_at, updated_at"
+    };
+}
+
+fn stage_column(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Detection => "stage_1",
+        Stage::Portions => "stage_2",
+        Stage::Nutrition => "stage_3",
+    }
+}
+
+macro_rules! sql_image_store {
+    ($store:ty) => {
+        #[async_trait]
+        impl ImageStore for $store {
+            async fn create(&self, image: &NewImage) -> Result<UploadedImage, StoreError> {
+                let now = Utc::now();
+                let row: ImageRow = sqlx::query_as(concat!(
+                    "insert into uploaded_image (user_id, file_path, content_type, width, height, \
+                     byte_size, notes, processing_status, created_at, updated_at) \
+                     values ($1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8) returning ",
+                    image_columns!()
+                ))
+                .bind(image.owner.get())
+                .bind(&image.file_path)
+                .bind(&image.content_type)
+                .bind(i32::try_from(image.width).unwrap_or(i32::MAX))
+                .bind(i32::try_from(image.height).unwrap_or(i32::MAX))
+                .bind(i64::try_from(image.byte_size).unwrap_or(i64::MAX))
+                .bind(&image.notes)
+                .bind(now)
+                .fetch_one(&self.0)
+                .await?;
+                row.try_into()
+            }
+
+            async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError> {
+                let row: Option<ImageRow> = sqlx::query_as(concat!(
+                    "select ", image_columns!(), " from uploaded_image where image_id = $1"
+                ))
+                .bind(id)
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(UploadedImage::try_from).transpose()
+            }
+
+            async fn list(
+                &self,
+                owner: UserId,
+                offset: i64,
+                limit: i64,
+            ) -> Result<(Vec<UploadedImage>, i64), StoreError> {
+                let rows: Vec<ImageRow> = sqlx::query_as(concat!(
+                    "select ", image_columns!(),
+                    " from uploaded_image where user_id = $1 order by image_id desc limit $2 offset $3"
+                ))
+                .bind(owner.get())
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(&self.0)
+                .await?;
+                let (total,): (i64,) =
+                    sqlx::query_as("select count(*) from uploaded_image where user_id = $1")
+                        .bind(owner.get())
+                        .fetch_one(&self.0)
+                        .await?;
+                Ok((rows.into_iter().map(UploadedImage::try_from).collect::<Result<_, _>>()?, total))
+            }
+
+            async fn delete(&self, owner: UserId, id: i64) -> Result<Option<UploadedImage>, StoreError> {
+                let row: Option<ImageRow> = sqlx::query_as(concat!(
+                    "delete from uploaded_image where image_id = $1 and user_id = $2 returning ",
+                    image_columns!()
+                ))
+                .bind(id)
+                .bind(owner.get())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(UploadedImage::try_from).transpose()
+            }
+
+            async fn set_status(
+                &self,
+                id: i64,
+                status: ProcessingStatus,
+                error: Option<(&str, &str)>,
+            ) -> Result<(), StoreError> {
+                sqlx::query(
+                    "update uploaded_image set processing_status = $2, error_message = $3, \
+                     error_code = $4, updated_at = $5 where image_id = $1",
+                )
+                .bind(id)
+                .bind(status.as_str())
+                .bind(error.map(|e| e.0))
+                .bind(error.map(|e| e.1))
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn set_stage(
+                &self,
+                id: i64,
+                stage: Stage,
+                value: &serde_json::Value,
+            ) -> Result<(), StoreError> {
+                let sql = format!(
+                    "update uploaded_image set {} = $2, updated_at = $3 where image_id = $1",
+                    stage_column(stage)
+                );
+                sqlx::query(sqlx::AssertSqlSafe(sql))
+                    .bind(id)
+                    .bind(value.to_string())
+                    .bind(Utc::now())
+                    .execute(&self.0)
+                    .await?;
+                Ok(())
+            }
+
+            async fn reset_analysis(&self, id: i64) -> Result<(), StoreError> {
+                sqlx::query(
+                    "update uploaded_image set processing_status = 'processing', stage_1 = null, \
+                     stage_2 = null, stage_3 = null, error_message = null, error_code = null, \
+                     updated_at = $2 where image_id = $1",
+                )
+                .bind(id)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn confirm(
+                &self,
+                owner: UserId,
+                id: i64,
+                confirmed: bool,
+                corrections: Option<&serde_json::Value>,
+            ) -> Result<Option<UploadedImage>, StoreError> {
+                let row: Option<ImageRow> = sqlx::query_as(concat!(
+                    "update uploaded_image set confirmed = $3, \
+                     corrections = coalesce($4, corrections), updated_at = $5 \
+                     where image_id = $1 and user_id = $2 returning ",
+                    image_columns!()
+                ))
+                .bind(id)
+                .bind(owner.get())
+                .bind(confirmed)
+                .bind(corrections.map(serde_json::Value::to_string))
+                .bind(Utc::now())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(UploadedImage::try_from).transpose()
+            }
+
+            async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError> {
+                sqlx::query(
+                    "update uploaded_image set meal_id = $3, updated_at = $4 \
+                     where image_id = $1 and user_id = $2",
+                )
+                .bind(id)
+                .bind(owner.get())
+                .bind(meal_id)
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+        }
+    };
+}
+
+sql_image_store!(SqliteImages);
+sql_image_store!(PgImages);

@@ -1,0 +1,95 @@
+//! A photo a user uploaded for recognition, and how far its analysis got (SPEC §3
+//! "Uploaded image", "Recognition result").
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::user::UserId;
+
+/// Where an image's analysis stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProcessingStatus {
+    Uploaded,
+    Processing,
+    Completed,
+    Failed,
+    Cancelled,
+}
+
+impl ProcessingStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProcessingStatus::Uploaded => "uploaded",
+            ProcessingStatus::Processing => "processing",
+            ProcessingStatus::Completed => "completed",
+            ProcessingStatus::Failed => "failed",
+            ProcessingStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        Ok(match text {
+            "uploaded" => ProcessingStatus::Uploaded,
+            "processing" => ProcessingStatus::Processing,
+            "completed" => ProcessingStatus::Completed,
+            "failed" => ProcessingStatus::Failed,
+            "cancelled" => ProcessingStatus::Cancelled,
+            other => return Err(format!("unknown processing status {other:?}")),
+        })
+    }
+}
+
+/// An upload to be stored: the file is already written under the data directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewImage {
+    pub owner: UserId,
+    /// Relative to the data directory.
+    pub file_path: String,
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
+    pub byte_size: u64,
+    pub notes: Option<String>,
+}
+
+/// The three stages of the analysis pipeline (SPEC §3 stage_1, stage_2, stage_3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Detection,
+    Portions,
+    Nutrition,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct UploadedImage {
+    pub id: i64,
+    pub owner: UserId,
+    pub file_path: String,
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
+    pub byte_size: u64,
+    pub notes: Option<String>,
+    pub status: ProcessingStatus,
+    pub stage_1: Option<serde_json::Value>,
+    pub stage_2: Option<serde_json::Value>,
+    pub stage_3: Option<serde_json::Value>,
+    /// Why the analysis failed: (message, code).
+    pub error: Option<(String, String)>,
+    pub confirmed: bool,
+    pub corrections: Option<serde_json::Value>,
+    pub meal_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl UploadedImage {
+    pub fn stage(&self, stage: Stage) -> Option<&serde_json::Value> {
+        match stage {
+            Stage::Detection => self.stage_1.as_ref(),
+            Stage::Portions => self.stage_2.as_ref(),
+            Stage::Nutrition => self.stage_3.as_ref(),
+        }
+    }
+}

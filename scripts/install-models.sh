@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `make models`: installs the recognition models described by worker/models/*.json into
+# MODELS_DIR (default .models), checking each file's sha256, and the ONNX Runtime library
+# into ORT_DIR (default .ort) from the onnxruntime PyPI wheel (no virtualenv needed).
+#
+#   MODELS_FROM   a folder or a base URL holding the model files
+#                 (default: ../shared/data/models beside the project, when present)
+#
+# A model whose file cannot be found is skipped with a message (the recognition calls
+# then answer 503 "recognition model not installed"); under CI=true it is an error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODELS_DIR=${MODELS_DIR:-.models}
+ORT_DIR=${ORT_DIR:-.ort}
+ORT_VERSION=${ORT_VERSION:-1.31.1}
+MODELS_FROM=${MODELS_FROM:-../shared/data/models}
+mkdir -p "$MODELS_DIR" "$ORT_DIR"
+
+missing() {
+  if [ "${CI:-}" = "true" ]; then echo "error: $1" >&2; exit 1; fi
+  echo "skipped: $1" >&2
+}
+
+# fetch NAME SHA256: puts MODELS_FROM/NAME into MODELS_DIR/NAME once its hash matches.
+fetch() {
+  local name=$1 sha=$2 target="$MODELS_DIR/$1"
+  if [ -f "$target" ] && echo "$sha  $target" | sha256sum -c --status; then return 0; fi
+  local tmp="$target.part"
+  case "$MODELS_FROM" in
+    http://*|https://*) curl -fsSL "$MODELS_FROM/$name" -o "$tmp" || { rm -f "$tmp"; missing "$name not at $MODELS_FROM"; return 1; } ;;
+    *) [ -f "$MODELS_FROM/$name" ] || { missing "$name not in $MODELS_FROM"; return 1; }
+       cp "$MODELS_FROM/$name" "$tmp" ;;
+  esac
+  if ! echo "$sha  $tmp" | sha256sum -c --status; then
+    rm -f "$tmp"; echo "error: $name does not have the sha256 its manifest names" >&2; exit 1
+  fi
+  chmod 644 "$tmp"
+  mv "$tmp" "$target"
+  echo "installed $target"
+}
+
+for manifest in worker/models/*.json; do
+  read -r file sha labels labels_sha < <(python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+print(m["file"], m["sha256"], m["labels"], m["labels_sha256"])' "$manifest")
+  if fetch "$file" "$sha" && fetch "$labels" "$labels_sha"; then
+    cp "$manifest" "$MODELS_DIR/"
+  fi
+done
+
+LIB="$ORT_DIR/libonnxruntime.so.$ORT_VERSION"
+if [ ! -f "$LIB" ]; then
+  wheels=$(mktemp -d)
+  trap 'rm -rf "$wheels"' EXIT
+  if pip download --quiet --no-deps --only-binary=:all: "onnxruntime==$ORT_VERSION" -d "$wheels"; then
+    python3 - "$wheels" "$ORT_DIR" <<'PY'
+import glob, os, sys, zipfile
+wheel = glob.glob(os.path.join(sys.argv[1], "onnxruntime-*.whl"))[0]
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if "/capi/libonnxruntime" in name:
+            target = os.path.join(sys.argv[2], os.path.basename(name))
+            with z.open(name) as src, open(target, "wb") as dst:
+                dst.write(src.read())
+            print("installed", target)
+PY
+  else
+    missing "the onnxruntime $ORT_VERSION wheel (pip download failed)"
+  fi
+fi

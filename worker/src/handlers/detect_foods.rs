@@ -1,0 +1,148 @@
+use std::time::Instant;
+
+use jobs::payloads::{DetectFoods, DetectionStage, FoodType, NamedFood};
+use models::recognition::food_class;
+use models::upload::{ProcessingStatus, Stage};
+use serde_json::{Map, json};
+
+use super::{JobHandler, image_of, store_fault};
+use crate::recognition::RecognitionError;
+use crate::{JobContext, JobError, WorkerDeps};
+
+/// The kinds of food among the detections, most confident first, each with its count.
+pub(crate) fn food_types(detections: &[models::recognition::Detection]) -> Vec<FoodType> {
+    let mut types: Vec<FoodType> = Vec::new();
+    for d in detections {
+        let Some(class) = food_class(&d.label) else {
+            continue;
+        };
+        match types.iter_mut().find(|t| t.label == class.label) {
+            Some(t) => {
+                t.count += 1;
+                t.confidence = t.confidence.max(d.confidence);
+            }
+            None => types.push(FoodType {
+                name: class.name.into(),
+                name_zh: Some(class.name_zh.into()),
+                label: class.label.into(),
+                confidence: d.confidence,
+                count: 1,
+            }),
+        }
+    }
+    types.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    types
+}
+
+impl JobHandler for DetectFoods {
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<DetectionStage, JobError> {
+        let image = image_of(deps, self.image_id).await?;
+        ctx.progress("food_detection", 10, "Looking for foods", Map::new())
+            .await?;
+        let detector = deps.recognizer.detector().await.map_err(|e| match e {
+            RecognitionError::NotInstalled(why) => {
+                tracing::warn!(reason = %why, "recognition model not installed");
+                JobError::permanent("RECOGNITION_UNAVAILABLE", crate::recognition::NOT_INSTALLED)
+            }
+            RecognitionError::Failed(why) => JobError::Transient(why),
+        })?;
+        let path = deps.data_dir.join(&image.file_path);
+        let classifier = match deps.recognizer.classifier().await {
+            Some(Ok(classifier)) => Some(classifier),
+            Some(Err(e)) => {
+                tracing::warn!(error = %e, "dish classifier unavailable");
+                None
+            }
+            None => None,
+        };
+        let started = Instant::now();
+        let jpeg = tokio::fs::read(&path).await.map_err(|e| {
+            JobError::permanent(
+                "IMAGE_PROCESSING_FAILED",
+                format!("cannot read the image: {e}"),
+            )
+        })?;
+        let bytes = jpeg.clone();
+        let seen = tokio::task::spawn_blocking(move || {
+            let pixels = image::load_from_memory(&bytes)
+                .map_err(|e| format!("cannot decode the image: {e}"))?
+                .to_rgb8();
+            let detections = detector.detect_thoroughly(&pixels)?;
+            let dish = match &classifier {
+                Some(c) => c.classify(&pixels).unwrap_or_else(|e| {
+                    tracing::warn!(error = %e, "the dish classifier failed");
+                    None
+                }),
+                None => None,
+            };
+            Ok::<_, String>((
+                detections,
+                dish,
+                detector.name().to_owned(),
+                pixels.dimensions(),
+            ))
+        })
+        .await
+        .map_err(|e| JobError::Transient(format!("detection panicked: {e}")))?
+        .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+        let (detections, dish, model, (width, height)) = seen;
+        let mut named_foods: Vec<NamedFood> = dish
+            .map(|(name, confidence)| NamedFood {
+                name,
+                grams: None,
+                confidence,
+                source: "dish classifier".into(),
+            })
+            .into_iter()
+            .collect();
+        if let Some(vision) = deps.recognizer.vision() {
+            // An outside service: its failure leaves the detector's findings standing.
+            match vision.foods(&jpeg).await {
+                Ok(foods) => named_foods.extend(foods.into_iter().map(|f| NamedFood {
+                    name: f.name,
+                    grams: f.grams,
+                    confidence: f.confidence,
+                    source: "vision".into(),
+                })),
+                Err(e) => tracing::warn!(error = %e, "the vision endpoint failed"),
+            }
+        }
+        let mut types = food_types(&detections);
+        types.extend(named_foods.iter().map(|f| FoodType {
+            name: f.name.clone(),
+            name_zh: None,
+            label: f.source.clone(),
+            confidence: f.confidence,
+            count: 1,
+        }));
+        let stage = DetectionStage {
+            food_types: types,
+            named_foods,
+            detections,
+            model,
+            width,
+            height,
+            took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+        };
+        let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
+        let images = &deps.stores.images;
+        images
+            .set_stage(self.image_id, Stage::Detection, &value)
+            .await
+            .map_err(store_fault)?;
+        images
+            .set_status(self.image_id, ProcessingStatus::Processing, None)
+            .await
+            .map_err(store_fault)?;
+        let mut fields = Map::new();
+        fields.insert("foods".into(), json!(stage.food_types));
+        ctx.progress(
+            "food_detection",
+            40,
+            format!("Found {} kinds of food", stage.food_types.len()),
+            fields,
+        )
+        .await?;
+        Ok(stage)
+    }
+}

@@ -1,0 +1,272 @@
+//! Food recognition models: loaded once per worker process, on first use, from the model
+//! directory `make models` fills; run off the async threads. Without a model (or without
+//! the ONNX Runtime library) recognition says so rather than guessing.
+
+pub mod classifier;
+pub mod detector;
+pub mod manifest;
+pub mod model;
+pub mod vision;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use ort::ep;
+use ort::session::{Session, builder::GraphOptimizationLevel};
+use sha2::{Digest, Sha256};
+use tokio::sync::OnceCell;
+
+pub use classifier::Classifier;
+pub use detector::Detector;
+pub use manifest::ModelManifest;
+
+/// The message of SPEC-less honesty: no model, no result.
+pub const NOT_INSTALLED: &str = "recognition model not installed";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecutionProvider {
+    Cpu,
+    /// CUDA when ONNX Runtime has it (the onnxruntime-gpu wheel's library); else the CPU.
+    Cuda,
+}
+
+/// Where the models and the runtime are, and how to run them.
+#[derive(Debug, Clone)]
+pub struct RecognitionConfig {
+    /// `MODELS_DIR`: manifests and model files (default `.models`).
+    pub models_dir: PathBuf,
+    /// `ORT_DYLIB_PATH`: the ONNX Runtime shared library (default `.ort/libonnxruntime.so.1.31.1`).
+    pub ort_library: PathBuf,
+    /// `DETECTOR_MODEL`: the manifest name of the detector (default `yolox-nano`).
+    pub detector: String,
+    /// `RECOGNITION_EP`: `cpu` (default) or `cuda`.
+    pub execution: ExecutionProvider,
+    /// Sessions, one per image this process may analyse at once.
+    pub sessions: usize,
+    /// Threads each session uses.
+    pub threads: usize,
+    /// `DISH_CLASSIFIER`: the manifest name of an optional dish classifier (off by default).
+    pub classifier: Option<String>,
+    /// An optional OpenAI-compatible vision endpoint (off by default).
+    pub vision: Option<vision::VisionConfig>,
+}
+
+impl RecognitionConfig {
+    pub fn from_env(concurrency: usize) -> Result<Self, String> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let execution = match var("RECOGNITION_EP").as_deref() {
+            None | Some("cpu") => ExecutionProvider::Cpu,
+            Some("cuda") => ExecutionProvider::Cuda,
+            Some(other) => {
+                return Err(format!("RECOGNITION_EP must be cpu or cuda, not {other:?}"));
+            }
+        };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = match var("RECOGNITION_THREADS") {
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=64).contains(n))
+                .ok_or_else(|| format!("RECOGNITION_THREADS must be 1 to 64, not {v:?}"))?,
+            None => (cores / concurrency.max(1)).max(1),
+        };
+        let vision = var("VISION_API_URL").map(|base_url| vision::VisionConfig {
+            base_url,
+            api_key: var("VISION_API_KEY"),
+            model: var("VISION_MODEL").unwrap_or_else(|| "gpt-4o-mini".into()),
+            timeout: std::time::Duration::from_millis(
+                var("VISION_TIMEOUT_MS")
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(15_000),
+            ),
+        });
+        Ok(RecognitionConfig {
+            models_dir: var("MODELS_DIR").unwrap_or_else(|| ".models".into()).into(),
+            ort_library: var("ORT_DYLIB_PATH")
+                .unwrap_or_else(|| ".ort/libonnxruntime.so.1.31.1".into())
+                .into(),
+            detector: var("DETECTOR_MODEL").unwrap_or_else(|| "yolox-nano".into()),
+            execution,
+            sessions: concurrency.max(1),
+            threads,
+            classifier: var("DISH_CLASSIFIER"),
+            vision,
+        })
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RecognitionError {
+    /// No model, no runtime library, or a model that does not match its manifest.
+    #[error("{NOT_INSTALLED}: {0}")]
+    NotInstalled(String),
+    #[error("recognition failed: {0}")]
+    Failed(String),
+}
+
+/// The recognition models of this process.
+#[derive(Debug)]
+pub struct Recognizer {
+    config: RecognitionConfig,
+    detector: OnceCell<Result<Arc<Detector>, RecognitionError>>,
+    classifier: OnceCell<Result<Arc<Classifier>, RecognitionError>>,
+    vision: Option<vision::VisionClient>,
+}
+
+impl Recognizer {
+    pub fn new(config: RecognitionConfig) -> Self {
+        Recognizer {
+            vision: config.vision.clone().map(vision::VisionClient::new),
+            config,
+            detector: OnceCell::new(),
+            classifier: OnceCell::new(),
+        }
+    }
+
+    /// The optional dish classifier, when one is configured (loaded on first use).
+    pub async fn classifier(&self) -> Option<Result<Arc<Classifier>, RecognitionError>> {
+        let name = self.config.classifier.clone()?;
+        Some(
+            self.classifier
+                .get_or_init(|| async {
+                    let config = self.config.clone();
+                    tokio::task::spawn_blocking(move || {
+                        load_model(&config, &name, "classification")
+                            .map(|m| Arc::new(Classifier::new(m)))
+                    })
+                    .await
+                    .map_err(|e| RecognitionError::Failed(format!("model loading panicked: {e}")))
+                    .and_then(|r| r)
+                })
+                .await
+                .clone(),
+        )
+    }
+
+    /// The optional vision endpoint, when one is configured.
+    pub fn vision(&self) -> Option<&vision::VisionClient> {
+        self.vision.as_ref()
+    }
+
+    pub fn config(&self) -> &RecognitionConfig {
+        &self.config
+    }
+
+    /// Whether a detector manifest and its model file are present (cheap; loads nothing).
+    pub fn installed(&self) -> bool {
+        let manifest = self
+            .config
+            .models_dir
+            .join(format!("{}.json", self.config.detector));
+        ModelManifest::read(&manifest)
+            .map(|m| self.config.models_dir.join(m.file).is_file())
+            .unwrap_or(false)
+            && self.config.ort_library.is_file()
+    }
+
+    /// The detector, loaded on first use (once; a failure is remembered).
+    pub async fn detector(&self) -> Result<Arc<Detector>, RecognitionError> {
+        self.detector
+            .get_or_init(|| async {
+                let config = self.config.clone();
+                let loaded = tokio::task::spawn_blocking(move || {
+                    load_model(&config, &config.detector, "detection")
+                        .map(|m| Arc::new(Detector::new(m)))
+                })
+                .await
+                .map_err(|e| RecognitionError::Failed(format!("model loading panicked: {e}")))
+                .and_then(|r| r);
+                match &loaded {
+                    Ok(d) => tracing::info!(model = d.name(), "detector loaded"),
+                    Err(e) => tracing::warn!(error = %e, "detector unavailable"),
+                }
+                loaded
+            })
+            .await
+            .clone()
+    }
+}
+
+/// ONNX Runtime allows one environment per process; every session shares it.
+fn runtime(
+    library: &Path,
+    execution: ExecutionProvider,
+) -> Result<ort::environment::Environment, RecognitionError> {
+    static RUNTIME: OnceLock<Result<ort::environment::Environment, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            if !library.is_file() {
+                return Err(format!(
+                    "no ONNX Runtime library at {} (make models installs it)",
+                    library.display()
+                ));
+            }
+            let mut builder = ort::init_from(library)
+                .map_err(|e| format!("cannot load {}: {e}", library.display()))?
+                .with_name("calorie-tracker")
+                .with_telemetry(false);
+            if execution == ExecutionProvider::Cuda {
+                builder = builder.with_execution_providers([ep::CUDA::default().build()]);
+            }
+            builder.build().map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(RecognitionError::NotInstalled)
+}
+
+fn sha256_of(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// A model of the models directory, checked against its manifest's sha256.
+fn load_model(
+    config: &RecognitionConfig,
+    name: &str,
+    task: &str,
+) -> Result<model::OnnxModel, RecognitionError> {
+    let missing = RecognitionError::NotInstalled;
+    let manifest_path = config.models_dir.join(format!("{name}.json"));
+    let manifest = ModelManifest::read(&manifest_path).map_err(missing)?;
+    if manifest.task != task {
+        return Err(missing(format!(
+            "{} is a {} model, not {task}",
+            manifest.name, manifest.task
+        )));
+    }
+    let file = config.models_dir.join(&manifest.file);
+    let sha = sha256_of(&file).map_err(missing)?;
+    if sha != manifest.sha256 {
+        return Err(missing(format!(
+            "{} does not have the sha256 its manifest names",
+            file.display()
+        )));
+    }
+    let labels: Vec<String> = std::fs::read_to_string(config.models_dir.join(&manifest.labels))
+        .map_err(|e| missing(format!("labels {}: {e}", manifest.labels)))?
+        .lines()
+        .map(|l| l.trim().to_owned())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let environment = runtime(&config.ort_library, config.execution)?;
+    let failed = |e: ort::Error| RecognitionError::Failed(format!("{}: {e}", manifest.name));
+    let mut sessions = Vec::with_capacity(config.sessions);
+    for _ in 0..config.sessions {
+        let mut builder = Session::builder(&environment).map_err(failed)?;
+        builder = builder
+            .with_optimization_level(GraphOptimizationLevel::Level3)
+            .map_err(|e| failed(e.into()))?
+            .with_intra_threads(config.threads)
+            .map_err(|e| failed(e.into()))?;
+        if config.execution == ExecutionProvider::Cuda {
+            builder = builder
+                .with_execution_providers([ep::CUDA::default().build()])
+                .map_err(|e| failed(e.into()))?;
+        }
+        sessions.push(builder.commit_from_file(&file).map_err(failed)?);
+    }
+    Ok(model::OnnxModel::new(manifest, labels, sessions))
+}
