@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use super::{MealFilter, MealStore, StoreError};
+use super::{BeginWrite, MealFilter, MealStore, StoreError};
 use crate::food::{Nutrients, round1};
 use crate::meal::{
     BodyWeight, Grams, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal, WeightRecord,
@@ -408,7 +408,7 @@ macro_rules! sql_meal_store {
 
             async fn create_many(&self, meals: &[NewMeal]) -> Result<Vec<Meal>, StoreError> {
                 let now = Utc::now();
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 let mut ids = Vec::with_capacity(meals.len());
                 for meal in meals {
                     ids.push(Self::insert_meal(&mut tx, meal, now).await?);
@@ -431,7 +431,7 @@ macro_rules! sql_meal_store {
                 id: i64,
                 meal: &NewMeal,
             ) -> Result<Option<Meal>, StoreError> {
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 if !Self::touch(&mut tx, owner, id).await? {
                     return Ok(None);
                 }
@@ -472,7 +472,7 @@ macro_rules! sql_meal_store {
                 meal_id: i64,
                 line: &MealLine,
             ) -> Result<Option<Meal>, StoreError> {
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 if !Self::touch(&mut tx, owner, meal_id).await? {
                     return Ok(None);
                 }
@@ -495,7 +495,7 @@ macro_rules! sql_meal_store {
                 line_id: i64,
                 quantity: Grams,
             ) -> Result<Option<Meal>, StoreError> {
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 let Some(meal_id) = Self::touch_line_meal(&mut tx, owner, line_id).await? else {
                     return Ok(None);
                 };
@@ -535,7 +535,7 @@ macro_rules! sql_meal_store {
                 owner: UserId,
                 line_id: i64,
             ) -> Result<Option<Meal>, StoreError> {
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 let Some(meal_id) = Self::touch_line_meal(&mut tx, owner, line_id).await? else {
                     return Ok(None);
                 };
