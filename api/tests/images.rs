@@ -10,7 +10,7 @@ use std::time::Duration;
 use futures::StreamExt;
 use reqwest::{Method, multipart};
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app};
+use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app, upload};
 
 fn photo(name: &str) -> Option<Vec<u8>> {
     let path = models::testing::shared_data(&format!("images/food/{name}"))?;
@@ -24,35 +24,6 @@ fn models_installed() -> bool {
         models::testing::unavailable("the recognition models and ONNX Runtime (make models)");
     }
     ok
-}
-
-async fn upload(
-    app: &TestApp,
-    who: &Session,
-    bytes: Vec<u8>,
-    file: &str,
-    notes: Option<&str>,
-) -> (u16, Value) {
-    let mut form = multipart::Form::new().part(
-        "image",
-        multipart::Part::bytes(bytes)
-            .file_name(file.to_owned())
-            .mime_str("image/jpeg")
-            .unwrap(),
-    );
-    if let Some(notes) = notes {
-        form = form.text("notes", notes.to_owned());
-    }
-    support::json_of(
-        app.client
-            .post(app.url("/images/upload/"))
-            .bearer_auth(&who.access)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
 }
 
 /// The `data:` events of an analysis stream, until it ends.

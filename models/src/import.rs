@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
+use crate::barcode::Barcode;
 use crate::csv::for_each_record;
 use crate::food::{FoodSource, NewFood, Nutrients};
 
@@ -75,7 +76,9 @@ fn text(fields: &[String], index: Option<usize>) -> Option<String> {
     (!v.is_empty()).then(|| v.to_owned())
 }
 
-fn judge(food: NewFood) -> Outcome {
+/// Keeps out foods without a name or with nutrition past the sanity rules (SPEC §9),
+/// saying why.
+pub fn judge(food: NewFood) -> Outcome {
     let key = food.source_key.clone().unwrap_or_default();
     if food.name.trim().is_empty() {
         return Outcome::Rejected(Rejection {
@@ -249,6 +252,7 @@ pub fn usda_release(
             return true;
         }
         let (brand, barcode, ingredients) = brands.remove(&id).unwrap_or_default();
+        let barcode = barcode.map(|code| crate::barcode::canonical_or_raw(&code));
         let _ = text(r, data_type);
         each(judge(NewFood {
             source: Some(FoodSource::Usda),
@@ -271,21 +275,6 @@ pub fn usda_release(
 }
 
 /// GS1 check digit of an 8-, 12-, 13- or 14-digit code.
-pub fn gtin_valid(code: &str) -> bool {
-    let digits: Vec<u32> = code.chars().filter_map(|c| c.to_digit(10)).collect();
-    if digits.len() != code.len() || ![8, 12, 13, 14].contains(&digits.len()) {
-        return false;
-    }
-    let (body, check) = digits.split_at(digits.len() - 1);
-    let sum: u32 = body
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, d)| if i % 2 == 0 { d * 3 } else { *d })
-        .sum();
-    (10 - sum % 10) % 10 == check[0]
-}
-
 /// Reads an Open Food Facts export (tab-separated, or comma-separated with the same
 /// column names). `progress` gets the share of bytes read.
 pub fn open_food_facts(
@@ -342,16 +331,21 @@ pub fn open_food_facts(
             return true;
         };
         read += 1;
-        let key = format!("off:{code}");
         let product = text(r, name).unwrap_or_default();
-        if !code.chars().all(|c| c.is_ascii_digit()) || !gtin_valid(&code) {
-            each(Outcome::Rejected(Rejection {
-                source_key: key,
-                name: product,
-                reason: "invalid barcode".into(),
-            }));
-            return true;
-        }
+        // One product is one barcode however the export wrote it (UPC-A with or
+        // without its leading zero), so a scan finds it.
+        let code = match Barcode::parse(&code) {
+            Ok(barcode) => barcode.as_str().to_owned(),
+            Err(why) => {
+                each(Outcome::Rejected(Rejection {
+                    source_key: format!("off:{code}"),
+                    name: product,
+                    reason: format!("invalid barcode: {}", why.0),
+                }));
+                return true;
+            }
+        };
+        let key = format!("off:{code}");
         let calories =
             number(r, kcal).or_else(|| number(r, kj).map(|v| (v / 4.184 * 10.0).round() / 10.0));
         let Some(calories) = calories else {
@@ -396,18 +390,4 @@ pub fn open_food_facts(
     .map_err(io(path))?;
     progress(100);
     Ok(read)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gtin_check_digits() {
-        assert!(gtin_valid("3017620422003"));
-        assert!(gtin_valid("96385074"));
-        assert!(gtin_valid("036000291452"), "UPC-A");
-        assert!(!gtin_valid("3017620422004"));
-        assert!(!gtin_valid("12345"));
-    }
 }

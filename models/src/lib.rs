@@ -1,5 +1,6 @@
 //! Domain types, nutrition math and persistence shared by the API and the workers.
 
+pub mod barcode;
 pub mod catalogue;
 #[cfg(feature = "corpus")]
 pub mod corpus;
@@ -17,6 +18,7 @@ pub mod testing;
 pub mod upload;
 pub mod user;
 
+pub use barcode::{Barcode, BarcodeKind};
 pub use db::{Database, DatabaseError, Engine};
 pub use food::{CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};

@@ -17,6 +17,8 @@ pub struct WorkerConfig {
     pub public_url: String,
     /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
     pub usda: crate::usda::UsdaConfig,
+    /// Open Food Facts: `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
+    pub off: crate::barcodes::openfoodfacts::OffConfig,
     /// Recognition models: `MODELS_DIR`, `ORT_DYLIB_PATH`, `DETECTOR_MODEL`, `RECOGNITION_EP`.
     pub recognition: crate::recognition::RecognitionConfig,
 }
@@ -50,6 +52,7 @@ impl WorkerConfig {
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
             public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             usda: crate::usda::UsdaConfig::from_env(),
+            off: crate::barcodes::openfoodfacts::OffConfig::from_env(),
             recognition: crate::recognition::RecognitionConfig::from_env(concurrency)?,
         })
     }

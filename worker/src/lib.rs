@@ -1,6 +1,7 @@
 //! The job workers. The `worker` binary runs them against Redis in the fleet; the API
 //! runs the same library in-process on the SQLite queue in the embedded default.
 
+pub mod barcodes;
 mod config;
 mod context;
 mod handlers;
@@ -21,6 +22,7 @@ pub struct WorkerDeps {
     pub jobs: jobs::Jobs,
     pub stores: models::Stores,
     pub usda: std::sync::Arc<usda::UsdaClient>,
+    pub off: std::sync::Arc<barcodes::openfoodfacts::OffClient>,
     pub mailer: Mailer,
     /// The recognition models, loaded on first use.
     pub recognizer: std::sync::Arc<recognition::Recognizer>,
@@ -58,6 +60,7 @@ pub fn deps(
         jobs,
         stores,
         usda,
+        off: std::sync::Arc::new(barcodes::openfoodfacts::OffClient::new(config.off.clone())),
         mailer: Mailer::from_config(config)?,
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
         data_dir: config.data_dir.clone(),

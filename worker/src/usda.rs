@@ -46,7 +46,11 @@ impl UsdaFood {
             source_key: Some(format!("fdc:{}", self.fdc_id)),
             name: self.description.clone(),
             brand: self.brand_owner.clone().filter(|b| !b.trim().is_empty()),
-            barcode: self.gtin_upc.clone().filter(|b| !b.trim().is_empty()),
+            barcode: self
+                .gtin_upc
+                .as_deref()
+                .filter(|b| !b.trim().is_empty())
+                .map(models::barcode::canonical_or_raw),
             nutrients: self.nutrients,
             fdc_id: Some(self.fdc_id),
             description: Some(self.description.clone()),
@@ -292,5 +296,35 @@ impl UsdaClient {
             gtin_upc: f.gtin_upc,
             ingredients: f.ingredients,
         }))
+    }
+}
+
+impl UsdaClient {
+    /// The branded food with this barcode. FoodData Central keeps `gtinUpc` as printed
+    /// (UPC-A mostly as 12 digits, some as GTIN-14), so it is asked for those forms, and
+    /// a hit counts only when its code is the same product.
+    pub async fn by_barcode(
+        &self,
+        barcode: &models::Barcode,
+    ) -> Result<Option<UsdaFood>, UsdaError> {
+        let forms = barcode.stored_forms();
+        let asked: Vec<&String> = [12, 13, 8, 14]
+            .iter()
+            .filter_map(|len| forms.iter().find(|f| f.len() == *len))
+            .take(2)
+            .collect();
+        for query in asked {
+            let hits = self.search(query, 10).await?;
+            let same = hits.into_iter().find(|food| {
+                food.gtin_upc
+                    .as_deref()
+                    .and_then(|code| models::Barcode::parse(code).ok())
+                    .is_some_and(|code| code.as_str() == barcode.as_str())
+            });
+            if same.is_some() {
+                return Ok(same);
+            }
+        }
+        Ok(None)
     }
 }

@@ -110,7 +110,11 @@ fn image_not_found() -> ApiError {
 }
 
 /// The caller's image; another user's is as missing as one that never was.
-async fn own_image(state: &AppState, owner: UserId, id: i64) -> Result<UploadedImage, ApiError> {
+pub(super) async fn own_image(
+    state: &AppState,
+    owner: UserId,
+    id: i64,
+) -> Result<UploadedImage, ApiError> {
     state
         .stores
         .images
@@ -207,12 +211,12 @@ async fn upload(
 }
 
 #[derive(Deserialize)]
-struct AnalyzeInput {
+pub(super) struct AnalyzeInput {
     image_id: Option<i64>,
 }
 
 impl AnalyzeInput {
-    fn image_id(&self) -> Result<i64, ApiError> {
+    pub(super) fn image_id(&self) -> Result<i64, ApiError> {
         self.image_id
             .filter(|id| *id > 0)
             .ok_or_else(|| ApiError::validation("image_id is required"))

@@ -1,6 +1,7 @@
 //! `/api/v1`: one router per area, merged here.
 
 pub(crate) mod auth;
+mod barcodes;
 mod docs;
 mod foods;
 mod health;
@@ -35,6 +36,7 @@ pub fn router(state: AppState) -> Router {
         .merge(meal_stats::router())
         .merge(weight::router())
         .merge(images::router())
+        .merge(barcodes::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

@@ -27,6 +27,8 @@ pub struct Options {
     pub rate_limits: api::RateLimits,
     /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
     pub usda_base_url: Option<String>,
+    /// Open Food Facts (a local replay server in tests).
+    pub off_base_url: Option<String>,
     /// Where the recognition models are; by default the project's `.models` (`make models`).
     pub models_dir: Option<PathBuf>,
     /// The optional dish classifier (a manifest name in the models directory).
@@ -45,6 +47,7 @@ impl Default for Options {
             concurrency: 2,
             rate_limits: generous_limits(),
             usda_base_url: None,
+            off_base_url: None,
             models_dir: None,
             classifier: None,
             vision_url: None,
@@ -128,6 +131,13 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                     .unwrap_or_else(|| "http://127.0.0.1:9/fdc/v1".into()),
                 api_key: "TEST_KEY".into(),
                 timeout: Duration::from_millis(700),
+            },
+            off: worker::barcodes::openfoodfacts::OffConfig {
+                base_url: options
+                    .off_base_url
+                    .unwrap_or_else(|| "http://127.0.0.1:9".into()),
+                timeout: Duration::from_millis(700),
+                user_agent: "CalorieTracker-tests/0.1".into(),
             },
             recognition: worker::recognition::RecognitionConfig {
                 models_dir: options
@@ -411,6 +421,36 @@ pub async fn send_as(
             .request(method, app.url(path))
             .bearer_auth(token)
             .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+/// Uploads an image as `who` (multipart field `image`, optional notes).
+pub async fn upload(
+    app: &TestApp,
+    who: &Session,
+    bytes: Vec<u8>,
+    file: &str,
+    notes: Option<&str>,
+) -> (u16, Value) {
+    let mut form = reqwest::multipart::Form::new().part(
+        "image",
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name(file.to_owned())
+            .mime_str("image/jpeg")
+            .unwrap(),
+    );
+    if let Some(notes) = notes {
+        form = form.text("notes", notes.to_owned());
+    }
+    json_of(
+        app.client
+            .post(app.url("/images/upload/"))
+            .bearer_auth(&who.access)
+            .multipart(form)
             .send()
             .await
             .unwrap(),

@@ -1,11 +1,16 @@
 //! Job payloads, one type per queue.
 
+mod barcodes;
 mod fetch_usda_food;
 mod import_foods;
 mod probe;
 mod recognition;
 mod send_mail;
 
+pub use barcodes::{
+    BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource, CreateFoodFromBarcode,
+    DetectBarcodes, FoodFromBarcode, ScannedBarcode, SearchBarcode,
+};
 pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use probe::{Probe, ProbeReport};

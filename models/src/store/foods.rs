@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use super::{FoodStore, SearchHistoryEntry, StoreError};
+use super::{BeginWrite, FoodStore, SearchHistoryEntry, StoreError};
 use crate::food::{Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
 use crate::import::Rejection;
 use crate::user::UserId;
@@ -209,7 +209,7 @@ macro_rules! sql_food_store {
 
             async fn upsert_shared(&self, foods: &[NewFood]) -> Result<u64, StoreError> {
                 let mut written = 0;
-                let mut tx = self.0.begin().await?;
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 for chunk in foods.chunks(BATCH) {
                     let now = Utc::now();
                     let mut b: QueryBuilder<$db> =
@@ -274,6 +274,27 @@ macro_rules! sql_food_store {
                 b.push(")");
                 let rows: Vec<FoodRow> = b.build_query_as().fetch_all(&self.0).await?;
                 rows.into_iter().map(Food::try_from).collect()
+            }
+
+            async fn find_by_barcode(&self, codes: &[String]) -> Result<Option<Food>, StoreError> {
+                if codes.is_empty() {
+                    return Ok(None);
+                }
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
+                    "select ", food_columns!(),
+                    " from food where source <> 'custom' and deleted_at is null and barcode in ("
+                ));
+                let mut list = b.separated(", ");
+                for code in codes {
+                    list.push_bind(code.clone());
+                }
+                b.push(") order by case barcode");
+                for (rank, code) in codes.iter().enumerate() {
+                    b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
+                }
+                b.push(" end, food_id limit 1");
+                let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
+                row.map(Food::try_from).transpose()
             }
 
             async fn find_by_source_key(

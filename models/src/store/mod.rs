@@ -25,6 +25,21 @@ mod jobs;
 mod meals;
 mod users;
 
+/// How a transaction that writes begins on each engine. SQLite takes the write lock at
+/// once (`BEGIN IMMEDIATE`): a deferred transaction that reads before it writes fails
+/// with SQLITE_BUSY, without waiting, when another writer commits in between.
+pub(crate) trait BeginWrite {
+    const BEGIN_WRITE: &'static str;
+}
+
+impl BeginWrite for sqlx::Sqlite {
+    const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+}
+
+impl BeginWrite for sqlx::Postgres {
+    const BEGIN_WRITE: &'static str = "BEGIN";
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("not found")]
@@ -138,6 +153,9 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     async fn get(&self, id: i64) -> Result<Option<Food>, StoreError>;
     /// The foods of `ids` that exist, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> Result<Vec<Food>, StoreError>;
+    /// The shared food (not a user's custom food) stored under any of `codes`, in the
+    /// order given (the canonical barcode first), oldest first among equals.
+    async fn find_by_barcode(&self, codes: &[String]) -> Result<Option<Food>, StoreError>;
     async fn find_by_source_key(
         &self,
         source: FoodSource,

@@ -1,11 +1,14 @@
 //! One handler per job, one file each.
 
+mod create_food_from_barcode;
+mod detect_barcodes;
 mod detect_foods;
 mod estimate_portions;
 mod fetch_usda_food;
 mod import_foods;
 mod lookup_nutrition;
 mod probe;
+mod search_barcode;
 mod send_mail;
 
 use std::future::Future;

@@ -1,0 +1,333 @@
+//! `/images/*barcode*`: the barcodes in an uploaded photo, and the foods they name. The
+//! reading and every lookup run as jobs on the workers; these handlers parse, own-check
+//! and shape the answers.
+
+use std::time::Duration;
+
+use axum::{Router, extract::State, routing::post};
+use jobs::payloads::{
+    BarcodeMatch, BarcodeScan, BarcodeSource, CreateFoodFromBarcode, DetectBarcodes,
+    ScannedBarcode, SearchBarcode,
+};
+use models::{Barcode, UserId};
+use serde::{Deserialize, Serialize};
+
+use super::foods::{FoodView, reindex};
+use super::images::{AnalyzeInput, own_image};
+use crate::{
+    AppState,
+    auth::AuthUser,
+    error::{ApiError, ApiJson, ApiResult},
+    extract::Body,
+};
+
+/// Reading a photo takes milliseconds; a lookup may wait on two outside services.
+const DETECT_TIMEOUT: Duration = Duration::from_secs(30);
+const LOOKUP_TIMEOUT: Duration = Duration::from_secs(20);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/images/detect-barcodes", post(detect))
+        .route("/images/analyze-with-barcode", post(analyze_with_barcode))
+        .route("/images/create-food-from-barcode", post(create_food))
+        .route("/images/search-openfoodfacts-barcode", post(search_off))
+        .route("/images/search-usda-barcode", post(search_usda))
+        .route("/images/search-barcode-combined", post(search_combined))
+}
+
+/// SPEC §3 "Barcode detection".
+#[derive(Serialize)]
+struct DetectionView {
+    image_id: i64,
+    barcodes: Vec<ScannedBarcode>,
+    food_barcodes_only: Vec<ScannedBarcode>,
+    took_ms: f64,
+}
+
+impl DetectionView {
+    fn new(image_id: i64, scan: BarcodeScan) -> Self {
+        DetectionView {
+            image_id,
+            food_barcodes_only: scan
+                .barcodes
+                .iter()
+                .filter(|b| b.is_food)
+                .cloned()
+                .collect(),
+            barcodes: scan.barcodes,
+            took_ms: scan.took_ms,
+        }
+    }
+}
+
+async fn scan(
+    state: &AppState,
+    owner: UserId,
+    input: &AnalyzeInput,
+) -> Result<DetectionView, ApiError> {
+    let image = own_image(state, owner, input.image_id()?).await?;
+    let scan = state
+        .jobs
+        .run(
+            DetectBarcodes { image_id: image.id },
+            Some(owner.get()),
+            DETECT_TIMEOUT,
+        )
+        .await?;
+    Ok(DetectionView::new(image.id, scan))
+}
+
+async fn detect(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<AnalyzeInput>,
+) -> ApiResult<DetectionView> {
+    Ok(ApiJson(scan(&state, user.id, &input).await?))
+}
+
+#[derive(Deserialize)]
+struct BarcodeInput {
+    barcode: Option<serde_json::Value>,
+    /// How it was printed, when the caller knows (eight digits are EAN-8 or UPC-E).
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+impl BarcodeInput {
+    fn barcode(&self) -> Result<Barcode, ApiError> {
+        let text = match &self.barcode {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            // A code sent as a JSON number has lost any leading zero; the check digit
+            // then decides whether what is left is still a code.
+            Some(serde_json::Value::Number(n)) => n.to_string(),
+            Some(_) => return Err(ApiError::validation("barcode must be a string of digits")),
+            None => return Err(ApiError::validation("barcode is required")),
+        };
+        let kind = self.kind.as_deref().and_then(models::BarcodeKind::parse);
+        match kind {
+            Some(kind) => Barcode::read(kind, &text),
+            None => Barcode::parse(&text),
+        }
+        .map_err(|e| {
+            ApiError::new(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "INVALID_BARCODE",
+                e.0,
+            )
+        })
+    }
+}
+
+/// SPEC §7 create-food-from-barcode: `{food, is_existing}`.
+#[derive(Serialize)]
+struct CreatedView {
+    food: FoodView,
+    is_existing: bool,
+    source: BarcodeSource,
+}
+
+async fn food_for(
+    state: &AppState,
+    user: UserId,
+    barcode: &Barcode,
+) -> Result<CreatedView, ApiError> {
+    let made = state
+        .jobs
+        .run(
+            CreateFoodFromBarcode {
+                barcode: barcode.as_str().to_owned(),
+            },
+            Some(user.get()),
+            LOOKUP_TIMEOUT,
+        )
+        .await?;
+    let food = state
+        .stores
+        .foods
+        .get(made.food_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the barcode's food vanished"))?;
+    if !made.is_existing {
+        // Searchable at once, before the index's own catch-up.
+        reindex(state, &food, false).await;
+    }
+    state.stores.foods.record_uses(user, &[food.id]).await?;
+    Ok(CreatedView {
+        food: FoodView::of(&food, Some(user)),
+        is_existing: made.is_existing,
+        source: made.source,
+    })
+}
+
+async fn create_food(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<BarcodeInput>,
+) -> ApiResult<CreatedView> {
+    let barcode = input.barcode()?;
+    Ok(ApiJson(food_for(&state, user.id, &barcode).await?))
+}
+
+#[derive(Serialize)]
+struct BarcodeFoodView {
+    barcode: String,
+    food: FoodView,
+    is_existing: bool,
+    source: BarcodeSource,
+}
+
+#[derive(Serialize)]
+struct MissingView {
+    barcode: String,
+    code: String,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct AnalysisView {
+    #[serde(flatten)]
+    detection: DetectionView,
+    foods: Vec<BarcodeFoodView>,
+    /// Food barcodes no food could be found or made for, each with why.
+    missing: Vec<MissingView>,
+}
+
+/// Reads the photo, then finds or creates the food of each food barcode in it.
+async fn analyze_with_barcode(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<AnalyzeInput>,
+) -> ApiResult<AnalysisView> {
+    let detection = scan(&state, user.id, &input).await?;
+    let lookups = detection.food_barcodes_only.iter().map(|scanned| {
+        let state = &state;
+        async move {
+            let result = match Barcode::parse(&scanned.data) {
+                Ok(code) => food_for(state, user.id, &code).await,
+                Err(e) => Err(ApiError::validation(e.0)),
+            };
+            (scanned.data.clone(), result)
+        }
+    });
+    let mut foods = Vec::new();
+    let mut missing = Vec::new();
+    for (barcode, result) in futures::future::join_all(lookups).await {
+        match result {
+            Ok(made) => foods.push(BarcodeFoodView {
+                barcode,
+                food: made.food,
+                is_existing: made.is_existing,
+                source: made.source,
+            }),
+            Err(e) => missing.push(MissingView {
+                barcode,
+                code: e.code.into_owned(),
+                message: e.message,
+            }),
+        }
+    }
+    Ok(ApiJson(AnalysisView {
+        detection,
+        foods,
+        missing,
+    }))
+}
+
+/// A lookup's answer: the food (stored, or as the outside database describes it).
+#[derive(Serialize)]
+struct SearchView {
+    barcode: String,
+    found: bool,
+    food: Option<FoodView>,
+    source: Option<BarcodeSource>,
+    /// Why the product would be refused if saved (SPEC §9 sanity rules); empty if fine.
+    issues: Vec<String>,
+    /// Sources that could not be asked, and why.
+    unavailable: Vec<String>,
+}
+
+async fn search(
+    state: &AppState,
+    user: UserId,
+    input: &BarcodeInput,
+    sources: &[BarcodeSource],
+) -> ApiResult<SearchView> {
+    let barcode = input.barcode()?;
+    let answer = state
+        .jobs
+        .run(
+            SearchBarcode {
+                barcode: barcode.as_str().to_owned(),
+                sources: sources.to_vec(),
+            },
+            Some(user.get()),
+            LOOKUP_TIMEOUT,
+        )
+        .await?;
+    let (food, source, issues) = match answer.found {
+        None => (None, None, Vec::new()),
+        Some(BarcodeMatch {
+            source,
+            food_id: Some(id),
+            ..
+        }) => {
+            let food = state.stores.foods.get(id).await?;
+            (
+                food.map(|f| FoodView::of(&f, Some(user))),
+                Some(source),
+                Vec::new(),
+            )
+        }
+        Some(BarcodeMatch {
+            source,
+            product: Some(product),
+            ..
+        }) => {
+            let food = product.to_food();
+            let issues = match models::import::judge(food.clone()) {
+                models::import::Outcome::Food(_) => Vec::new(),
+                models::import::Outcome::Rejected(r) => vec![r.reason],
+            };
+            (Some(FoodView::unsaved(&food)), Some(source), issues)
+        }
+        Some(_) => (None, None, Vec::new()),
+    };
+    if food.is_none() && !answer.unavailable.is_empty() {
+        return Err(ApiError::unavailable(
+            "BARCODE_LOOKUP_UNAVAILABLE",
+            answer.unavailable.join("; "),
+        ));
+    }
+    Ok(ApiJson(SearchView {
+        barcode: barcode.as_str().to_owned(),
+        found: food.is_some(),
+        food,
+        source,
+        issues,
+        unavailable: answer.unavailable,
+    }))
+}
+
+async fn search_off(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<BarcodeInput>,
+) -> ApiResult<SearchView> {
+    search(&state, user.id, &input, &[BarcodeSource::OpenFoodFacts]).await
+}
+
+async fn search_usda(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<BarcodeInput>,
+) -> ApiResult<SearchView> {
+    search(&state, user.id, &input, &[BarcodeSource::Usda]).await
+}
+
+async fn search_combined(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(input): Body<BarcodeInput>,
+) -> ApiResult<SearchView> {
+    search(&state, user.id, &input, &BarcodeSource::ALL).await
+}

@@ -1,0 +1,256 @@
+//! Open Food Facts over HTTP: one product by barcode. Sent with a user agent that names
+//! us, as Open Food Facts asks; answers (found or not) are cached for an hour; its
+//! read limit (100 product reads a minute) is kept on our side, and a 429 makes every
+//! caller stand back until its Retry-After has passed.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use jobs::payloads::BarcodeProduct;
+use models::{FoodSource, Nutrients};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub const DEFAULT_BASE_URL: &str = "https://world.openfoodfacts.org";
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
+const CACHE_TTL: Duration = Duration::from_secs(3600);
+const CACHE_ENTRIES: usize = 4096;
+const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
+/// Open Food Facts allows 100 product reads per minute per client.
+const READS_PER_MINUTE: usize = 100;
+const FIELDS: &str = "code,product_name,product_name_en,generic_name,brands,image_front_url,\
+                      image_url,nutrition_grades,nutriments,ingredients_text,ingredients_text_en";
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OffError {
+    #[error("Open Food Facts is rate limiting us; try again in {} s", .retry_after.as_secs())]
+    RateLimited { retry_after: Duration },
+    #[error("Open Food Facts is unavailable: {0}")]
+    Unavailable(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct OffConfig {
+    pub base_url: String,
+    pub timeout: Duration,
+    pub user_agent: String,
+}
+
+impl OffConfig {
+    /// `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
+    pub fn from_env() -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        OffConfig {
+            base_url: var("OFF_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.into()),
+            timeout: var("OFF_TIMEOUT_MS")
+                .and_then(|v| v.parse().ok())
+                .map_or(DEFAULT_TIMEOUT, Duration::from_millis),
+            user_agent: var("OFF_USER_AGENT").unwrap_or_else(|| {
+                concat!(
+                    "CalorieTracker/",
+                    env!("CARGO_PKG_VERSION"),
+                    " (calorie tracker; barcode lookups)"
+                )
+                .into()
+            }),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct OffClient {
+    http: reqwest::Client,
+    config: OffConfig,
+    backoff_until: Mutex<Option<Instant>>,
+    /// When our recent reads were made (the last minute's).
+    recent_reads: Mutex<VecDeque<Instant>>,
+    /// Products by barcode, and the barcodes Open Food Facts does not know.
+    cache: Mutex<HashMap<String, (Instant, Option<BarcodeProduct>)>>,
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    status: Value,
+    product: Option<Product>,
+}
+
+#[derive(Deserialize)]
+struct Product {
+    product_name: Option<String>,
+    product_name_en: Option<String>,
+    generic_name: Option<String>,
+    brands: Option<String>,
+    image_front_url: Option<String>,
+    image_url: Option<String>,
+    nutrition_grades: Option<String>,
+    #[serde(default)]
+    nutriments: HashMap<String, Value>,
+    ingredients_text: Option<String>,
+    ingredients_text_en: Option<String>,
+}
+
+fn text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// A nutriment per 100 g; Open Food Facts sends numbers, sometimes as strings.
+fn per_100g(n: &HashMap<String, Value>, key: &str) -> Option<f64> {
+    match n.get(&format!("{key}_100g"))? {
+        Value::Number(v) => v.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .filter(|v| v.is_finite())
+}
+
+fn round1(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+impl Product {
+    fn into_product(self, barcode: &str) -> BarcodeProduct {
+        let n = &self.nutriments;
+        let calories = per_100g(n, "energy-kcal")
+            .or_else(|| per_100g(n, "energy").map(|kj| kj / 4.184))
+            .unwrap_or(0.0);
+        let sodium_g = per_100g(n, "sodium").or_else(|| per_100g(n, "salt").map(|s| s / 2.5));
+        let g = |key| per_100g(n, key).map_or(0.0, round1);
+        BarcodeProduct {
+            name: text(self.product_name)
+                .or_else(|| text(self.product_name_en))
+                .or_else(|| text(self.generic_name))
+                .unwrap_or_default(),
+            brand: text(self.brands).and_then(|b| b.split(',').next().map(|b| b.trim().to_owned())),
+            barcode: barcode.to_owned(),
+            image_url: text(self.image_front_url)
+                .or_else(|| text(self.image_url))
+                .filter(|u| u.starts_with("https://") || u.starts_with("http://")),
+            nutrition_grade: text(self.nutrition_grades)
+                .map(|g| g.to_uppercase())
+                .filter(|g| ["A", "B", "C", "D", "E"].contains(&g.as_str())),
+            nutrients: Nutrients {
+                calories: round1(calories),
+                protein: g("proteins"),
+                fat: g("fat"),
+                carbs: g("carbohydrates"),
+                fiber: g("fiber"),
+                sugar: g("sugars"),
+                sodium: round1(sodium_g.unwrap_or(0.0) * 1000.0),
+            },
+            ingredients: text(self.ingredients_text).or_else(|| text(self.ingredients_text_en)),
+            fdc_id: None,
+            source: FoodSource::OpenFoodFacts,
+        }
+    }
+}
+
+impl OffClient {
+    pub fn new(config: OffConfig) -> Self {
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .user_agent(config.user_agent.clone())
+            .build()
+            .expect("the HTTP client builds");
+        OffClient {
+            http,
+            config,
+            backoff_until: Mutex::new(None),
+            recent_reads: Mutex::new(VecDeque::new()),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one read from our per-minute budget, or says how long until one is free.
+    fn take_read(&self) -> Result<(), OffError> {
+        let now = Instant::now();
+        if let Some(until) = *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner())
+            && until > now
+        {
+            return Err(OffError::RateLimited {
+                retry_after: until - now,
+            });
+        }
+        let mut recent = self.recent_reads.lock().unwrap_or_else(|e| e.into_inner());
+        while recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(60))
+        {
+            recent.pop_front();
+        }
+        if recent.len() >= READS_PER_MINUTE {
+            let oldest = recent.front().copied().unwrap_or(now);
+            return Err(OffError::RateLimited {
+                retry_after: Duration::from_secs(60).saturating_sub(now.duration_since(oldest)),
+            });
+        }
+        recent.push_back(now);
+        Ok(())
+    }
+
+    /// The product with this (canonical) barcode as Open Food Facts describes it, before our
+    /// sanity rules; `None` when it has none.
+    pub async fn product(&self, barcode: &str) -> Result<Option<BarcodeProduct>, OffError> {
+        if let Some((at, known)) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(barcode)
+            && at.elapsed() < CACHE_TTL
+        {
+            return Ok(known.clone());
+        }
+        self.take_read()?;
+        let mut url = reqwest::Url::parse(&format!(
+            "{}/api/v2/product/{barcode}.json",
+            self.config.base_url.trim_end_matches('/')
+        ))
+        .map_err(|e| OffError::Unavailable(format!("bad OFF_BASE_URL: {e}")))?;
+        url.query_pairs_mut().append_pair("fields", FIELDS);
+        let response = self.http.get(url).send().await.map_err(|e| {
+            OffError::Unavailable(if e.is_timeout() {
+                "timed out".into()
+            } else {
+                "cannot connect".into()
+            })
+        })?;
+        let found = match response.status().as_u16() {
+            200 => {
+                let answer: Answer = response
+                    .json()
+                    .await
+                    .map_err(|e| OffError::Unavailable(format!("unreadable answer: {e}")))?;
+                let known = matches!(&answer.status, Value::Number(n) if n.as_i64() == Some(1))
+                    || answer.status.as_str() == Some("success");
+                answer
+                    .product
+                    .filter(|_| known)
+                    .map(|p| p.into_product(barcode))
+            }
+            404 => None,
+            429 => {
+                let retry_after = response
+                    .headers()
+                    .get(reqwest::header::RETRY_AFTER)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.trim().parse().ok())
+                    .map(Duration::from_secs)
+                    .unwrap_or(DEFAULT_BACKOFF);
+                *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(Instant::now() + retry_after);
+                return Err(OffError::RateLimited { retry_after });
+            }
+            status => return Err(OffError::Unavailable(format!("answered {status}"))),
+        };
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHE_ENTRIES {
+            cache.retain(|_, (at, _)| at.elapsed() < CACHE_TTL);
+            if cache.len() >= CACHE_ENTRIES {
+                cache.clear();
+            }
+        }
+        cache.insert(barcode.to_owned(), (Instant::now(), found.clone()));
+        Ok(found)
+    }
+}

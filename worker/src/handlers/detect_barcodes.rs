@@ -1,0 +1,37 @@
+use std::time::Instant;
+
+use jobs::payloads::{BarcodeScan, DetectBarcodes};
+use serde_json::Map;
+
+use super::{JobHandler, image_of};
+use crate::barcodes::reader::read_barcodes;
+use crate::{JobContext, JobError, WorkerDeps};
+
+impl JobHandler for DetectBarcodes {
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<BarcodeScan, JobError> {
+        let image = image_of(deps, self.image_id).await?;
+        ctx.progress("barcode_detection", 10, "Reading barcodes", Map::new())
+            .await?;
+        let bytes = tokio::fs::read(deps.data_dir.join(&image.file_path))
+            .await
+            .map_err(|e| {
+                JobError::permanent(
+                    "IMAGE_PROCESSING_FAILED",
+                    format!("cannot read the image: {e}"),
+                )
+            })?;
+        let started = Instant::now();
+        // Decoding is CPU work: off the async threads.
+        let (barcodes, (width, height)) =
+            tokio::task::spawn_blocking(move || read_barcodes(&bytes))
+                .await
+                .map_err(|e| JobError::Transient(format!("barcode reading panicked: {e}")))?
+                .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+        Ok(BarcodeScan {
+            barcodes,
+            width,
+            height,
+            took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+        })
+    }
+}

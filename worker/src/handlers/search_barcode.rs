@@ -1,0 +1,39 @@
+use jobs::payloads::{BarcodeMatch, BarcodeSearch, SearchBarcode};
+
+use super::JobHandler;
+use crate::barcodes::{Answer, ask, parse};
+use crate::{JobContext, JobError, WorkerDeps};
+
+impl JobHandler for SearchBarcode {
+    async fn handle(self, _: &JobContext, deps: &WorkerDeps) -> Result<BarcodeSearch, JobError> {
+        let barcode = parse(&self.barcode)?;
+        let mut unavailable = Vec::new();
+        for source in self.sources {
+            let found = match ask(deps, source, &barcode).await? {
+                Answer::Stored(food_id) => BarcodeMatch {
+                    source,
+                    food_id: Some(food_id),
+                    product: None,
+                },
+                Answer::Product(product) => BarcodeMatch {
+                    source,
+                    food_id: None,
+                    product: Some(*product),
+                },
+                Answer::NotFound => continue,
+                Answer::Unavailable(why) => {
+                    unavailable.push(why);
+                    continue;
+                }
+            };
+            return Ok(BarcodeSearch {
+                found: Some(found),
+                unavailable,
+            });
+        }
+        Ok(BarcodeSearch {
+            found: None,
+            unavailable,
+        })
+    }
+}
