@@ -16,6 +16,8 @@ const apiBin = path.resolve(process.env.API_BIN ?? path.join(targetDir, 'debug',
 const webDir = path.join(webRoot, 'dist');
 const port = 18080;
 const baseURL = `http://127.0.0.1:${port}`;
+// Open Food Facts and USDA, replayed (e2e/replay/off-server.mjs).
+const replayOrigin = 'http://127.0.0.1:18090';
 
 const missing = [
   !existsSync(chromium) && `Chromium at ${chromium} (apt-get install -y chromium fonts-wqy-microhei)`,
@@ -74,31 +76,44 @@ export default defineConfig({
       },
     },
   ],
+  // The replay first: the API looks products up there.
   webServer:
     missing.length > 0
       ? undefined
-      : {
-          command: JSON.stringify(apiBin),
-          url: `${baseURL}/api/v1/health`,
-          reuseExistingServer: false,
-          timeout: 60_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-          env: {
-            BIND_ADDR: `127.0.0.1:${port}`,
-            ADMIN_BIND_ADDR: '127.0.0.1:18081',
-            DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
-            DATA_DIR: dataDir,
-            WEB_DIR: webDir,
-            // Embedded mode (in-process queue) even where the shell points at Redis.
-            REDIS_URL: '',
-            // Every spec signs up its own users from this one address.
-            REGISTER_LIMIT_PER_HOUR: '1000',
-            // The recognition models and runtime `make models` installs.
-            MODELS_DIR: path.resolve(webRoot, '../.models'),
-            ORT_DYLIB_PATH: path.resolve(webRoot, '../.ort/libonnxruntime.so.1.31.1'),
-            RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      : [
+          {
+            command: `node ${JSON.stringify(path.join(webRoot, 'e2e/replay/off-server.mjs'))}`,
+            url: `${replayOrigin}/api/v2/product/0070097025088.json`,
+            reuseExistingServer: false,
+            timeout: 10_000,
+            stdout: 'pipe',
+            stderr: 'pipe',
           },
-        },
+          {
+            command: JSON.stringify(apiBin),
+            url: `${baseURL}/api/v1/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'pipe',
+            stderr: 'pipe',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+            env: {
+              BIND_ADDR: `127.0.0.1:${port}`,
+              ADMIN_BIND_ADDR: '127.0.0.1:18081',
+              DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
+              DATA_DIR: dataDir,
+              WEB_DIR: webDir,
+              // Embedded mode (in-process queue) even where the shell points at Redis.
+              REDIS_URL: '',
+              // Every spec signs up its own users from this one address.
+              REGISTER_LIMIT_PER_HOUR: '1000',
+              // The recognition models and runtime `make models` installs.
+              MODELS_DIR: path.resolve(webRoot, '../.models'),
+              ORT_DYLIB_PATH: path.resolve(webRoot, '../.ort/libonnxruntime.so.1.31.1'),
+              RUST_LOG: process.env.RUST_LOG ?? 'warn',
+              OFF_BASE_URL: replayOrigin,
+              USDA_BASE_URL: `${replayOrigin}/fdc/v1`,
+            },
+          },
+        ],
 });

@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   dashboardImagePreview: 'dashboardImagePreview',
   dashboardImageId: 'dashboardImageId',
   dashboardNutritionData: 'dashboardNutritionData',
+  /** The foods of the last barcode scan, shown again on the dashboard. */
+  dashboardBarcodeFoods: 'dashboardBarcodeFoods',
 } as const;
 
 /** Session storage keys (SPEC 3). */
@@ -38,6 +40,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.dashboardImagePreview,
   STORAGE_KEYS.dashboardImageId,
   STORAGE_KEYS.dashboardNutritionData,
+  STORAGE_KEYS.dashboardBarcodeFoods,
 ] as const;
 
 export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;

@@ -8,6 +8,7 @@ import {
   type Language,
 } from '@/config/constants';
 import enAuth from '@/locales/en/auth.json';
+import enBarcodes from '@/locales/en/barcodes.json';
 import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
 import enFoods from '@/locales/en/foods.json';
@@ -15,6 +16,7 @@ import enMeals from '@/locales/en/meals.json';
 import enRecognition from '@/locales/en/recognition.json';
 import enPages from '@/locales/en/pages.json';
 import zhAuth from '@/locales/zh/auth.json';
+import zhBarcodes from '@/locales/zh/barcodes.json';
 import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhFoods from '@/locales/zh/foods.json';
@@ -25,11 +27,11 @@ import zhPages from '@/locales/zh/pages.json';
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,5 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
 import { TodayMeals } from '@/features/meals/components/today-meals';
@@ -9,6 +13,7 @@ import { displayLocale } from '@/lib/i18n';
 export function DashboardRoute() {
   const { t, i18n } = useTranslation('pages');
   const basket = useBasket();
+  const [barcodeDialogOpen, setBarcodeDialogOpen] = useBarcodeModeLink();
   const today = new Intl.DateTimeFormat(displayLocale(i18n.resolvedLanguage), { dateStyle: 'full' }).format(
     new Date(),
   );
@@ -38,8 +43,34 @@ export function DashboardRoute() {
       <p>{t('dashboard.today', { date: today })}</p>
       <div className="dashboard-grid">
         <TodayMeals />
-        <ImageRecognition onAddToBasket={addToBasket} />
+        <div className="dashboard-column">
+          <ImageRecognition onAddToBasket={addToBasket} />
+          <BarcodeCard
+            dialogOpen={barcodeDialogOpen}
+            onDialogOpenChange={setBarcodeDialogOpen}
+            onAddToBasket={basket.add}
+          />
+        </div>
       </div>
     </Page>
   );
+}
+
+/**
+ * SPEC 2: `/dashboard?mode=barcode` (the food search's barcode button) opens the barcode
+ * dialog, then the query goes away so a reload or Back does not open it again.
+ */
+function useBarcodeModeLink() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const wanted = params.get('mode') === 'barcode';
+  const [open, setOpen] = useState(wanted);
+
+  useEffect(() => {
+    if (!wanted) return;
+    setOpen(true);
+    void navigate(paths.dashboard, { replace: true });
+  }, [wanted, navigate]);
+
+  return [open, setOpen] as const;
 }

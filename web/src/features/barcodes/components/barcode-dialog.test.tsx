@@ -1,0 +1,205 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { failure, makeFood, ok } from '@/testing/foods';
+import { renderApp } from '@/testing/render';
+import { i18n } from '@/lib/i18n';
+
+type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+const ingredients =
+  'peanuts, sugar, honey, corn syrup, salt, modified food starch, xanthan gum, sea salt, natural flavour, vitamin E';
+
+const peanuts = makeFood({
+  id: 42,
+  name: 'Honey Roasted Peanuts',
+  name_zh: null,
+  pinyin: null,
+  brand: 'Test Brand',
+  barcode: '0070097025088',
+  nutrition_grade: 'D',
+  calories_per_100g: 590,
+  protein_per_100g: 24,
+  fat_per_100g: 46,
+  carbs_per_100g: 25,
+  fiber_per_100g: 8,
+  sugar_per_100g: 14,
+  sodium_per_100g: 450,
+  portions: [],
+  data_source: 'openfoodfacts',
+  ingredients,
+});
+
+const upc = { data: '0070097025088', formatted_data: '0 70097 02508 8', type: 'UPC', text: '070097025088', is_food: true };
+const qr = { data: 'https://example.com', formatted_data: 'https://example.com', type: 'QR_CODE', text: 'https://example.com', is_food: false };
+
+const analysis = (fields: object = {}) =>
+  ok({
+    image_id: 9,
+    barcodes: [upc],
+    food_barcodes_only: [upc],
+    foods: [{ barcode: upc.data, food: peanuts, is_existing: false }],
+    missing: [],
+    ...fields,
+  });
+
+function openDialog(routes: Record<string, Route> = {}) {
+  const mock = mockFetch({
+    'GET /api/v1/auth/user/': ok(ann),
+    'GET /api/v1/meals/daily-summary/': failure(500),
+    'GET /api/v1/images/list/': ok({ images: [], total: 0 }),
+    'POST /api/v1/images/upload/': { status: 201, body: { success: true, data: { id: 9, image_id: 9, processing_status: 'uploaded', keywords: [] } } },
+    'POST /api/v1/images/analyze-with-barcode/': analysis(),
+    ...routes,
+  });
+  rememberSession(ann);
+  return { ...mock, ...renderApp('/dashboard?mode=barcode') };
+}
+
+const dialog = () => screen.findByRole('dialog', { name: 'Barcode recognition' });
+const photo = (type = 'image/png', size = 1000) => new File([new Uint8Array(size)], 'label.png', { type });
+
+async function scanPhoto(user: ReturnType<typeof openDialog>['user']) {
+  const box = await dialog();
+  await user.upload(within(box).getByLabelText('Choose a photo of a barcode'), photo());
+  await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+  return box;
+}
+
+describe('the barcode dialog', () => {
+  it('uploads a photo and lists its barcodes and foods, per 100 g', async () => {
+    const { user, calls } = openDialog();
+    const box = await scanPhoto(user);
+
+    const barcodes = await within(box).findByRole('list', { name: 'Detected barcodes' });
+    expect(within(barcodes).getByRole('listitem')).toHaveTextContent('0 70097 02508 8');
+    expect(within(barcodes).getByRole('listitem')).toHaveTextContent('UPC');
+    const food = within(within(box).getByRole('list', { name: 'Foods found' })).getByRole('listitem');
+    expect(food).toHaveTextContent('Honey Roasted Peanuts');
+    expect(food).toHaveTextContent('Test Brand');
+    expect(food).toHaveTextContent('Nutrition grade D');
+    expect(food).toHaveTextContent('New');
+    for (const fact of ['Calories590 kcal', 'Protein24 g', 'Fat46 g', 'Carbs25 g', 'Fiber8 g', 'Sugar14 g', 'Sodium450 mg']) {
+      expect(food).toHaveTextContent(fact);
+    }
+    expect(food).toHaveTextContent('Barcode0070097025088');
+    expect(food).toHaveTextContent('SourceOpen Food Facts');
+    expect(within(food).getByText(`${ingredients.slice(0, 100).trimEnd()}…`)).toBeVisible();
+    expect(food).not.toHaveTextContent(ingredients);
+
+    expect(calls.find((c) => c.path === '/api/v1/images/upload/')?.method).toBe('POST');
+    expect(calls.find((c) => c.path === '/api/v1/images/analyze-with-barcode/')?.body).toEqual({ image_id: 9 });
+    // The dashboard keeps the foods of the last scan.
+    expect(JSON.parse(localStorage.getItem('dashboardBarcodeFoods') ?? '[]')).toEqual([
+      expect.objectContaining({ barcode: '0070097025088', food: expect.objectContaining({ id: 42 }) }),
+    ]);
+  });
+
+  it('shows the product image when there is one and marks a food already stored', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': analysis({
+        foods: [{ barcode: upc.data, food: { ...peanuts, image_url: 'https://images.example/peanuts.jpg' }, is_existing: true }],
+      }),
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('img', { name: 'Package of Honey Roasted Peanuts' })).toHaveAttribute(
+      'src',
+      'https://images.example/peanuts.jpg',
+    );
+    expect(within(box).getByRole('list', { name: 'Foods found' })).toHaveTextContent('Already in your foods');
+  });
+
+  it('adds 100 g of a food to the basket', async () => {
+    const { user } = openDialog();
+    const box = await scanPhoto(user);
+    const foods = await within(box).findByRole('list', { name: 'Foods found' });
+    await user.click(within(foods).getByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByText('Added 100 g Honey Roasted Peanuts to the basket')).toBeVisible();
+    const basket = JSON.parse(localStorage.getItem('mealCart') ?? '[]') as unknown[];
+    expect(basket).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 42 }), quantity: 100 })]);
+  });
+
+  it('asks for an image before any call', async () => {
+    const { user, calls } = openDialog();
+    const box = await dialog();
+    await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+    expect(within(box).getByRole('alert')).toHaveTextContent('Please choose an image first');
+    expect(calls.some((c) => c.path === '/api/v1/images/upload/')).toBe(false);
+  });
+
+  it('refuses a file that is not an image, or is over 10 MB', async () => {
+    openDialog();
+    const box = await dialog();
+    const input = within(box).getByLabelText('Choose a photo of a barcode');
+    // The picker filters by type; a file dropped in or picked with "All files" is not.
+    fireEvent.change(input, { target: { files: [photo('application/pdf')] } });
+    expect(within(box).getByRole('alert')).toHaveTextContent('Please select an image file');
+    fireEvent.change(input, { target: { files: [photo('image/png', 10 * 1024 * 1024 + 1)] } });
+    expect(within(box).getByRole('alert')).toHaveTextContent('Image file size cannot exceed 10MB');
+  });
+
+  it('says when the upload failed, with the server’s reason', async () => {
+    const { user, calls } = openDialog({
+      'POST /api/v1/images/upload/': failure(415, 'Unsupported image format', 'UNSUPPORTED_MEDIA_TYPE'),
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('Image upload failed: Unsupported image format');
+    expect(calls.some((c) => c.path === '/api/v1/images/analyze-with-barcode/')).toBe(false);
+  });
+
+  it('says when the detection failed', async () => {
+    const { user } = openDialog({ 'POST /api/v1/images/analyze-with-barcode/': failure(500) });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent(/^Barcode detection failed$/);
+  });
+
+  it('says when no food barcode was found, listing what was read', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': analysis({ barcodes: [qr], food_barcodes_only: [], foods: [] }),
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('No food barcode detected');
+    const barcodes = within(box).getByRole('list', { name: 'Detected barcodes' });
+    expect(barcodes).toHaveTextContent('QR_CODE');
+    expect(barcodes).toHaveTextContent('not a food barcode');
+    expect(localStorage.getItem('dashboardBarcodeFoods')).toBeNull();
+  });
+
+  it('says when no food information could be had, with the reason per barcode', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': analysis({
+        foods: [],
+        missing: [{ barcode: upc.data, code: 'BARCODE_NOT_FOUND', message: 'Product not found in Open Food Facts' }],
+      }),
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('No food information could be obtained');
+    expect(within(box).getByRole('list', { name: 'Barcodes without food information' })).toHaveTextContent(
+      '0 70097 02508 8: Product not found in Open Food Facts',
+    );
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user, calls } = openDialog();
+    const box = await screen.findByRole('dialog', { name: '条形码识别' });
+    await user.click(within(box).getByRole('button', { name: '上传并识别' }));
+    expect(within(box).getByRole('alert')).toHaveTextContent('请先选择图片');
+    expect(calls.some((c) => c.path === '/api/v1/images/upload/')).toBe(false);
+  });
+
+  it('closes with Escape and with its close button, giving focus back', async () => {
+    const { user } = openDialog();
+    const box = await dialog();
+    expect(within(box).getByLabelText('Choose a photo of a barcode')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const open = screen.getByRole('button', { name: 'Scan a barcode' });
+    await user.click(open);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+});

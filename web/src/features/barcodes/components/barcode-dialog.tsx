@@ -1,0 +1,250 @@
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { FormMessage } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { useAnalyzeWithBarcode } from '@/features/barcodes/api/analyze-with-barcode';
+import { useCreateFoodFromBarcode } from '@/features/barcodes/api/create-food-from-barcode';
+import type { CameraProblem, CameraRead } from '@/features/barcodes/components/camera-scanner';
+import { BarcodeResults } from '@/features/barcodes/components/barcode-results';
+import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-add-to-basket';
+import type { BarcodeFood, BarcodeScan } from '@/features/barcodes/types';
+import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
+// One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
+// photo recognition feature owns them.
+import { uploadImage } from '@/features/recognition/api/upload-image';
+import { checkPhoto } from '@/features/recognition/utils/photo';
+import { ApiError } from '@/lib/api-client';
+import { useFailureText } from '@/lib/use-failure-text';
+import '@/features/barcodes/barcodes.css';
+
+// The camera scanner brings the barcode reader and its wasm (~400 KB gzip): it loads only
+// when someone picks the camera.
+const CameraScanner = lazy(() =>
+  import('@/features/barcodes/components/camera-scanner').then((m) => ({ default: m.CameraScanner })),
+);
+
+type BarcodeDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The foods of a scan that found some, for the dashboard to keep. */
+  onFoods: (foods: BarcodeFood[]) => void;
+  onAddToBasket: AddToBasket;
+};
+
+/** SPEC 2 "Barcode dialog": a photo (or the camera) in, barcodes and their foods out. */
+export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket }: BarcodeDialogProps) {
+  const { t } = useTranslation(['barcodes', 'common']);
+  const titleId = useId();
+  const introId = useId();
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={introId} className="barcode-panel">
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title">
+          {t('dialog.title')}
+        </h2>
+        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <p id={introId} className="barcode-intro">
+        {t('dialog.intro')}
+      </p>
+      {/* Mounted only while open: every opening starts afresh and closing stops the camera.
+          A scan still under way when it closes still hands its foods to the card. */}
+      {open && <BarcodeScanner onFoods={onFoods} onAddToBasket={onAddToBasket} />}
+    </Modal>
+  );
+}
+
+type Mode = 'upload' | 'camera';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading' }
+  | { kind: 'analysing' }
+  | { kind: 'scanning' }
+  | { kind: 'lookingUp'; barcode: string };
+
+const CAMERA_PROBLEMS = {
+  unsupported: 'errors.cameraUnsupported',
+  denied: 'errors.cameraDenied',
+  missing: 'errors.cameraMissing',
+} as const satisfies Record<CameraProblem, string>;
+
+// These say the barcode was read but the product has no usable food (SPEC 8: no food
+// information obtainable); any other failure is the scan's.
+const NO_FOOD_CODES: ReadonlySet<string> = new Set([
+  'BARCODE_NOT_FOUND',
+  'PRODUCT_REJECTED',
+  'BARCODE_LOOKUP_UNAVAILABLE',
+]);
+
+type ScannerProps = Omit<BarcodeDialogProps, 'open' | 'onClose'>;
+
+function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
+  const { t } = useTranslation('barcodes');
+  const failureText = useFailureText();
+  const addToBasket = useAddToBasket(onAddToBasket);
+  const analyze = useAnalyzeWithBarcode();
+  const createFood = useCreateFoodFromBarcode();
+  const fileId = useId();
+  const [mode, setMode] = useState<Mode>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [scan, setScan] = useState<BarcodeScan | null>(null);
+  const busy = phase.kind === 'uploading' || phase.kind === 'analysing' || phase.kind === 'lookingUp';
+
+  /** The catalogue message, with the server's own words where it gave any (SPEC 8). */
+  function fail(key: 'errors.uploadFailed' | 'errors.detectionFailed' | 'errors.scanFailed', error: unknown) {
+    const reason = failureText(error, '');
+    setProblem(reason ? t('errors.withReason', { message: t(key), reason }) : t(key));
+    setPhase({ kind: 'idle' });
+  }
+
+  function show(result: BarcodeScan) {
+    setScan(result);
+    setPhase({ kind: 'idle' });
+    // A scan that found nothing is a failure to report, not a result to replace the last one.
+    if (result.foods.length > 0) onFoods(result.foods);
+    else if (result.food_barcodes_only.length === 0) setProblem(t('errors.noFoodBarcode'));
+    else setProblem(t('errors.noFoodInfo'));
+  }
+
+  function choose(chosen: File | null) {
+    setFile(null);
+    setProblem(null);
+    if (!chosen) return;
+    const why = checkPhoto(chosen);
+    if (why) setProblem(t(`errors.${why}`));
+    else setFile(chosen);
+  }
+
+  async function scanPhoto(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!file) {
+      setProblem(t('errors.noImage'));
+      return;
+    }
+    setProblem(null);
+    setScan(null);
+    setPhase({ kind: 'uploading' });
+    let imageId: number;
+    try {
+      imageId = (await uploadImage(file, '')).id;
+    } catch (error) {
+      fail('errors.uploadFailed', error);
+      return;
+    }
+    setPhase({ kind: 'analysing' });
+    try {
+      show(await analyze.trigger(imageId));
+    } catch (error) {
+      fail('errors.detectionFailed', error);
+    }
+  }
+
+  async function lookUp(read: CameraRead) {
+    const barcode = barcodeFromRead(read.format, read.text);
+    if (!barcode) {
+      fail('errors.scanFailed', null);
+      return;
+    }
+    setPhase({ kind: 'lookingUp', barcode: barcode.formatted_data });
+    const only = (foods: BarcodeFood[], missing: BarcodeScan['missing']) => ({
+      barcodes: [barcode],
+      food_barcodes_only: [barcode],
+      foods,
+      missing,
+    });
+    try {
+      const { food, is_existing } = await createFood.trigger(barcode.data);
+      show(only([{ barcode: barcode.data, food, is_existing }], []));
+    } catch (error) {
+      if (error instanceof ApiError && NO_FOOD_CODES.has(error.code ?? '')) {
+        show(only([], [{ barcode: barcode.data, code: error.code ?? '', message: error.message }]));
+      } else {
+        setScan(only([], []));
+        fail('errors.scanFailed', error);
+      }
+    }
+  }
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setProblem(null);
+    setScan(null);
+    setPhase(next === 'camera' ? { kind: 'scanning' } : { kind: 'idle' });
+  }
+
+  function cameraUnavailable(why: CameraProblem) {
+    // Say why, then offer the upload that always works.
+    setMode('upload');
+    setPhase({ kind: 'idle' });
+    setProblem(t(CAMERA_PROBLEMS[why]));
+  }
+
+  return (
+    <div className="barcode-scanner">
+      <div role="group" aria-label={t('dialog.modes')} className="barcode-modes">
+        {(['upload', 'camera'] as const).map((each) => (
+          <button
+            key={each}
+            type="button"
+            className="chip"
+            aria-pressed={mode === each}
+            disabled={busy}
+            onClick={() => switchMode(each)}
+          >
+            {t(`dialog.${each}`)}
+          </button>
+        ))}
+      </div>
+
+      {mode === 'upload' ? (
+        <form className="barcode-form" onSubmit={(event) => void scanPhoto(event)}>
+          <div className="field">
+            <label htmlFor={fileId} className="field-label">
+              {t('dialog.choose')}
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="image/*"
+              data-autofocus
+              disabled={busy}
+              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {phase.kind === 'uploading' ? t('dialog.uploading') : t('dialog.scan')}
+          </button>
+        </form>
+      ) : phase.kind === 'scanning' ? (
+        <ErrorBoundary fallback={<FormMessage tone="error">{t('errors.scanFailed')}</FormMessage>}>
+          <Suspense fallback={<p className="barcode-hint">{t('dialog.cameraStarting')}</p>}>
+            <CameraScanner
+              onRead={(read) => void lookUp(read)}
+              onUnavailable={cameraUnavailable}
+              onFailed={(error) => fail('errors.scanFailed', error)}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        !busy && (
+          <button type="button" className="btn btn-secondary" onClick={() => switchMode('camera')}>
+            {t('dialog.scanAgain')}
+          </button>
+        )
+      )}
+
+      {phase.kind === 'analysing' && <p role="status">{t('dialog.analysing')}</p>}
+      {phase.kind === 'lookingUp' && <p role="status">{t('dialog.lookingUp', { barcode: phase.barcode })}</p>}
+      {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      {scan && <BarcodeResults scan={scan} onAdd={addToBasket} />}
+    </div>
+  );
+}
+

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarcodeFoodItem } from '@/features/barcodes/components/barcode-food';
+import type { BarcodeScan } from '@/features/barcodes/types';
+import type { SavedFood } from '@/types/food';
+
+type BarcodeResultsProps = { scan: BarcodeScan; onAdd: (food: SavedFood) => void };
+
+/** The barcodes of one scan, why some found no food, and the foods found. */
+export function BarcodeResults({ scan, onAdd }: BarcodeResultsProps) {
+  const { t } = useTranslation('barcodes');
+  const barcodesId = useId();
+  const missingId = useId();
+  const foodsId = useId();
+  // The server names a missing barcode by its GTIN; people read the printed digits.
+  const printed = (code: string) => scan.barcodes.find((barcode) => barcode.data === code)?.formatted_data ?? code;
+
+  return (
+    <div className="barcode-results">
+      {scan.barcodes.length > 0 && (
+        <>
+          <h3 id={barcodesId}>{t('results.barcodes')}</h3>
+          <ul aria-labelledby={barcodesId} className="barcode-lines">
+            {scan.barcodes.map((barcode, index) => (
+              <li key={`${barcode.data}-${index}`} className="barcode-line">
+                <span className="barcode-digits">{barcode.formatted_data}</span>
+                <span className="barcode-type">{barcode.type}</span>
+                {!barcode.is_food && <span className="barcode-note">{t('results.notFood')}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {scan.missing.length > 0 && (
+        <>
+          <h3 id={missingId}>{t('results.missing')}</h3>
+          <ul aria-labelledby={missingId} className="barcode-lines">
+            {scan.missing.map((missing) => (
+              <li key={missing.barcode} className="barcode-line">
+                {t('results.missingLine', { barcode: printed(missing.barcode), message: missing.message })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {scan.foods.length > 0 && (
+        <>
+          <h3 id={foodsId}>{t('results.foods')}</h3>
+          <ul aria-labelledby={foodsId} className="barcode-foods">
+            {scan.foods.map((entry) => (
+              <BarcodeFoodItem key={`${entry.barcode}-${entry.food.id}`} entry={entry} onAdd={onAdd} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
