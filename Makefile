@@ -53,6 +53,7 @@ test-e2e: web
 bench: build
 	cargo run --release -p api --example loadgen
 	cargo bench -p search --bench search
+	cargo run --release -p worker --example barcode_bench
 	bench/search.sh
 	ENGINE=postgres bench/search.sh
 	bench/meals.sh
