@@ -87,6 +87,7 @@ async fn an_open_food_facts_export_is_imported_with_its_rejections_listed() {
             "no energy value",
             "no name",
             "invalid barcode",
+            "duplicate barcode",
         ]
         .iter()
         .any(|k| reason.contains(k))

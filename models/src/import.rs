@@ -318,6 +318,9 @@ pub fn open_food_facts(
     let image = c(&["image_url", "image_small_url"]);
 
     let mut read = 0usize;
+    // Exports list some products twice under forms of one code (with and without
+    // UPC-A's leading zero): the first is kept, so a re-import rewrites nothing.
+    let mut seen = std::collections::HashSet::new();
     let mut bytes = first.len() as u64;
     let mut last_share = 0;
     for_each_record(reader, delimiter, !tabs, |r| {
@@ -346,6 +349,14 @@ pub fn open_food_facts(
             }
         };
         let key = format!("off:{code}");
+        if !seen.insert(code.clone()) {
+            each(Outcome::Rejected(Rejection {
+                source_key: key,
+                name: product,
+                reason: "duplicate barcode (an earlier product has it)".into(),
+            }));
+            return true;
+        }
         let calories =
             number(r, kcal).or_else(|| number(r, kj).map(|v| (v / 4.184 * 10.0).round() / 10.0));
         let Some(calories) = calories else {
