@@ -36,28 +36,11 @@ async fn analysis_events(app: &TestApp, who: &Session, image_id: i64) -> Vec<Val
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/event-stream")
-    );
-    let mut stream = response.bytes_stream();
-    let mut buffer = String::new();
-    let mut events = Vec::new();
-    while let Ok(Some(chunk)) = tokio::time::timeout(Duration::from_secs(60), stream.next()).await {
-        buffer.push_str(std::str::from_utf8(&chunk.unwrap()).unwrap());
-        while let Some(end) = buffer.find("\n\n") {
-            let block: String = buffer.drain(..end + 2).collect();
-            for line in block.lines() {
-                if let Some(data) = line.strip_prefix("data:") {
-                    events.push(serde_json::from_str::<Value>(data.trim()).unwrap());
-                }
-            }
-        }
-    }
-    events
+    support::events_of(response, usize::MAX, Duration::from_secs(60))
+        .await
+        .into_iter()
+        .map(|event| event.data)
+        .collect()
 }
 
 #[tokio::test]

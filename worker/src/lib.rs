@@ -7,6 +7,7 @@ mod context;
 mod handlers;
 mod mailer;
 mod monitor;
+mod outside;
 mod poll;
 pub mod recognition;
 pub mod usda;

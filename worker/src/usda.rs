@@ -3,11 +3,11 @@
 //! every caller stand back until the service's Retry-After has passed instead of
 //! spending the shared key's quota on calls bound to fail.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use models::{FoodSource, NewFood, Nutrients};
+
+use crate::outside::{Backoff, TtlCache};
 use serde::Deserialize;
 
 pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";
@@ -89,8 +89,8 @@ pub struct UsdaClient {
     http: reqwest::Client,
     config: UsdaConfig,
     /// Until when calls are not made (after a 429).
-    backoff_until: Mutex<Option<Instant>>,
-    searches: Mutex<HashMap<SearchKey, (Instant, Vec<UsdaFood>)>>,
+    backoff: Backoff,
+    searches: TtlCache<SearchKey, Vec<UsdaFood>>,
 }
 
 // FoodData Central's JSON, the parts we read.
@@ -165,18 +165,8 @@ impl UsdaClient {
         UsdaClient {
             http,
             config,
-            backoff_until: Mutex::new(None),
-            searches: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn check_backoff(&self) -> Result<(), UsdaError> {
-        let until = *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner());
-        match until {
-            Some(until) if until > Instant::now() => Err(UsdaError::RateLimited {
-                retry_after: until - Instant::now(),
-            }),
-            _ => Ok(()),
+            backoff: Backoff::default(),
+            searches: TtlCache::new(SEARCH_TTL, SEARCH_CACHE_ENTRIES),
         }
     }
 
@@ -185,7 +175,9 @@ impl UsdaClient {
         path: &str,
         query: &[(&str, String)],
     ) -> Result<Option<reqwest::Response>, UsdaError> {
-        self.check_backoff()?;
+        if let Some(retry_after) = self.backoff.remaining() {
+            return Err(UsdaError::RateLimited { retry_after });
+        }
         let mut url = reqwest::Url::parse(&format!(
             "{}{path}",
             self.config.base_url.trim_end_matches('/')
@@ -204,18 +196,9 @@ impl UsdaClient {
         match response.status().as_u16() {
             200 => Ok(Some(response)),
             404 => Ok(None),
-            429 => {
-                let retry_after = response
-                    .headers()
-                    .get(reqwest::header::RETRY_AFTER)
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.trim().parse().ok())
-                    .map(Duration::from_secs)
-                    .unwrap_or(DEFAULT_BACKOFF);
-                *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(Instant::now() + retry_after);
-                Err(UsdaError::RateLimited { retry_after })
-            }
+            429 => Err(UsdaError::RateLimited {
+                retry_after: self.backoff.rate_limited(&response, DEFAULT_BACKOFF),
+            }),
             status => Err(UsdaError::Unavailable(format!("answered {status}"))),
         }
     }
@@ -223,14 +206,8 @@ impl UsdaClient {
     /// Foods matching `query`, best first as FoodData Central ranks them.
     pub async fn search(&self, query: &str, page_size: usize) -> Result<Vec<UsdaFood>, UsdaError> {
         let key = (query.trim().to_lowercase(), page_size);
-        if let Some((at, foods)) = self
-            .searches
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            && at.elapsed() < SEARCH_TTL
-        {
-            return Ok(foods.clone());
+        if let Some(foods) = self.searches.get(&key) {
+            return Ok(foods);
         }
         let response = self
             .get(
@@ -263,14 +240,7 @@ impl UsdaClient {
                 ingredients: f.ingredients,
             })
             .collect();
-        let mut cache = self.searches.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= SEARCH_CACHE_ENTRIES {
-            cache.retain(|_, (at, _)| at.elapsed() < SEARCH_TTL);
-            if cache.len() >= SEARCH_CACHE_ENTRIES {
-                cache.clear();
-            }
-        }
-        cache.insert(key, (Instant::now(), foods.clone()));
+        self.searches.insert(key, foods.clone());
         Ok(foods)
     }
 

@@ -70,13 +70,9 @@ pub struct MealFoodView {
     pub food_name_zh: Option<String>,
     pub brand: Option<String>,
     pub quantity: f64,
-    pub calories: f64,
-    pub protein: f64,
-    pub fat: f64,
-    pub carbs: f64,
-    pub fiber: f64,
-    pub sugar: f64,
-    pub sodium: f64,
+    /// What the quantity holds: calories, protein, fat, carbs, fiber, sugar, sodium.
+    #[serde(flatten)]
+    pub amount: models::Nutrients,
     /// The nutrition the line was saved with.
     pub per_100g: models::Nutrients,
 }
@@ -97,7 +93,6 @@ impl MealView {
                 .iter()
                 .map(|f| {
                     let line = &f.line;
-                    let amount = line.amount();
                     MealFoodView {
                         id: f.id,
                         food_id: line.food_id,
@@ -105,13 +100,7 @@ impl MealView {
                         food_name_zh: line.food_name_zh.clone(),
                         brand: line.brand.clone(),
                         quantity: line.quantity.get(),
-                        calories: amount.calories,
-                        protein: amount.protein,
-                        fat: amount.fat,
-                        carbs: amount.carbs,
-                        fiber: amount.fiber,
-                        sugar: amount.sugar,
-                        sodium: amount.sodium,
+                        amount: line.amount(),
                         per_100g: line.per_100g,
                     }
                 })

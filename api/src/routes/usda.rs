@@ -11,7 +11,7 @@ use axum::{
     response::IntoResponse,
     routing::{get, post},
 };
-use jobs::payloads::{FetchUsdaFood, UsdaNutrients};
+use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
 use models::{CustomFoodInput, FoodSource, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -104,35 +104,19 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
     Ok(id)
 }
 
-#[derive(Serialize)]
-pub(crate) struct NutritionView {
-    food_id: i64,
-    fdc_id: i64,
-    food_description: String,
-    brand_owner: Option<String>,
-    nutrients: UsdaNutrients,
-}
-
 pub(crate) async fn fetch(
     state: &AppState,
     fdc_id: i64,
     owner: Option<UserId>,
-) -> Result<NutritionView, ApiError> {
-    let n = state
+) -> Result<UsdaNutrition, ApiError> {
+    Ok(state
         .jobs
         .run(
             FetchUsdaFood { fdc_id },
             owner.map(UserId::get),
             FETCH_TIMEOUT,
         )
-        .await?;
-    Ok(NutritionView {
-        food_id: n.food_id,
-        fdc_id: n.fdc_id,
-        food_description: n.food_description,
-        brand_owner: n.brand_owner,
-        nutrients: n.nutrients,
-    })
+        .await?)
 }
 
 /// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved
@@ -164,7 +148,7 @@ async fn nutrition(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
     Path(id): Path<i64>,
-) -> ApiResult<NutritionView> {
+) -> ApiResult<UsdaNutrition> {
     Ok(ApiJson(
         fetch(&state, fdc_id(id)?, user.map(|u| u.id)).await?,
     ))

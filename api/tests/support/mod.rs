@@ -308,6 +308,12 @@ pub async fn read_events(
         // The client has already seen the end of this job.
         return Vec::new();
     }
+    events_of(response, max, Duration::from_secs(30)).await
+}
+
+/// The events of a `text/event-stream` answer, until the server closes the stream,
+/// `max` events arrived, or `wait` passed.
+pub async fn events_of(response: reqwest::Response, max: usize, wait: Duration) -> Vec<SseEvent> {
     assert_eq!(response.status(), 200);
     assert!(
         response.headers()["content-type"]
@@ -318,12 +324,12 @@ pub async fn read_events(
     let mut stream = response.bytes_stream();
     let mut buffer = String::new();
     let mut events = Vec::new();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let deadline = tokio::time::Instant::now() + wait;
     while events.len() < max {
         let chunk = match tokio::time::timeout_at(deadline, stream.next()).await {
             Ok(Some(chunk)) => chunk.unwrap(),
             Ok(None) => break,
-            Err(_) => panic!("no end of stream within 30 s; got {events:?}"),
+            Err(_) => panic!("no end of stream within {wait:?}; got {events:?}"),
         };
         buffer.push_str(std::str::from_utf8(&chunk).unwrap());
         while let Some(end) = buffer.find("\n\n") {

@@ -1,3 +1,4 @@
+use models::Nutrients;
 use serde::{Deserialize, Serialize};
 
 use crate::Job;
@@ -16,19 +17,8 @@ pub struct UsdaNutrition {
     pub fdc_id: i64,
     pub food_description: String,
     pub brand_owner: Option<String>,
-    pub nutrients: UsdaNutrients,
-}
-
-/// Per 100 g; sodium in mg.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub struct UsdaNutrients {
-    pub calories: f64,
-    pub protein: f64,
-    pub fat: f64,
-    pub carbs: f64,
-    pub fiber: f64,
-    pub sugar: f64,
-    pub sodium: f64,
+    /// Per 100 g; sodium in mg.
+    pub nutrients: Nutrients,
 }
 
 impl Job for FetchUsdaFood {

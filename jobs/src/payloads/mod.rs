@@ -11,7 +11,7 @@ pub use barcodes::{
     BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource, CreateFoodFromBarcode,
     DetectBarcodes, FoodFromBarcode, ScannedBarcode, SearchBarcode,
 };
-pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
+pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use probe::{Probe, ProbeReport};
 pub use recognition::{

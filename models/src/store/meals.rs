@@ -377,6 +377,18 @@ macro_rules! sql_meal_store {
 
             /// The meal a line belongs to, when the owner owns it, marked changed (see
             /// `touch`).
+            /// Ends a change to a meal's lines: its totals summed again, the meal as it
+            /// is now, committed.
+            async fn finish(
+                mut tx: sqlx::Transaction<'static, $db>,
+                meal_id: i64,
+            ) -> Result<Option<Meal>, StoreError> {
+                sqlx::query(REFRESH_TOTALS).bind(meal_id).execute(&mut *tx).await?;
+                let meal = Self::load_one(&mut tx, meal_id).await?;
+                tx.commit().await?;
+                Ok(meal)
+            }
+
             async fn touch_line_meal(
                 tx: &mut sqlx::Transaction<'_, $db>,
                 owner: UserId,
@@ -451,10 +463,7 @@ macro_rules! sql_meal_store {
                     .execute(&mut *tx)
                     .await?;
                 Self::insert_lines(&mut tx, id, 0, &meal.lines).await?;
-                sqlx::query(REFRESH_TOTALS).bind(id).execute(&mut *tx).await?;
-                let replaced = Self::load_one(&mut tx, id).await?;
-                tx.commit().await?;
-                Ok(replaced)
+                Self::finish(tx, id).await
             }
 
             async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError> {
@@ -483,10 +492,7 @@ macro_rules! sql_meal_store {
                 .fetch_one(&mut *tx)
                 .await?;
                 Self::insert_lines(&mut tx, meal_id, next, std::slice::from_ref(line)).await?;
-                sqlx::query(REFRESH_TOTALS).bind(meal_id).execute(&mut *tx).await?;
-                let meal = Self::load_one(&mut tx, meal_id).await?;
-                tx.commit().await?;
-                Ok(meal)
+                Self::finish(tx, meal_id).await
             }
 
             async fn set_line_quantity(
@@ -524,10 +530,7 @@ macro_rules! sql_meal_store {
                 .bind(amount.sodium)
                 .execute(&mut *tx)
                 .await?;
-                sqlx::query(REFRESH_TOTALS).bind(meal_id).execute(&mut *tx).await?;
-                let meal = Self::load_one(&mut tx, meal_id).await?;
-                tx.commit().await?;
-                Ok(meal)
+                Self::finish(tx, meal_id).await
             }
 
             async fn delete_line(
@@ -551,10 +554,7 @@ macro_rules! sql_meal_store {
                     .bind(line_id)
                     .execute(&mut *tx)
                     .await?;
-                sqlx::query(REFRESH_TOTALS).bind(meal_id).execute(&mut *tx).await?;
-                let meal = Self::load_one(&mut tx, meal_id).await?;
-                tx.commit().await?;
-                Ok(meal)
+                Self::finish(tx, meal_id).await
             }
 
             async fn list(

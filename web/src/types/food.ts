@@ -1,6 +1,17 @@
 /** A common serving of a food, e.g. `{ grams: 118, name: "1 medium", name_zh: "1 根（中）" }`. */
 export type FoodPortion = { grams: number; name: string; name_zh: string | null };
 
+/** Nutrition per 100 g (sodium in mg), as meal lines, recognition and USDA answers give it. */
+export type Nutrients = {
+  calories: number;
+  protein: number;
+  fat: number;
+  carbs: number;
+  fiber: number;
+  sugar: number;
+  sodium: number;
+};
+
 export type NutritionGrade = 'A' | 'B' | 'C' | 'D' | 'E';
 export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom';
 export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'unknown';

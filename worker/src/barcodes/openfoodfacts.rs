@@ -12,6 +12,8 @@ use models::{FoodSource, Nutrients};
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::outside::{Backoff, TtlCache};
+
 pub const DEFAULT_BASE_URL: &str = "https://world.openfoodfacts.org";
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
 const CACHE_TTL: Duration = Duration::from_secs(3600);
@@ -62,11 +64,11 @@ impl OffConfig {
 pub struct OffClient {
     http: reqwest::Client,
     config: OffConfig,
-    backoff_until: Mutex<Option<Instant>>,
+    backoff: Backoff,
     /// When our recent reads were made (the last minute's).
     recent_reads: Mutex<VecDeque<Instant>>,
     /// Products by barcode, and the barcodes Open Food Facts does not know.
-    cache: Mutex<HashMap<String, (Instant, Option<BarcodeProduct>)>>,
+    cache: TtlCache<String, Option<BarcodeProduct>>,
 }
 
 #[derive(Deserialize)]
@@ -156,22 +158,18 @@ impl OffClient {
         OffClient {
             http,
             config,
-            backoff_until: Mutex::new(None),
+            backoff: Backoff::default(),
             recent_reads: Mutex::new(VecDeque::new()),
-            cache: Mutex::new(HashMap::new()),
+            cache: TtlCache::new(CACHE_TTL, CACHE_ENTRIES),
         }
     }
 
     /// Takes one read from our per-minute budget, or says how long until one is free.
     fn take_read(&self) -> Result<(), OffError> {
-        let now = Instant::now();
-        if let Some(until) = *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner())
-            && until > now
-        {
-            return Err(OffError::RateLimited {
-                retry_after: until - now,
-            });
+        if let Some(retry_after) = self.backoff.remaining() {
+            return Err(OffError::RateLimited { retry_after });
         }
+        let now = Instant::now();
         let mut recent = self.recent_reads.lock().unwrap_or_else(|e| e.into_inner());
         while recent
             .front()
@@ -192,14 +190,8 @@ impl OffClient {
     /// The product with this (canonical) barcode as Open Food Facts describes it, before our
     /// sanity rules; `None` when it has none.
     pub async fn product(&self, barcode: &str) -> Result<Option<BarcodeProduct>, OffError> {
-        if let Some((at, known)) = self
-            .cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(barcode)
-            && at.elapsed() < CACHE_TTL
-        {
-            return Ok(known.clone());
+        if let Some(known) = self.cache.get(&barcode.to_owned()) {
+            return Ok(known);
         }
         self.take_read()?;
         let mut url = reqwest::Url::parse(&format!(
@@ -230,27 +222,13 @@ impl OffClient {
             }
             404 => None,
             429 => {
-                let retry_after = response
-                    .headers()
-                    .get(reqwest::header::RETRY_AFTER)
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.trim().parse().ok())
-                    .map(Duration::from_secs)
-                    .unwrap_or(DEFAULT_BACKOFF);
-                *self.backoff_until.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(Instant::now() + retry_after);
-                return Err(OffError::RateLimited { retry_after });
+                return Err(OffError::RateLimited {
+                    retry_after: self.backoff.rate_limited(&response, DEFAULT_BACKOFF),
+                });
             }
             status => return Err(OffError::Unavailable(format!("answered {status}"))),
         };
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= CACHE_ENTRIES {
-            cache.retain(|_, (at, _)| at.elapsed() < CACHE_TTL);
-            if cache.len() >= CACHE_ENTRIES {
-                cache.clear();
-            }
-        }
-        cache.insert(barcode.to_owned(), (Instant::now(), found.clone()));
+        self.cache.insert(barcode.to_owned(), found.clone());
         Ok(found)
     }
 }

@@ -88,25 +88,22 @@ fn agreed(image: &GrayImage) -> Vec<Read> {
     hybrid.into_iter().filter(|r| global.contains(r)).collect()
 }
 
-/// The harder passes, in the order tried; each is made only when the ones before it
+/// The harder passes, in the order tried; each copy is made only when the ones before it
 /// read nothing.
-fn harder_passes(image: &GrayImage) -> impl Iterator<Item = GrayImage> + '_ {
-    let turned = move |degrees: f32| {
-        rotate_about_center(
-            image,
-            degrees.to_radians(),
-            Interpolation::Bilinear,
-            Luma([255]),
-        )
-    };
-    [
-        Box::new(move || imageops::unsharpen(image, 2.0, 10)) as Box<dyn Fn() -> GrayImage>,
-        Box::new(move || imageops::blur(image, 1.0)),
-        Box::new(move || turned(5.0)),
-        Box::new(move || turned(-5.0)),
-    ]
-    .into_iter()
-    .map(|make| make())
+const HARDER_PASSES: [fn(&GrayImage) -> GrayImage; 4] = [
+    |image| imageops::unsharpen(image, 2.0, 10),
+    |image| imageops::blur(image, 1.0),
+    |image| turned(image, 5.0),
+    |image| turned(image, -5.0),
+];
+
+fn turned(image: &GrayImage, degrees: f32) -> GrayImage {
+    rotate_about_center(
+        image,
+        degrees.to_radians(),
+        Interpolation::Bilinear,
+        Luma([255]),
+    )
 }
 
 fn kind_of(format: BarcodeFormat) -> Option<BarcodeKind> {
@@ -164,8 +161,9 @@ pub fn read_barcodes(bytes: &[u8]) -> Result<(Vec<ScannedBarcode>, (u32, u32)), 
     let gray = decoded.to_luma8();
     let mut found = plain(&gray);
     if found.is_empty() {
-        found = harder_passes(&gray)
-            .map(|pass| agreed(&pass))
+        found = HARDER_PASSES
+            .iter()
+            .map(|pass| agreed(&pass(&gray)))
             .find(|reads| !reads.is_empty())
             .unwrap_or_default();
     }

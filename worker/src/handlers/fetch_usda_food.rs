@@ -1,5 +1,5 @@
 use jobs::BusMessage;
-use jobs::payloads::{FetchUsdaFood, UsdaNutrients, UsdaNutrition};
+use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
 use models::{Food, FoodSource};
 use serde_json::Map;
 
@@ -7,7 +7,6 @@ use super::{JobHandler, store_fault};
 use crate::{JobContext, JobError, WorkerDeps};
 
 fn nutrition_of(food: &Food) -> UsdaNutrition {
-    let n = &food.food.nutrients;
     UsdaNutrition {
         food_id: food.id,
         fdc_id: food.food.fdc_id.unwrap_or_default(),
@@ -17,15 +16,7 @@ fn nutrition_of(food: &Food) -> UsdaNutrition {
             .clone()
             .unwrap_or_else(|| food.food.name.clone()),
         brand_owner: food.food.brand.clone(),
-        nutrients: UsdaNutrients {
-            calories: n.calories,
-            protein: n.protein,
-            fat: n.fat,
-            carbs: n.carbs,
-            fiber: n.fiber,
-            sugar: n.sugar,
-            sodium: n.sodium,
-        },
+        nutrients: food.food.nutrients,
     }
 }
 

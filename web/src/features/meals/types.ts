@@ -1,16 +1,8 @@
+import type { Nutrients } from '@/types/food';
+
 /** SPEC 9 meal types. */
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
 export const MEAL_TYPES: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
-
-export type Per100g = {
-  calories: number;
-  protein: number;
-  fat: number;
-  carbs: number;
-  fiber: number;
-  sugar: number;
-  sodium: number;
-};
 
 /** A food of a saved meal, with the nutrition it was saved with. */
 export type MealFood = {
@@ -24,7 +16,7 @@ export type MealFood = {
   protein: number;
   fat: number;
   carbs: number;
-  per_100g: Per100g;
+  per_100g: Nutrients;
 };
 
 /** A saved meal (SPEC 3), dated in the browser's time zone. */

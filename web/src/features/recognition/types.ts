@@ -1,13 +1,4 @@
-/** Per 100 g, sodium in mg. */
-export type Nutrients = {
-  calories: number;
-  protein: number;
-  fat: number;
-  carbs: number;
-  fiber: number;
-  sugar: number;
-  sodium: number;
-};
+import type { Nutrients } from '@/types/food';
 
 export type Confidence = 'high' | 'medium' | 'low';
 

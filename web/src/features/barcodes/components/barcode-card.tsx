@@ -28,7 +28,7 @@ export function BarcodeCard({ dialogOpen, onDialogOpenChange, onAddToBasket }: B
   }
 
   return (
-    <section className="barcode-card" aria-labelledby={titleId}>
+    <section className="panel barcode-card" aria-labelledby={titleId}>
       <div className="barcode-card-header">
         <h2 id={titleId}>{t('card.title')}</h2>
         <button type="button" className="btn btn-secondary" onClick={() => onDialogOpenChange(true)}>

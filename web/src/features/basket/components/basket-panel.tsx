@@ -42,7 +42,7 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
 
   if (!isAuthenticated) {
     return (
-      <aside className="basket" aria-labelledby={titleId}>
+      <aside className="panel basket" aria-labelledby={titleId}>
         <h2 id={titleId}>{t('basket.title')}</h2>
         <p>{t('basket.loginPrompt')}</p>
         <button type="button" className="btn btn-primary" onClick={() => loginDialog.open('login')}>
@@ -112,7 +112,7 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
   }
 
   return (
-    <aside className="basket" aria-labelledby={titleId}>
+    <aside className="panel basket" aria-labelledby={titleId}>
       <h2 id={titleId}>{editing ? t('basket.editingTitle') : t('basket.title')}</h2>
       {editing && (
         <p className="basket-editing">

@@ -2,18 +2,11 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { isFoodListKey } from '@/features/foods/api/get-user-foods';
 import { api } from '@/lib/api-client';
-import type { FoodPortion, SavedFood } from '@/types/food';
+import type { FoodPortion, Nutrients, SavedFood } from '@/types/food';
 
 /** POST /foods/create/ and PUT /foods/{id}/update/: nutrition per 100 g, sodium in mg. */
-export type CustomFoodInput = {
+export type CustomFoodInput = Nutrients & {
   name: string;
-  calories: number;
-  protein: number;
-  fat: number;
-  carbs: number;
-  fiber: number;
-  sugar: number;
-  sodium: number;
   portions?: FoodPortion[];
   /** The food this one was copied from. */
   copied_from?: number;

@@ -1,21 +1,12 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-
-export type UsdaNutrients = {
-  calories: number;
-  protein: number;
-  fat: number;
-  carbs: number;
-  fiber: number;
-  sugar: number;
-  sodium: number;
-};
+import type { Nutrients } from '@/types/food';
 
 export type UsdaNutritionResponse = {
   fdc_id: number;
   food_description: string;
   brand_owner: string | null;
-  nutrients: UsdaNutrients;
+  nutrients: Nutrients;
 };
 
 export function usdaNutritionPath(fdcId: number): string {

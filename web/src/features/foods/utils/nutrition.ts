@@ -1,5 +1,4 @@
-import type { UsdaNutrients } from '@/features/foods/api/get-usda-nutrition';
-import type { Food } from '@/types/food';
+import type { Food, Nutrients } from '@/types/food';
 
 /** The details a card lists per 100 g, in order; sodium is in mg, the rest in g. */
 export const DETAIL_NUTRIENTS = ['protein', 'fat', 'carbs', 'fiber', 'sugar', 'sodium'] as const;
@@ -35,7 +34,7 @@ export function parseQuantity(text: string): number | null {
 }
 
 /** The food with the nutrients fetched from USDA in place of its own. */
-export function withUsdaNutrients(food: Food, nutrients: UsdaNutrients): Food {
+export function withUsdaNutrients(food: Food, nutrients: Nutrients): Food {
   return {
     ...food,
     calories_per_100g: nutrients.calories,

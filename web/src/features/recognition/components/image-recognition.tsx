@@ -163,7 +163,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   }
 
   return (
-    <section className="recognition" aria-labelledby={titleId}>
+    <section className="panel recognition" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('title')}</h2>
       <form className="recognition-form" onSubmit={(event) => void analyse(event)}>
         <div className="field">
