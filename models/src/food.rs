@@ -21,6 +21,8 @@ pub enum FoodSource {
     OpenFoodFacts,
     /// A user's own food.
     Custom,
+    /// A user's recipe: its values are worked out from its ingredients.
+    Recipe,
 }
 
 impl FoodSource {
@@ -30,6 +32,7 @@ impl FoodSource {
             FoodSource::Usda => "usda",
             FoodSource::OpenFoodFacts => "openfoodfacts",
             FoodSource::Custom => "custom",
+            FoodSource::Recipe => "recipe",
         }
     }
 
@@ -39,8 +42,16 @@ impl FoodSource {
             "usda" => FoodSource::Usda,
             "openfoodfacts" => FoodSource::OpenFoodFacts,
             "custom" => FoodSource::Custom,
+            "recipe" => FoodSource::Recipe,
             other => return Err(format!("unknown food source {other:?}")),
         })
+    }
+}
+
+impl FoodSource {
+    /// Custom foods and recipes belong to one user, who alone sees them.
+    pub fn is_private(self) -> bool {
+        matches!(self, FoodSource::Custom | FoodSource::Recipe)
     }
 }
 
@@ -174,6 +185,8 @@ pub struct NewFood {
     pub ingredients: Option<String>,
     pub data_quality: String,
     pub copied_from: Option<i64>,
+    /// A recipe's number of servings.
+    pub servings: Option<f64>,
 }
 
 impl NewFood {
@@ -201,13 +214,18 @@ impl Food {
         self.source() == FoodSource::Custom
     }
 
-    pub fn owned_by(&self, user: Option<UserId>) -> bool {
-        self.is_custom() && self.food.owner.is_some() && self.food.owner == user
+    pub fn is_recipe(&self) -> bool {
+        self.source() == FoodSource::Recipe
     }
 
-    /// Whether `user` may see it: shared foods everyone, custom foods their owner.
+    pub fn owned_by(&self, user: Option<UserId>) -> bool {
+        self.source().is_private() && self.food.owner.is_some() && self.food.owner == user
+    }
+
+    /// Whether `user` may see it: shared foods everyone, custom foods and recipes their
+    /// owner.
     pub fn visible_to(&self, user: Option<UserId>) -> bool {
-        !self.is_custom() || self.owned_by(user)
+        !self.source().is_private() || self.owned_by(user)
     }
 }
 

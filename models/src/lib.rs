@@ -1,5 +1,6 @@
 //! Domain types, nutrition math and persistence shared by the API and the workers.
 
+pub mod amount;
 pub mod barcode;
 pub mod catalogue;
 #[cfg(feature = "corpus")]
@@ -10,6 +11,7 @@ pub mod food;
 pub mod import;
 pub mod job;
 pub mod meal;
+pub mod recipe;
 pub mod recognition;
 pub mod statistics;
 pub mod store;
@@ -24,8 +26,9 @@ pub use food::{CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrie
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
 pub use meal::{LocalClock, Meal, MealLine, MealType, NewMeal};
 pub use store::{
-    FoodStore, ImageStore, JobStore, MealFilter, MealStore, OneTimeToken, RefreshToken,
-    SearchHistoryEntry, SessionStore, StoreError, Stores, UserStore,
+    FoodStore, FoodUse, ImageStore, JobStore, MealFilter, MealStore, OneTimeToken, RecipeStore,
+    RefreshToken, SearchHistoryEntry, SessionStore, StoreError, Stores, UsedFood, UsedOrder,
+    UserStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

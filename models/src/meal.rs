@@ -112,6 +112,10 @@ pub struct MealLine {
     pub brand: Option<String>,
     pub quantity: Grams,
     pub per_100g: Nutrients,
+    /// The amount as logged ("2 slices", "1.5碗"), when it was not plain grams.
+    pub amount: Option<String>,
+    /// Calories and macros logged without a food ("restaurant lunch, 850 kcal").
+    pub quick_add: bool,
 }
 
 impl MealLine {
@@ -124,12 +128,81 @@ impl MealLine {
             brand: food.food.brand.clone(),
             quantity,
             per_100g: food.food.nutrients,
+            amount: None,
+            quick_add: false,
+        }
+    }
+
+    /// A quick add: its values are kept as 100 g of per-100 g values, so it adds up like
+    /// every other line.
+    pub fn quick(add: QuickAdd) -> MealLine {
+        MealLine {
+            food_id: None,
+            food_name: add.name,
+            food_name_zh: None,
+            brand: None,
+            quantity: Grams(100.0),
+            per_100g: add.nutrients,
+            amount: None,
+            quick_add: true,
         }
     }
 
     /// The nutrition of this line's quantity, rounded as shown (1 decimal).
     pub fn amount(&self) -> Nutrients {
         self.per_100g.for_grams(self.quantity.get())
+    }
+}
+
+/// Calories and macros logged without a food.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuickAdd {
+    pub name: String,
+    pub nutrients: Nutrients,
+}
+
+pub const MAX_QUICK_ADD_CALORIES: f64 = 5000.0;
+pub const MAX_QUICK_ADD_GRAMS: f64 = 500.0;
+/// The amount text kept with a line or an ingredient, in characters.
+pub const MAX_AMOUNT_CHARS: usize = 40;
+
+impl QuickAdd {
+    /// Calories above 0 and at most 5000 kcal; protein, fat and carbs 0 to 500 g.
+    pub fn parse(
+        name: Option<&str>,
+        calories: Option<f64>,
+        protein: Option<f64>,
+        fat: Option<f64>,
+        carbs: Option<f64>,
+    ) -> Result<QuickAdd, Invalid> {
+        let name = optional_text(name, "quick_add.name", MAX_MEAL_NAME_CHARS)?
+            .unwrap_or_else(|| "Quick add".to_owned());
+        let calories = calories.ok_or_else(|| Invalid("quick_add.calories is required".into()))?;
+        if !calories.is_finite() || calories <= 0.0 || calories > MAX_QUICK_ADD_CALORIES {
+            return Err(Invalid(format!(
+                "quick_add.calories must be more than 0 and at most {MAX_QUICK_ADD_CALORIES} kcal"
+            )));
+        }
+        let grams = |field: &str, v: Option<f64>| -> Result<f64, Invalid> {
+            let v = v.unwrap_or(0.0);
+            if v.is_finite() && (0.0..=MAX_QUICK_ADD_GRAMS).contains(&v) {
+                Ok(round1(v))
+            } else {
+                Err(Invalid(format!(
+                    "quick_add.{field} must be between 0 and {MAX_QUICK_ADD_GRAMS} g"
+                )))
+            }
+        };
+        Ok(QuickAdd {
+            name,
+            nutrients: Nutrients {
+                calories: round1(calories),
+                protein: grams("protein", protein)?,
+                fat: grams("fat", fat)?,
+                carbs: grams("carbs", carbs)?,
+                ..Nutrients::default()
+            },
+        })
     }
 }
 
@@ -429,6 +502,8 @@ mod tests {
                 carbs: 25.9,
                 ..Default::default()
             },
+            amount: None,
+            quick_add: false,
         };
         let lines = [line(150.0), line(33.0)];
         let t = totals(&lines);

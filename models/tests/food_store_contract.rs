@@ -1,8 +1,10 @@
 //! One contract for the food store, run on SQLite and on PostgreSQL.
 
+use models::meal::Grams;
+use models::recipe::{NewIngredient, NewRecipe};
 use models::{
-    CustomFoodInput, Email, FoodSource, NewFood, NewUser, Nutrients, Portion, Stores, UserId,
-    Username, catalogue,
+    CustomFoodInput, Email, FoodSource, FoodUse, NewFood, NewUser, Nutrients, Portion, StoreError,
+    Stores, UsedOrder, UserId, Username, catalogue,
 };
 
 models::store_contract!(
@@ -12,6 +14,10 @@ models::store_contract!(
     shared_imports_upsert_by_source_key,
     search_history_keeps_distinct_queries_newest_first,
     used_foods_rank_by_uses,
+    used_foods_remember_what_was_logged_last,
+    favorites_are_per_user_and_idempotent,
+    recipes_work_out_their_values_and_follow_their_ingredients,
+    a_recipe_cannot_contain_itself,
 );
 
 async fn user(stores: &Stores, name: &str) -> UserId {
@@ -203,10 +209,284 @@ async fn used_foods_rank_by_uses(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let a = stores.foods.insert(&custom("A", 1.0, ann)).await.unwrap();
     let b = stores.foods.insert(&custom("B", 1.0, ann)).await.unwrap();
-    stores.foods.record_uses(ann, &[a.id]).await.unwrap();
-    stores.foods.record_uses(ann, &[b.id, b.id]).await.unwrap();
+    stores
+        .foods
+        .record_uses(ann, &[FoodUse::of(a.id)])
+        .await
+        .unwrap();
+    stores
+        .foods
+        .record_uses(ann, &[FoodUse::of(b.id), FoodUse::of(b.id)])
+        .await
+        .unwrap();
     assert_eq!(
         stores.foods.used_foods(ann, 10).await.unwrap(),
         [b.id, a.id]
     );
+}
+
+fn logged(food_id: i64, grams: f64, amount: Option<&str>) -> FoodUse {
+    FoodUse {
+        food_id,
+        grams: Some(grams),
+        amount: amount.map(str::to_owned),
+    }
+}
+
+async fn used_foods_remember_what_was_logged_last(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let bob = user(&stores, "bob").await;
+    let rice = stores
+        .foods
+        .insert(&custom("Rice", 116.0, ann))
+        .await
+        .unwrap();
+    let egg = stores
+        .foods
+        .insert(&custom("Egg", 144.0, ann))
+        .await
+        .unwrap();
+    let foods = &stores.foods;
+    foods
+        .record_uses(ann, &[logged(rice.id, 150.0, Some("1碗"))])
+        .await
+        .unwrap();
+    foods
+        .record_uses(ann, &[logged(egg.id, 50.0, None)])
+        .await
+        .unwrap();
+    foods
+        .record_uses(ann, &[logged(rice.id, 225.0, Some("1.5碗"))])
+        .await
+        .unwrap();
+    // Creating or copying a food counts as a use but keeps what was logged.
+    foods
+        .record_uses(ann, &[FoodUse::of(rice.id)])
+        .await
+        .unwrap();
+
+    let recent = foods
+        .used_food_details(ann, UsedOrder::Recent, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        recent.iter().map(|u| u.food_id).collect::<Vec<_>>(),
+        [rice.id, egg.id]
+    );
+    assert_eq!(recent[0].uses, 3);
+    assert_eq!(recent[0].last_quantity, Some(225.0));
+    assert_eq!(recent[0].last_amount.as_deref(), Some("1.5碗"));
+    assert_eq!(recent[1].last_amount, None);
+    let frequent = foods
+        .used_food_details(ann, UsedOrder::Frequent, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        frequent.iter().map(|u| u.food_id).collect::<Vec<_>>(),
+        [rice.id],
+        "only foods used at least twice are frequent"
+    );
+    assert!(
+        foods
+            .used_food_details(bob, UsedOrder::Recent, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+async fn favorites_are_per_user_and_idempotent(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let bob = user(&stores, "bob").await;
+    let a = stores.foods.insert(&custom("A", 1.0, ann)).await.unwrap();
+    let b = stores.foods.insert(&custom("B", 1.0, ann)).await.unwrap();
+    let foods = &stores.foods;
+    foods.set_favorite(ann, a.id, true).await.unwrap();
+    foods.set_favorite(ann, a.id, true).await.unwrap();
+    foods.set_favorite(ann, b.id, true).await.unwrap();
+    assert_eq!(foods.favorites(ann, 10).await.unwrap().len(), 2);
+    assert_eq!(
+        foods.favorites_among(ann, &[a.id, 999_999]).await.unwrap(),
+        [a.id]
+    );
+    assert!(foods.favorites(bob, 10).await.unwrap().is_empty());
+    foods.set_favorite(ann, a.id, false).await.unwrap();
+    foods.set_favorite(ann, a.id, false).await.unwrap();
+    assert_eq!(foods.favorites(ann, 10).await.unwrap(), [b.id]);
+    // A deleted food is no longer listed.
+    foods.delete_custom(b.id, ann).await.unwrap();
+    assert!(foods.favorites(ann, 10).await.unwrap().is_empty());
+}
+
+fn recipe(owner: UserId, name: &str, servings: f64, parts: &[(i64, f64)]) -> NewRecipe {
+    NewRecipe {
+        owner,
+        name: name.into(),
+        name_zh: None,
+        servings,
+        notes: None,
+        ingredients: parts
+            .iter()
+            .map(|(food_id, g)| NewIngredient {
+                food_id: *food_id,
+                quantity: Grams::parse(*g).unwrap(),
+                amount: None,
+            })
+            .collect(),
+    }
+}
+
+async fn recipes_work_out_their_values_and_follow_their_ingredients(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let bob = user(&stores, "bob").await;
+    let rice = stores
+        .foods
+        .insert(&custom("Rice", 116.0, ann))
+        .await
+        .unwrap();
+    let egg = stores
+        .foods
+        .insert(&custom("Egg", 144.0, ann))
+        .await
+        .unwrap();
+    let made = stores
+        .recipes
+        .create(&recipe(
+            ann,
+            "Egg fried rice",
+            2.0,
+            &[(rice.id, 300.0), (egg.id, 100.0)],
+        ))
+        .await
+        .unwrap();
+    assert_eq!(made.food.source(), FoodSource::Recipe);
+    assert_eq!(made.food.food.nutrients.calories, 123.0);
+    assert_eq!(made.food.food.portions[0].grams, 200.0);
+    assert_eq!(made.total_grams(), 400.0);
+    assert_eq!(made.ingredients[0].name, "Rice");
+    assert_eq!(made.totals().calories, 492.0);
+
+    // A recipe of recipes follows the ones inside it.
+    let lunch = stores
+        .recipes
+        .create(&recipe(
+            ann,
+            "Lunch box",
+            1.0,
+            &[(made.food.id, 200.0), (egg.id, 50.0)],
+        ))
+        .await
+        .unwrap();
+    assert_eq!(lunch.food.food.nutrients.calories, 127.2);
+
+    let mut changed = custom("Egg", 155.0, ann);
+    changed.name = "Egg".into();
+    stores
+        .foods
+        .update_custom(egg.id, ann, &changed)
+        .await
+        .unwrap()
+        .unwrap();
+    let refreshed = stores.recipes.refresh_using(egg.id).await.unwrap();
+    assert!(refreshed.iter().any(|f| f.id == made.food.id));
+    assert!(refreshed.iter().any(|f| f.id == lunch.food.id));
+    let again = stores
+        .recipes
+        .get(ann, made.food.id)
+        .await
+        .unwrap()
+        .unwrap();
+    // (116 × 300 + 155 × 100) / 400 = 125.75
+    assert_eq!(again.food.food.nutrients.calories, 125.8);
+    let lunch = stores
+        .recipes
+        .get(ann, lunch.food.id)
+        .await
+        .unwrap()
+        .unwrap();
+    // (125.8 × 200 + 155 × 50) / 250 = 131.64
+    assert_eq!(lunch.food.food.nutrients.calories, 131.6);
+
+    // Owner only.
+    assert!(
+        stores
+            .recipes
+            .get(bob, made.food.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(stores.recipes.list(bob, 0, 10).await.unwrap().1, 0);
+    assert!(
+        stores
+            .recipes
+            .replace(bob, made.food.id, &recipe(bob, "x", 1.0, &[(rice.id, 1.0)]))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(!stores.recipes.delete(bob, made.food.id).await.unwrap());
+    let (mine, total) = stores.recipes.list(ann, 0, 10).await.unwrap();
+    assert_eq!(total, 2);
+    assert_eq!(mine[0].food.id, lunch.food.id, "newest first");
+
+    // Replacing keeps the id and works the values out again.
+    let smaller = stores
+        .recipes
+        .replace(
+            ann,
+            made.food.id,
+            &recipe(ann, "Egg fried rice", 4.0, &[(rice.id, 400.0)]),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(smaller.food.food.nutrients.calories, 116.0);
+    assert_eq!(smaller.food.food.portions[0].grams, 100.0);
+    assert_eq!(smaller.ingredients.len(), 1);
+    assert!(stores.recipes.delete(ann, made.food.id).await.unwrap());
+    assert!(
+        stores
+            .recipes
+            .get(ann, made.food.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn a_recipe_cannot_contain_itself(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let rice = stores
+        .foods
+        .insert(&custom("Rice", 116.0, ann))
+        .await
+        .unwrap();
+    let inner = stores
+        .recipes
+        .create(&recipe(ann, "Inner", 1.0, &[(rice.id, 100.0)]))
+        .await
+        .unwrap();
+    let outer = stores
+        .recipes
+        .create(&recipe(ann, "Outer", 1.0, &[(inner.food.id, 100.0)]))
+        .await
+        .unwrap();
+    let err = stores
+        .recipes
+        .replace(
+            ann,
+            inner.food.id,
+            &recipe(ann, "Inner", 1.0, &[(outer.food.id, 100.0)]),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let inner = stores
+        .recipes
+        .get(ann, inner.food.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(inner.ingredients[0].food_id, rice.id, "nothing changed");
 }

@@ -127,7 +127,7 @@ async fn meals_belong_to_their_owner(stores: Stores) {
     assert!(
         stores
             .meals
-            .set_line_quantity(bob, line, grams(5.0))
+            .set_line_quantity(bob, line, grams(5.0), None)
             .await
             .unwrap()
             .is_none()
@@ -214,7 +214,7 @@ async fn lines_change_one_at_a_time_but_never_the_last(stores: Stores) {
     let egg_line = with_egg.foods[1].id;
     let more_egg = stores
         .meals
-        .set_line_quantity(ann, egg_line, grams(100.0))
+        .set_line_quantity(ann, egg_line, grams(100.0), None)
         .await
         .unwrap()
         .unwrap();

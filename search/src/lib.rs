@@ -33,7 +33,7 @@ pub enum DocKind {
     Catalogue,
     /// A generic (unbranded) food from a public database, such as USDA SR Legacy.
     Generic,
-    /// A user's own food, seen by that user only.
+    /// A user's own food or recipe, seen by that user only.
     Custom { owner: i64 },
     /// A branded product (USDA branded, Open Food Facts).
     Branded,
@@ -45,7 +45,7 @@ pub fn doc_of(row: &models::FoodSearchRow) -> FoodDoc {
     use models::FoodSource;
     let kind = match row.source {
         FoodSource::Catalogue => DocKind::Catalogue,
-        FoodSource::Custom => DocKind::Custom {
+        FoodSource::Custom | FoodSource::Recipe => DocKind::Custom {
             owner: row.owner.map_or(0, |o| o.get()),
         },
         FoodSource::Usda | FoodSource::OpenFoodFacts

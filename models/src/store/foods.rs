@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use super::{BeginWrite, FoodStore, SearchHistoryEntry, StoreError};
+use super::{BeginWrite, FoodStore, FoodUse, SearchHistoryEntry, StoreError, UsedFood, UsedOrder};
 use crate::food::{Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
 use crate::import::Rejection;
 use crate::user::UserId;
@@ -12,12 +12,12 @@ pub(super) struct SqliteFoods(pub SqlitePool);
 #[derive(Debug)]
 pub(super) struct PgFoods(pub PgPool);
 
-/// Rows per multi-row insert: 25 columns each stays under SQLite's 32,766 parameters.
+/// Rows per multi-row insert: 28 columns each stays under SQLite's 32,766 parameters.
 const BATCH: usize = 500;
 
 #[derive(sqlx::FromRow)]
-struct FoodRow {
-    food_id: i64,
+pub(super) struct FoodRow {
+    pub(super) food_id: i64,
     source: String,
     source_key: Option<String>,
     owner_user_id: Option<i64>,
@@ -42,6 +42,7 @@ struct FoodRow {
     ingredients: Option<String>,
     data_quality: String,
     copied_from: Option<i64>,
+    servings: Option<f64>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -80,6 +81,7 @@ impl TryFrom<FoodRow> for Food {
                 ingredients: row.ingredients,
                 data_quality: row.data_quality,
                 copied_from: row.copied_from,
+                servings: row.servings,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -124,17 +126,18 @@ macro_rules! food_columns {
         "food_id, source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, \
          image_url, nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, \
          sodium, portions, fdc_id, description, ingredients, data_quality, copied_from, \
-         created_at, updated_at"
+         servings, created_at, updated_at"
     };
 }
+pub(super) use food_columns;
 
 /// Columns written on insert, in `push_food`'s order.
 macro_rules! insert_columns {
     () => {
         "source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, image_url, \
          nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, sodium, \
-         portions, fdc_id, description, ingredients, data_quality, copied_from, created_at, \
-         updated_at, changed_ms"
+         portions, fdc_id, description, ingredients, data_quality, copied_from, servings, \
+         created_at, updated_at, changed_ms"
     };
 }
 
@@ -145,11 +148,11 @@ macro_rules! search_columns {
     };
 }
 
-fn portions_json(portions: &[Portion]) -> String {
+pub(super) fn portions_json(portions: &[Portion]) -> String {
     serde_json::to_string(portions).unwrap_or_else(|_| "[]".into())
 }
 
-fn now_ms(now: DateTime<Utc>) -> i64 {
+pub(super) fn now_ms(now: DateTime<Utc>) -> i64 {
     now.timestamp_millis()
 }
 
@@ -182,6 +185,7 @@ macro_rules! push_food {
             .push_bind(f.ingredients.clone())
             .push_bind(f.data_quality.clone())
             .push_bind(f.copied_from)
+            .push_bind(f.servings)
             .push_bind($now)
             .push_bind($now)
             .push_bind(now_ms($now));
@@ -448,30 +452,131 @@ macro_rules! sql_food_store {
                     .collect())
             }
 
-            async fn record_uses(&self, user: UserId, food_ids: &[i64]) -> Result<(), StoreError> {
+            async fn record_uses(&self, user: UserId, uses: &[FoodUse]) -> Result<(), StoreError> {
                 // One row per food, so the statement never touches a row twice.
-                let mut counts: Vec<(i64, i32)> = Vec::new();
-                for id in food_ids {
-                    match counts.iter_mut().find(|(f, _)| f == id) {
-                        Some((_, n)) => *n += 1,
-                        None => counts.push((*id, 1)),
+                let mut counts: Vec<(&FoodUse, i32)> = Vec::new();
+                for food_use in uses {
+                    match counts.iter_mut().find(|(u, _)| u.food_id == food_use.food_id) {
+                        Some((last, n)) => {
+                            *last = food_use;
+                            *n += 1;
+                        }
+                        None => counts.push((food_use, 1)),
                     }
                 }
                 if counts.is_empty() {
                     return Ok(());
                 }
                 let now = Utc::now();
-                let mut b: QueryBuilder<$db> =
-                    QueryBuilder::new("insert into food_usage (user_id, food_id, uses, used_at) ");
-                b.push_values(&counts, |mut row, (id, n)| {
-                    row.push_bind(user.get()).push_bind(*id).push_bind(*n).push_bind(now);
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                    "insert into food_usage (user_id, food_id, uses, used_at, last_quantity, last_amount) ",
+                );
+                b.push_values(&counts, |mut row, (u, n)| {
+                    row.push_bind(user.get())
+                        .push_bind(u.food_id)
+                        .push_bind(*n)
+                        .push_bind(now)
+                        .push_bind(u.grams)
+                        .push_bind(u.amount.clone());
                 });
+                // A use without a quantity (a food created) keeps what was logged before.
                 b.push(
                     " on conflict (user_id, food_id) do update set \
-                     uses = food_usage.uses + excluded.uses, used_at = excluded.used_at",
+                     uses = food_usage.uses + excluded.uses, used_at = excluded.used_at, \
+                     last_quantity = coalesce(excluded.last_quantity, food_usage.last_quantity), \
+                     last_amount = case when excluded.last_quantity is null \
+                         then food_usage.last_amount else excluded.last_amount end",
                 );
                 b.build().execute(&self.0).await?;
                 Ok(())
+            }
+
+            async fn used_food_details(
+                &self,
+                user: UserId,
+                order: UsedOrder,
+                limit: i64,
+            ) -> Result<Vec<UsedFood>, StoreError> {
+                let sql = match order {
+                    UsedOrder::Recent => {
+                        "select food_id, uses, used_at, last_quantity, last_amount from food_usage \
+                         where user_id = $1 order by used_at desc, food_id desc limit $2"
+                    }
+                    UsedOrder::Frequent => {
+                        "select food_id, uses, used_at, last_quantity, last_amount from food_usage \
+                         where user_id = $1 and uses >= 2 \
+                         order by uses desc, used_at desc, food_id desc limit $2"
+                    }
+                };
+                let rows: Vec<(i64, i32, DateTime<Utc>, Option<f64>, Option<String>)> =
+                    sqlx::query_as(sql).bind(user.get()).bind(limit).fetch_all(&self.0).await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(food_id, uses, used_at, last_quantity, last_amount)| UsedFood {
+                        food_id,
+                        uses: i64::from(uses),
+                        used_at,
+                        last_quantity,
+                        last_amount,
+                    })
+                    .collect())
+            }
+
+            async fn set_favorite(
+                &self,
+                user: UserId,
+                food_id: i64,
+                favorite: bool,
+            ) -> Result<(), StoreError> {
+                if favorite {
+                    sqlx::query(
+                        "insert into food_favorite (user_id, food_id, created_at) values ($1, $2, $3) \
+                         on conflict (user_id, food_id) do nothing",
+                    )
+                    .bind(user.get())
+                    .bind(food_id)
+                    .bind(Utc::now())
+                    .execute(&self.0)
+                    .await?;
+                } else {
+                    sqlx::query("delete from food_favorite where user_id = $1 and food_id = $2")
+                        .bind(user.get())
+                        .bind(food_id)
+                        .execute(&self.0)
+                        .await?;
+                }
+                Ok(())
+            }
+
+            async fn favorites(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError> {
+                let rows: Vec<(i64,)> = sqlx::query_as(
+                    "select food_favorite.food_id from food_favorite \
+                     join food on food.food_id = food_favorite.food_id and food.deleted_at is null \
+                     where food_favorite.user_id = $1 \
+                     order by food_favorite.created_at desc, food_favorite.food_id desc limit $2",
+                )
+                .bind(user.get())
+                .bind(limit)
+                .fetch_all(&self.0)
+                .await?;
+                Ok(rows.into_iter().map(|(id,)| id).collect())
+            }
+
+            async fn favorites_among(&self, user: UserId, ids: &[i64]) -> Result<Vec<i64>, StoreError> {
+                if ids.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                    "select food_id from food_favorite where user_id = ",
+                );
+                b.push_bind(user.get()).push(" and food_id in (");
+                let mut list = b.separated(", ");
+                for id in ids {
+                    list.push_bind(*id);
+                }
+                b.push(")");
+                let rows: Vec<(i64,)> = b.build_query_as().fetch_all(&self.0).await?;
+                Ok(rows.into_iter().map(|(id,)| id).collect())
             }
 
             async fn used_foods(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError> {

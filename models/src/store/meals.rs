@@ -52,6 +52,8 @@ struct LineRow {
     fiber_per_100g: f64,
     sugar_per_100g: f64,
     sodium_per_100g: f64,
+    amount: Option<String>,
+    is_quick_add: bool,
 }
 
 #[derive(sqlx::FromRow)]
@@ -137,7 +139,7 @@ macro_rules! line_columns {
     () => {
         "meal_food_id, meal_id, food_id, food_name, food_name_zh, brand, quantity, \
          calories_per_100g, protein_per_100g, fat_per_100g, carbs_per_100g, fiber_per_100g, \
-         sugar_per_100g, sodium_per_100g"
+         sugar_per_100g, sodium_per_100g, amount, is_quick_add"
     };
 }
 
@@ -201,6 +203,8 @@ fn line_of(row: LineRow) -> Result<MealFood, StoreError> {
                 sugar: row.sugar_per_100g,
                 sodium: row.sodium_per_100g,
             },
+            amount: row.amount,
+            quick_add: row.is_quick_add,
         },
     })
 }
@@ -268,7 +272,7 @@ macro_rules! sql_meal_store {
                     "insert into meal_food (meal_id, position, food_id, food_name, food_name_zh, \
                      brand, quantity, calories_per_100g, protein_per_100g, fat_per_100g, \
                      carbs_per_100g, fiber_per_100g, sugar_per_100g, sodium_per_100g, calories, \
-                     protein, fat, carbs, fiber, sugar, sodium) ",
+                     protein, fat, carbs, fiber, sugar, sodium, amount, is_quick_add) ",
                 );
                 b.push_values(lines.iter().zip(first_position..), |mut row, (line, position)| {
                     let per = &line.per_100g;
@@ -293,7 +297,9 @@ macro_rules! sql_meal_store {
                         .push_bind(amount.carbs)
                         .push_bind(amount.fiber)
                         .push_bind(amount.sugar)
-                        .push_bind(amount.sodium);
+                        .push_bind(amount.sodium)
+                        .push_bind(line.amount.clone())
+                        .push_bind(line.quick_add);
                 });
                 b.build().execute(&mut **tx).await?;
                 Ok(())
@@ -500,6 +506,7 @@ macro_rules! sql_meal_store {
                 owner: UserId,
                 line_id: i64,
                 quantity: Grams,
+                amount: Option<&str>,
             ) -> Result<Option<Meal>, StoreError> {
                 let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 let Some(meal_id) = Self::touch_line_meal(&mut tx, owner, line_id).await? else {
@@ -513,24 +520,41 @@ macro_rules! sql_meal_store {
                 .await?;
                 let Some(row) = row else { return Ok(None) };
                 let mut line = line_of(row)?.line;
+                if line.quick_add {
+                    return Err(StoreError::Conflict("a quick add has no quantity".into()));
+                }
                 line.quantity = quantity;
-                let amount = line.amount();
+                let values = line.amount();
                 sqlx::query(
                     "update meal_food set quantity = $2, calories = $3, protein = $4, fat = $5, \
-                     carbs = $6, fiber = $7, sugar = $8, sodium = $9 where meal_food_id = $1",
+                     carbs = $6, fiber = $7, sugar = $8, sodium = $9, amount = $10 \
+                     where meal_food_id = $1",
                 )
                 .bind(line_id)
                 .bind(quantity.get())
-                .bind(amount.calories)
-                .bind(amount.protein)
-                .bind(amount.fat)
-                .bind(amount.carbs)
-                .bind(amount.fiber)
-                .bind(amount.sugar)
-                .bind(amount.sodium)
+                .bind(values.calories)
+                .bind(values.protein)
+                .bind(values.fat)
+                .bind(values.carbs)
+                .bind(values.fiber)
+                .bind(values.sugar)
+                .bind(values.sodium)
+                .bind(amount)
                 .execute(&mut *tx)
                 .await?;
                 Self::finish(tx, meal_id).await
+            }
+
+            async fn line(&self, owner: UserId, line_id: i64) -> Result<Option<MealLine>, StoreError> {
+                let row: Option<LineRow> = sqlx::query_as(concat!(
+                    "select ", line_columns!(), " from meal_food where meal_food_id = $1 \
+                     and meal_id in (select meal_id from meal where user_id = $2)"
+                ))
+                .bind(line_id)
+                .bind(owner.get())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(|r| line_of(r).map(|f| f.line)).transpose()
             }
 
             async fn delete_line(
@@ -597,7 +621,8 @@ macro_rules! sql_meal_store {
                      meal_food.food_name, meal_food.food_name_zh, meal_food.brand, \
                      meal_food.quantity, meal_food.calories_per_100g, meal_food.protein_per_100g, \
                      meal_food.fat_per_100g, meal_food.carbs_per_100g, meal_food.fiber_per_100g, \
-                     meal_food.sugar_per_100g, meal_food.sodium_per_100g \
+                     meal_food.sugar_per_100g, meal_food.sodium_per_100g, meal_food.amount, \
+                     meal_food.is_quick_add \
                      from meal join meal_food on meal_food.meal_id = meal.meal_id",
                 );
                 push_filter!(b, owner, filter, "meal.");
@@ -629,12 +654,14 @@ macro_rules! sql_meal_store {
             ) -> Result<Vec<TopFood>, StoreError> {
                 let mut b: QueryBuilder<$db> = QueryBuilder::new(
                     "select meal_food.food_id, min(meal_food.food_name) as name, \
-                     min(meal_food.food_name_zh) as name_zh, sum(meal_food.quantity) as quantity, \
+                     min(meal_food.food_name_zh) as name_zh, \
+                     sum(case when meal_food.is_quick_add then 0 else meal_food.quantity end) as quantity, \
                      sum(meal_food.calories) as calories, count(*) as frequency \
                      from meal join meal_food on meal_food.meal_id = meal.meal_id",
                 );
                 push_filter!(b, owner, filter, "meal.");
-                // A line whose food is gone counts under its own name.
+                // A line whose food is gone, or a quick add, counts under its own name (a
+                // quick add weighs nothing: it was logged without grams).
                 b.push(
                     " group by meal_food.food_id, \
                      case when meal_food.food_id is null then meal_food.food_name else '' end \

@@ -14,6 +14,7 @@ use crate::{
     import::Rejection,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
     meal::{BodyWeight, Grams, Meal, MealIntake, MealLine, MealType, NewMeal, WeightRecord},
+    recipe::{NewRecipe, Recipe},
     statistics::TopFood,
     upload::{NewImage, ProcessingStatus, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
@@ -23,6 +24,7 @@ mod foods;
 mod images;
 mod jobs;
 mod meals;
+mod recipes;
 mod users;
 
 /// How a transaction that writes begins on each engine. SQLite takes the write lock at
@@ -141,6 +143,44 @@ pub struct SearchHistoryEntry {
     pub count: i32,
 }
 
+/// One use of a food: what was logged (a meal line's grams and amount), so the next
+/// time is one click; creating or copying a food counts as a use without a quantity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoodUse {
+    pub food_id: i64,
+    pub grams: Option<f64>,
+    pub amount: Option<String>,
+}
+
+impl FoodUse {
+    pub fn of(food_id: i64) -> Self {
+        FoodUse {
+            food_id,
+            grams: None,
+            amount: None,
+        }
+    }
+}
+
+/// A food a user has used: how often, when last, and what they logged last.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UsedFood {
+    pub food_id: i64,
+    pub uses: i64,
+    pub used_at: DateTime<Utc>,
+    pub last_quantity: Option<f64>,
+    pub last_amount: Option<String>,
+}
+
+/// How a user's used foods are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsedOrder {
+    /// Last used first.
+    Recent,
+    /// Most used first, foods used at least twice.
+    Frequent,
+}
+
 /// Foods of every source, a user's searches and the foods they use.
 #[async_trait]
 pub trait FoodStore: Send + Sync + std::fmt::Debug {
@@ -190,11 +230,29 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
         user: UserId,
         limit: i64,
     ) -> Result<Vec<SearchHistoryEntry>, StoreError>;
-    /// Counts uses of foods by a user (logged in a meal, created, copied), one per id
-    /// listed, in one statement.
-    async fn record_uses(&self, user: UserId, food_ids: &[i64]) -> Result<(), StoreError>;
+    /// Counts uses of foods by a user (logged in a meal, created, copied), one per use
+    /// listed, in one statement; the last use listed of a food is what it remembers.
+    async fn record_uses(&self, user: UserId, uses: &[FoodUse]) -> Result<(), StoreError>;
     /// The user's most used foods.
     async fn used_foods(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError>;
+    /// The user's used foods in `order`, with what they logged last.
+    async fn used_food_details(
+        &self,
+        user: UserId,
+        order: UsedOrder,
+        limit: i64,
+    ) -> Result<Vec<UsedFood>, StoreError>;
+    /// Stars a food for the user (`true`) or takes the star away; both idempotent.
+    async fn set_favorite(
+        &self,
+        user: UserId,
+        food_id: i64,
+        favorite: bool,
+    ) -> Result<(), StoreError>;
+    /// The user's starred foods, newest star first.
+    async fn favorites(&self, user: UserId, limit: i64) -> Result<Vec<i64>, StoreError>;
+    /// Which of `ids` the user starred.
+    async fn favorites_among(&self, user: UserId, ids: &[i64]) -> Result<Vec<i64>, StoreError>;
     async fn record_rejections(
         &self,
         import_id: &str,
@@ -244,9 +302,12 @@ pub trait MealStore: Send + Sync + std::fmt::Debug {
         owner: UserId,
         line_id: i64,
         quantity: Grams,
+        amount: Option<&str>,
     ) -> Result<Option<Meal>, StoreError>;
     /// The line's meal after the change; `Conflict` when it is the meal's last line.
     async fn delete_line(&self, owner: UserId, line_id: i64) -> Result<Option<Meal>, StoreError>;
+    /// One line of the owner's meals.
+    async fn line(&self, owner: UserId, line_id: i64) -> Result<Option<MealLine>, StoreError>;
     /// A page of meals, newest first, and how many match in all.
     async fn list(
         &self,
@@ -336,6 +397,35 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
     async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError>;
 }
 
+/// Recipes: a user's foods made of other foods.
+#[async_trait]
+pub trait RecipeStore: Send + Sync + std::fmt::Debug {
+    /// Stores the recipe and its food, worked out from the ingredients' current values.
+    /// The ingredients must be foods the owner may see.
+    async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError>;
+    async fn get(&self, owner: UserId, id: i64) -> Result<Option<Recipe>, StoreError>;
+    /// The owner's recipes, newest first, and how many there are.
+    async fn list(
+        &self,
+        owner: UserId,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Recipe>, i64), StoreError>;
+    /// Replaces the owner's recipe and works out again every recipe that contains it.
+    /// `Conflict("recipe cycle")` when it would contain itself, through any recipe.
+    async fn replace(
+        &self,
+        owner: UserId,
+        id: i64,
+        recipe: &NewRecipe,
+    ) -> Result<Option<Recipe>, StoreError>;
+    /// Marks the recipe's food deleted; meals that logged it keep their lines.
+    async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
+    /// Works out again every recipe containing `food_id` (and the recipes containing
+    /// those), after the food changed. Returns the recipes changed.
+    async fn refresh_using(&self, food_id: i64) -> Result<Vec<Food>, StoreError>;
+}
+
 /// Every store of the product, chosen once from the database engine.
 #[derive(Debug, Clone)]
 pub struct Stores {
@@ -345,6 +435,7 @@ pub struct Stores {
     pub foods: Arc<dyn FoodStore>,
     pub meals: Arc<dyn MealStore>,
     pub images: Arc<dyn ImageStore>,
+    pub recipes: Arc<dyn RecipeStore>,
 }
 
 impl Stores {
@@ -359,6 +450,7 @@ impl Stores {
                     foods: Arc::new(foods::SqliteFoods(pool.clone())),
                     meals: Arc::new(meals::SqliteMeals(pool.clone())),
                     images: Arc::new(images::SqliteImages(pool.clone())),
+                    recipes: Arc::new(recipes::SqliteRecipes(pool.clone())),
                 }
             }
             Database::Postgres(pool) => {
@@ -370,6 +462,7 @@ impl Stores {
                     foods: Arc::new(foods::PgFoods(pool.clone())),
                     meals: Arc::new(meals::PgMeals(pool.clone())),
                     images: Arc::new(images::PgImages(pool.clone())),
+                    recipes: Arc::new(recipes::PgRecipes(pool.clone())),
                 }
             }
         }
