@@ -151,7 +151,11 @@ async fn food_for(
         // Searchable at once, before the index's own catch-up.
         reindex(state, &food, false).await;
     }
-    state.stores.foods.record_uses(user, &[food.id]).await?;
+    state
+        .stores
+        .foods
+        .record_uses(user, &[models::FoodUse::of(food.id)])
+        .await?;
     Ok(CreatedView {
         food: FoodView::of(&food, Some(user)),
         is_existing: made.is_existing,

@@ -10,7 +10,10 @@ use axum::{
     routing::{delete, get, post, put},
 };
 use chrono::{DateTime, Utc};
-use models::{CustomFoodInput, Food, FoodSearchRow, FoodSource, Portion, User, UserId};
+use models::recipe::PerServing;
+use models::{
+    CustomFoodInput, Food, FoodSearchRow, FoodSource, FoodUse, Portion, UsedOrder, User, UserId,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -26,6 +29,9 @@ pub fn router() -> Router<AppState> {
         .route("/foods/search", get(search))
         .route("/foods/search/history", get(search_history))
         .route("/foods/user", get(user_foods))
+        .route("/foods/favorites", get(favorites))
+        .route("/foods/recent", get(recent_foods))
+        .route("/foods/{id}/favorite", post(star).delete(unstar))
         .route("/foods/create", post(create))
         .route("/foods/{id}", get(food))
         .route("/foods/{id}/update", put(update))
@@ -54,6 +60,11 @@ pub struct FoodView {
     pub serving_unit: &'static str,
     pub portions: Vec<Portion>,
     pub is_custom: bool,
+    pub is_recipe: bool,
+    /// A recipe's servings and its values per serving.
+    pub per_serving: Option<PerServing>,
+    /// Whether the signed-in viewer starred it.
+    pub is_favorite: bool,
     pub is_usda: bool,
     pub fdc_id: Option<i64>,
     pub usda_description: Option<String>,
@@ -71,8 +82,32 @@ impl FoodView {
         let mut view = FoodView::unsaved(&food.food);
         view.id = Some(food.id);
         view.is_owner = food.owned_by(viewer);
+        view.per_serving = PerServing::of(food);
         view.created_at = Some(food.created_at);
         view
+    }
+
+    /// Views of `foods` with the viewer's stars, looked up at once.
+    pub async fn list(
+        state: &AppState,
+        foods: &[Food],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<FoodView>, ApiError> {
+        let starred = match viewer {
+            Some(user) if !foods.is_empty() => {
+                let ids: Vec<i64> = foods.iter().map(|f| f.id).collect();
+                state.stores.foods.favorites_among(user, &ids).await?
+            }
+            _ => Vec::new(),
+        };
+        Ok(foods
+            .iter()
+            .map(|f| {
+                let mut view = FoodView::of(f, viewer);
+                view.is_favorite = starred.contains(&f.id);
+                view
+            })
+            .collect())
     }
 
     /// A food not (yet) stored, such as a USDA search hit.
@@ -99,6 +134,9 @@ impl FoodView {
             serving_unit: "g",
             portions: f.portions.clone(),
             is_custom: f.source() == FoodSource::Custom,
+            is_recipe: f.source() == FoodSource::Recipe,
+            per_serving: None,
+            is_favorite: false,
             is_usda,
             fdc_id: f.fdc_id,
             usda_description: if is_usda { f.description.clone() } else { None },
@@ -196,13 +234,10 @@ async fn search(
             }
         });
     }
+    found.retain(|f| f.visible_to(viewer));
     Ok(ApiJson(SearchResults {
         query: text.trim().to_owned(),
-        foods: found
-            .iter()
-            .filter(|f| f.visible_to(viewer))
-            .map(|f| FoodView::of(f, viewer))
-            .collect(),
+        foods: FoodView::list(&state, &found, viewer).await?,
         took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
     }))
 }
@@ -270,10 +305,7 @@ async fn user_foods(
         .list_custom(user.id, (page - 1) * page_size, page_size)
         .await?;
     Ok(ApiJson(FoodPage {
-        foods: foods
-            .iter()
-            .map(|f| FoodView::of(f, Some(user.id)))
-            .collect(),
+        foods: FoodView::list(&state, &foods, Some(user.id)).await?,
         page,
         page_size,
         total,
@@ -293,7 +325,8 @@ async fn food(
         .await?
         .filter(|f| f.visible_to(viewer))
         .ok_or_else(food_not_found)?;
-    Ok(ApiJson(FoodView::of(&food, viewer)))
+    let mut views = FoodView::list(&state, std::slice::from_ref(&food), viewer).await?;
+    Ok(ApiJson(views.remove(0)))
 }
 
 /// The index row of a food just written, for this process's index.
@@ -335,7 +368,11 @@ async fn create(
     }
     let new = input.parse(user.id)?;
     let food = state.stores.foods.insert(&new).await?;
-    state.stores.foods.record_uses(user.id, &[food.id]).await?;
+    state
+        .stores
+        .foods
+        .record_uses(user.id, &[FoodUse::of(food.id)])
+        .await?;
     reindex(&state, &food, false).await;
     Ok((
         StatusCode::CREATED,
@@ -352,6 +389,13 @@ async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiErr
         .await?
         .filter(|f| f.visible_to(Some(user.id)))
         .ok_or_else(food_not_found)?;
+    if food.is_recipe() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "RECIPE_FOOD",
+            "This food is a recipe; change it with the recipe calls (/recipes/{id}/update/)",
+        ));
+    }
     if !food.is_custom() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -377,7 +421,10 @@ async fn update(
         .await?
         .ok_or_else(food_not_found)?;
     reindex(&state, &food, false).await;
-    Ok(ApiJson(FoodView::of(&food, Some(user.id))))
+    // Recipes made with it take its new values.
+    state.stores.recipes.refresh_using(food.id).await?;
+    let mut views = FoodView::list(&state, std::slice::from_ref(&food), Some(user.id)).await?;
+    Ok(ApiJson(views.remove(0)))
 }
 
 #[derive(Serialize)]
@@ -404,5 +451,137 @@ async fn remove(
         removed_from_meals: false,
         meal_count,
         meal_foods_count,
+    }))
+}
+
+#[derive(Serialize)]
+struct FoodList {
+    foods: Vec<FoodView>,
+}
+
+/// How many starred foods the search page lists.
+const MAX_FAVORITES: i64 = 100;
+
+/// The foods of `ids` the viewer may see, in the order of `ids`.
+async fn foods_in_order(
+    state: &AppState,
+    ids: &[i64],
+    viewer: UserId,
+) -> Result<Vec<Food>, ApiError> {
+    let mut found = state.stores.foods.get_many(ids).await?;
+    found.retain(|f| f.visible_to(Some(viewer)));
+    found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
+    Ok(found)
+}
+
+async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> ApiResult<FoodList> {
+    let ids = state.stores.foods.favorites(user.id, MAX_FAVORITES).await?;
+    let found = foods_in_order(&state, &ids, user.id).await?;
+    Ok(ApiJson(FoodList {
+        foods: FoodView::list(&state, &found, Some(user.id)).await?,
+    }))
+}
+
+#[derive(Serialize)]
+struct Starred {
+    food: FoodView,
+}
+
+async fn set_star(
+    state: &AppState,
+    user: &User,
+    id: i64,
+    favorite: bool,
+) -> Result<ApiJson<Starred>, ApiError> {
+    let food = state
+        .stores
+        .foods
+        .get(id)
+        .await?
+        .filter(|f| f.visible_to(Some(user.id)))
+        .ok_or_else(food_not_found)?;
+    state
+        .stores
+        .foods
+        .set_favorite(user.id, id, favorite)
+        .await?;
+    let mut food_view = FoodView::of(&food, Some(user.id));
+    food_view.is_favorite = favorite;
+    Ok(ApiJson(Starred { food: food_view }))
+}
+
+async fn star(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> Result<ApiJson<Starred>, ApiError> {
+    set_star(&state, &user, id, true).await
+}
+
+async fn unstar(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> Result<ApiJson<Starred>, ApiError> {
+    set_star(&state, &user, id, false).await
+}
+
+/// A food the user logged before, with what they logged last time.
+#[derive(Serialize)]
+struct UsedFoodView {
+    #[serde(flatten)]
+    food: FoodView,
+    uses: i64,
+    last_used_at: DateTime<Utc>,
+    last_quantity: f64,
+    last_amount: Option<String>,
+}
+
+#[derive(Serialize)]
+struct RecentFoods {
+    recent: Vec<UsedFoodView>,
+    frequent: Vec<UsedFoodView>,
+}
+
+async fn used_foods(
+    state: &AppState,
+    user: UserId,
+    order: UsedOrder,
+    limit: i64,
+) -> Result<Vec<UsedFoodView>, ApiError> {
+    let used = state
+        .stores
+        .foods
+        .used_food_details(user, order, limit)
+        .await?;
+    let ids: Vec<i64> = used.iter().map(|u| u.food_id).collect();
+    let found = foods_in_order(state, &ids, user).await?;
+    let views = FoodView::list(state, &found, Some(user)).await?;
+    Ok(views
+        .into_iter()
+        .filter_map(|food| {
+            let u = used.iter().find(|u| Some(u.food_id) == food.id)?;
+            // A food never logged with a quantity (only created) is offered as 100 g.
+            let last_quantity = u.last_quantity.unwrap_or(100.0);
+            Some(UsedFoodView {
+                uses: u.uses,
+                last_used_at: u.used_at,
+                last_quantity,
+                last_amount: u.last_amount.clone(),
+                food,
+            })
+        })
+        .collect())
+}
+
+async fn recent_foods(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Query(params): Query<LimitParams>,
+) -> ApiResult<RecentFoods> {
+    let limit = bounded("limit", params.limit, 10, 50)?;
+    Ok(ApiJson(RecentFoods {
+        recent: used_foods(&state, user.id, UsedOrder::Recent, limit).await?,
+        frequent: used_foods(&state, user.id, UsedOrder::Frequent, limit).await?,
     }))
 }

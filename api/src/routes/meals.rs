@@ -12,8 +12,13 @@ use axum::{
     routing::{delete, get, post, put},
 };
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
-use models::meal::{self, DateRange, Grams, MAX_MEAL_FOODS, parse_date};
-use models::{Food, LocalClock, Meal, MealFilter, MealLine, MealType, NewMeal, User, UserId};
+use models::amount::{AmountError, read_amount};
+use models::meal::{
+    self, DateRange, Grams, MAX_AMOUNT_CHARS, MAX_MEAL_FOODS, QuickAdd, parse_date,
+};
+use models::{
+    Food, FoodUse, LocalClock, Meal, MealFilter, MealLine, MealType, NewMeal, Portion, User, UserId,
+};
 use serde::{Deserialize, Serialize};
 
 use super::foods::bounded;
@@ -30,6 +35,8 @@ pub fn router() -> Router<AppState> {
         .route("/meals/list", get(list))
         .route("/meals/recent", get(recent))
         .route("/meals/plan", post(plan))
+        .route("/meals/copy-day", post(copy_day))
+        .route("/meals/{id}/copy", post(copy))
         .route("/meals/{id}", get(one))
         .route("/meals/{id}/update", put(update))
         .route("/meals/{id}/delete", delete(remove))
@@ -69,10 +76,14 @@ pub struct MealFoodView {
     pub food_name: String,
     pub food_name_zh: Option<String>,
     pub brand: Option<String>,
-    pub quantity: f64,
+    /// Grams; none for a quick add, which was logged without a weight.
+    pub quantity: Option<f64>,
+    /// The amount as logged ("2 slices"), when it was not plain grams.
+    pub amount: Option<String>,
+    pub is_quick_add: bool,
     /// What the quantity holds: calories, protein, fat, carbs, fiber, sugar, sodium.
     #[serde(flatten)]
-    pub amount: models::Nutrients,
+    pub values: models::Nutrients,
     /// The nutrition the line was saved with.
     pub per_100g: models::Nutrients,
 }
@@ -99,8 +110,10 @@ impl MealView {
                         food_name: line.food_name.clone(),
                         food_name_zh: line.food_name_zh.clone(),
                         brand: line.brand.clone(),
-                        quantity: line.quantity.get(),
-                        amount: line.amount(),
+                        quantity: (!line.quick_add).then(|| line.quantity.get()),
+                        amount: line.amount.clone(),
+                        is_quick_add: line.quick_add,
+                        values: line.amount(),
                         per_100g: line.per_100g,
                     }
                 })
@@ -152,23 +165,96 @@ fn food_not_found(id: i64) -> ApiError {
     )
 }
 
-/// A food line as sent: `{food_id, quantity}`, or for a USDA search hit not saved yet
-/// `{food_id: -1, quantity, fdc_id, name}`.
+/// A food line as sent: `{food_id, quantity}` or `{food_id, amount: "2 slices"}`, for a
+/// USDA search hit not saved yet `{food_id: -1, quantity, fdc_id, name}`, or a quick add
+/// `{quick_add: {name, calories, protein, fat, carbs}}`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct LineInput {
     food_id: Option<i64>,
     quantity: Option<f64>,
+    /// An amount read against the food's portions ("1.5碗", "半斤"); it wins over quantity.
+    amount: Option<String>,
     /// (A USDA line's `name` is only informative: the food's own name is saved.)
     fdc_id: Option<i64>,
     /// On update: take the food's current nutrition rather than the line's saved one.
     #[serde(default)]
     refresh: bool,
+    quick_add: Option<QuickAddInput>,
+}
+
+#[derive(Debug, Deserialize)]
+struct QuickAddInput {
+    name: Option<String>,
+    calories: Option<f64>,
+    protein: Option<f64>,
+    fat: Option<f64>,
+    carbs: Option<f64>,
 }
 
 /// Where a line's food comes from, once checked.
 enum FoodRef {
     Saved(i64),
     Usda(i64),
+}
+
+/// How much of a food, as sent: grams, or an amount to read against its portions.
+pub(crate) enum Measure {
+    Grams(Grams),
+    Amount(String),
+}
+
+impl Measure {
+    /// From a `quantity` and an `amount` field (the amount wins); `field` names the
+    /// quantity in messages, as `foods[1].quantity`.
+    pub(crate) fn parse(
+        quantity: Option<f64>,
+        amount: Option<&str>,
+        field: &str,
+    ) -> Result<Measure, ApiError> {
+        if let Some(text) = amount.map(str::trim).filter(|t| !t.is_empty()) {
+            if text.chars().count() > MAX_AMOUNT_CHARS {
+                return Err(ApiError::validation(format!(
+                    "{} can be at most {MAX_AMOUNT_CHARS} characters",
+                    field.replace("quantity", "amount")
+                )));
+            }
+            return Ok(Measure::Amount(text.to_owned()));
+        }
+        let quantity =
+            quantity.ok_or_else(|| ApiError::validation(format!("{field} is required")))?;
+        Grams::parse(quantity)
+            .map(Measure::Grams)
+            .map_err(|e| ApiError::validation(format!("{field}: {}", e.0)))
+    }
+
+    /// The grams meant for a food with `portions`, and the amount to keep beside them.
+    pub(crate) fn grams(
+        &self,
+        portions: &[Portion],
+        field: &str,
+        food_name: &str,
+    ) -> Result<(Grams, Option<String>), ApiError> {
+        match self {
+            Measure::Grams(g) => Ok((*g, None)),
+            Measure::Amount(text) => {
+                let grams = read_amount(text, portions)
+                    .and_then(|g| Grams::parse(g).map_err(|_| AmountError::Invalid))
+                    .map_err(|e| {
+                        ApiError::validation(format!(
+                            "{} ({food_name}): {e}",
+                            field.replace("quantity", "amount")
+                        ))
+                    })?;
+                Ok((grams, Some(text.clone())))
+            }
+        }
+    }
+}
+
+/// A line as sent, once checked.
+enum LineRequest {
+    Food { food: FoodRef, measure: Measure },
+    Quick(QuickAdd),
 }
 
 /// Marks a line `foods[i]` in messages, so the caller knows which one is wrong.
@@ -180,12 +266,23 @@ fn at_line(index: Option<usize>, field: &str) -> String {
 }
 
 impl LineInput {
-    fn parse(&self, index: Option<usize>) -> Result<(FoodRef, Grams), ApiError> {
-        let quantity = self.quantity.ok_or_else(|| {
-            ApiError::validation(format!("{} is required", at_line(index, "quantity")))
-        })?;
-        let quantity =
-            Grams::parse(quantity).map_err(|e| ApiError::validation(at_line(index, &e.0)))?;
+    fn parse(&self, index: Option<usize>) -> Result<LineRequest, ApiError> {
+        if let Some(q) = &self.quick_add {
+            if self.food_id.is_some() {
+                return Err(ApiError::validation(format!(
+                    "{} is either a food_id or a quick_add, not both",
+                    at_line(index, "").trim_end_matches('.')
+                )));
+            }
+            let add = QuickAdd::parse(q.name.as_deref(), q.calories, q.protein, q.fat, q.carbs)
+                .map_err(|e| ApiError::validation(at_line(index, &e.0)))?;
+            return Ok(LineRequest::Quick(add));
+        }
+        let measure = Measure::parse(
+            self.quantity,
+            self.amount.as_deref(),
+            &at_line(index, "quantity"),
+        )?;
         let food = match (self.food_id, self.fdc_id) {
             (Some(-1), Some(fdc)) if fdc > 0 => FoodRef::Usda(fdc),
             (Some(-1), _) => {
@@ -203,12 +300,12 @@ impl LineInput {
             }
             (None, _) => {
                 return Err(ApiError::validation(format!(
-                    "{} is required",
+                    "{} is required (or a quick_add)",
                     at_line(index, "food_id")
                 )));
             }
         };
-        Ok((food, quantity))
+        Ok(LineRequest::Food { food, measure })
     }
 }
 
@@ -231,11 +328,20 @@ pub(crate) async fn resolve_lines(
         .enumerate()
         .map(|(i, input)| input.parse(numbered.then_some(i)))
         .collect::<Result<Vec<_>, _>>()?;
+    // A food is read when its values are needed, or its portions (for an amount).
     let wanted: Vec<i64> = parsed
         .iter()
         .zip(inputs)
-        .filter_map(|((food, _), input)| match food {
-            FoodRef::Saved(id) if input.refresh || !kept.contains_key(id) => Some(*id),
+        .filter_map(|(request, input)| match request {
+            LineRequest::Food {
+                food: FoodRef::Saved(id),
+                measure,
+            } if input.refresh
+                || !kept.contains_key(id)
+                || matches!(measure, Measure::Amount(_)) =>
+            {
+                Some(*id)
+            }
             _ => None,
         })
         .collect();
@@ -249,32 +355,70 @@ pub(crate) async fn resolve_lines(
         .map(|f| (f.id, f))
         .collect();
     let mut lines = Vec::with_capacity(parsed.len());
-    for ((food, quantity), input) in parsed.into_iter().zip(inputs) {
+    for (i, (request, input)) in parsed.into_iter().zip(inputs).enumerate() {
+        let field = at_line(numbered.then_some(i), "quantity");
+        let (food, measure) = match request {
+            LineRequest::Quick(add) => {
+                lines.push(MealLine::quick(add));
+                continue;
+            }
+            LineRequest::Food { food, measure } => (food, measure),
+        };
         let line = match food {
-            FoodRef::Saved(id) => match (found.get(&id), kept.get(&id)) {
-                (Some(food), _) if input.refresh || !kept.contains_key(&id) => {
-                    MealLine::of(food, quantity)
+            FoodRef::Saved(id) => {
+                let current = found.get(&id);
+                let saved = kept.get(&id).filter(|_| !input.refresh);
+                let portions = current.map_or(&[][..], |f| &f.food.portions[..]);
+                match (current, saved) {
+                    (_, Some(saved)) => {
+                        let (quantity, amount) =
+                            measure.grams(portions, &field, &saved.food_name)?;
+                        MealLine {
+                            quantity,
+                            amount,
+                            ..saved.clone()
+                        }
+                    }
+                    (Some(food), None) => {
+                        let (quantity, amount) =
+                            measure.grams(portions, &field, &food.food.name)?;
+                        MealLine {
+                            amount,
+                            ..MealLine::of(food, quantity)
+                        }
+                    }
+                    (None, None) => return Err(food_not_found(id)),
                 }
-                (_, Some(saved)) if !input.refresh => MealLine {
-                    quantity,
-                    ..saved.clone()
-                },
-                _ => return Err(food_not_found(id)),
-            },
-            FoodRef::Usda(fdc_id) => MealLine::of(
-                &super::usda::saved_food(state, fdc_id, Some(user.id)).await?,
-                quantity,
-            ),
+            }
+            FoodRef::Usda(fdc_id) => {
+                let food = super::usda::saved_food(state, fdc_id, Some(user.id)).await?;
+                let (quantity, amount) =
+                    measure.grams(&food.food.portions, &field, &food.food.name)?;
+                MealLine {
+                    amount,
+                    ..MealLine::of(&food, quantity)
+                }
+            }
         };
         lines.push(line);
     }
     Ok(lines)
 }
 
-/// Counts each food of saved lines as used, so it ranks higher in the user's searches.
+/// Counts each food of saved lines as used, with what was logged, so it ranks higher in
+/// the user's searches and is one click to log again.
 async fn record_uses(state: &AppState, user: UserId, lines: &[MealLine]) {
-    let ids: Vec<i64> = lines.iter().filter_map(|l| l.food_id).collect();
-    if let Err(e) = state.stores.foods.record_uses(user, &ids).await {
+    let uses: Vec<FoodUse> = lines
+        .iter()
+        .filter_map(|l| {
+            l.food_id.map(|food_id| FoodUse {
+                food_id,
+                grams: Some(l.quantity.get()),
+                amount: l.amount.clone(),
+            })
+        })
+        .collect();
+    if let Err(e) = state.stores.foods.record_uses(user, &uses).await {
         tracing::warn!(error = %e, "could not count food uses");
     }
 }
@@ -518,6 +662,7 @@ async fn add_food(
 #[derive(Deserialize)]
 struct QuantityInput {
     quantity: Option<f64>,
+    amount: Option<String>,
 }
 
 async fn update_line(
@@ -527,17 +672,39 @@ async fn update_line(
     Path(id): Path<i64>,
     Body(input): Body<QuantityInput>,
 ) -> ApiResult<MealView> {
-    let quantity = Grams::parse(
-        input
-            .quantity
-            .ok_or_else(|| ApiError::validation("quantity is required"))?,
-    )?;
-    let meal = state
+    let measure = Measure::parse(input.quantity, input.amount.as_deref(), "quantity")?;
+    let (quantity, amount) = match &measure {
+        Measure::Grams(g) => (*g, None),
+        Measure::Amount(_) => {
+            // An amount is read against the portions of the line's food.
+            let line = state
+                .stores
+                .meals
+                .line(user.id, id)
+                .await?
+                .ok_or_else(line_not_found)?;
+            let food = match line.food_id {
+                Some(food_id) => state.stores.foods.get(food_id).await?,
+                None => None,
+            };
+            let portions = food.as_ref().map_or(&[][..], |f| &f.food.portions[..]);
+            measure.grams(portions, "quantity", &line.food_name)?
+        }
+    };
+    let meal = match state
         .stores
         .meals
-        .set_line_quantity(user.id, id, quantity)
-        .await?
-        .ok_or_else(line_not_found)?;
+        .set_line_quantity(user.id, id, quantity, amount.as_deref())
+        .await
+    {
+        Err(models::StoreError::Conflict(_)) => {
+            return Err(ApiError::validation(
+                "A quick add has no quantity; delete it and add it again with other values",
+            )
+            .with_code("QUICK_ADD_HAS_NO_QUANTITY"));
+        }
+        other => other?.ok_or_else(line_not_found)?,
+    };
     Ok(ApiJson(MealView::of(&meal, clock)))
 }
 
@@ -800,6 +967,116 @@ async fn plan(
         StatusCode::CREATED,
         ApiJson(PlanCreated {
             meals_created: saved.len(),
+            meals: views(&saved, clock),
+        }),
+    ))
+}
+
+/// Where a copy of a meal goes.
+#[derive(Debug, Default, Deserialize)]
+struct CopyInput {
+    date: Option<String>,
+    meal_type: Option<String>,
+    name: Option<String>,
+}
+
+/// A new meal with the lines of one already saved (the values they were saved with,
+/// quick adds included), on another day or at another time. A date alone keeps the
+/// meal's local time.
+async fn copy(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+    Path(id): Path<i64>,
+    Body(input): Body<CopyInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let meal = own_meal(&state, user.id, id).await?;
+    let text = input
+        .date
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .ok_or_else(|| ApiError::validation("date is required"))?;
+    let chosen_type = meal_type(input.meal_type.as_deref())?;
+    let at = if text.contains('T') {
+        eaten_at(text, chosen_type, clock)?
+    } else {
+        let day = required_date(Some(text), "date")?;
+        let at = clock.at(day, clock.time_of(meal.eaten_at));
+        check_plausible(at)?;
+        at
+    };
+    let name = match input.name.as_deref() {
+        Some(text) => meal::meal_name(Some(text))?,
+        None => meal.name.clone(),
+    };
+    let copied = NewMeal {
+        owner: user.id,
+        name,
+        meal_type: chosen_type.unwrap_or(meal.meal_type),
+        eaten_at: at,
+        notes: meal.notes.clone(),
+        lines: meal.foods.iter().map(|f| f.line.clone()).collect(),
+    };
+    let saved = state.stores.meals.create(&copied).await?;
+    record_uses(&state, user.id, &copied.lines).await;
+    Ok((StatusCode::CREATED, ApiJson(MealView::of(&saved, clock))))
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct CopyDayInput {
+    from_date: Option<String>,
+    to_date: Option<String>,
+}
+
+#[derive(Serialize)]
+struct DayCopied {
+    count: usize,
+    meals: Vec<MealView>,
+}
+
+/// Every meal of one local day again on another, each at its own local time; all of
+/// them are saved, or none.
+async fn copy_day(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Clock(clock): Clock,
+    Body(input): Body<CopyDayInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let from = required_date(input.from_date.as_deref(), "from_date")?;
+    let to = required_date(input.to_date.as_deref(), "to_date")?;
+    let filter = MealFilter {
+        during: Some(clock.span(DateRange::day(from))),
+        meal_type: None,
+    };
+    let meals = state.stores.meals.between(user.id, &filter).await?;
+    if meals.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "NO_MEALS_ON_DAY",
+            format!("There are no meals on {from} to copy"),
+        ));
+    }
+    let mut copies = Vec::with_capacity(meals.len());
+    for meal in &meals {
+        let at = clock.at(to, clock.time_of(meal.eaten_at));
+        check_plausible(at)?;
+        copies.push(NewMeal {
+            owner: user.id,
+            name: meal.name.clone(),
+            meal_type: meal.meal_type,
+            eaten_at: at,
+            notes: meal.notes.clone(),
+            lines: meal.foods.iter().map(|f| f.line.clone()).collect(),
+        });
+    }
+    let saved = state.stores.meals.create_many(&copies).await?;
+    let lines: Vec<MealLine> = copies.iter().flat_map(|m| m.lines.clone()).collect();
+    record_uses(&state, user.id, &lines).await;
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(DayCopied {
+            count: saved.len(),
             meals: views(&saved, clock),
         }),
     ))

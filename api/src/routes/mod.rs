@@ -9,6 +9,7 @@ mod images;
 mod jobs;
 mod meal_stats;
 mod meals;
+mod recipes;
 mod usda;
 mod users;
 mod weight;
@@ -35,6 +36,7 @@ pub fn router(state: AppState) -> Router {
         .merge(meals::router())
         .merge(meal_stats::router())
         .merge(weight::router())
+        .merge(recipes::router())
         .merge(images::router())
         .merge(barcodes::router())
         .merge(jobs::router())

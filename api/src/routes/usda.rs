@@ -204,7 +204,11 @@ async fn create(
             custom
         }
     };
-    state.stores.foods.record_uses(user.id, &[food.id]).await?;
+    state
+        .stores
+        .foods
+        .record_uses(user.id, &[models::FoodUse::of(food.id)])
+        .await?;
     Ok((
         StatusCode::CREATED,
         ApiJson(FoodView::of(&food, Some(user.id))),
