@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 // The start page ships in the first bundle; every other page loads on first visit.
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const StatisticsRoute = lazy(() => import('@/app/routes/statistics').then((m) => ({ default: m.StatisticsRoute })));
+const RecipesRoute = lazy(() => import('@/app/routes/recipes').then((m) => ({ default: m.RecipesRoute })));
 const ProfileRoute = lazy(() => import('@/app/routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const ApiTestRoute = lazy(() => import('@/app/routes/api-test').then((m) => ({ default: m.ApiTestRoute })));
 const TokenTestRoute = lazy(() => import('@/app/routes/token-test').then((m) => ({ default: m.TokenTestRoute })));
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.dashboard, element: <DashboardRoute /> },
           { path: paths.statistics, element: <StatisticsRoute /> },
+          { path: paths.recipes, element: <RecipesRoute /> },
           { path: paths.profile, element: <ProfileRoute /> },
         ],
       },

@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   dashboard: '/dashboard',
   statistics: '/statistics',
+  recipes: '/recipes',
   profile: '/profile',
   apiTest: '/api-test',
   tokenTest: '/token-test',
@@ -19,6 +20,7 @@ export type NavEntry = {
     | 'nav.foodSearch'
     | 'nav.dashboard'
     | 'nav.statistics'
+    | 'nav.recipes'
     | 'nav.profile'
     | 'nav.apiTest'
     | 'nav.tokenTest';
@@ -29,6 +31,7 @@ export const navEntries: readonly NavEntry[] = [
   { to: paths.home, labelKey: 'nav.foodSearch', requiresLogin: false },
   { to: paths.dashboard, labelKey: 'nav.dashboard', requiresLogin: true },
   { to: paths.statistics, labelKey: 'nav.statistics', requiresLogin: true },
+  { to: paths.recipes, labelKey: 'nav.recipes', requiresLogin: true },
   { to: paths.profile, labelKey: 'nav.profile', requiresLogin: true },
   { to: paths.apiTest, labelKey: 'nav.apiTest', requiresLogin: false },
   { to: paths.tokenTest, labelKey: 'nav.tokenTest', requiresLogin: false },

@@ -13,6 +13,7 @@ import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
 import enFoods from '@/locales/en/foods.json';
 import enMeals from '@/locales/en/meals.json';
+import enRecipes from '@/locales/en/recipes.json';
 import enRecognition from '@/locales/en/recognition.json';
 import enPages from '@/locales/en/pages.json';
 import zhAuth from '@/locales/zh/auth.json';
@@ -21,17 +22,18 @@ import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhFoods from '@/locales/zh/foods.json';
 import zhMeals from '@/locales/zh/meals.json';
+import zhRecipes from '@/locales/zh/recipes.json';
 import zhRecognition from '@/locales/zh/recognition.json';
 import zhPages from '@/locales/zh/pages.json';
 
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

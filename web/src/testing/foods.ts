@@ -30,6 +30,9 @@ export function makeFood(fields: Partial<Food> = {}): Food {
     data_quality: 'default',
     ingredients: null,
     is_owner: false,
+    is_favorite: false,
+    is_recipe: false,
+    per_serving: null,
     created_at: null,
     ...fields,
   };
@@ -72,6 +75,37 @@ export function makeUsdaFood(fields: Partial<Food> = {}): Food {
     usda_description: 'Bananas, raw',
     data_source: 'usda',
     data_quality: 'usda',
+    ...fields,
+  });
+}
+
+/** One of the caller's recipes as the food search lists it: 2 servings of 250 g. */
+export function makeRecipeFood(fields: Partial<Food> = {}): Food {
+  return makeCustomFood({
+    id: 70,
+    name: 'Egg fried rice',
+    name_zh: '蛋炒饭',
+    calories_per_100g: 160,
+    protein_per_100g: 6,
+    fat_per_100g: 5,
+    carbs_per_100g: 22,
+    fiber_per_100g: 0.6,
+    sugar_per_100g: 0.4,
+    sodium_per_100g: 200,
+    portions: [{ grams: 250, name: '1 serving', name_zh: '1 份' }],
+    data_source: 'recipe',
+    is_recipe: true,
+    per_serving: {
+      servings: 2,
+      grams: 250,
+      calories: 400,
+      protein: 15,
+      fat: 12.5,
+      carbs: 55,
+      fiber: 1.5,
+      sugar: 1,
+      sodium: 500,
+    },
     ...fields,
   });
 }

@@ -13,8 +13,11 @@ export type Nutrients = {
 };
 
 export type NutritionGrade = 'A' | 'B' | 'C' | 'D' | 'E';
-export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom';
+export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom' | 'recipe';
 export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'unknown';
+
+/** A recipe's values for one of its servings (sodium in mg); `grams` is one serving's weight. */
+export type FoodServing = Nutrients & { servings: number; grams: number };
 
 /**
  * A food as every food call answers it; nutrition is per 100 g, sodium in mg. Shared by
@@ -53,6 +56,12 @@ export type Food = {
   ingredients: string | null;
   /** The signed-in caller owns it (custom foods only): it may be edited and deleted. */
   is_owner: boolean;
+  /** The signed-in caller starred it; always false while anonymous. */
+  is_favorite: boolean;
+  /** One of the caller's recipes, listed as a food (data_source "recipe"). */
+  is_recipe: boolean;
+  /** Recipes only. */
+  per_serving: FoodServing | null;
   created_at: string | null;
 };
 

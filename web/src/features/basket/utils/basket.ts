@@ -135,6 +135,9 @@ export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFo
     data_quality: 'unknown',
     ingredients: null,
     is_owner: false,
+    is_favorite: false,
+    is_recipe: false,
+    per_serving: null,
     created_at: null,
   };
 }

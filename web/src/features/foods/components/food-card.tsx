@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
 import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
+import { FavoriteStar } from '@/features/foods/components/favorite-star';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { FoodView } from '@/features/foods/types';
@@ -76,6 +77,7 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
         <h3 id={titleId} lang={names.primaryLang} className="food-card-name">
           {names.primary}
         </h3>
+        <FavoriteStar food={shown} />
         {names.secondary && (
           <p lang={names.secondaryLang} className="food-card-alt-name">
             {names.secondary}
@@ -84,7 +86,11 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
         <ul className="food-badges">
           {shown.is_usda && <li className="food-badge food-badge-usda">{t('card.badges.usda')}</li>}
           {shown.brand && <li className="food-badge food-badge-brand">{shown.brand}</li>}
-          {shown.is_custom && <li className="food-badge food-badge-custom">{t('card.badges.custom')}</li>}
+          {shown.is_recipe ? (
+            <li className="food-badge food-badge-recipe">{t('card.badges.recipe')}</li>
+          ) : (
+            shown.is_custom && <li className="food-badge food-badge-custom">{t('card.badges.custom')}</li>
+          )}
           {shown.data_source === 'catalogue' && (
             <li className="food-badge food-badge-builtin">{t('card.badges.builtIn')}</li>
           )}
@@ -97,6 +103,17 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
       <p className="food-card-calories">
         {t('card.per100g', { calories: formatNumber(shown.calories_per_100g) })}
       </p>
+      {shown.per_serving && (
+        <p className="food-card-serving">
+          {t('card.perServing', {
+            grams: formatNumber(shown.per_serving.grams),
+            calories: formatNumber(shown.per_serving.calories),
+            protein: formatNumber(shown.per_serving.protein),
+            fat: formatNumber(shown.per_serving.fat),
+            carbs: formatNumber(shown.per_serving.carbs),
+          })}
+        </p>
+      )}
 
       {needsUsdaNutrition(base) && !nutrition.data && (
         <div className="food-card-nutrition">

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { searchFoodsKey } from '@/features/foods/api/search-foods';
 import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
+import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
 import { SearchResults } from '@/features/foods/components/search-results';
 import { UserFoods } from '@/features/foods/components/user-foods';
@@ -129,7 +130,11 @@ export function FoodSearch({ basket }: { basket: FoodBasket }) {
               placeholder={t('search.placeholder')}
               enterKeyHint="search"
               autoComplete="off"
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                // Clearing the box (its × included) goes back to the start lists.
+                if (event.target.value === '') setSearched(null);
+              }}
             />
             <button type="submit" className="btn btn-primary">
               {t('search.submit')}
@@ -149,9 +154,17 @@ export function FoodSearch({ basket }: { basket: FoodBasket }) {
               {t('search.barcode')}
             </button>
           </form>
-          {searched === null
-            ? isAuthenticated && <SearchHistory onPick={pickHistory} />
-            : <SearchResults query={searched} viewer={viewer} actions={actions} />}
+          {searched === null ? (
+            isAuthenticated && (
+              <>
+                <SearchHistory onPick={pickHistory} />
+                {/* Typing hides them: the person is after something else. */}
+                {query.trim() === '' && <QuickFoods actions={actions} />}
+              </>
+            )
+          ) : (
+            <SearchResults query={searched} viewer={viewer} actions={actions} />
+          )}
         </>
       ) : (
         <>

@@ -13,8 +13,11 @@ import { useAuth, useLoginDialog } from '@/lib/auth';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
 export type FoodActions = {
-  /** Adds grams of the food to the basket; answers the food as saved, or null. */
-  add: (food: Food, quantity: number) => Promise<SavedFood | null>;
+  /**
+   * Adds grams of the food to the basket; answers the food as saved, or null. `amount`
+   * names the grams as the person knows them ("1 medium") in the message.
+   */
+  add: (food: Food, quantity: number, amount?: string | null) => Promise<SavedFood | null>;
   copy: (food: Food) => void;
   edit: (food: SavedFood) => void;
   remove: (food: SavedFood) => Promise<void>;
@@ -35,7 +38,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
   const deleteFood = useDeleteFood().trigger;
 
   const add = useCallback(
-    async (food: Food, quantity: number) => {
+    async (food: Food, quantity: number, amount?: string | null) => {
       if (!isAuthenticated) {
         loginDialog.open('login');
         return null;
@@ -51,7 +54,11 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
           throw new Error('A food without an id or a USDA id cannot be added');
         }
         basket.add(saved, quantity);
-        toast.success(t('basket.added', { grams: formatNumber(quantity), name: displayName(saved, language) }));
+        const grams = formatNumber(quantity);
+        const name = displayName(saved, language);
+        toast.success(
+          amount ? t('basket.addedAmount', { amount, grams, name }) : t('basket.added', { grams, name }),
+        );
         return saved;
       } catch (error) {
         toast.error(serverMessage(error) ?? t('basket.addFailed'));

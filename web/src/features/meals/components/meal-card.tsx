@@ -8,11 +8,12 @@ const FOODS_SHOWN = 3;
 type MealCardProps = {
   meal: Meal;
   onEdit?: (meal: Meal) => void;
+  onCopy?: (meal: Meal) => void;
   onDelete?: (meal: Meal) => void;
 };
 
-/** SPEC 2: type, time, name (or unnamed), date, calories, macros, first foods, edit and delete. */
-export function MealCard({ meal, onEdit, onDelete }: MealCardProps) {
+/** SPEC 2: type, time, name (or unnamed), date, calories, macros, first foods, edit, copy and delete. */
+export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
   const { t } = useTranslation(['meals', 'common']);
   const format = useMealFormat();
   const name = meal.name ?? t('baskets.unnamed');
@@ -24,7 +25,7 @@ export function MealCard({ meal, onEdit, onDelete }: MealCardProps) {
         <time dateTime={meal.eaten_at}>
           {meal.date} {meal.time}
         </time>
-        {(onEdit || onDelete) && (
+        {(onEdit || onCopy || onDelete) && (
           <span className="meal-card-actions">
             {onEdit && (
               <button
@@ -35,6 +36,18 @@ export function MealCard({ meal, onEdit, onDelete }: MealCardProps) {
               >
                 <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
                   <path d="M3 14.5V17h2.5l8-8L11 6.5l-8 8zM15.7 6.8a.9.9 0 0 0 0-1.3l-1.2-1.2a.9.9 0 0 0-1.3 0l-1 1L14.7 7.8l1-1z" fill="currentColor" />
+                </svg>
+              </button>
+            )}
+            {onCopy && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('copy.meal', { name })}
+                onClick={() => onCopy(meal)}
+              >
+                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+                  <path d="M7 2h9a1 1 0 0 1 1 1v10h-2V4H7V2zM3 6h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm1 2v8h7V8H4z" fill="currentColor" />
                 </svg>
               </button>
             )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { startOfDay } from '@/components/date-time/dates';
+import { Link } from 'react-router';
+import { dateKey, sameDay, startOfDay } from '@/components/date-time/dates';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -10,13 +10,15 @@ import { MEAL_LIST_PAGE_SIZE, useMeals, type MealPage } from '@/features/meals/a
 import { useRecentMeals } from '@/features/meals/api/get-recent-meals';
 import { useStatistics } from '@/features/meals/api/get-statistics';
 import { CaloriesChart } from '@/features/meals/components/calories-chart';
+import { CopyDayDialog } from '@/features/meals/components/copy-day-dialog';
+import { CopyMealDialog } from '@/features/meals/components/copy-meal-dialog';
 import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
+import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import type { Meal } from '@/features/meals/types';
 import { spanDates, type DaySpan } from '@/features/meals/utils/span';
 import { ApiError, serverMessage } from '@/lib/api-client';
-import { writeEditingMeal } from '@/lib/editing-meal';
 import '@/features/meals/meals.css';
 
 /** SPEC 9: of the recent meals, the first 6 are shown. */
@@ -34,7 +36,18 @@ export function MealStatistics() {
   if (meals.data?.page === page && page > 1 && meals.data.meals.length === 0) setPage(page - 1);
   const stats = useStatistics(dates);
   const recent = useRecentMeals();
-  const actions = useMealActions();
+  const removeMeal = useRemoveMeal();
+  const toast = useToast();
+  const editInBasket = useEditInBasket();
+  const [copyingMeal, setCopyingMeal] = useState<Meal | null>(null);
+  const [copyingDay, setCopyingDay] = useState<Date | null>(null);
+  // Copy day works on one day, the one the picker shows.
+  const singleDay = span !== 'all' && sameDay(span.start, span.end) ? span.start : null;
+
+  function changeSpan(next: DaySpan) {
+    setSpan(next);
+    setPage(1);
+  }
 
   // SPEC 8: the server's message, else what failed to load; a thrown error is generic.
   const failure = (error: unknown, fallback: 'errors.meals' | 'errors.stats') =>
@@ -44,16 +57,18 @@ export function MealStatistics() {
     <div className="stats-page">
       <DateRangePicker
         value={span}
-        onChange={(next) => {
-          setSpan(next);
-          setPage(1);
-        }}
+        onChange={changeSpan}
         today={today}
       />
       <div className="stats-columns">
         <section className="stats-column" aria-labelledby="stats-baskets-title">
           <div className="stats-column-header">
             <h2 id="stats-baskets-title">{t('baskets.title')}</h2>
+            {singleDay && meals.data && meals.data.meals.length > 0 && (
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => setCopyingDay(singleDay)}>
+                {t('copy.day')}
+              </button>
+            )}
             <Link to="/" className="btn btn-primary btn-small">
               {t('baskets.addMeal')}
             </Link>
@@ -68,7 +83,13 @@ export function MealStatistics() {
             <>
               <div className="meal-list">
                 {meals.data.meals.map((meal) => (
-                  <MealCard key={meal.id} meal={meal} onEdit={actions.edit} onDelete={actions.remove} />
+                  <MealCard
+                    key={meal.id}
+                    meal={meal}
+                    onEdit={editInBasket}
+                    onCopy={setCopyingMeal}
+                    onDelete={removeMeal}
+                  />
                 ))}
               </div>
               <MealPager listed={meals.data} onPage={setPage} />
@@ -101,11 +122,22 @@ export function MealStatistics() {
         ) : (
           <div className="meal-list meal-list-grid">
             {recent.data.meals.slice(0, RECENT_SHOWN).map((meal) => (
-              <MealCard key={meal.id} meal={meal} onEdit={actions.edit} />
+              <MealCard key={meal.id} meal={meal} onEdit={editInBasket} onCopy={setCopyingMeal} />
             ))}
           </div>
         )}
       </section>
+      <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopied={editInBasket} />
+      <CopyDayDialog
+        from={copyingDay}
+        today={today}
+        onClose={() => setCopyingDay(null)}
+        onCopied={(copied, to) => {
+          setCopyingDay(null);
+          toast.success(t('copy.dayCopied', { count: copied.count, date: dateKey(to) }));
+          changeSpan({ start: to, end: to });
+        }}
+      />
     </div>
   );
 }
@@ -140,43 +172,27 @@ function MealPager({ listed, onPage }: { listed: MealPage; onPage: (page: number
   );
 }
 
-/** Edit goes to the basket (SPEC 4: via session storage and /?edit_meal); delete asks first. */
-function useMealActions() {
+/** Deleting a meal asks first. */
+function useRemoveMeal() {
   const { t } = useTranslation('meals');
-  const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
   const deleteMeal = useDeleteMeal();
 
-  return {
-    edit(meal: Meal) {
-      writeEditingMeal({
-        id: meal.id,
-        name: meal.name,
-        date: meal.date,
-        eaten_at: meal.eaten_at,
-        meal_type: meal.meal_type,
-        foods: meal.foods,
-        total_calories: meal.total_calories,
-        notes: meal.notes,
-      });
-      void navigate(`/?edit_meal=${meal.id}`);
-    },
-    async remove(meal: Meal) {
-      const name = meal.name ?? t('baskets.unnamed');
-      const confirmed = await confirm({
-        title: t('baskets.deleteTitle'),
-        message: t('baskets.deleteMessage', { name, date: meal.date }),
-        confirmLabel: t('baskets.delete', { name }),
-        tone: 'danger',
-      });
-      if (!confirmed) return;
-      try {
-        await deleteMeal(meal.id);
-        toast.success(t('baskets.deleted'));
-      } catch (error) {
-        toast.error(serverMessage(error) ?? t('baskets.deleteFailed'));
-      }
-    },
+  return async (meal: Meal) => {
+    const name = meal.name ?? t('baskets.unnamed');
+    const confirmed = await confirm({
+      title: t('baskets.deleteTitle'),
+      message: t('baskets.deleteMessage', { name, date: meal.date }),
+      confirmLabel: t('baskets.delete', { name }),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await deleteMeal(meal.id);
+      toast.success(t('baskets.deleted'));
+    } catch (error) {
+      toast.error(serverMessage(error) ?? t('baskets.deleteFailed'));
+    }
   };
 }

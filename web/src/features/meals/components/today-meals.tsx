@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateKey } from '@/components/date-time/dates';
 import { Spinner } from '@/components/ui/spinner';
 import { useDailySummary } from '@/features/meals/api/get-daily-summary';
+import { CopyMealDialog } from '@/features/meals/components/copy-meal-dialog';
 import { MacroSplitBar } from '@/features/meals/components/statistics-overview';
 import { MealCard } from '@/features/meals/components/meal-card';
+import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import { MEAL_TYPES } from '@/features/meals/types';
+import { MEAL_TYPES, type Meal } from '@/features/meals/types';
 import { macroSplit } from '@/features/meals/utils/macro-split';
 import { serverMessage } from '@/lib/api-client';
 import '@/features/meals/meals.css';
@@ -16,6 +19,8 @@ export function TodayMeals() {
   const { t } = useTranslation(['meals', 'common']);
   const format = useMealFormat();
   const summary = useDailySummary(dateKey(new Date()));
+  const editInBasket = useEditInBasket();
+  const [copying, setCopying] = useState<Meal | null>(null);
 
   if (summary.error) return <p role="alert">{serverMessage(summary.error) ?? t('dashboard.loadError')}</p>;
   if (!summary.data) return <Spinner />;
@@ -63,7 +68,7 @@ export function TodayMeals() {
                 {day.meals
                   .filter((meal) => meal.meal_type === type)
                   .map((meal) => (
-                    <MealCard key={meal.id} meal={meal} />
+                    <MealCard key={meal.id} meal={meal} onCopy={setCopying} />
                   ))}
               </div>
             </div>
@@ -79,6 +84,7 @@ export function TodayMeals() {
           />
         </>
       )}
+      <CopyMealDialog meal={copying} onClose={() => setCopying(null)} onCopied={editInBasket} />
     </section>
   );
 }

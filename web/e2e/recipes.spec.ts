@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Faster logging against the real API: a recipe of two catalogue foods, found in the
+// food search and logged as one serving; a starred food under Favourites before a query;
+// the saved meal copied to tomorrow and opened in the basket for editing.
+
+test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
+
+// Far from the server's UTC, as in meals.spec.ts: "tomorrow" must be the browser's tomorrow.
+test.use({ timezoneId: 'Asia/Shanghai' });
+
+const PASSWORD = 'Passw0rd1';
+
+async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
+  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const response = await request.post('/api/v1/auth/register', {
+    data: { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return username;
+}
+
+async function logIn(page: Page, username: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog').first();
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+async function search(page: Page, query: string) {
+  const box = page.getByRole('searchbox', { name: 'Search foods' });
+  await box.fill(query);
+  await box.press('Enter');
+}
+
+test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow', async ({ page, request }) => {
+  const username = await signUp(request, 'recipes');
+  await page.goto('/');
+  await logIn(page, username);
+
+  // A recipe of two catalogue foods, 2 servings.
+  await page.getByRole('navigation').getByRole('link', { name: 'Recipes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  await page.getByRole('button', { name: 'New recipe' }).click();
+  const editor = page.getByRole('dialog', { name: 'New recipe' });
+  await editor.getByLabel('Name', { exact: true }).fill('Egg rice bowl');
+  await editor.getByLabel('Servings').fill('2');
+  const find = editor.getByRole('searchbox', { name: 'Find a food to add' });
+  await find.fill('rice');
+  await find.press('Enter');
+  await editor.getByRole('button', { name: 'Add Rice, white, cooked' }).click();
+  await editor.getByRole('spinbutton', { name: 'Grams of Rice, white, cooked' }).fill('300');
+  await find.fill('boiled egg');
+  await find.press('Enter');
+  await editor.getByRole('list', { name: /^Foods found for/ }).getByRole('button').first().click();
+  await expect(editor.getByRole('spinbutton', { name: /^Grams of / })).toHaveCount(2);
+  await expect(editor.getByLabel('Values')).toContainText('Per serving');
+  await editor.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(toast(page, 'Recipe “Egg rice bowl” saved')).toBeVisible();
+  const recipe = page.getByRole('article', { name: 'Egg rice bowl' });
+  await expect(recipe).toContainText('2 servings');
+  await expect(recipe).toContainText('2 ingredients');
+
+  // It is a food of its owner: found in the search, added as one serving, saved as a meal.
+  await page.getByRole('navigation').getByRole('link', { name: 'Food search' }).click();
+  await search(page, 'Egg rice bowl');
+  const card = page.getByRole('main').getByRole('article', { name: 'Egg rice bowl' });
+  await expect(card.getByText('Recipe', { exact: true })).toBeVisible();
+  await expect(card).toContainText(/1 serving \([\d.,]+ g\): [\d.,]+ kcal/);
+  await card.getByRole('button', { name: /^1 serving/ }).click();
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, /^Added [\d.,]+ g Egg rice bowl/)).toBeVisible();
+  const basket = page.getByRole('complementary', { name: 'Current basket' });
+  await expect(basket.getByRole('list', { name: 'Foods in the basket' }).getByRole('listitem')).toHaveCount(1);
+  await basket.getByLabel('Meal name').fill('Recipe lunch');
+  await basket.getByRole('button', { name: 'Save meal' }).click();
+  await expect(toast(page, 'Meal “Recipe lunch” saved')).toBeVisible();
+
+  // Star a food; with the box empty it is under Favourites, one click from the basket.
+  await search(page, 'rice');
+  const rice = page.getByRole('main').getByRole('article', { name: 'Rice, white, cooked' });
+  const star = rice.getByRole('button', { name: 'Favourite: Rice, white, cooked' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('searchbox', { name: 'Search foods' }).fill('');
+  const favourites = page.getByRole('region', { name: 'Favourites' });
+  await expect(favourites).toContainText('Rice, white, cooked');
+  // The meal just saved makes the recipe a recently used food.
+  await expect(page.getByRole('region', { name: 'Recent' })).toContainText('Egg rice bowl');
+
+  // Copy the saved meal to tomorrow: it opens in the basket as the meal being edited.
+  await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
+  const meal = page.getByRole('region', { name: 'My meal baskets' }).getByRole('article', { name: /^Recipe lunch/ });
+  await meal.getByRole('button', { name: 'Copy Recipe lunch' }).click();
+  const copy = page.getByRole('dialog', { name: 'Copy “Recipe lunch”' });
+  await copy.getByRole('button', { name: /^Eaten at: Today/ }).click();
+  const tomorrow = await page.evaluate(() => {
+    const today = new Date();
+    const day = new Date(today);
+    day.setDate(day.getDate() + 1);
+    return {
+      label: new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(day),
+      nextMonth: day.getMonth() !== today.getMonth(),
+    };
+  });
+  const picker = copy.getByRole('dialog', { name: 'Eaten at' });
+  if (tomorrow.nextMonth) await picker.getByRole('button', { name: 'Next month' }).click();
+  await picker.getByRole('button', { name: tomorrow.label }).click();
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(copy.getByRole('button', { name: /^Eaten at: Tomorrow/ })).toBeVisible();
+  await copy.getByRole('button', { name: 'Copy meal' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  const editing = page.getByRole('complementary', { name: 'Editing basket' });
+  await expect(editing.getByLabel('Meal name')).toHaveValue('Recipe lunch');
+  await expect(editing.getByRole('button', { name: /^Meal time: Tomorrow/ })).toBeVisible();
+  await expect(editing.getByRole('list', { name: 'Foods in the basket' })).toContainText('Egg rice bowl');
+});

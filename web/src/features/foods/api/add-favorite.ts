@@ -1,0 +1,19 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
+import { api } from '@/lib/api-client';
+import type { SavedFood } from '@/types/food';
+
+export const addFavoritePath = '/foods/favorite/add/';
+
+/** Idempotent; 404 FOOD_NOT_FOUND when the food is unknown or not visible to the caller. */
+export function addFavorite(foodId: number): Promise<{ food: SavedFood }> {
+  return api.post<{ food: SavedFood }>(`/foods/${foodId}/favorite/`);
+}
+
+export function useAddFavorite() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(addFavoritePath, (_key: string, { arg }: { arg: number }) => addFavorite(arg), {
+    onSuccess: () => void mutate(isFavoriteListKey),
+  });
+}

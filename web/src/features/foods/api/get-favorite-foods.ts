@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { recentFoodsPath } from '@/features/foods/api/get-recent-foods';
+import { api } from '@/lib/api-client';
+import type { SavedFood } from '@/types/food';
+
+export type FavoriteFoodsResponse = { foods: SavedFood[] };
+
+export const favoriteFoodsPath = '/foods/favorites/';
+export const favoriteFoodsKey = [favoriteFoodsPath] as const;
+
+/** The caller's starred foods, newest star first (the server keeps at most 100). */
+export function getFavoriteFoods(): Promise<FavoriteFoodsResponse> {
+  return api.get<FavoriteFoodsResponse>(favoriteFoodsPath);
+}
+
+/** Needs a session: pass `enabled` false while logged out. */
+export function useFavoriteFoods(enabled: boolean) {
+  return useSWR<FavoriteFoodsResponse>(enabled ? favoriteFoodsKey : null, getFavoriteFoods);
+}
+
+/** Every list that shows a food's star: starring or unstarring revalidates these. */
+export function isFavoriteListKey(key: unknown): boolean {
+  return (
+    isFoodListKey(key) || (Array.isArray(key) && (key[0] === favoriteFoodsPath || key[0] === recentFoodsPath))
+  );
+}

@@ -1,0 +1,22 @@
+import { useSWRConfig } from 'swr';
+import { isMealKey } from '@/features/meals/api/keys';
+import type { Meal } from '@/features/meals/types';
+import { api } from '@/lib/api-client';
+
+/** Local days, YYYY-MM-DD. */
+export type CopyDayInput = { from_date: string; to_date: string };
+export type CopiedDay = { meals: Meal[]; count: number };
+
+/** Every meal of `from_date` again on `to_date`, each at its own local time; 404 NO_MEALS_ON_DAY. */
+export function copyDay(input: CopyDayInput): Promise<CopiedDay> {
+  return api.post<CopiedDay>('/meals/copy-day/', input);
+}
+
+export function useCopyDay() {
+  const { mutate } = useSWRConfig();
+  return async (input: CopyDayInput) => {
+    const copied = await copyDay(input);
+    void mutate(isMealKey);
+    return copied;
+  };
+}

@@ -1,0 +1,22 @@
+import { useSWRConfig } from 'swr';
+import { isMealKey } from '@/features/meals/api/keys';
+import type { Meal } from '@/features/meals/types';
+import { api } from '@/lib/api-client';
+
+/** `date`: a UTC ISO date-time (as the basket sends), or YYYY-MM-DD to keep the meal's local time. */
+export type CopyMealInput = { date: string; meal_type?: string; name?: string };
+
+/** A new meal with the same lines, valued as they were saved; 404 MEAL_NOT_FOUND. */
+export function copyMeal(id: number, input: CopyMealInput): Promise<Meal> {
+  return api.post<Meal>(`/meals/${id}/copy/`, input);
+}
+
+/** Copies a meal, then refreshes every meal list and statistic on screen. */
+export function useCopyMeal() {
+  const { mutate } = useSWRConfig();
+  return async (id: number, input: CopyMealInput) => {
+    const meal = await copyMeal(id, input);
+    void mutate(isMealKey);
+    return meal;
+  };
+}

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import type { Meal } from '@/features/meals/types';
+import { writeEditingMeal } from '@/lib/editing-meal';
+
+/** SPEC 4: a saved meal goes to the basket through session storage and /?edit_meal={id}. */
+export function useEditInBasket() {
+  const navigate = useNavigate();
+  return useCallback(
+    (meal: Meal) => {
+      writeEditingMeal({
+        id: meal.id,
+        name: meal.name,
+        date: meal.date,
+        eaten_at: meal.eaten_at,
+        meal_type: meal.meal_type,
+        foods: meal.foods,
+        total_calories: meal.total_calories,
+        notes: meal.notes,
+      });
+      void navigate(`${paths.home}?edit_meal=${meal.id}`);
+    },
+    [navigate],
+  );
+}
