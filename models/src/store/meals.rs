@@ -655,7 +655,7 @@ macro_rules! sql_meal_store {
                 let mut b: QueryBuilder<$db> = QueryBuilder::new(
                     "select meal_food.food_id, min(meal_food.food_name) as name, \
                      min(meal_food.food_name_zh) as name_zh, \
-                     sum(case when meal_food.is_quick_add then 0 else meal_food.quantity end) as quantity, \
+                     sum(case when meal_food.is_quick_add then 0.0 else meal_food.quantity end) as quantity, \
                      sum(meal_food.calories) as calories, count(*) as frequency \
                      from meal join meal_food on meal_food.meal_id = meal.meal_id",
                 );

@@ -1,0 +1,743 @@
+//! Faster logging over HTTP: amounts beyond grams, quick adds, recent and starred foods,
+//! copying meals and days, and recipes — with ownership and the bad inputs.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app};
+
+async fn food_id(app: &TestApp, query: &str) -> i64 {
+    let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["foods"][0]["id"].as_i64().unwrap()
+}
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    who: &Session,
+    body: Value,
+) -> (u16, Value) {
+    send_as(app, method, path, &who.access, &body).await
+}
+
+async fn ok(app: &TestApp, method: Method, path: &str, who: &Session, body: Value) -> Value {
+    let (status, answer) = call(app, method, path, who, body).await;
+    assert!(status == 200 || status == 201, "{path}: {status} {answer}");
+    answer["data"].clone()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn message(answer: &Value) -> &str {
+    answer["error"]["message"].as_str().unwrap_or_default()
+}
+
+async fn custom_food(app: &TestApp, who: &Session, name: &str, calories: f64) -> i64 {
+    let food = ok(
+        app,
+        Method::POST,
+        "/foods/create/",
+        who,
+        json!({"name": name, "calories": calories, "protein": 10,
+               "portions": [{"grams": 30, "name": "1 slice", "name_zh": "1 片"}]}),
+    )
+    .await;
+    food["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn amounts_and_quick_adds_are_logged_beside_grams() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let rice = food_id(&app, "米饭").await;
+    let bread = custom_food(&app, &ann, "Sourdough", 250.0).await;
+
+    let meal = ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"date": "2026-11-20T04:30:00Z", "foods": [
+            {"food_id": rice, "amount": "1.5碗"},
+            {"food_id": bread, "amount": "2 slices", "quantity": 999},
+            {"quick_add": {"name": "Restaurant lunch", "calories": 850, "protein": 30, "fat": 40}}
+        ]}),
+    )
+    .await;
+    let lines = meal["foods"].as_array().unwrap();
+    assert_eq!(f(&lines[0]["quantity"]), 225.0, "1 碗 of rice is 150 g");
+    assert_eq!(lines[0]["amount"], "1.5碗");
+    assert_eq!(
+        f(&lines[1]["quantity"]),
+        60.0,
+        "the amount wins over quantity"
+    );
+    assert_eq!(lines[1]["amount"], "2 slices");
+    assert_eq!(f(&lines[1]["calories"]), 150.0);
+    assert_eq!(lines[2]["is_quick_add"], true);
+    assert_eq!(lines[2]["quantity"], Value::Null);
+    assert_eq!(lines[2]["food_id"], Value::Null);
+    assert_eq!(lines[2]["food_name"], "Restaurant lunch");
+    assert_eq!(f(&lines[2]["calories"]), 850.0);
+    assert_eq!(f(&lines[2]["protein"]), 30.0);
+    let sum: f64 = lines.iter().map(|l| f(&l["calories"])).sum();
+    assert!((f(&meal["total_calories"]) - sum).abs() < 0.05, "{meal}");
+    assert!(f(&meal["total_calories"]) > 850.0);
+
+    // Bad amounts and quick adds say what is wrong, and nothing is saved.
+    for (body, expected) in [
+        (
+            json!({"foods": [{"food_id": rice, "amount": "2 spoonfuls"}]}),
+            "unknown unit",
+        ),
+        (
+            json!({"foods": [{"food_id": rice, "amount": "-1碗"}]}),
+            "foods[0].amount",
+        ),
+        (
+            json!({"foods": [{"food_id": rice, "amount": "30 kg"}]}),
+            "more than",
+        ),
+        (
+            json!({"foods": [{"quick_add": {"name": "x"}}]}),
+            "quick_add.calories",
+        ),
+        (
+            json!({"foods": [{"quick_add": {"calories": 9000}}]}),
+            "at most 5000",
+        ),
+        (
+            json!({"foods": [{"quick_add": {"calories": 100, "fat": -1}}]}),
+            "quick_add.fat",
+        ),
+        (
+            json!({"foods": [{"food_id": rice, "quantity": 10, "quick_add": {"calories": 1}}]}),
+            "not both",
+        ),
+    ] {
+        let (status, answer) = call(&app, Method::POST, "/meals/create/", &ann, body).await;
+        assert_eq!(status, 422, "{answer}");
+        assert!(message(&answer).contains(expected), "{expected}: {answer}");
+    }
+    let (_, unknown) = call(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"foods": [{"food_id": rice, "amount": "2 spoonfuls"}]}),
+    )
+    .await;
+    assert!(
+        message(&unknown).contains("碗"),
+        "lists the food's units: {unknown}"
+    );
+    let (_, list) = get_as(&app, "/meals/list/", &ann.access).await;
+    assert_eq!(list["data"]["meals"].as_array().unwrap().len(), 1);
+
+    // A line's amount can change; a quick add has no grams to change.
+    let rice_line = lines[0]["id"].as_i64().unwrap();
+    let quick_line = lines[2]["id"].as_i64().unwrap();
+    let changed = ok(
+        &app,
+        Method::PUT,
+        &format!("/meals/food/{rice_line}/update/"),
+        &ann,
+        json!({"amount": "2碗"}),
+    )
+    .await;
+    assert_eq!(f(&changed["foods"][0]["quantity"]), 300.0);
+    assert_eq!(changed["foods"][0]["amount"], "2碗");
+    let grams = ok(
+        &app,
+        Method::PUT,
+        &format!("/meals/food/{rice_line}/update/"),
+        &ann,
+        json!({"quantity": 120}),
+    )
+    .await;
+    assert_eq!(
+        grams["foods"][0]["amount"],
+        Value::Null,
+        "plain grams drop the amount"
+    );
+    let (status, answer) = call(
+        &app,
+        Method::PUT,
+        &format!("/meals/food/{quick_line}/update/"),
+        &ann,
+        json!({"quantity": 50}),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (422, Some("QUICK_ADD_HAS_NO_QUANTITY"))
+    );
+
+    // Editing the meal sends the quick add back as it is; it stays.
+    let id = meal["id"].as_i64().unwrap();
+    let edited = ok(
+        &app,
+        Method::PUT,
+        &format!("/meals/{id}/update/"),
+        &ann,
+        json!({"foods": [{"food_id": rice, "quantity": 100},
+                         {"quick_add": {"name": "Restaurant lunch", "calories": 850, "protein": 30, "fat": 40}}]}),
+    )
+    .await;
+    assert_eq!(edited["foods"][1]["is_quick_add"], true);
+    assert_eq!(f(&edited["foods"][1]["calories"]), 850.0);
+
+    // Statistics count a quick add's calories but no grams.
+    let (_, stats) = get_as(
+        &app,
+        "/meals/statistics/?start_date=2026-11-20&end_date=2026-11-20",
+        &ann.access,
+    )
+    .await;
+    let top = stats["data"]["top_foods"]
+        .as_array()
+        .expect(&stats.to_string());
+    let lunch = top
+        .iter()
+        .find(|t| t["name"] == "Restaurant lunch")
+        .expect("quick add listed");
+    assert_eq!(f(&lunch["total_calories"]), 850.0);
+    assert_eq!(f(&lunch["total_quantity"]), 0.0);
+}
+
+#[tokio::test]
+async fn recent_and_starred_foods_are_the_users_own() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let rice = food_id(&app, "米饭").await;
+    let egg = food_id(&app, "boiled%20egg").await;
+    let (status, _) = app.get("/foods/recent/").await;
+    assert_eq!(status, 401);
+
+    let (_, empty) = get_as(&app, "/foods/recent/", &ann.access).await;
+    assert_eq!(empty["data"], json!({"recent": [], "frequent": []}));
+    for foods in [
+        json!([{"food_id": rice, "amount": "1碗"}, {"food_id": egg, "quantity": 50}]),
+        json!([{"food_id": rice, "amount": "1.5碗"}]),
+    ] {
+        ok(
+            &app,
+            Method::POST,
+            "/meals/create/",
+            &ann,
+            json!({"foods": foods}),
+        )
+        .await;
+    }
+    let (_, used) = get_as(&app, "/foods/recent/?limit=5", &ann.access).await;
+    let recent = used["data"]["recent"].as_array().unwrap();
+    assert_eq!(recent[0]["id"], rice, "{used}");
+    assert_eq!(f(&recent[0]["last_quantity"]), 225.0);
+    assert_eq!(recent[0]["last_amount"], "1.5碗");
+    assert_eq!(recent[0]["uses"], 2);
+    assert_eq!(recent[1]["id"], egg);
+    assert_eq!(f(&recent[1]["last_quantity"]), 50.0);
+    assert_eq!(recent[1]["last_amount"], Value::Null);
+    let frequent = used["data"]["frequent"].as_array().unwrap();
+    assert_eq!(frequent.len(), 1, "only foods used twice or more");
+    assert_eq!(frequent[0]["id"], rice);
+    let (_, theirs) = get_as(&app, "/foods/recent/", &bob.access).await;
+    assert_eq!(theirs["data"]["recent"], json!([]));
+    let (status, _) = get_as(&app, "/foods/recent/?limit=0", &ann.access).await;
+    assert_eq!(status, 422);
+
+    // Stars.
+    let starred = ok(
+        &app,
+        Method::POST,
+        &format!("/foods/{egg}/favorite/"),
+        &ann,
+        json!({}),
+    )
+    .await;
+    assert_eq!(starred["food"]["is_favorite"], true);
+    ok(
+        &app,
+        Method::POST,
+        &format!("/foods/{egg}/favorite/"),
+        &ann,
+        json!({}),
+    )
+    .await;
+    let (_, favorites) = get_as(&app, "/foods/favorites/", &ann.access).await;
+    let listed = favorites["data"]["foods"].as_array().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["id"], egg);
+    let (_, search) = get_as(&app, "/foods/search/?query=boiled%20egg", &ann.access).await;
+    assert_eq!(search["data"]["foods"][0]["is_favorite"], true);
+    let (_, search) = get_as(&app, "/foods/search/?query=boiled%20egg", &bob.access).await;
+    assert_eq!(search["data"]["foods"][0]["is_favorite"], false);
+    let (_, favorites) = get_as(&app, "/foods/favorites/", &bob.access).await;
+    assert_eq!(favorites["data"]["foods"], json!([]));
+
+    // Another user's custom food cannot be starred; an unknown one neither.
+    let secret = custom_food(&app, &ann, "Ann's bread", 250.0).await;
+    for path in [
+        format!("/foods/{secret}/favorite/"),
+        "/foods/99999999/favorite/".into(),
+    ] {
+        let (status, answer) = call(&app, Method::POST, &path, &bob, json!({})).await;
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (404, Some("FOOD_NOT_FOUND"))
+        );
+    }
+    let unstarred = ok(
+        &app,
+        Method::DELETE,
+        &format!("/foods/{egg}/favorite/"),
+        &ann,
+        json!({}),
+    )
+    .await;
+    assert_eq!(unstarred["food"]["is_favorite"], false);
+    let (_, favorites) = get_as(&app, "/foods/favorites/", &ann.access).await;
+    assert_eq!(favorites["data"]["foods"], json!([]));
+}
+
+#[tokio::test]
+async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let rice = food_id(&app, "米饭").await;
+    let shanghai = |path: &str| format!("{path}?tz=Asia/Shanghai");
+    let lunch = ok(
+        &app,
+        Method::POST,
+        &shanghai("/meals/create/"),
+        &ann,
+        json!({"name": "Lunch", "date": "2026-11-20T12:30:00", "meal_type": "lunch",
+               "foods": [{"food_id": rice, "amount": "1碗"}, {"quick_add": {"calories": 120}}]}),
+    )
+    .await;
+    ok(
+        &app,
+        Method::POST,
+        &shanghai("/meals/create/"),
+        &ann,
+        json!({"date": "2026-11-20T19:00:00", "foods": [{"food_id": rice, "quantity": 100}]}),
+    )
+    .await;
+    let id = lunch["id"].as_i64().unwrap();
+
+    let copy = ok(
+        &app,
+        Method::POST,
+        &shanghai(&format!("/meals/{id}/copy/")),
+        &ann,
+        json!({"date": "2026-11-22"}),
+    )
+    .await;
+    assert_ne!(copy["id"], lunch["id"]);
+    assert_eq!(
+        (copy["date"].as_str(), copy["time"].as_str()),
+        (Some("2026-11-22"), Some("12:30"))
+    );
+    assert_eq!(copy["name"], "Lunch");
+    assert_eq!(copy["meal_type"], "lunch");
+    assert_eq!(copy["total_calories"], lunch["total_calories"]);
+    assert_eq!(copy["foods"][0]["amount"], "1碗");
+    assert_eq!(copy["foods"][1]["is_quick_add"], true);
+    let at = ok(
+        &app,
+        Method::POST,
+        &shanghai(&format!("/meals/{id}/copy/")),
+        &ann,
+        json!({"date": "2026-11-23T00:15:00Z", "meal_type": "breakfast", "name": "Leftovers"}),
+    )
+    .await;
+    assert_eq!(
+        (at["date"].as_str(), at["time"].as_str()),
+        (Some("2026-11-23"), Some("08:15"))
+    );
+    assert_eq!(
+        (at["meal_type"].as_str(), at["name"].as_str()),
+        (Some("breakfast"), Some("Leftovers"))
+    );
+
+    for (who, path, body, status, code) in [
+        (
+            &bob,
+            format!("/meals/{id}/copy/"),
+            json!({"date": "2026-11-22"}),
+            404,
+            "MEAL_NOT_FOUND",
+        ),
+        (
+            &ann,
+            format!("/meals/{id}/copy/"),
+            json!({}),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            &ann,
+            format!("/meals/{id}/copy/"),
+            json!({"date": "2026-13-40"}),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            &ann,
+            format!("/meals/{id}/copy/"),
+            json!({"date": "2126-01-01"}),
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            &ann,
+            "/meals/copy-day/".into(),
+            json!({"from_date": "2026-11-01", "to_date": "2026-11-02"}),
+            404,
+            "NO_MEALS_ON_DAY",
+        ),
+        (
+            &bob,
+            "/meals/copy-day/".into(),
+            json!({"from_date": "2026-11-20", "to_date": "2026-11-21"}),
+            404,
+            "NO_MEALS_ON_DAY",
+        ),
+        (
+            &ann,
+            "/meals/copy-day/".into(),
+            json!({"from_date": "2026-11-20"}),
+            422,
+            "VALIDATION_ERROR",
+        ),
+    ] {
+        let (got, answer) = call(&app, Method::POST, &shanghai(&path), who, body).await;
+        assert_eq!(
+            (got, answer["error"]["code"].as_str()),
+            (status, Some(code)),
+            "{path}: {answer}"
+        );
+    }
+
+    let day = ok(
+        &app,
+        Method::POST,
+        &shanghai("/meals/copy-day/"),
+        &ann,
+        json!({"from_date": "2026-11-20", "to_date": "2026-11-21"}),
+    )
+    .await;
+    assert_eq!(day["count"], 2);
+    let times: Vec<(&str, &str)> = day["meals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["date"].as_str().unwrap(), m["time"].as_str().unwrap()))
+        .collect();
+    assert_eq!(times, [("2026-11-21", "12:30"), ("2026-11-21", "19:00")]);
+    let (_, list) = get_as(
+        &app,
+        &shanghai("/meals/list/").replace("?", "?date=2026-11-21&"),
+        &ann.access,
+    )
+    .await;
+    assert_eq!(list["data"]["meals"].as_array().unwrap().len(), 2, "{list}");
+    let (_, original) = get_as(
+        &app,
+        &shanghai("/meals/list/").replace("?", "?date=2026-11-20&"),
+        &ann.access,
+    )
+    .await;
+    assert_eq!(
+        original["data"]["meals"].as_array().unwrap().len(),
+        2,
+        "the original day is untouched"
+    );
+}
+
+#[tokio::test]
+async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let rice = food_id(&app, "米饭").await;
+    let (_, rice_food) = app.get(&format!("/foods/{rice}/")).await;
+    let rice_kcal = f(&rice_food["data"]["calories_per_100g"]);
+    let egg = custom_food(&app, &ann, "Home egg", 140.0).await;
+
+    let made = ok(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        json!({"name": "Egg fried rice", "name_zh": "蛋炒饭", "servings": 2, "notes": "wok",
+               "ingredients": [{"food_id": rice, "amount": "2碗"}, {"food_id": egg, "quantity": 100}]}),
+    )
+    .await;
+    let id = made["id"].as_i64().unwrap();
+    assert_eq!(f(&made["total_grams"]), 400.0);
+    assert_eq!(f(&made["serving_grams"]), 200.0);
+    assert_eq!(made["ingredients"][0]["amount"], "2碗");
+    assert_eq!(f(&made["ingredients"][0]["quantity"]), 300.0);
+    let expected = ((rice_kcal * 300.0 + 140.0 * 100.0) / 400.0 * 10.0).round() / 10.0;
+    assert_eq!(f(&made["per_100g"]["calories"]), expected);
+    assert_eq!(made["food"]["is_recipe"], true);
+    assert_eq!(made["food"]["data_source"], "recipe");
+    assert_eq!(f(&made["food"]["per_serving"]["grams"]), 200.0);
+    assert_eq!(f(&made["food"]["per_serving"]["servings"]), 2.0);
+
+    // It is found as one food by its owner only, and logged like one.
+    let (_, found) = get_as(
+        &app,
+        "/foods/search/?query=%E8%9B%8B%E7%82%92%E9%A5%AD",
+        &ann.access,
+    )
+    .await;
+    let first = &found["data"]["foods"][0];
+    assert_eq!(first["id"], id, "{found}");
+    assert_eq!(first["is_recipe"], true);
+    assert_eq!(
+        f(&first["per_serving"]["calories"]),
+        (expected * 2.0 * 10.0).round() / 10.0
+    );
+    let (_, theirs) = get_as(&app, "/foods/search/?query=Egg%20fried%20rice", &bob.access).await;
+    assert!(
+        theirs["data"]["foods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["id"] != id)
+    );
+    let meal = ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"foods": [{"food_id": id, "amount": "1 serving"}]}),
+    )
+    .await;
+    assert_eq!(f(&meal["foods"][0]["quantity"]), 200.0);
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &bob,
+        json!({"foods": [{"food_id": id, "quantity": 100}]}),
+    )
+    .await;
+    assert_eq!(status, 404, "another user cannot log it");
+
+    // Editing an ingredient's food works the recipe out again.
+    ok(
+        &app,
+        Method::PUT,
+        &format!("/foods/{egg}/update/"),
+        &ann,
+        json!({"name": "Home egg", "calories": 180}),
+    )
+    .await;
+    let (_, again) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
+    let updated = ((rice_kcal * 300.0 + 180.0 * 100.0) / 400.0 * 10.0).round() / 10.0;
+    assert_eq!(f(&again["data"]["per_100g"]["calories"]), updated);
+
+    // The recipe is changed through /recipes, not as a custom food.
+    let (status, answer) = call(
+        &app,
+        Method::PUT,
+        &format!("/foods/{id}/update/"),
+        &ann,
+        json!({"name": "x", "calories": 1}),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (409, Some("RECIPE_FOOD"))
+    );
+
+    // Owner only: another user gets 404 and changes nothing.
+    for (method, path) in [
+        (Method::GET, format!("/recipes/{id}/")),
+        (Method::PUT, format!("/recipes/{id}/update/")),
+        (Method::DELETE, format!("/recipes/{id}/delete/")),
+        (Method::POST, format!("/recipes/{id}/copy/")),
+    ] {
+        let body = json!({"name": "Mine now", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 1}]});
+        let (status, answer) = call(&app, method, &path, &bob, body).await;
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (404, Some("RECIPE_NOT_FOUND")),
+            "{path}"
+        );
+    }
+    let (_, list) = get_as(&app, "/recipes/", &bob.access).await;
+    assert_eq!(list["data"]["total"], 0);
+
+    // Bad recipes.
+    let outer = ok(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        json!({"name": "Bento", "servings": 1, "ingredients": [{"food_id": id, "quantity": 200}]}),
+    )
+    .await;
+    let outer_id = outer["id"].as_i64().unwrap();
+    let update = format!("/recipes/{id}/update/");
+    for (path, body, status, code, text) in [
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 0, "ingredients": [{"food_id": rice, "quantity": 1}]}),
+            422,
+            "VALIDATION_ERROR",
+            "servings",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 101, "ingredients": [{"food_id": rice, "quantity": 1}]}),
+            422,
+            "VALIDATION_ERROR",
+            "servings",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 1, "ingredients": []}),
+            422,
+            "VALIDATION_ERROR",
+            "at least one ingredient",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": " ", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 1}]}),
+            422,
+            "VALIDATION_ERROR",
+            "name",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 0}]}),
+            422,
+            "VALIDATION_ERROR",
+            "ingredients[0].quantity",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 1, "ingredients": [{"food_id": rice, "amount": "3 spoonfuls"}]}),
+            422,
+            "VALIDATION_ERROR",
+            "unknown unit",
+        ),
+        (
+            "/recipes/create/",
+            json!({"name": "x", "servings": 1, "ingredients": [{"food_id": 99999999, "quantity": 1}]}),
+            404,
+            "FOOD_NOT_FOUND",
+            "ingredients[0]",
+        ),
+        (
+            update.as_str(),
+            json!({"name": "x", "servings": 1, "ingredients": [{"food_id": id, "quantity": 1}]}),
+            422,
+            "RECIPE_CYCLE",
+            "itself",
+        ),
+        (
+            update.as_str(),
+            json!({"name": "x", "servings": 1, "ingredients": [{"food_id": outer_id, "quantity": 1}]}),
+            422,
+            "RECIPE_CYCLE",
+            "itself",
+        ),
+    ] {
+        let method = if path.ends_with("update/") {
+            Method::PUT
+        } else {
+            Method::POST
+        };
+        let (got, answer) = call(&app, method, path, &ann, body).await;
+        assert_eq!(
+            (got, answer["error"]["code"].as_str()),
+            (status, Some(code)),
+            "{answer}"
+        );
+        assert!(message(&answer).contains(text), "{text}: {answer}");
+    }
+    let bobs_food = custom_food(&app, &bob, "Bob's bread", 250.0).await;
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        json!({"name": "x", "servings": 1, "ingredients": [{"food_id": bobs_food, "quantity": 10}]}),
+    )
+    .await;
+    assert_eq!(status, 404, "another user's food is not an ingredient");
+    let (_, unchanged) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
+    assert_eq!(
+        unchanged["data"]["ingredients"].as_array().unwrap().len(),
+        2,
+        "a refused update changes nothing"
+    );
+
+    // Replacing it changes the recipes that contain it.
+    let smaller = ok(
+        &app,
+        Method::PUT,
+        &update,
+        &ann,
+        json!({"name": "Plain rice", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 100}]}),
+    )
+    .await;
+    assert_eq!(f(&smaller["per_100g"]["calories"]), rice_kcal);
+    let (_, bento) = get_as(&app, &format!("/recipes/{outer_id}/"), &ann.access).await;
+    assert_eq!(f(&bento["data"]["per_100g"]["calories"]), rice_kcal);
+
+    // Copy, then delete: the copy stays, the deleted one leaves search.
+    let copy = ok(
+        &app,
+        Method::POST,
+        &format!("/recipes/{id}/copy/"),
+        &ann,
+        json!({}),
+    )
+    .await;
+    assert_eq!(copy["name"], "Plain rice (copy)");
+    assert_ne!(copy["id"], id);
+    ok(
+        &app,
+        Method::DELETE,
+        &format!("/recipes/{id}/delete/"),
+        &ann,
+        json!({}),
+    )
+    .await;
+    let (status, _) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
+    assert_eq!(status, 404);
+    let (_, found) = get_as(&app, "/foods/search/?query=Plain%20rice", &ann.access).await;
+    let ids: Vec<&Value> = found["data"]["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| &f["id"])
+        .collect();
+    assert!(
+        !ids.contains(&&json!(id)) && ids.contains(&&copy["id"]),
+        "{found}"
+    );
+    let (_, list) = get_as(&app, "/recipes/", &ann.access).await;
+    assert_eq!(list["data"]["total"], 2);
+}
