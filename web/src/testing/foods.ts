@@ -31,6 +31,9 @@ export function makeFood(fields: Partial<Food> = {}): Food {
     ingredients: null,
     is_owner: false,
     created_at: null,
+    is_favorite: false,
+    is_recipe: false,
+    per_serving: null,
     ...fields,
   };
 }

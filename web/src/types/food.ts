@@ -13,8 +13,11 @@ export type Nutrients = {
 };
 
 export type NutritionGrade = 'A' | 'B' | 'C' | 'D' | 'E';
-export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom';
+export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom' | 'recipe';
 export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'unknown';
+
+/** A recipe's serving: its size and what one serving holds (sodium in mg). */
+export type RecipeServing = Nutrients & { servings: number; grams: number };
 
 /**
  * A food as every food call answers it; nutrition is per 100 g, sodium in mg. Shared by
@@ -54,6 +57,12 @@ export type Food = {
   /** The signed-in caller owns it (custom foods only): it may be edited and deleted. */
   is_owner: boolean;
   created_at: string | null;
+  /** Starred by the signed-in caller (false when anonymous). */
+  is_favorite: boolean;
+  /** A recipe of the caller's, logged like any food. */
+  is_recipe: boolean;
+  /** Null unless a recipe. */
+  per_serving: RecipeServing | null;
 };
 
 /** A food saved in our database, which meals and the basket can refer to. */
