@@ -108,7 +108,6 @@ describe('basket quantities, totals and the meal it saves', () => {
       ],
     });
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.quantity).toBe(200);
-    expect(lines[0]?.food).toMatchObject({ id: 7, name: 'Rice', name_zh: '米饭', calories_per_100g: 116 });
+    expect(lines[0]).toMatchObject({ quantity: 200, food: { id: 7, name: 'Rice', name_zh: '米饭', calories_per_100g: 116 } });
   });
 });
