@@ -13,8 +13,8 @@ import { useAuth, useLoginDialog } from '@/lib/auth';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
 export type FoodActions = {
-  /** Adds grams of the food to the basket; answers the food as saved, or null. */
-  add: (food: Food, quantity: number) => Promise<SavedFood | null>;
+  /** Adds grams of the food (typed as `amount`, if given) to the basket; answers the food as saved, or null. */
+  add: (food: Food, quantity: number, amount?: string) => Promise<SavedFood | null>;
   copy: (food: Food) => void;
   edit: (food: SavedFood) => void;
   remove: (food: SavedFood) => Promise<void>;
@@ -35,7 +35,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
   const deleteFood = useDeleteFood().trigger;
 
   const add = useCallback(
-    async (food: Food, quantity: number) => {
+    async (food: Food, quantity: number, amount?: string) => {
       if (!isAuthenticated) {
         loginDialog.open('login');
         return null;
@@ -50,7 +50,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
         } else {
           throw new Error('A food without an id or a USDA id cannot be added');
         }
-        basket.add(saved, quantity);
+        basket.add(saved, quantity, amount);
         toast.success(t('basket.added', { grams: formatNumber(quantity), name: displayName(saved, language) }));
         return saved;
       } catch (error) {
