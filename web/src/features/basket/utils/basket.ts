@@ -88,7 +88,9 @@ function addedAmounts(food: SavedFood, first: string | undefined, second: string
   const a = readAmount(first, food.portions);
   const b = readAmount(second, food.portions);
   if (!a.ok || !b.ok || a.unit === null || a.unit !== b.unit) return undefined;
-  return `${Math.round((a.count + b.count) * 100) / 100} ${b.unitText}`;
+  // The newer spelling, unless only the older one is written for more than one ("slices").
+  const unitText = b.count === 1 && a.count !== 1 ? a.unitText : b.unitText;
+  return `${Math.round((a.count + b.count) * 100) / 100} ${unitText}`;
 }
 
 /** SPEC 4: a food already present gets the quantity added; otherwise it is appended. */
