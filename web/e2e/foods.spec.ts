@@ -48,7 +48,7 @@ test('search "banana" shows the plain banana first, with live nutrition for the 
   const first = results.getByRole('article').first();
   await expect(first.getByRole('heading')).toHaveText('Banana');
   await expect(first).toContainText('kcal / 100 g');
-  await first.getByLabel('Quantity (g)').fill('150');
+  await first.getByLabel('Quantity', { exact: true }).fill('150');
   await expect(first.locator('strong')).toHaveText(/^\d+ kcal$/);
 
   // Logged out, Add asks to log in and stores nothing.
@@ -100,7 +100,7 @@ test('a custom food: create, add to the basket, edit (the basket follows), delet
   await expect(card).toContainText('Custom');
 
   // Into the basket, twice: the quantities add up.
-  await card.getByLabel('Quantity (g)').fill('150');
+  await card.getByLabel('Quantity', { exact: true }).fill('150');
   await card.getByRole('button', { name: 'Add' }).click();
   await expect(toast(page, 'Added 150 g Test dumplings to the basket')).toBeVisible();
   await card.getByRole('button', { name: 'Add' }).click();

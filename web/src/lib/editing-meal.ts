@@ -1,13 +1,25 @@
 import { SESSION_KEYS } from '@/config/constants';
 
-/** A food of the meal being edited, as the meals call answered it. */
+/**
+ * A food of the meal being edited, as the meals call answered it. The fields marked
+ * optional are missing from meals left in session storage before quick adds and amounts.
+ */
 export type EditingMealFood = {
   food_id: number | null;
   food_name: string;
   food_name_zh: string | null;
   brand: string | null;
-  quantity: number;
+  /** Grams; null for a quick-add line. */
+  quantity: number | null;
   per_100g: { calories: number; protein: number; fat: number; carbs: number; fiber: number; sugar: number; sodium: number };
+  /** The amount the line was logged by ("2 slices"). */
+  amount?: string | null;
+  is_quick_add?: boolean;
+  /** The line's own values: all a quick-add line has. */
+  calories?: number;
+  protein?: number;
+  fat?: number;
+  carbs?: number;
 };
 
 /**

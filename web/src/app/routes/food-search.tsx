@@ -5,7 +5,7 @@ import { Page } from '@/components/layout/page';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
-import type { MealSavePayload } from '@/features/basket/utils/basket';
+import { missingMealLines, type MealSavePayload } from '@/features/basket/utils/basket';
 import { FoodSearch } from '@/features/foods/components/food-search';
 import { useCreateMeal } from '@/features/meals/api/create-meal';
 import { useUpdateMeal } from '@/features/meals/api/update-meal';
@@ -53,7 +53,7 @@ function useEditMealLink(loadMeal: ReturnType<typeof useBasket>['loadMeal']) {
     if (isAuthenticated && meal && String(meal.id) === wanted) {
       loadMeal(meal);
       // A deleted food's line cannot be sent back, so the update would drop it: say so now.
-      const missing = meal.foods.filter((food) => food.food_id === null).length;
+      const missing = missingMealLines(meal);
       if (missing > 0) toast.warning(t('basket.missingFoods', { count: missing }), { duration: 0 });
     } else {
       toast.error(t('basket.editLoadError'));

@@ -8,7 +8,8 @@ export type FoodView = 'search' | 'user';
  * store, so this feature does not reach into another.
  */
 export type FoodBasket = {
-  add: (food: SavedFood, quantity: number) => void;
+  /** Grams of the food, and the amount they were typed as ("2 slices") if any. */
+  add: (food: SavedFood, quantity: number, amount?: string) => void;
   /** False when the food is not in the basket. */
   updateFood: (food: SavedFood) => boolean;
   /** False when the food is not in the basket. */

@@ -4,14 +4,21 @@ import type { Nutrients } from '@/types/food';
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
 export const MEAL_TYPES: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
 
-/** A food of a saved meal, with the nutrition it was saved with. */
+/**
+ * A food of a saved meal, with the nutrition it was saved with. A quick-add line has no
+ * food and no quantity, only the values typed in.
+ */
 export type MealFood = {
   id: number;
   food_id: number | null;
   food_name: string;
   food_name_zh: string | null;
   brand: string | null;
-  quantity: number;
+  /** Grams; null for a quick-add line. */
+  quantity: number | null;
+  /** The amount as sent ("2 slices"), if the line was logged by one. */
+  amount: string | null;
+  is_quick_add: boolean;
   calories: number;
   protein: number;
   fat: number;
@@ -39,7 +46,13 @@ export type Meal = {
   updated_at: string;
 };
 
-export type MealLineInput = { food_id: number; quantity: number; refresh?: boolean };
+/** Calories without a food (issue 8 "Quick add"); the server names it "Quick add" when unnamed. */
+export type QuickAddInput = { name?: string; calories: number; protein?: number; fat?: number; carbs?: number };
+
+/** A food by grams or by an amount such as "2 slices" (the amount wins), or a quick add. */
+export type MealLineInput =
+  | { food_id: number; quantity: number; amount?: string; refresh?: boolean }
+  | { quick_add: QuickAddInput };
 
 /** What a save sends (SPEC 3 "Meal save payload"); `date` is a UTC ISO date-time. */
 export type MealInput = {

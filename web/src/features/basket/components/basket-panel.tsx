@@ -4,15 +4,18 @@ import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import type { Basket } from '@/features/basket/hooks/use-basket';
+import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket-line';
+import { QuickAddForm } from '@/features/basket/components/quick-add-form';
 import {
   basketTotals,
   isLineQuantity,
+  isQuickLine,
   lineCalories,
   MAX_LINE_GRAMS,
   mealPayload,
   mealTypeAt,
   MIN_LINE_GRAMS,
-  type BasketLine,
+  type FoodLine,
   type MealSavePayload,
 } from '@/features/basket/utils/basket';
 import { ApiError, serverMessage } from '@/lib/api-client';
@@ -60,7 +63,7 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
   const locale = displayLocale(i18n.resolvedLanguage);
   const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   const range = { min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) };
-  const foodName = (line: BasketLine) =>
+  const foodName = (line: FoodLine) =>
     i18n.resolvedLanguage === 'zh' && line.food.name_zh ? line.food.name_zh : line.food.name;
 
   /** SPEC 4: a missing meal name falls back to one derived from the meal time. */
@@ -87,7 +90,9 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
     }
     // Adding a food again adds up its grams, which can pass what one meal line may hold;
     // a meal saved through the API may hold less than a gram of something.
-    const outOfRange = basket.lines.find((line) => !isLineQuantity(line.quantity));
+    const outOfRange = basket.lines.find(
+      (line): line is FoodLine => !isQuickLine(line) && !isLineQuantity(line.quantity),
+    );
     if (outOfRange) {
       toast.error(t('basket.quantityOutOfRange', { name: foodName(outOfRange), ...range }));
       return;
@@ -141,19 +146,31 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
         <p className="basket-empty">{t('basket.empty')}</p>
       ) : (
         <ul className="basket-lines" aria-label={t('basket.items')}>
-          {basket.lines.map((line) => (
-            <BasketLineItem
-              key={line.food.id}
-              line={line}
-              name={foodName(line)}
-              calories={t('basket.kcal', { value: format(lineCalories(line)) })}
-              rangeHint={t('basket.quantityRange', range)}
-              onQuantity={(quantity) => basket.setQuantity(line.food.id, quantity)}
-              onRemove={() => basket.removeFood(line.food.id)}
-            />
-          ))}
+          {basket.lines.map((line) =>
+            isQuickLine(line) ? (
+              <QuickLineItem
+                key={line.id}
+                name={line.quick_add.name || t('quickAdd.defaultName')}
+                calories={t('basket.kcal', { value: format(lineCalories(line)) })}
+                onRemove={() => basket.removeQuickAdd(line.id)}
+              />
+            ) : (
+              <FoodLineItem
+                key={line.food.id}
+                line={line}
+                name={foodName(line)}
+                calories={t('basket.kcal', { value: format(lineCalories(line)) })}
+                grams={format(line.quantity)}
+                rangeHint={t('basket.quantityRange', range)}
+                onQuantity={(quantity, amount) => basket.setQuantity(line.food.id, quantity, amount)}
+                onRemove={() => basket.removeFood(line.food.id)}
+              />
+            ),
+          )}
         </ul>
       )}
+
+      <QuickAddForm onAdd={basket.addQuickAdd} format={format} />
 
       <dl className="basket-totals" aria-label={t('basket.totals')}>
         <div>
@@ -196,78 +213,4 @@ function atMinute(time: Date): Date {
   const minute = new Date(time);
   minute.setSeconds(0, 0);
   return minute;
-}
-
-type LineProps = {
-  line: BasketLine;
-  name: string;
-  calories: string;
-  /** What quantities are allowed, shown while the entry is not one. */
-  rangeHint: string;
-  onQuantity: (quantity: number) => void;
-  onRemove: () => void;
-};
-
-/** One food: name, kcal, grams (editable), updated badge and tick, remove. */
-function BasketLineItem({ line, name, calories, rangeHint, onQuantity, onRemove }: LineProps) {
-  const { t } = useTranslation('basket');
-  const inputId = useId();
-  const hintId = useId();
-  // The box keeps what is typed; the basket takes it once it is an allowed quantity.
-  const [text, setText] = useState(String(line.quantity));
-  const [shown, setShown] = useState(line.quantity);
-  if (shown !== line.quantity) {
-    setShown(line.quantity);
-    setText(String(line.quantity));
-  }
-  const invalid = text.trim() === '' || !isLineQuantity(Number(text)) || !isLineQuantity(line.quantity);
-
-  return (
-    <li className="basket-line">
-      <div className="basket-line-name">
-        <span lang={name === line.food.name ? 'en' : 'zh-CN'}>{name}</span>
-        {line.updated && (
-          <span className="basket-updated" title={t('basket.updatedHint')}>
-            <span aria-hidden="true">✓</span> {t('basket.updated')}
-          </span>
-        )}
-      </div>
-      <span className="basket-line-kcal">{calories}</span>
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('basket.quantity', { name })}
-      </label>
-      <input
-        id={inputId}
-        className="basket-line-quantity"
-        type="number"
-        inputMode="decimal"
-        min={MIN_LINE_GRAMS}
-        max={MAX_LINE_GRAMS}
-        step="any"
-        value={text}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? hintId : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          const value = Number(event.target.value);
-          if (event.target.value.trim() !== '' && isLineQuantity(value)) onQuantity(value);
-        }}
-        onBlur={() => {
-          const value = Number(text);
-          // SPEC 4: 0 or less removes the line; any other entry the basket cannot take goes back.
-          if (text.trim() !== '' && Number.isFinite(value) && value <= 0) onQuantity(value);
-          else setText(String(line.quantity));
-        }}
-      />
-      <span aria-hidden="true">{t('basket.grams')}</span>
-      <button type="button" className="icon-button" aria-label={t('basket.remove', { name })} onClick={onRemove}>
-        ×
-      </button>
-      {invalid && (
-        <p id={hintId} className="basket-line-invalid">
-          {rangeHint}
-        </p>
-      )}
-    </li>
-  );
 }

@@ -2,12 +2,15 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/config/constants';
 import {
   addFood,
+  addQuickAdd as withQuickAdd,
   linesFromMeal,
   parseBasket,
   removeFood as withoutFood,
+  removeQuickAdd as withoutQuickAdd,
   setQuantity as withQuantity,
   updateFood as withUpdatedFood,
   type BasketLine,
+  type QuickAdd,
 } from '@/features/basket/utils/basket';
 import { useAuth } from '@/lib/auth';
 import { clearEditingMeal, readEditingMeal, writeEditingMeal, type EditingMeal } from '@/lib/editing-meal';
@@ -78,14 +81,17 @@ export type Basket = {
   time: Date | null;
   /** The saved meal being edited, if any. */
   editing: EditingMeal | null;
-  /** Adds grams of a food (SPEC 4); does nothing while logged out. */
-  add: (food: SavedFood, quantity: number) => void;
+  /** Adds grams of a food, typed as `amount` if given (SPEC 4); does nothing while logged out. */
+  add: (food: SavedFood, quantity: number, amount?: string) => void;
   /** Gives the food's line new nutrition, flagged updated; false when it is not in the basket. */
   updateFood: (food: SavedFood) => boolean;
   /** Removes the food's line; false when it is not in the basket. */
   removeFood: (foodId: number) => boolean;
-  /** A new quantity; 0 or less removes the line (SPEC 4). */
-  setQuantity: (foodId: number, quantity: number) => void;
+  /** A new quantity, typed as `amount` if given; 0 or less removes the line (SPEC 4). */
+  setQuantity: (foodId: number, quantity: number, amount?: string) => void;
+  /** Adds calories without a food. */
+  addQuickAdd: (quick: QuickAdd) => void;
+  removeQuickAdd: (id: string) => void;
   setName: (name: string) => void;
   setTime: (time: Date) => void;
   /** Empties the basket, its name and time, and ends editing. */
@@ -101,8 +107,8 @@ export function useBasket(): Basket {
   const snapshot = isAuthenticated ? stored : ANONYMOUS;
 
   const add = useCallback(
-    (food: SavedFood, quantity: number) => {
-      if (isAuthenticated) writeLines(addFood(readSnapshot().lines, food, quantity));
+    (food: SavedFood, quantity: number, amount?: string) => {
+      if (isAuthenticated) writeLines(addFood(readSnapshot().lines, food, quantity, amount));
     },
     [isAuthenticated],
   );
@@ -125,8 +131,19 @@ export function useBasket(): Basket {
     [isAuthenticated],
   );
 
-  const setQuantity = useCallback((foodId: number, quantity: number) => {
-    writeLines(withQuantity(readSnapshot().lines, foodId, quantity));
+  const setQuantity = useCallback((foodId: number, quantity: number, amount?: string) => {
+    writeLines(withQuantity(readSnapshot().lines, foodId, quantity, amount));
+  }, []);
+
+  const addQuickAdd = useCallback(
+    (quick: QuickAdd) => {
+      if (isAuthenticated) writeLines(withQuickAdd(readSnapshot().lines, quick));
+    },
+    [isAuthenticated],
+  );
+
+  const removeQuickAdd = useCallback((id: string) => {
+    writeLines(withoutQuickAdd(readSnapshot().lines, id));
   }, []);
 
   const setName = useCallback((name: string) => {
@@ -171,11 +188,26 @@ export function useBasket(): Basket {
       updateFood,
       removeFood,
       setQuantity,
+      addQuickAdd,
+      removeQuickAdd,
       setName,
       setTime,
       clear,
       loadMeal,
     }),
-    [snapshot, time, add, updateFood, removeFood, setQuantity, setName, setTime, clear, loadMeal],
+    [
+      snapshot,
+      time,
+      add,
+      updateFood,
+      removeFood,
+      setQuantity,
+      addQuickAdd,
+      removeQuickAdd,
+      setName,
+      setTime,
+      clear,
+      loadMeal,
+    ],
   );
 }

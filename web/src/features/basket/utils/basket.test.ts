@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   addFood,
+  addQuickAdd,
   basketTotals,
   isLineQuantity,
   linesFromMeal,
   mealPayload,
   mealTypeAt,
+  missingMealLines,
   parseBasket,
   removeFood,
+  removeQuickAdd,
   setQuantity,
   updateFood,
   type BasketLine,
+  type FoodLine,
 } from '@/features/basket/utils/basket';
 import { makeFood } from '@/testing/foods';
 import type { SavedFood } from '@/types/food';
@@ -108,7 +112,76 @@ describe('basket quantities, totals and the meal it saves', () => {
       ],
     });
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.quantity).toBe(200);
-    expect(lines[0]?.food).toMatchObject({ id: 7, name: 'Rice', name_zh: '米饭', calories_per_100g: 116 });
+    expect(lines[0]).toMatchObject({ quantity: 200, food: { id: 7, name: 'Rice', name_zh: '米饭', calories_per_100g: 116 } });
+  });
+});
+
+describe('amounts and quick adds in the basket', () => {
+  const bread = makeFood({ id: 9, name: 'White bread', portions: [{ grams: 30, name: '1 slice', name_zh: '1 片' }] }) as SavedFood;
+
+  it('merges a food by adding grams; the amount stays only when both are in one unit', () => {
+    let lines = addFood([], bread, 60, '2 slices');
+    lines = addFood(lines, bread, 30, '1 片');
+    expect(lines).toEqual([{ food: bread, quantity: 90, amount: '3 slices' }]);
+    expect(addFood(lines, bread, 60, '2片')).toEqual([{ food: bread, quantity: 150, amount: '5 片' }]);
+    expect(addFood(lines, bread, 50)).toEqual([{ food: bread, quantity: 140 }]);
+    expect(addFood(addFood([], bread, 60, '2 slices'), bread, 500, '1斤')).toEqual([{ food: bread, quantity: 560 }]);
+  });
+
+  it('a typed amount replaces the amount; plain grams clear it', () => {
+    const lines = addFood([], bread, 60, '2 slices');
+    expect(setQuantity(lines, 9, 90, '3 slices')).toEqual([{ food: bread, quantity: 90, amount: '3 slices' }]);
+    expect(setQuantity(lines, 9, 75)).toEqual([{ food: bread, quantity: 75 }]);
+  });
+
+  it('keeps an amount through an edit of the food only while it still means the same grams', () => {
+    const lines = addFood([], bread, 60, '2 slices');
+    expect(updateFood(lines, { ...bread, calories_per_100g: 300 })).toEqual([
+      { food: { ...bread, calories_per_100g: 300 }, quantity: 60, amount: '2 slices', updated: true },
+    ]);
+    const thicker = { ...bread, portions: [{ grams: 40, name: '1 slice', name_zh: null }] };
+    expect(updateFood(lines, thicker)).toEqual([{ food: thicker, quantity: 60, updated: true }]);
+  });
+
+  it('counts quick adds in the totals and saves them and amounts as the contract says', () => {
+    const lines = addQuickAdd(addFood([], bread, 60, '2 slices'), { name: 'Restaurant lunch', calories: 850, protein: 30 }, 'q1');
+    expect(basketTotals(lines)).toMatchObject({ calories: Math.round(850 + (89 * 60) / 100), protein: 30.7 });
+    expect(mealPayload(lines, 'Lunch', new Date(Date.UTC(2026, 10, 23, 4, 30))).foods).toEqual([
+      { food_id: 9, quantity: 60, amount: '2 slices' },
+      { quick_add: { name: 'Restaurant lunch', calories: 850, protein: 30 } },
+    ]);
+    expect(removeQuickAdd(lines, 'q1')).toHaveLength(1);
+    expect(removeFood(lines, 9)).toEqual([{ id: 'q1', quick_add: { name: 'Restaurant lunch', calories: 850, protein: 30 } }]);
+  });
+
+  it('reads stored baskets from before, and stored quick adds', () => {
+    const stored = JSON.stringify([
+      { food: bread, quantity: 60 },
+      { food: bread, quantity: 60, amount: 2 },
+      { id: 'q1', quick_add: { calories: 300 } },
+      { id: 'q2', quick_add: { calories: 'many' } },
+    ]);
+    expect(parseBasket(stored)).toEqual([{ food: bread, quantity: 60 }, { id: 'q1', quick_add: { calories: 300 } }]);
+  });
+
+  it('restores a meal with amounts and quick adds; lines of deleted foods stay out', () => {
+    const per = { calories: 250, protein: 8, fat: 3, carbs: 48, fiber: 2, sugar: 4, sodium: 450 };
+    const meal = {
+      id: 3, name: null, date: '2026-11-23', eaten_at: '2026-11-23T04:30:00Z', meal_type: 'lunch', total_calories: 0, notes: null,
+      foods: [
+        { food_id: 9, food_name: 'White bread', food_name_zh: null, brand: null, quantity: 60, amount: '2 slices', is_quick_add: false, per_100g: per },
+        { food_id: null, food_name: 'Restaurant lunch', food_name_zh: null, brand: null, quantity: null, amount: null, is_quick_add: true, calories: 850, protein: 30, fat: 40, carbs: 90, per_100g: per },
+        { food_id: null, food_name: 'Gone', food_name_zh: null, brand: null, quantity: 10, amount: null, is_quick_add: false, per_100g: per },
+      ],
+    };
+    const lines = linesFromMeal(meal);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ quantity: 60, amount: '2 slices', food: { id: 9 } });
+    expect(lines[1]).toMatchObject({ quick_add: { name: 'Restaurant lunch', calories: 850, protein: 30, fat: 40, carbs: 90 } });
+    expect(missingMealLines(meal)).toBe(1);
+    // The saved amount is the line's portion, so more of it can be typed in the basket.
+    const restored = lines[0] as FoodLine;
+    expect(setQuantity(lines, 9, 90, '3 slices')[0]).toEqual({ food: restored.food, quantity: 90, amount: '3 slices' });
+    expect(addFood(lines, restored.food, 30, '1 slice')[0]).toMatchObject({ quantity: 90, amount: '3 slices' });
   });
 });

@@ -1,34 +1,64 @@
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
+import { readAmount } from '@/features/foods/utils/amount';
 import type { SavedFood } from '@/types/food';
 
-/** A food in the basket with its quantity in grams (SPEC 3 "Basket line"). */
-export type BasketLine = {
+/**
+ * A food in the basket with its grams (SPEC 3 "Basket line"), and the amount they were
+ * typed as ("2 slices"), which the save sends so the meal keeps it.
+ */
+export type FoodLine = {
   food: SavedFood;
   quantity: number;
+  amount?: string;
   /** The food's nutrition changed after it was added (an edited custom food). */
   updated?: boolean;
 };
 
-function isLine(value: unknown): value is BasketLine {
-  if (typeof value !== 'object' || value === null) return false;
-  const { food, quantity } = value as Partial<BasketLine>;
+/** Calories without a food (issue 8 "Quick add"); the server names it "Quick add" when unnamed. */
+export type QuickAdd = { name?: string; calories: number; protein?: number; fat?: number; carbs?: number };
+
+/** A quick add in the basket; `id` tells two of them apart. */
+export type QuickLine = { id: string; quick_add: QuickAdd };
+
+export type BasketLine = FoodLine | QuickLine;
+
+export function isQuickLine(line: BasketLine): line is QuickLine {
+  return 'quick_add' in line;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function isFoodLine(value: object): value is FoodLine {
+  const { food, quantity, amount } = value as Partial<FoodLine>;
   return (
     typeof food === 'object' &&
     food !== null &&
     typeof food.id === 'number' &&
     typeof food.name === 'string' &&
-    typeof quantity === 'number' &&
-    Number.isFinite(quantity) &&
-    quantity > 0
+    isNumber(quantity) &&
+    quantity > 0 &&
+    (amount === undefined || typeof amount === 'string')
   );
 }
 
-/** The stored basket, or an empty one when nothing (or nothing readable) is stored. */
+function isStoredQuickLine(value: object): value is QuickLine {
+  const { id, quick_add: quick } = value as Partial<QuickLine>;
+  return typeof id === 'string' && typeof quick === 'object' && quick !== null && isNumber(quick.calories);
+}
+
+/**
+ * The stored basket, or an empty one when nothing (or nothing readable) is stored.
+ * Baskets stored before amounts and quick adds are food lines without `amount`.
+ */
 export function parseBasket(raw: string | null): BasketLine[] {
   if (raw === null) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isLine) : [];
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (item): item is BasketLine =>
+        typeof item === 'object' && item !== null && (isFoodLine(item) || isStoredQuickLine(item)),
+    );
   } catch {
     return [];
   }
@@ -44,50 +74,124 @@ export function isLineQuantity(grams: number): boolean {
   return Number.isFinite(grams) && grams >= MIN_LINE_GRAMS && grams <= MAX_LINE_GRAMS;
 }
 
-/** SPEC 4: a food already present gets the quantity added; otherwise it is appended. */
-export function addFood(lines: readonly BasketLine[], food: SavedFood, quantity: number): BasketLine[] {
-  const index = lines.findIndex((line) => line.food.id === food.id);
-  if (index === -1) return [...lines, { food, quantity }];
-  return lines.map((line, at) => (at === index ? { ...line, quantity: line.quantity + quantity } : line));
+/** A food line, with `amount` only when there is one (stored lines stay as they were). */
+function foodLine(food: SavedFood, quantity: number, amount: string | undefined, updated?: boolean): FoodLine {
+  return { food, quantity, ...(amount ? { amount } : {}), ...(updated ? { updated } : {}) };
 }
 
-/** The food's line takes its new nutrition and is flagged updated; null when it is not in the basket. */
+/**
+ * The amount two amounts of a food make: "1 bowl" and "2 bowls" are "3 bowls"; amounts
+ * in different units (or grams) have no one name, so the line keeps grams only.
+ */
+function addedAmounts(food: SavedFood, first: string | undefined, second: string | undefined): string | undefined {
+  if (!first || !second) return undefined;
+  const a = readAmount(first, food.portions);
+  const b = readAmount(second, food.portions);
+  if (!a.ok || !b.ok || a.unit === null || a.unit !== b.unit) return undefined;
+  // The newer spelling, unless only the older one is written for more than one ("slices").
+  const unitText = b.count === 1 && a.count !== 1 ? a.unitText : b.unitText;
+  return `${Math.round((a.count + b.count) * 100) / 100} ${unitText}`;
+}
+
+/** SPEC 4: a food already present gets the quantity added; otherwise it is appended. */
+export function addFood(
+  lines: readonly BasketLine[],
+  food: SavedFood,
+  quantity: number,
+  amount?: string,
+): BasketLine[] {
+  const index = lines.findIndex((line) => !isQuickLine(line) && line.food.id === food.id);
+  if (index === -1) return [...lines, foodLine(food, quantity, amount)];
+  return lines.map((line, at) =>
+    at !== index || isQuickLine(line)
+      ? line
+      : foodLine(line.food, line.quantity + quantity, addedAmounts(line.food, line.amount, amount), line.updated),
+  );
+}
+
+/**
+ * The food's line takes its new nutrition and is flagged updated; null when it is not in
+ * the basket. Its amount stays only while the new portions still read it as its grams.
+ */
 export function updateFood(lines: readonly BasketLine[], food: SavedFood): BasketLine[] | null {
-  if (!lines.some((line) => line.food.id === food.id)) return null;
-  return lines.map((line) => (line.food.id === food.id ? { ...line, food, updated: true } : line));
+  if (!lines.some((line) => !isQuickLine(line) && line.food.id === food.id)) return null;
+  return lines.map((line) => {
+    if (isQuickLine(line) || line.food.id !== food.id) return line;
+    const reading = line.amount ? readAmount(line.amount, food.portions) : null;
+    const keeps = reading?.ok === true && Math.abs(reading.grams - line.quantity) <= 0.1;
+    return foodLine(food, line.quantity, keeps ? line.amount : undefined, true);
+  });
 }
 
 /** The basket without the food; null when it is not in the basket. */
 export function removeFood(lines: readonly BasketLine[], foodId: number): BasketLine[] | null {
-  const rest = lines.filter((line) => line.food.id !== foodId);
+  const rest = lines.filter((line) => isQuickLine(line) || line.food.id !== foodId);
   return rest.length === lines.length ? null : rest;
 }
 
-/** SPEC 4: a quantity of 0 or less removes the line; a new quantity clears the updated flag. */
-export function setQuantity(lines: readonly BasketLine[], foodId: number, quantity: number): BasketLine[] {
-  if (!Number.isFinite(quantity) || quantity <= 0) return lines.filter((line) => line.food.id !== foodId);
-  return lines.map((line) => (line.food.id === foodId ? { food: line.food, quantity } : line));
+/**
+ * SPEC 4: a quantity of 0 or less removes the line; a new quantity clears the updated
+ * flag, and takes the amount it was typed as (none for plain grams).
+ */
+export function setQuantity(
+  lines: readonly BasketLine[],
+  foodId: number,
+  quantity: number,
+  amount?: string,
+): BasketLine[] {
+  const isFood = (line: BasketLine) => !isQuickLine(line) && line.food.id === foodId;
+  if (!Number.isFinite(quantity) || quantity <= 0) return lines.filter((line) => !isFood(line));
+  return lines.map((line) => (isFood(line) && !isQuickLine(line) ? foodLine(line.food, quantity, amount) : line));
+}
+
+/** A new id for a quick add: unique enough within one person's basket. */
+export function newQuickLineId(): string {
+  return `quick-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function addQuickAdd(lines: readonly BasketLine[], quick: QuickAdd, id = newQuickLineId()): BasketLine[] {
+  return [...lines, { id, quick_add: quick }];
+}
+
+export function removeQuickAdd(lines: readonly BasketLine[], id: string): BasketLine[] {
+  return lines.filter((line) => !isQuickLine(line) || line.id !== id);
 }
 
 export type BasketTotals = { calories: number; protein: number; fat: number; carbs: number };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** What a line holds: a food's share of its per-100 g values, or a quick add's own. */
+function lineNutrition(line: BasketLine): BasketTotals {
+  if (isQuickLine(line)) {
+    const { calories, protein = 0, fat = 0, carbs = 0 } = line.quick_add;
+    return { calories, protein, fat, carbs };
+  }
+  const share = (per100: number) => (per100 * line.quantity) / 100;
+  const { food } = line;
+  return {
+    calories: share(food.calories_per_100g),
+    protein: share(food.protein_per_100g),
+    fat: share(food.fat_per_100g),
+    carbs: share(food.carbs_per_100g),
+  };
+}
+
 /** SPEC 9: calories whole in the basket, macros to 1 decimal. */
 export function basketTotals(lines: readonly BasketLine[]): BasketTotals {
-  const sum = (per100: (line: BasketLine) => number) =>
-    lines.reduce((total, line) => total + (per100(line) * line.quantity) / 100, 0);
+  const sum = (pick: (values: BasketTotals) => number) =>
+    lines.reduce((total, line) => total + pick(lineNutrition(line)), 0);
   return {
-    calories: Math.round(sum((l) => l.food.calories_per_100g)),
-    protein: round1(sum((l) => l.food.protein_per_100g)),
-    fat: round1(sum((l) => l.food.fat_per_100g)),
-    carbs: round1(sum((l) => l.food.carbs_per_100g)),
+    calories: Math.round(sum((v) => v.calories)),
+    protein: round1(sum((v) => v.protein)),
+    fat: round1(sum((v) => v.fat)),
+    carbs: round1(sum((v) => v.carbs)),
   };
 }
 
 /** Calories of one line, whole. */
 export function lineCalories(line: BasketLine): number {
-  return Math.round((line.food.calories_per_100g * line.quantity) / 100);
+  return Math.round(lineNutrition(line).calories);
 }
 
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
@@ -103,10 +207,13 @@ export function mealTypeAt(time: Date): MealType {
 
 /**
  * A meal's food as a basket food: a meal line carries the names and the per-100 g values
- * it was saved with, which is all the basket shows and adds up.
+ * it was saved with, which is all the basket shows and adds up. A line logged by an
+ * amount ("2 slices" = 60 g) gives the food that one portion, so the amount can be read
+ * again in the basket.
  */
 export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFood {
   const per = line.per_100g;
+  const portions = line.amount && line.quantity ? [{ grams: line.quantity, name: line.amount, name_zh: null }] : [];
   return {
     id: foodId,
     name: line.food_name,
@@ -125,7 +232,7 @@ export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFo
     sodium_per_100g: per.sodium,
     serving_size: 100,
     serving_unit: 'g',
-    portions: [],
+    portions,
     is_custom: false,
     is_usda: false,
     fdc_id: null,
@@ -142,15 +249,36 @@ export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFo
   };
 }
 
-/** The basket lines of a saved meal (lines of foods that no longer exist are left out). */
+/** A saved quick-add line as it is sent back. */
+function quickAddFromMealLine(line: EditingMealFood): QuickAdd {
+  return {
+    name: line.food_name,
+    calories: line.calories ?? 0,
+    protein: line.protein ?? 0,
+    fat: line.fat ?? 0,
+    carbs: line.carbs ?? 0,
+  };
+}
+
+/** The basket lines of a saved meal: quick adds kept, lines of foods that no longer exist left out. */
 export function linesFromMeal(meal: EditingMeal): BasketLine[] {
   let lines: BasketLine[] = [];
   for (const line of meal.foods) {
-    if (line.food_id === null) continue;
-    lines = addFood(lines, foodFromMealLine(line, line.food_id), line.quantity);
+    if (line.is_quick_add) lines = addQuickAdd(lines, quickAddFromMealLine(line));
+    else if (line.food_id !== null && line.quantity !== null)
+      lines = addFood(lines, foodFromMealLine(line, line.food_id), line.quantity, line.amount ?? undefined);
   }
   return lines;
 }
+
+/** Lines of the meal being edited that cannot be sent back: their food was deleted. */
+export function missingMealLines(meal: EditingMeal): number {
+  return meal.foods.filter((line) => line.food_id === null && !line.is_quick_add).length;
+}
+
+export type MealLinePayload =
+  | { food_id: number; quantity: number; amount?: string; refresh?: boolean }
+  | { quick_add: QuickAdd };
 
 /** What a save sends (SPEC 3 "Meal save payload"). */
 export type MealSavePayload = {
@@ -158,22 +286,28 @@ export type MealSavePayload = {
   /** UTC ISO date-time (contains T). */
   date: string;
   meal_type: MealType;
-  foods: { food_id: number; quantity: number; refresh?: boolean }[];
+  foods: MealLinePayload[];
 };
 
 /**
  * The basket as a meal: a line flagged updated asks the server for the food's current
- * values; others keep what the meal was saved with.
+ * values; others keep what the meal was saved with. A line's amount goes with its grams
+ * (the server reads the amount, the grams say the same).
  */
 export function mealPayload(lines: readonly BasketLine[], name: string, time: Date): MealSavePayload {
   return {
     name,
     date: time.toISOString(),
     meal_type: mealTypeAt(time),
-    foods: lines.map((line) => ({
-      food_id: line.food.id,
-      quantity: line.quantity,
-      ...(line.updated ? { refresh: true } : {}),
-    })),
+    foods: lines.map((line) =>
+      isQuickLine(line)
+        ? { quick_add: line.quick_add }
+        : {
+            food_id: line.food.id,
+            quantity: line.quantity,
+            ...(line.amount ? { amount: line.amount } : {}),
+            ...(line.updated ? { refresh: true } : {}),
+          },
+    ),
   };
 }

@@ -240,3 +240,60 @@ describe('copying a food', () => {
     expect(within(dialog).getByRole('button', { name: '创建' })).toBeInTheDocument();
   });
 });
+
+describe('portions of a custom food', () => {
+  it('are added, checked and sent on create', async () => {
+    const created = makeCustomFood({ id: 52, name: 'Loaf' });
+    const { user, dialog, calls } = await openCreate({ 'POST /api/v1/foods/create/': { status: 201, ...ok(created) } });
+    await user.type(field(dialog, 'Name'), 'Loaf');
+    await user.type(field(dialog, 'Calories (kcal)'), '250');
+    await user.click(within(dialog).getByRole('button', { name: 'Add portion' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Portion 1: enter a name such as “1 slice”');
+
+    await user.type(field(dialog, 'Portion 1 name'), '1 slice');
+    await user.type(field(dialog, 'Portion 1 Chinese name'), '1 片');
+    await user.type(field(dialog, 'Portion 1 grams'), '6000');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Portion 1: grams must be more than 0 and at most 5000');
+    await user.clear(field(dialog, 'Portion 1 grams'));
+    await user.type(field(dialog, 'Portion 1 grams'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Add portion' }));
+    await user.type(field(dialog, 'Portion 2 name'), 'whole loaf');
+    await user.type(field(dialog, 'Portion 2 grams'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Created “Loaf”')).toBeInTheDocument();
+    expect(posts(calls)[0]?.body).toMatchObject({
+      name: 'Loaf',
+      portions: [
+        { name: '1 slice', name_zh: '1 片', grams: 30 },
+        { name: 'whole loaf', name_zh: null, grams: 500 },
+      ],
+    });
+  });
+
+  it('are pre-filled on edit; removing one sends the rest; at most 20', async () => {
+    const loaf = makeCustomFood({
+      portions: [
+        { grams: 30, name: '1 slice', name_zh: '1 片' },
+        { grams: 500, name: '1 loaf', name_zh: null },
+      ],
+    });
+    const { user, calls } = await openMyFood({ 'PUT /api/v1/foods/50/update/': ok(loaf) }, [loaf]);
+    await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit custom food' });
+    expect(field(dialog, 'Portion 1 name')).toHaveValue('1 slice');
+    expect(field(dialog, 'Portion 1 Chinese name')).toHaveValue('1 片');
+    expect(field(dialog, 'Portion 2 grams')).toHaveValue(500);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove portion 2' }));
+    for (let n = 2; n <= 20; n += 1) await user.click(within(dialog).getByRole('button', { name: 'Add portion' }));
+    expect(within(dialog).getByRole('button', { name: 'Add portion' })).toBeDisabled();
+    for (let n = 20; n >= 2; n -= 1) await user.click(within(dialog).getByRole('button', { name: `Remove portion ${n}` }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated “Grandma’s dumplings”')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      portions: [{ name: '1 slice', name_zh: '1 片', grams: 30 }],
+    });
+  });
+});

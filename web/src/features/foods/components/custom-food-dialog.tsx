@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useCreateFood, type CustomFoodInput } from '@/features/foods/api/create-food';
+import { PortionsEditor } from '@/features/foods/components/portions-editor';
 import { useUpdateFood } from '@/features/foods/api/update-food';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest } from '@/features/foods/types';
@@ -12,6 +13,9 @@ import {
   draftFromFood,
   draftProblem,
   inputFromDraft,
+  MAX_PORTION_GRAMS,
+  MAX_PORTION_NAME,
+  portionProblem,
   type CustomFoodDraft,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodFailureText } from '@/features/foods/utils/failure';
@@ -81,10 +85,9 @@ function CustomFoodForm({
   function payload(): CustomFoodInput {
     const input = inputFromDraft(draft);
     if (request.mode === 'create') return input;
-    // Portions are not on the form: an edit keeps them, a copy takes them along.
-    const portions = request.food.portions.map(({ grams, name, name_zh }) => ({ grams, name, name_zh }));
-    if (request.mode === 'edit') return { ...input, portions };
-    return request.food.id === null ? { ...input, portions } : { ...input, portions, copied_from: request.food.id };
+    // An edit always sends its portions: none left means the food has none now.
+    if (request.mode === 'edit') return { ...input, portions: input.portions ?? [] };
+    return request.food.id === null ? input : { ...input, copied_from: request.food.id };
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -93,6 +96,12 @@ function CustomFoodForm({
     const problem = draftProblem(draft);
     if (problem) {
       setError(t(`dialog.problems.${problem}`));
+      return;
+    }
+    const portion = portionProblem(draft.portions);
+    if (portion) {
+      const limits = { n: portion.index + 1, length: MAX_PORTION_NAME, grams: MAX_PORTION_GRAMS };
+      setError(t(`dialog.portions.problems.${portion.problem}`, limits));
       return;
     }
     setError(null);
@@ -148,6 +157,7 @@ function CustomFoodForm({
           />
         ))}
       </div>
+      <PortionsEditor portions={draft.portions} onChange={(portions) => setDraft((current) => ({ ...current, portions }))} />
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>

@@ -6,15 +6,10 @@ import { FavoriteStar } from '@/features/foods/components/favorite-star';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { FoodView } from '@/features/foods/types';
-import { foodNames, portionName } from '@/features/foods/utils/names';
-import {
-  DETAIL_NUTRIENTS,
-  needsUsdaNutrition,
-  nutritionFor,
-  parseQuantity,
-  per100g,
-  withUsdaNutrients,
-} from '@/features/foods/utils/nutrition';
+import { FoodQuantity, MIN_CARD_GRAMS } from '@/features/foods/components/food-quantity';
+import { readAmount } from '@/features/foods/utils/amount';
+import { foodNames } from '@/features/foods/utils/names';
+import { DETAIL_NUTRIENTS, needsUsdaNutrition, per100g, withUsdaNutrients } from '@/features/foods/utils/nutrition';
 import { serverMessage } from '@/lib/api-client';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
@@ -23,13 +18,12 @@ const DEFAULT_GRAMS = '100';
 
 type FoodCardProps = { food: Food; view: FoodView; actions: FoodActions };
 
-/** One food: names, badges, per-100 g values, a quantity with its nutrition, and actions. */
+/** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
 export function FoodCard({ food, view, actions }: FoodCardProps) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
   const titleId = useId();
   const detailsId = useId();
-  const quantityId = useId();
   const [showDetails, setShowDetails] = useState(false);
   const [quantityText, setQuantityText] = useState(DEFAULT_GRAMS);
   const [busy, setBusy] = useState<'add' | 'delete' | null>(null);
@@ -42,8 +36,10 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
   const shown = nutrition.data ? withUsdaNutrients(base, nutrition.data.nutrients) : base;
 
   const names = foodNames(shown, language);
-  const quantity = parseQuantity(quantityText);
-  const amount = nutritionFor(shown, quantity ?? 0);
+  const reading = readAmount(quantityText, shown.portions);
+  const quantity = reading.ok && reading.grams >= MIN_CARD_GRAMS ? reading.grams : null;
+  // Plain grams are just grams; "2 slices" goes to the basket as typed, beside its grams.
+  const amountText = reading.ok && reading.unit !== null ? quantityText.trim() : undefined;
   // SPEC 6: only the owner's custom foods can be edited or deleted.
   const ownCustom = shown.is_custom && shown.is_owner;
 
@@ -59,7 +55,7 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
   function add() {
     if (quantity === null) return;
     void run('add', async () => {
-      const result = await actions.add(shown, quantity);
+      const result = await actions.add(shown, quantity, amountText);
       if (result && !isSaved(base)) setSaved(result);
     });
   }
@@ -171,55 +167,7 @@ export function FoodCard({ food, view, actions }: FoodCardProps) {
         {shown.is_usda && <p className="food-card-note">{t('card.readOnlyNote')}</p>}
       </div>
 
-      <div className="food-card-quantity">
-        <div className="field">
-          <label htmlFor={quantityId} className="field-label">
-            {t('card.quantity')}
-          </label>
-          <input
-            id={quantityId}
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="any"
-            value={quantityText}
-            aria-invalid={quantity === null}
-            onChange={(event) => setQuantityText(event.target.value)}
-          />
-        </div>
-        {shown.portions.length > 0 && (
-          <div role="group" aria-label={t('card.portions')} className="food-portions">
-            {shown.portions.map((item) => (
-              <button
-                key={`${item.name}-${item.grams}`}
-                type="button"
-                className="chip"
-                aria-pressed={quantity === item.grams}
-                onClick={() => setQuantityText(String(item.grams))}
-              >
-                {t('card.portion', { name: portionName(item, language), grams: formatNumber(item.grams) })}
-              </button>
-            ))}
-          </div>
-        )}
-        {quantity === null ? (
-          <p className="food-card-invalid">{t('card.quantityInvalid')}</p>
-        ) : (
-          <p className="food-card-portion">
-            <span className="visually-hidden">{t('card.forQuantity', { grams: formatNumber(quantity) })}</span>
-            <strong>{t('card.kcal', { value: formatNumber(amount.calories) })}</strong>
-            <span>
-              {t('card.nutrients.protein')} {grams(amount.protein)}
-            </span>
-            <span>
-              {t('card.nutrients.fat')} {grams(amount.fat)}
-            </span>
-            <span>
-              {t('card.nutrients.carbs')} {grams(amount.carbs)}
-            </span>
-          </p>
-        )}
-      </div>
+      <FoodQuantity food={shown} text={quantityText} reading={reading} onText={setQuantityText} />
 
       <div className="food-card-actions">
         <button

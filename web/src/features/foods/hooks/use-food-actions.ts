@@ -53,7 +53,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
         } else {
           throw new Error('A food without an id or a USDA id cannot be added');
         }
-        basket.add(saved, quantity);
+        basket.add(saved, quantity, amount ?? undefined);
         const grams = formatNumber(quantity);
         const name = displayName(saved, language);
         toast.success(

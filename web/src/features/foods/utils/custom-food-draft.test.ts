@@ -4,6 +4,7 @@ import {
   draftFromFood,
   draftProblem,
   inputFromDraft,
+  portionProblem,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodNames } from '@/features/foods/utils/names';
 import { makeFood } from '@/testing/foods';
@@ -41,7 +42,31 @@ describe('custom food draft', () => {
       fiber: '2.6',
       sugar: '12.2',
       sodium: '1',
+      portions: [{ name: '1 medium', name_zh: '1 根（中）', grams: '118' }],
     });
+  });
+
+  it('sends portions trimmed, with an empty Chinese name as null', () => {
+    const draft = {
+      ...EMPTY_DRAFT,
+      name: 'Loaf',
+      calories: '250',
+      portions: [{ name: ' 1 slice ', name_zh: '', grams: '30' }, { name: '1 loaf', name_zh: '1 条', grams: '500' }],
+    };
+    expect(inputFromDraft(draft).portions).toEqual([
+      { name: '1 slice', name_zh: null, grams: 30 },
+      { name: '1 loaf', name_zh: '1 条', grams: 500 },
+    ]);
+  });
+
+  it('names the first portion the server would refuse', () => {
+    const ok = { name: '1 slice', name_zh: '1 片', grams: '30' };
+    expect(portionProblem([ok])).toBeNull();
+    expect(portionProblem([ok, { ...ok, name: '  ' }])).toEqual({ index: 1, problem: 'portionNameRequired' });
+    expect(portionProblem([{ ...ok, name_zh: '片'.repeat(61) }])).toEqual({ index: 0, problem: 'portionNameTooLong' });
+    for (const grams of ['', '0', '-1', '5001', 'x'])
+      expect(portionProblem([{ ...ok, grams }])).toEqual({ index: 0, problem: 'portionGrams' });
+    expect(portionProblem([{ ...ok, grams: '5000' }])).toBeNull();
   });
 });
 

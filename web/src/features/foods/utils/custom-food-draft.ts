@@ -1,7 +1,10 @@
 import type { CustomFoodInput } from '@/features/foods/api/create-food';
-import type { Food } from '@/types/food';
+import type { Food, FoodPortion } from '@/types/food';
 
-/** The custom food form as typed (SPEC 3): every value per 100 g, sodium in mg. */
+/** A portion as typed: "1 slice" (and "1 片") of so many grams. */
+export type PortionDraft = { name: string; name_zh: string; grams: string };
+
+/** The custom food form as typed (SPEC 3): every value per 100 g, sodium in mg; its portions. */
 export type CustomFoodDraft = {
   name: string;
   calories: string;
@@ -11,6 +14,7 @@ export type CustomFoodDraft = {
   fiber: string;
   sugar: string;
   sodium: string;
+  portions: PortionDraft[];
 };
 
 export const OPTIONAL_FIELDS = ['protein', 'fat', 'carbs', 'fiber', 'sugar', 'sodium'] as const;
@@ -24,7 +28,15 @@ export const EMPTY_DRAFT: CustomFoodDraft = {
   fiber: '',
   sugar: '',
   sodium: '',
+  portions: [],
 };
+
+// The foods API's bounds for portions (issue 8).
+export const MAX_PORTIONS = 20;
+export const MAX_PORTION_NAME = 60;
+export const MAX_PORTION_GRAMS = 5000;
+
+export const EMPTY_PORTION: PortionDraft = { name: '', name_zh: '', grams: '' };
 
 /** Pre-fills the form from a food (edit or copy), with `name` as shown to the person. */
 export function draftFromFood(food: Food, name: string): CustomFoodDraft {
@@ -38,6 +50,11 @@ export function draftFromFood(food: Food, name: string): CustomFoodDraft {
     fiber: text(food.fiber_per_100g),
     sugar: text(food.sugar_per_100g),
     sodium: text(food.sodium_per_100g),
+    portions: food.portions.map((portion) => ({
+      name: portion.name,
+      name_zh: portion.name_zh ?? '',
+      grams: text(portion.grams),
+    })),
   };
 }
 
@@ -56,7 +73,29 @@ export function draftProblem(draft: CustomFoodDraft): DraftProblem | null {
   return null;
 }
 
-/** The payload of a valid draft: optional values left empty or invalid become 0 (SPEC 5). */
+export type PortionProblem = { index: number; problem: 'portionNameRequired' | 'portionNameTooLong' | 'portionGrams' };
+
+/** The first portion the server would refuse, so the form can say which one and why. */
+export function portionProblem(portions: readonly PortionDraft[]): PortionProblem | null {
+  for (const [index, portion] of portions.entries()) {
+    const name = portion.name.trim();
+    if (name === '') return { index, problem: 'portionNameRequired' };
+    if (name.length > MAX_PORTION_NAME || portion.name_zh.trim().length > MAX_PORTION_NAME)
+      return { index, problem: 'portionNameTooLong' };
+    const grams = parseNumber(portion.grams);
+    if (grams === null || grams <= 0 || grams > MAX_PORTION_GRAMS) return { index, problem: 'portionGrams' };
+  }
+  return null;
+}
+
+function portionFromDraft(portion: PortionDraft): FoodPortion {
+  return { grams: parseNumber(portion.grams) ?? 0, name: portion.name.trim(), name_zh: portion.name_zh.trim() || null };
+}
+
+/**
+ * The payload of a valid draft: optional values left empty or invalid become 0 (SPEC 5);
+ * portions only when there are any (an edit sends none to clear them).
+ */
 export function inputFromDraft(draft: CustomFoodDraft): CustomFoodInput {
   const optional = (text: string) => parseNumber(text) ?? 0;
   return {
@@ -68,5 +107,6 @@ export function inputFromDraft(draft: CustomFoodDraft): CustomFoodInput {
     fiber: optional(draft.fiber),
     sugar: optional(draft.sugar),
     sodium: optional(draft.sodium),
+    ...(draft.portions.length > 0 ? { portions: draft.portions.map(portionFromDraft) } : {}),
   };
 }

@@ -3,7 +3,6 @@ import {
   keepShownNutrition,
   needsUsdaNutrition,
   nutritionFor,
-  parseQuantity,
   withUsdaNutrients,
 } from '@/features/foods/utils/nutrition';
 import { makeFood, makeUsdaFood } from '@/testing/foods';
@@ -13,13 +12,6 @@ describe('nutrition for a quantity', () => {
     expect(nutritionFor(makeFood(), 150)).toEqual({ calories: 134, protein: 1.7, fat: 0.5, carbs: 34.2 });
     expect(nutritionFor(makeFood(), 100)).toEqual({ calories: 89, protein: 1.1, fat: 0.3, carbs: 22.8 });
     expect(nutritionFor(makeFood(), 118)).toEqual({ calories: 105, protein: 1.3, fat: 0.4, carbs: 26.9 });
-  });
-
-  it('takes a quantity of at least 1 g', () => {
-    expect(parseQuantity('150')).toBe(150);
-    expect(parseQuantity('1')).toBe(1);
-    expect(parseQuantity('12.5')).toBe(12.5);
-    for (const text of ['', '  ', '0', '0.5', '-3', 'abc']) expect(parseQuantity(text)).toBeNull();
   });
 });
 

@@ -26,13 +26,6 @@ export function nutritionFor(food: Food, grams: number): PortionNutrition {
   };
 }
 
-/** SPEC 5: a quantity is a number of grams, at least 1; anything else is null. */
-export function parseQuantity(text: string): number | null {
-  if (text.trim() === '') return null;
-  const grams = Number(text);
-  return Number.isFinite(grams) && grams >= 1 ? grams : null;
-}
-
 /** The food with the nutrients fetched from USDA in place of its own. */
 export function withUsdaNutrients(food: Food, nutrients: Nutrients): Food {
   return {

@@ -26,7 +26,7 @@ function meal(id: number, fields: Partial<Meal> = {}): Meal {
     foods: [
       {
         id: id * 10, food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null,
-        quantity: 150, calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9, per_100g: per,
+        quantity: 150, amount: null, is_quick_add: false, calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9, per_100g: per,
       },
     ],
     total_calories: 174,

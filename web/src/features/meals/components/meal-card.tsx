@@ -77,7 +77,11 @@ export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
       </p>
       <ul className="meal-card-foods">
         {meal.foods.slice(0, FOODS_SHOWN).map((food) => (
-          <li key={food.id}>{t('baskets.foodLine', { name: format.foodName(food), grams: format.number(food.quantity) })}</li>
+          <li key={food.id}>
+            {food.quantity === null
+              ? t('baskets.quickLine', { name: format.foodName(food), calories: format.number(food.calories) })
+              : t('baskets.foodLine', { name: format.foodName(food), grams: format.number(food.quantity) })}
+          </li>
         ))}
         {hidden > 0 && <li className="meal-card-more">{t('baskets.more', { count: hidden })}</li>}
       </ul>

@@ -13,7 +13,7 @@ const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, su
 function meal(id: number, fields: Partial<Meal> = {}): Meal {
   const food = (n: number) => ({
     id: id * 10 + n, food_id: n, food_name: `Food ${n}`, food_name_zh: null, brand: null,
-    quantity: 100, calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, per_100g: per,
+    quantity: 100, amount: null, is_quick_add: false, calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, per_100g: per,
   });
   return {
     id, name: `Meal ${id}`, meal_type: 'lunch', date: today, time: '12:30', eaten_at: `${today}T04:30:00Z`,

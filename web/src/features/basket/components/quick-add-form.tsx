@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage, TextField } from '@/components/ui/field';
+import type { QuickAdd } from '@/features/basket/utils/basket';
+import {
+  EMPTY_QUICK_ADD,
+  MAX_QUICK_CALORIES,
+  MAX_QUICK_MACRO_GRAMS,
+  MAX_QUICK_NAME,
+  QUICK_ADD_MACROS,
+  readQuickAdd,
+  type QuickAddDraft,
+} from '@/features/basket/utils/quick-add';
+
+type QuickAddFormProps = { onAdd: (quick: QuickAdd) => void; format: (value: number) => string };
+
+/** Calories without a food (a restaurant meal, a snack with only a label): folded until asked for. */
+export function QuickAddForm({ onAdd, format }: QuickAddFormProps) {
+  const { t } = useTranslation('basket');
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<QuickAddDraft>(EMPTY_QUICK_ADD);
+  const [error, setError] = useState<string | null>(null);
+  const change = (field: keyof QuickAddDraft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readQuickAdd(draft);
+    if ('quick' in read) {
+      onAdd(read.quick);
+      setDraft(EMPTY_QUICK_ADD);
+      setError(null);
+      return;
+    }
+    const limits = { calories: format(MAX_QUICK_CALORIES), grams: format(MAX_QUICK_MACRO_GRAMS), length: MAX_QUICK_NAME };
+    setError(
+      read.problem === 'macroRange'
+        ? t('quickAdd.problems.macroRange', { nutrient: t(`basket.${read.macro}`), ...limits })
+        : t(`quickAdd.problems.${read.problem}`, limits),
+    );
+  }
+
+  return (
+    <div className="quick-add">
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {t('quickAdd.title')}
+      </button>
+      <form id={formId} className="quick-add-form" aria-label={t('quickAdd.title')} hidden={!open} onSubmit={onSubmit} noValidate>
+        <TextField label={t('quickAdd.name')} maxLength={MAX_QUICK_NAME} value={draft.name} onChange={change('name')} />
+        <div className="quick-add-numbers">
+          <TextField
+            label={t('quickAdd.calories')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={MAX_QUICK_CALORIES}
+            step="any"
+            required
+            value={draft.calories}
+            onChange={change('calories')}
+          />
+          {QUICK_ADD_MACROS.map((macro) => (
+            <TextField
+              key={macro}
+              label={t(`quickAdd.${macro}`)}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={MAX_QUICK_MACRO_GRAMS}
+              step="any"
+              value={draft[macro]}
+              onChange={change(macro)}
+            />
+          ))}
+        </div>
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <button type="submit" className="btn btn-secondary btn-small">
+          {t('quickAdd.add')}
+        </button>
+      </form>
+    </div>
+  );
+}

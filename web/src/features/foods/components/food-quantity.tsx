@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAmountErrorText } from '@/features/foods/hooks/use-amount-error-text';
+import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
+import { portionAmount, type AmountReading } from '@/features/foods/utils/amount';
+import { portionName } from '@/features/foods/utils/names';
+import { nutritionFor } from '@/features/foods/utils/nutrition';
+import type { Food } from '@/types/food';
+
+/** SPEC 5: a card adds at least 1 g. */
+export const MIN_CARD_GRAMS = 1;
+
+type FoodQuantityProps = {
+  food: Food;
+  /** The amount as typed: grams, or "2 slices", "1.5碗", "半斤". */
+  text: string;
+  reading: AmountReading;
+  onText: (text: string) => void;
+};
+
+/** A food card's amount box, its portion chips, and what the amount holds (or why it cannot be read). */
+export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps) {
+  const { t } = useTranslation(['foods', 'common']);
+  const { language, formatNumber } = useFoodLanguage();
+  const amountErrorText = useAmountErrorText();
+  const inputId = useId();
+  const messageId = useId();
+  const grams = reading.ok ? reading.grams : null;
+  // A number too small gets the minimum; words that are not an amount get what went wrong.
+  const plainNumber = text.trim() !== '' && Number.isFinite(Number(text));
+  const problem = reading.ok
+    ? reading.grams < MIN_CARD_GRAMS
+      ? t('card.quantityInvalid')
+      : null
+    : reading.error.kind === 'invalid' && plainNumber
+      ? t('card.quantityInvalid')
+      : amountErrorText(reading.error);
+  const amount = nutritionFor(food, grams ?? 0);
+  const gramsText = (value: number) => t('card.grams', { value: formatNumber(value) });
+
+  return (
+    <div className="food-card-quantity">
+      <div className="field">
+        <label htmlFor={inputId} className="field-label">
+          {t('card.quantity')}
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          placeholder={t('card.quantityPlaceholder')}
+          value={text}
+          aria-invalid={problem !== null}
+          aria-describedby={problem !== null ? messageId : undefined}
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      {food.portions.length > 0 && (
+        <div role="group" aria-label={t('card.portions')} className="food-portions">
+          {food.portions.map((item) => {
+            // The chip writes the portion's name, which the box (and the server) read back as its grams.
+            const written = portionAmount(item, food.portions, language === 'zh');
+            return (
+              <button
+                key={`${item.name}-${item.grams}`}
+                type="button"
+                className="chip"
+                aria-pressed={text.trim() === written}
+                onClick={() => onText(written)}
+              >
+                {t('card.portion', { name: portionName(item, language), grams: formatNumber(item.grams) })}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {problem !== null || grams === null ? (
+        <p id={messageId} className="food-card-invalid">
+          {problem}
+        </p>
+      ) : (
+        <p className="food-card-portion">
+          {reading.ok && reading.unit !== null && (
+            <span className="food-card-grams">{t('common:amount.inGrams', { grams: formatNumber(grams) })}</span>
+          )}
+          <span className="visually-hidden">{t('card.forQuantity', { grams: formatNumber(grams) })}</span>
+          <strong>{t('card.kcal', { value: formatNumber(amount.calories) })}</strong>
+          <span>
+            {t('card.nutrients.protein')} {gramsText(amount.protein)}
+          </span>
+          <span>
+            {t('card.nutrients.fat')} {gramsText(amount.fat)}
+          </span>
+          <span>
+            {t('card.nutrients.carbs')} {gramsText(amount.carbs)}
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
