@@ -155,6 +155,11 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
         "/meals/create/",
         "/meals/statistics/",
         "/meals/{id}/update/",
+        "/meals/{id}/copy/",
+        "/foods/recent/",
+        "/foods/{id}/favorite/",
+        "/recipes/create/",
+        "/recipes/{id}/update/",
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }
