@@ -5,7 +5,7 @@ mod support;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app};
+use support::{Options, PASSWORD, Session, TestApp, get_as, register, send_as, spawn_app};
 
 async fn food_id(app: &TestApp, query: &str) -> i64 {
     let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
@@ -740,4 +740,66 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     );
     let (_, list) = get_as(&app, "/recipes/", &ann.access).await;
     assert_eq!(list["data"]["total"], 2);
+}
+
+#[tokio::test]
+async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bread = custom_food(&app, &ann, "Sourdough", 250.0).await;
+    let inner = ok(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        json!({"name": "Toast", "servings": 1, "ingredients": [{"food_id": bread, "amount": "2 slices"}]}),
+    )
+    .await;
+    let outer = ok(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        json!({"name": "Breakfast", "servings": 2, "ingredients": [{"food_id": inner["id"], "quantity": 60}]}),
+    )
+    .await;
+    ok(
+        &app,
+        Method::POST,
+        &format!("/foods/{}/favorite/", outer["id"]),
+        &ann,
+        json!({}),
+    )
+    .await;
+    ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"foods": [{"food_id": outer["id"], "amount": "1 serving"}, {"quick_add": {"calories": 90}}]}),
+    )
+    .await;
+    let (status, deleted) = call(
+        &app,
+        Method::DELETE,
+        "/users/account/",
+        &ann,
+        json!({"password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(
+        (status, &deleted["data"]["deleted"]),
+        (200, &json!(true)),
+        "{deleted}"
+    );
+    let (_, found) = app.get("/foods/search/?query=Breakfast").await;
+    assert!(
+        found["data"]["foods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["id"] != outer["id"])
+    );
 }

@@ -26,7 +26,8 @@ alter table food add column servings double precision;
 create table recipe_ingredient (
     recipe_food_id bigint not null references food (food_id) on delete cascade,
     position bigint not null,
-    food_id bigint not null references food (food_id),
+    -- Foods are only marked deleted; rows go only with their owner's account.
+    food_id bigint not null references food (food_id) on delete cascade,
     quantity double precision not null,
     amount text,
     primary key (recipe_food_id, position)
