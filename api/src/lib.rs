@@ -78,6 +78,7 @@ impl App {
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
         // Every API process seeds the catalogue: unchanged entries are not rewritten, so
         // this is cheap, and concurrent seeding converges on the same rows.
+        let seeding_from = chrono::Utc::now().timestamp_millis();
         let seeded = stores
             .foods
             .upsert_shared(&models::catalogue::foods())
@@ -85,6 +86,12 @@ impl App {
             .context("cannot seed the food catalogue")?;
         if seeded > 0 {
             tracing::info!(foods = seeded, "food catalogue seeded");
+            // Recipes made with catalogue foods whose values changed follow them.
+            stores
+                .recipes
+                .refresh_changed_since(seeding_from)
+                .await
+                .context("cannot work out recipes again")?;
         }
         let foods = Arc::new(
             food_index::FoodIndex::load(stores.foods.clone())

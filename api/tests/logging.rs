@@ -203,7 +203,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     .await;
     let top = stats["data"]["top_foods"]
         .as_array()
-        .expect(&stats.to_string());
+        .unwrap_or_else(|| panic!("{stats}"));
     let lunch = top
         .iter()
         .find(|t| t["name"] == "Restaurant lunch")

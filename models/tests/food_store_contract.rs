@@ -18,6 +18,7 @@ models::store_contract!(
     favorites_are_per_user_and_idempotent,
     recipes_work_out_their_values_and_follow_their_ingredients,
     a_recipe_cannot_contain_itself,
+    recipes_follow_shared_foods_rewritten_by_an_import,
 );
 
 async fn user(stores: &Stores, name: &str) -> UserId {
@@ -489,4 +490,45 @@ async fn a_recipe_cannot_contain_itself(stores: Stores) {
         .unwrap()
         .unwrap();
     assert_eq!(inner.ingredients[0].food_id, rice.id, "nothing changed");
+}
+
+async fn recipes_follow_shared_foods_rewritten_by_an_import(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let mut foods = catalogue::foods();
+    stores.foods.upsert_shared(&foods).await.unwrap();
+    let first = stores
+        .foods
+        .find_by_source_key(
+            FoodSource::Catalogue,
+            foods[0].source_key.as_deref().unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let made = stores
+        .recipes
+        .create(&recipe(ann, "Plain", 1.0, &[(first.id, 100.0)]))
+        .await
+        .unwrap();
+    assert_eq!(
+        made.food.food.nutrients.calories,
+        first.food.nutrients.calories
+    );
+    let before = chrono::Utc::now().timestamp_millis();
+    foods[0].nutrients.calories += 10.0;
+    stores.foods.upsert_shared(&foods[..1]).await.unwrap();
+    assert_eq!(
+        stores.recipes.refresh_changed_since(before).await.unwrap(),
+        1
+    );
+    let again = stores
+        .recipes
+        .get(ann, made.food.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        again.food.food.nutrients.calories,
+        foods[0].nutrients.calories
+    );
 }

@@ -424,6 +424,9 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     /// Works out again every recipe containing `food_id` (and the recipes containing
     /// those), after the food changed. Returns the recipes changed.
     async fn refresh_using(&self, food_id: i64) -> Result<Vec<Food>, StoreError>;
+    /// Works out again the recipes whose ingredients changed at or after `since_ms`
+    /// (an import or the catalogue seeding rewrote shared foods). Returns how many.
+    async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError>;
 }
 
 /// Every store of the product, chosen once from the database engine.

@@ -385,6 +385,25 @@ macro_rules! sql_recipe_store {
                 tx.commit().await?;
                 Ok(changed)
             }
+
+            async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
+                // Recipes themselves are reached from the foods inside them.
+                let changed: Vec<(i64,)> = sqlx::query_as(
+                    "select distinct recipe_ingredient.food_id from recipe_ingredient \
+                     join food on food.food_id = recipe_ingredient.food_id \
+                     where food.changed_ms >= $1 and food.source <> 'recipe'",
+                )
+                .bind(since_ms)
+                .fetch_all(&mut *tx)
+                .await?;
+                let mut refreshed = 0;
+                for (food_id,) in changed {
+                    refreshed += Self::refresh_above(&mut tx, food_id).await?.len();
+                }
+                tx.commit().await?;
+                Ok(refreshed)
+            }
         }
     };
 }

@@ -58,6 +58,7 @@ impl JobHandler for ImportFoods {
             reasons: BTreeMap::new(),
         };
         let store = |e: models::StoreError| JobError::Transient(format!("store: {e}"));
+        let started_ms = chrono::Utc::now().timestamp_millis();
         while let Some(event) = rx.recv().await {
             match event {
                 Event::Progress(p) => {
@@ -117,6 +118,12 @@ impl JobHandler for ImportFoods {
             Ok(Err(e)) => return Err(JobError::permanent("IMPORT_UNREADABLE", e.to_string())),
             Err(e) => return Err(JobError::Transient(format!("the reader stopped: {e}"))),
         };
+        // Recipes made with foods this import changed take the new values.
+        deps.stores
+            .recipes
+            .refresh_changed_since(started_ms)
+            .await
+            .map_err(store)?;
         if let Err(e) = deps.jobs.bus().publish(BusMessage::FoodsChanged).await {
             tracing::debug!(error = %e, "could not announce the import; indexes catch up on their own");
         }
