@@ -248,6 +248,20 @@ pub struct Meal {
     pub updated_at: DateTime<Utc>,
 }
 
+impl Meal {
+    /// The same meal at another time: its lines keep the values they were saved with.
+    pub fn copied_to(&self, eaten_at: DateTime<Utc>) -> NewMeal {
+        NewMeal {
+            owner: self.owner,
+            name: self.name.clone(),
+            meal_type: self.meal_type,
+            eaten_at,
+            notes: self.notes.clone(),
+            lines: self.foods.iter().map(|f| f.line.clone()).collect(),
+        }
+    }
+}
+
 /// What a meal held and when, without its lines: all that totals need.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MealIntake {

@@ -175,6 +175,66 @@ pub(crate) fn bounded(
     Ok(v)
 }
 
+/// `?page=&page_size=` of a listing call: pages from 1, at most 100 rows each.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct PageParams {
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+/// A checked page: which one, how big, and the rows it skips.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Page {
+    pub number: i64,
+    pub size: i64,
+    pub offset: i64,
+}
+
+impl PageParams {
+    pub(crate) fn page(&self) -> Result<Page, ApiError> {
+        let number = bounded("page", self.page, 1, 1_000_000)?;
+        let size = bounded("page_size", self.page_size, 20, 100)?;
+        Ok(Page {
+            number,
+            size,
+            offset: (number - 1) * size,
+        })
+    }
+}
+
+/// The food of `id` if `viewer` may see it: shared foods everyone, custom foods and
+/// recipes their owner; anything else is the same 404.
+pub(crate) async fn visible_food(
+    state: &AppState,
+    viewer: Option<UserId>,
+    id: i64,
+) -> Result<Food, ApiError> {
+    state
+        .stores
+        .foods
+        .get(id)
+        .await?
+        .filter(|f| f.visible_to(viewer))
+        .ok_or_else(food_not_found)
+}
+
+/// The foods of `ids` that `viewer` may see, by id.
+pub(crate) async fn visible_foods(
+    state: &AppState,
+    viewer: UserId,
+    ids: &[i64],
+) -> Result<std::collections::HashMap<i64, Food>, ApiError> {
+    Ok(state
+        .stores
+        .foods
+        .get_many(ids)
+        .await?
+        .into_iter()
+        .filter(|f| f.visible_to(Some(viewer)))
+        .map(|f| (f.id, f))
+        .collect())
+}
+
 /// A search as typed, or the error saying why it cannot run.
 pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
     search::Query::parse(text).map_err(|e| match e {
@@ -278,12 +338,6 @@ async fn search_history(
     }))
 }
 
-#[derive(Deserialize)]
-struct PageParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-}
-
 #[derive(Serialize)]
 struct FoodPage {
     foods: Vec<FoodView>,
@@ -297,17 +351,16 @@ async fn user_foods(
     AuthUser(user): AuthUser,
     Query(params): Query<PageParams>,
 ) -> ApiResult<FoodPage> {
-    let page = bounded("page", params.page, 1, 1_000_000)?;
-    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let page = params.page()?;
     let (foods, total) = state
         .stores
         .foods
-        .list_custom(user.id, (page - 1) * page_size, page_size)
+        .list_custom(user.id, page.offset, page.size)
         .await?;
     Ok(ApiJson(FoodPage {
         foods: FoodView::list(&state, &foods, Some(user.id)).await?,
-        page,
-        page_size,
+        page: page.number,
+        page_size: page.size,
         total,
     }))
 }
@@ -318,13 +371,7 @@ async fn food(
     Path(id): Path<i64>,
 ) -> ApiResult<FoodView> {
     let viewer = user_id(&user);
-    let food = state
-        .stores
-        .foods
-        .get(id)
-        .await?
-        .filter(|f| f.visible_to(viewer))
-        .ok_or_else(food_not_found)?;
+    let food = visible_food(&state, viewer, id).await?;
     let mut views = FoodView::list(&state, std::slice::from_ref(&food), viewer).await?;
     Ok(ApiJson(views.remove(0)))
 }
@@ -358,13 +405,7 @@ async fn create(
 ) -> Result<impl IntoResponse, ApiError> {
     if let Some(source) = input.copied_from {
         // A copy must come from a food its maker can see.
-        state
-            .stores
-            .foods
-            .get(source)
-            .await?
-            .filter(|f| f.visible_to(Some(user.id)))
-            .ok_or_else(food_not_found)?;
+        visible_food(&state, Some(user.id), source).await?;
     }
     let new = input.parse(user.id)?;
     let food = state.stores.foods.insert(&new).await?;
@@ -382,13 +423,7 @@ async fn create(
 
 /// The caller's custom food, or why they cannot change it.
 async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiError> {
-    let food = state
-        .stores
-        .foods
-        .get(id)
-        .await?
-        .filter(|f| f.visible_to(Some(user.id)))
-        .ok_or_else(food_not_found)?;
+    let food = visible_food(state, Some(user.id), id).await?;
     if food.is_recipe() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -468,8 +503,10 @@ async fn foods_in_order(
     ids: &[i64],
     viewer: UserId,
 ) -> Result<Vec<Food>, ApiError> {
-    let mut found = state.stores.foods.get_many(ids).await?;
-    found.retain(|f| f.visible_to(Some(viewer)));
+    let mut found: Vec<Food> = visible_foods(state, viewer, ids)
+        .await?
+        .into_values()
+        .collect();
     found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
     Ok(found)
 }
@@ -493,13 +530,7 @@ async fn set_star(
     id: i64,
     favorite: bool,
 ) -> Result<ApiJson<Starred>, ApiError> {
-    let food = state
-        .stores
-        .foods
-        .get(id)
-        .await?
-        .filter(|f| f.visible_to(Some(user.id)))
-        .ok_or_else(food_not_found)?;
+    let food = visible_food(state, Some(user.id), id).await?;
     state
         .stores
         .foods

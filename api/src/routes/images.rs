@@ -23,7 +23,7 @@ use models::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::foods::bounded;
+use super::foods::PageParams;
 use super::meals::Deleted;
 use crate::{
     AppState,
@@ -410,12 +410,6 @@ async fn create_meal(
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 
-#[derive(Deserialize)]
-struct PageParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-}
-
 #[derive(Serialize)]
 struct ImagePage {
     images: Vec<ImageView>,
@@ -429,17 +423,16 @@ async fn list(
     AuthUser(user): AuthUser,
     Query(params): Query<PageParams>,
 ) -> ApiResult<ImagePage> {
-    let page = bounded("page", params.page, 1, 1_000_000)?;
-    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let page = params.page()?;
     let (images, total) = state
         .stores
         .images
-        .list(user.id, (page - 1) * page_size, page_size)
+        .list(user.id, page.offset, page.size)
         .await?;
     Ok(ApiJson(ImagePage {
         images: images.iter().map(ImageView::from).collect(),
-        page,
-        page_size,
+        page: page.number,
+        page_size: page.size,
         total,
     }))
 }

@@ -17,11 +17,11 @@ use models::meal::{
     self, DateRange, Grams, MAX_AMOUNT_CHARS, MAX_MEAL_FOODS, QuickAdd, parse_date,
 };
 use models::{
-    Food, FoodUse, LocalClock, Meal, MealFilter, MealLine, MealType, NewMeal, Portion, User, UserId,
+    FoodUse, LocalClock, Meal, MealFilter, MealLine, MealType, NewMeal, Portion, User, UserId,
 };
 use serde::{Deserialize, Serialize};
 
-use super::foods::bounded;
+use super::foods::{PageParams, bounded};
 use crate::{
     AppState,
     auth::AuthUser,
@@ -345,15 +345,7 @@ pub(crate) async fn resolve_lines(
             _ => None,
         })
         .collect();
-    let found: HashMap<i64, Food> = state
-        .stores
-        .foods
-        .get_many(&wanted)
-        .await?
-        .into_iter()
-        .filter(|f| f.visible_to(Some(user.id)))
-        .map(|f| (f.id, f))
-        .collect();
+    let found = super::foods::visible_foods(state, user.id, &wanted).await?;
     let mut lines = Vec::with_capacity(parsed.len());
     for (i, (request, input)) in parsed.into_iter().zip(inputs).enumerate() {
         let field = at_line(numbered.then_some(i), "quantity");
@@ -847,10 +839,13 @@ async fn list(
     Clock(clock): Clock,
     Query(params): Query<ListParams>,
 ) -> ApiResult<MealPage> {
-    let page = bounded("page", params.page, 1, 1_000_000)?;
-    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let page = PageParams {
+        page: params.page,
+        page_size: params.page_size,
+    }
+    .page()?;
+    let (page, page_size, offset) = (page.number, page.size, page.offset);
     let filter = params.span.filter(clock)?;
-    let offset = (page - 1) * page_size;
     let (meals, total) = state
         .stores
         .meals
@@ -1011,12 +1006,9 @@ async fn copy(
         None => meal.name.clone(),
     };
     let copied = NewMeal {
-        owner: user.id,
         name,
         meal_type: chosen_type.unwrap_or(meal.meal_type),
-        eaten_at: at,
-        notes: meal.notes.clone(),
-        lines: meal.foods.iter().map(|f| f.line.clone()).collect(),
+        ..meal.copied_to(at)
     };
     let saved = state.stores.meals.create(&copied).await?;
     record_uses(&state, user.id, &copied.lines).await;
@@ -1061,14 +1053,7 @@ async fn copy_day(
     for meal in &meals {
         let at = clock.at(to, clock.time_of(meal.eaten_at));
         check_plausible(at)?;
-        copies.push(NewMeal {
-            owner: user.id,
-            name: meal.name.clone(),
-            meal_type: meal.meal_type,
-            eaten_at: at,
-            notes: meal.notes.clone(),
-            lines: meal.foods.iter().map(|f| f.line.clone()).collect(),
-        });
+        copies.push(meal.copied_to(at));
     }
     let saved = state.stores.meals.create_many(&copies).await?;
     let lines: Vec<MealLine> = copies.iter().flat_map(|m| m.lines.clone()).collect();

@@ -1,8 +1,6 @@
 //! `/recipes/*`: a user's recipes. Each is also a food of its owner (same id), found in
 //! their search and logged like any food; its values come from its ingredients.
 
-use std::collections::HashMap;
-
 use axum::{
     Router,
     extract::State,
@@ -12,10 +10,10 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use models::recipe::{self, Ingredient, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe};
-use models::{Food, FoodSource, FoodUse, Nutrients, StoreError, User, UserId};
+use models::{FoodSource, FoodUse, Nutrients, StoreError, User, UserId};
 use serde::{Deserialize, Serialize};
 
-use super::foods::{FoodView, bounded, reindex};
+use super::foods::{FoodView, PageParams, reindex, visible_foods};
 use super::meals::Measure;
 use crate::{
     AppState,
@@ -198,15 +196,7 @@ impl RecipeInput {
                 }
             }
         }
-        let found: HashMap<i64, Food> = state
-            .stores
-            .foods
-            .get_many(&wanted)
-            .await?
-            .into_iter()
-            .filter(|f| f.visible_to(Some(user.id)))
-            .map(|f| (f.id, f))
-            .collect();
+        let found = visible_foods(state, user.id, &wanted).await?;
         let mut ingredients = Vec::with_capacity(inputs.len());
         for (i, (input, id)) in inputs.iter().zip(&wanted).enumerate() {
             let field = format!("ingredients[{i}].quantity");
@@ -276,12 +266,6 @@ async fn one(
     )))
 }
 
-#[derive(Deserialize)]
-struct PageParams {
-    page: Option<i64>,
-    page_size: Option<i64>,
-}
-
 #[derive(Serialize)]
 struct RecipePage {
     recipes: Vec<RecipeView>,
@@ -295,17 +279,16 @@ async fn list(
     AuthUser(user): AuthUser,
     Query(params): Query<PageParams>,
 ) -> ApiResult<RecipePage> {
-    let page = bounded("page", params.page, 1, 1_000_000)?;
-    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let page = params.page()?;
     let (recipes, total) = state
         .stores
         .recipes
-        .list(user.id, (page - 1) * page_size, page_size)
+        .list(user.id, page.offset, page.size)
         .await?;
     Ok(ApiJson(RecipePage {
         recipes: recipes.iter().map(RecipeView::of).collect(),
-        page,
-        page_size,
+        page: page.number,
+        page_size: page.size,
         total,
     }))
 }
