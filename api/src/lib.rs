@@ -13,6 +13,7 @@ mod metrics;
 pub mod photo;
 mod rate_limit;
 mod routes;
+mod security_headers;
 mod state;
 mod web;
 
@@ -239,6 +240,7 @@ pub fn http_router(state: AppState) -> Router {
     Router::new()
         .nest("/api/v1", routes::router(state.clone()))
         .merge(web::router(&state.config.web_dir))
+        .layer(middleware::from_fn(security_headers::add))
         .layer(middleware::from_fn(metrics::track))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(CompressionLayer::new())

@@ -272,3 +272,53 @@ async fn a_missing_web_build_says_how_to_build_it() {
     assert_eq!(response.status(), 503);
     assert!(response.text().await.unwrap().contains("make web"));
 }
+
+#[tokio::test]
+async fn pages_and_answers_carry_security_headers() {
+    let web = tempfile::tempdir().unwrap();
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><div id=root></div>",
+    )
+    .unwrap();
+    let Some(app) = spawn_app(Options {
+        web_dir: Some(web.path().to_owned()),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let headers_of = |path: &'static str| {
+        let client = app.client.clone();
+        let url = format!("{}{path}", app.api);
+        async move { client.get(url).send().await.unwrap().headers().clone() }
+    };
+    let page = headers_of("/statistics").await;
+    let policy = page["content-security-policy"].to_str().unwrap();
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(policy.contains(directive), "{directive} in {policy}");
+    }
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    for headers in [&page, &headers_of("/api/v1/health").await] {
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["x-frame-options"], "DENY");
+        assert_eq!(headers["referrer-policy"], "no-referrer");
+    }
+    let api = headers_of("/api/v1/health").await;
+    assert_eq!(
+        api["content-security-policy"],
+        "default-src 'none'; frame-ancestors 'none'"
+    );
+    // The reference page runs its one inline script, allowed by its hash only.
+    let docs = headers_of("/api/v1/docs").await;
+    let policy = docs["content-security-policy"].to_str().unwrap();
+    assert_eq!(policy.matches("'sha256-").count(), 2, "{policy}");
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+}

@@ -22,7 +22,7 @@ use axum::{
 
 use crate::{AppState, error::ApiError};
 
-pub use docs::openapi_document;
+pub use docs::{DOCS_PAGE, openapi_document};
 pub(crate) use foods::bounded;
 
 pub fn router(state: AppState) -> Router {
