@@ -45,7 +45,7 @@ test('an amount and a quick add: into the basket, saved, in the statistics, back
   await expect(rice).toContainText('= 225 g');
   await expect(rice).toContainText('261 kcal');
   await rice.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(toast(page, /^Added 225 g Rice, white, cooked/)).toBeVisible();
+  await expect(toast(page, /^Added 1.5碗 \(225 g\) Rice, white, cooked/)).toBeVisible();
 
   const basket = page.getByRole('complementary', { name: 'Current basket' });
   const lines = basket.getByRole('list', { name: 'Foods in the basket' }).getByRole('listitem');

@@ -73,9 +73,11 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   await expect(card).toContainText(/1 serving \([\d.,]+ g\): [\d.,]+ kcal/);
   await card.getByRole('button', { name: /^1 serving/ }).click();
   await card.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(toast(page, /^Added [\d.,]+ g Egg rice bowl/)).toBeVisible();
+  await expect(toast(page, /^Added 1 serving \([\d.,]+ g\) Egg rice bowl/)).toBeVisible();
   const basket = page.getByRole('complementary', { name: 'Current basket' });
-  await expect(basket.getByRole('list', { name: 'Foods in the basket' }).getByRole('listitem')).toHaveCount(1);
+  const lines = basket.getByRole('list', { name: 'Foods in the basket' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(/1 serving · [\d.,]+ g/);
   await basket.getByLabel('Meal name').fill('Recipe lunch');
   await basket.getByRole('button', { name: 'Save meal' }).click();
   await expect(toast(page, 'Meal “Recipe lunch” saved')).toBeVisible();
@@ -88,10 +90,13 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('searchbox', { name: 'Search foods' }).fill('');
-  const favourites = page.getByRole('region', { name: 'Favourites' });
+  const favourites = page.getByRole('region', { name: 'Favourites', exact: true });
   await expect(favourites).toContainText('Rice, white, cooked');
   // The meal just saved makes the recipe a recently used food.
-  await expect(page.getByRole('region', { name: 'Recent' })).toContainText('Egg rice bowl');
+  // It is offered as it was logged: one serving.
+  const recent = page.getByRole('region', { name: 'Recent', exact: true });
+  await expect(recent).toContainText('Egg rice bowl');
+  await expect(recent.getByRole('button', { name: /^Add 1 serving \([\d.,]+ g\) Egg rice bowl$/ })).toBeVisible();
 
   // Copy the saved meal to tomorrow: it opens in the basket as the meal being edited.
   await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
@@ -120,4 +125,60 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   await expect(editing.getByLabel('Meal name')).toHaveValue('Recipe lunch');
   await expect(editing.getByRole('button', { name: /^Meal time: Tomorrow/ })).toBeVisible();
   await expect(editing.getByRole('list', { name: 'Foods in the basket' })).toContainText('Egg rice bowl');
+});
+
+test('in Chinese: an amount, favourites and recent foods, the copy dialog and the recipes page', async ({ page, request }) => {
+  const username = await signUp(request, 'zh_recipes');
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+  await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog').first();
+  await dialog.getByLabel('用户名').fill(username);
+  await dialog.getByLabel('密码').fill(PASSWORD);
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: '退出登录' })).toBeVisible();
+
+  // 1.5碗 of 米饭 into the basket, and a star for it.
+  const box = page.getByRole('searchbox', { name: '搜索食物' });
+  await box.fill('米饭');
+  await box.press('Enter');
+  const rice = page.getByRole('main').getByRole('article', { name: '米饭', exact: true });
+  await rice.getByLabel('份量', { exact: true }).fill('1.5碗');
+  await expect(rice).toContainText('= 225 克');
+  await rice.getByRole('button', { name: '添加', exact: true }).click();
+  await expect(toast(page, '已将 1.5碗（225 克）米饭加入餐篮')).toBeVisible();
+  const basket = page.getByRole('complementary', { name: '当前餐篮' });
+  await expect(basket.getByRole('listitem')).toContainText('1.5碗 · 225 克');
+  const star = rice.getByRole('button', { name: '收藏：米饭' });
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+  // Saved, the meal makes 米饭 a recent food, offered as it was logged.
+  await basket.getByRole('button', { name: '保存餐食' }).click();
+  await expect(toast(page, /^已保存餐食“/)).toBeVisible();
+  await box.fill('');
+  await expect(page.getByRole('region', { name: '收藏', exact: true })).toContainText('米饭');
+  const recent = page.getByRole('region', { name: '最近', exact: true });
+  await expect(recent.getByRole('button', { name: '添加 1.5碗（225 克） 米饭' })).toBeVisible();
+
+  // The copy dialog, in Chinese.
+  await page.getByRole('navigation').getByRole('link', { name: '统计' }).click();
+  const meal = page.getByRole('region', { name: '我的餐篮' }).getByRole('article').first();
+  await meal.getByRole('button', { name: /^复制/ }).click();
+  const copy = page.getByRole('dialog', { name: /^复制“/ });
+  await expect(copy).toContainText('副本会在餐篮中打开');
+  await expect(copy.getByRole('button', { name: /^用餐时间.*今天/ })).toBeVisible();
+  await expect(copy.getByRole('button', { name: '复制餐食' })).toBeVisible();
+  await copy.getByRole('button', { name: '取消' }).click();
+  await expect(copy).toBeHidden();
+
+  // The recipes page, in Chinese.
+  await page.getByRole('navigation').getByRole('link', { name: '食谱' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '食谱' })).toBeVisible();
+  await expect(page.getByText('还没有食谱。')).toBeVisible();
+  await page.getByRole('button', { name: '新建食谱' }).click();
+  const editor = page.getByRole('dialog', { name: '新建食谱' });
+  await expect(editor.getByLabel('份数')).toBeVisible();
+  await expect(editor.getByRole('searchbox', { name: '查找要添加的食物' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: '保存食谱' })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
 import type { FoodPortion, Nutrients, SavedFood } from '@/types/food';
 
@@ -22,6 +22,6 @@ export function createFood(input: CustomFoodInput): Promise<SavedFood> {
 export function useCreateFood() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(createFoodPath, (_key: string, { arg }: { arg: CustomFoodInput }) => createFood(arg), {
-    onSuccess: () => void mutate(isFoodListKey),
+    onSuccess: () => void mutate(isFavoriteListKey),
   });
 }

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
 
 /** What deleting did to the caller's saved meals. */
@@ -15,6 +15,6 @@ export function deleteFood(id: number): Promise<DeleteFoodImpact> {
 export function useDeleteFood() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(deleteFoodKey, (_key: string, { arg }: { arg: number }) => deleteFood(arg), {
-    onSuccess: () => void mutate(isFoodListKey),
+    onSuccess: () => void mutate(isFavoriteListKey),
   });
 }

@@ -19,7 +19,10 @@ export function useFavoriteFoods(enabled: boolean) {
   return useSWR<FavoriteFoodsResponse>(enabled ? favoriteFoodsKey : null, getFavoriteFoods);
 }
 
-/** Every list that shows a food's star: starring or unstarring revalidates these. */
+/**
+ * Every list that shows a food (its star, its values): starring, unstarring, and creating,
+ * editing or deleting a custom food revalidate these. A new custom food counts as used.
+ */
 export function isFavoriteListKey(key: unknown): boolean {
   return (
     isFoodListKey(key) || (Array.isArray(key) && (key[0] === favoriteFoodsPath || key[0] === recentFoodsPath))

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CustomFoodInput } from '@/features/foods/api/create-food';
-import { isFoodListKey } from '@/features/foods/api/get-user-foods';
+import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
 import type { SavedFood } from '@/types/food';
 
@@ -17,6 +17,6 @@ export function updateFood({ id, input }: UpdateFoodArg): Promise<SavedFood> {
 export function useUpdateFood() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(updateFoodKey, (_key: string, { arg }: { arg: UpdateFoodArg }) => updateFood(arg), {
-    onSuccess: () => void mutate(isFoodListKey),
+    onSuccess: () => void mutate(isFavoriteListKey),
   });
 }

@@ -45,7 +45,7 @@ describe('a food card with an amount', () => {
     expect(within(card).getByText('261 kcal')).toBeInTheDocument();
     expect(within(card).getByText('Carbs 58.3 g')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Added 225 g Rice, white, cooked to the basket')).toBeInTheDocument();
+    expect(await screen.findByText('Added 1.5碗 (225 g) Rice, white, cooked to the basket')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toEqual([{ food: rice, quantity: 225, amount: '1.5碗' }]);
     const basket = screen.getByRole('complementary', { name: 'Current basket' });
     expect(within(basket).getByText('1.5碗 · 225 g')).toBeInTheDocument();

@@ -89,11 +89,31 @@ describe('favourites, recent and most used foods', () => {
     const recent = await region('Recent');
     await user.click(within(recent).getByRole('button', { name: 'Add 2 slices (60 g) White bread' }));
     expect(await screen.findByText('Added 2 slices (60 g) White bread to the basket')).toBeInTheDocument();
-    expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 3 }), quantity: 60 }]);
+    expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 3 }), quantity: 60, amount: '2 slices' }]);
+    const basket = screen.getByRole('complementary', { name: 'Current basket' });
+    expect(within(basket).getByText('2 slices · 60 g')).toBeInTheDocument();
 
     await user.click(within(await region('Most used')).getByRole('button', { name: 'Add 150 g Rice, white, cooked' }));
     expect(await screen.findByText('Added 150 g Rice, white, cooked to the basket')).toBeInTheDocument();
-    await waitFor(() => expect(storedBasket()).toHaveLength(2));
+    await waitFor(() =>
+      expect(storedBasket()).toEqual([
+        { food: expect.objectContaining({ id: 3 }), quantity: 60, amount: '2 slices' },
+        { food: expect.objectContaining({ id: 4 }), quantity: 150 },
+      ]),
+    );
+  });
+
+  it('add grams only when the last amount no longer reads as the grams logged', async () => {
+    // The bread's slice was 30 g when "2 slices" was logged as 60 g; it is 40 g now.
+    const heavierBread = { ...bread, portions: [{ grams: 40, name: 'slice', name_zh: '片' }] };
+    const { user } = openSearch({
+      [RECENT]: ok({ recent: [used(heavierBread, { last_quantity: 60, last_amount: '2 slices' })], frequent: [] }),
+    });
+    const recent = await region('Recent');
+    expect(within(recent).getByText('60 g · 159 kcal')).toBeInTheDocument();
+    await user.click(within(recent).getByRole('button', { name: 'Add 60 g White bread' }));
+    expect(await screen.findByText('Added 60 g White bread to the basket')).toBeInTheDocument();
+    expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 3 }), quantity: 60 }]);
   });
 
   it('add a favourite as its first portion, or 100 g without one', async () => {
@@ -105,10 +125,41 @@ describe('favourites, recent and most used foods', () => {
     await user.click(within(favorites).getByRole('button', { name: 'Add 100 g Rice, white, cooked' }));
     await waitFor(() =>
       expect(storedBasket()).toEqual([
-        { food: expect.objectContaining({ id: 1 }), quantity: 118 },
+        { food: expect.objectContaining({ id: 1 }), quantity: 118, amount: '1 medium' },
         { food: expect.objectContaining({ id: 4 }), quantity: 100 },
       ]),
     );
+    expect(screen.getByText('Added 1 medium (118 g) Banana to the basket')).toBeInTheDocument();
+  });
+
+  it('add a favourite by its Chinese portion name in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch();
+    const favorites = await region('收藏');
+    await user.click(within(favorites).getByRole('button', { name: '添加 1 根（中）（118 克） 香蕉' }));
+    await waitFor(() =>
+      expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 1 }), quantity: 118, amount: '1 根（中）' }]),
+    );
+    const basket = screen.getByRole('complementary', { name: '当前餐篮' });
+    expect(within(basket).getByText('1 根（中） · 118 克')).toBeInTheDocument();
+  });
+
+  it('follow a saved meal: its foods become recent', async () => {
+    let saved = false;
+    localStorage.setItem('mealCart', JSON.stringify([{ food: banana, quantity: 118, amount: '1 medium' }]));
+    const { user } = openSearch({
+      [RECENT]: () =>
+        ok({ recent: saved ? [used(banana, { last_quantity: 118, last_amount: '1 medium' })] : [], frequent: [] }),
+      'POST /api/v1/meals/create/': (call) => {
+        saved = true;
+        return { status: 201, body: { success: true, data: { id: 1, ...(call.body as object) } } };
+      },
+    });
+    await region('Favourites');
+    expect(screen.queryByRole('region', { name: 'Recent' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save meal' }));
+    const recent = await region('Recent');
+    expect(within(recent).getByRole('button', { name: 'Add 1 medium (118 g) Banana' })).toBeInTheDocument();
   });
 
   it('use the Chinese names and amounts in Chinese', async () => {

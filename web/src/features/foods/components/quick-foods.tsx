@@ -5,7 +5,7 @@ import { useRecentFoods, type UsedFood } from '@/features/foods/api/get-recent-f
 import { QuickFoodEntry } from '@/features/foods/components/quick-food-entry';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
-import { portionName } from '@/features/foods/utils/names';
+import { portionAmount, readAmount } from '@/features/foods/utils/amount';
 import type { SavedFood } from '@/types/food';
 
 /** SPEC 9: the default portion. */
@@ -21,13 +21,20 @@ export function QuickFoods({ actions }: { actions: FoodActions }) {
   const favorites = useFavoriteFoods(true).data?.foods ?? [];
   const used = useRecentFoods(true).data;
 
-  // A favourite is added as its first portion (a recipe's "1 serving"), else 100 g.
+  // A favourite is added as its first portion (a recipe's "1 serving"), else 100 g. The
+  // portion's name goes into the basket as the amount, when it reads back as that portion.
   const favoriteAmount = (food: SavedFood) => {
     const portion = food.portions[0];
-    return portion ? { grams: portion.grams, label: portionName(portion, language) } : { grams: DEFAULT_GRAMS, label: null };
+    if (!portion) return { grams: DEFAULT_GRAMS, label: null };
+    const name = portionAmount(portion, food.portions, language === 'zh');
+    return { grams: portion.grams, label: readsAs(name, portion.grams, food) ? name : null };
   };
-  // A used food is added the way it was last logged.
-  const lastAmount = (food: UsedFood) => ({ grams: food.last_quantity, label: food.last_amount });
+  // A used food is added the way it was last logged: its grams, with the amount it was
+  // typed as while the food's portions still read that amount as those grams.
+  const lastAmount = (food: UsedFood) => ({
+    grams: food.last_quantity,
+    label: food.last_amount && readsAs(food.last_amount, food.last_quantity, food) ? food.last_amount : null,
+  });
 
   return (
     <>
@@ -36,6 +43,12 @@ export function QuickFoods({ actions }: { actions: FoodActions }) {
       <QuickFoodList title={t('quick.frequent')} foods={used?.frequent ?? []} amountOf={lastAmount} actions={actions} />
     </>
   );
+}
+
+/** Whether an amount ("2 slices") is a unit of the food that weighs the grams (a plain number is not). */
+function readsAs(amount: string, grams: number, food: SavedFood): boolean {
+  const reading = readAmount(amount, food.portions);
+  return reading.ok && reading.unit !== null && Math.abs(reading.grams - grams) <= 0.1;
 }
 
 type QuickFoodListProps<T extends SavedFood> = {

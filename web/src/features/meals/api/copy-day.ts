@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { isMealKey } from '@/features/meals/api/keys';
+import { isMealChangeKey } from '@/features/meals/api/keys';
 import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
@@ -16,7 +16,7 @@ export function useCopyDay() {
   const { mutate } = useSWRConfig();
   return async (input: CopyDayInput) => {
     const copied = await copyDay(input);
-    void mutate(isMealKey);
+    void mutate(isMealChangeKey);
     return copied;
   };
 }

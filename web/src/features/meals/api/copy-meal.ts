@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { isMealKey } from '@/features/meals/api/keys';
+import { isMealChangeKey } from '@/features/meals/api/keys';
 import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
@@ -11,12 +11,12 @@ export function copyMeal(id: number, input: CopyMealInput): Promise<Meal> {
   return api.post<Meal>(`/meals/${id}/copy/`, input);
 }
 
-/** Copies a meal, then refreshes every meal list and statistic on screen. */
+/** Copies a meal, then refreshes every meal list and statistic on screen, and the recent foods. */
 export function useCopyMeal() {
   const { mutate } = useSWRConfig();
   return async (id: number, input: CopyMealInput) => {
     const meal = await copyMeal(id, input);
-    void mutate(isMealKey);
+    void mutate(isMealChangeKey);
     return meal;
   };
 }

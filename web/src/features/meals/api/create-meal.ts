@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { isMealKey } from '@/features/meals/api/keys';
+import { isMealChangeKey } from '@/features/meals/api/keys';
 import type { Meal, MealInput } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
@@ -7,12 +7,12 @@ export function createMeal(input: MealInput): Promise<Meal> {
   return api.post<Meal>('/meals/create/', input);
 }
 
-/** Saves a meal, then refreshes every meal list and statistic on screen. */
+/** Saves a meal, then refreshes every meal list and statistic on screen, and the recent foods. */
 export function useCreateMeal() {
   const { mutate } = useSWRConfig();
   return async (input: MealInput) => {
     const meal = await createMeal(input);
-    void mutate(isMealKey);
+    void mutate(isMealChangeKey);
     return meal;
   };
 }

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { isMealKey } from '@/features/meals/api/keys';
+import { isMealChangeKey } from '@/features/meals/api/keys';
 import { api } from '@/lib/api-client';
 
 export function deleteMeal(id: number): Promise<{ id: number; deleted: boolean }> {
@@ -10,6 +10,6 @@ export function useDeleteMeal() {
   const { mutate } = useSWRConfig();
   return async (id: number) => {
     await deleteMeal(id);
-    void mutate(isMealKey);
+    void mutate(isMealChangeKey);
   };
 }

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { isMealKey } from '@/features/meals/api/keys';
+import { isMealChangeKey } from '@/features/meals/api/keys';
 import type { Meal, MealInput } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export function useUpdateMeal() {
   const { mutate } = useSWRConfig();
   return async (id: number, input: MealInput) => {
     const meal = await updateMeal(id, input);
-    void mutate(isMealKey);
+    void mutate(isMealChangeKey);
     return meal;
   };
 }
