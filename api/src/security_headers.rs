@@ -38,7 +38,7 @@ static DOCS_PAGE: LazyLock<HeaderValue> = LazyLock::new(|| {
         )
     };
     let policy = format!(
-        "default-src 'none'; script-src {}; style-src {}; connect-src 'self'; \
+        "default-src 'none'; script-src {}; style-src {}; img-src data:; connect-src 'self'; \
          base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         inline("<script>", "</script>"),
         inline("<style>", "</style>")

@@ -4,24 +4,11 @@
 
 mod support;
 
-use std::{
-    net::TcpListener,
-    path::PathBuf,
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
+use std::time::Duration;
 
 use models::testing::{TestDatabase, redis_url, unavailable};
 use serde_json::{Value, json};
-
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use support::process::{Process, free_port, start};
 
 /// One API process on a fresh PostgreSQL database and Redis namespace; workers join
 /// with `worker()`.
@@ -70,6 +57,7 @@ impl Fleet {
                 ],
             ]
             .concat(),
+            None,
         );
         let _ = rustls::crypto::ring::default_provider().install_default();
         let fleet = Fleet {
@@ -89,7 +77,7 @@ impl Fleet {
     fn worker(&self, hostname: &str) -> Process {
         let mut env = self.env.clone();
         env.push(("HOSTNAME", hostname.to_owned()));
-        start("worker", &env)
+        start("worker", &env, None)
     }
 
     async fn wait_ready(&self) -> Value {
@@ -129,44 +117,6 @@ impl Drop for Fleet {
     fn drop(&mut self) {
         support::delete_redis_namespace(&self.namespace);
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn start(name: &str, env: &[(&str, String)]) -> Process {
-    let binary = PathBuf::from(env!("CARGO_BIN_EXE_api")).with_file_name(name);
-    assert!(
-        binary.exists(),
-        "{} is missing: build the workspace first",
-        binary.display()
-    );
-    let mut command = Command::new(binary);
-    command
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env(
-            "RUST_LOG",
-            if std::env::var("TEST_LOG").is_ok() {
-                "info"
-            } else {
-                "warn"
-            },
-        )
-        .stdin(Stdio::null());
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    Process(
-        command
-            .spawn()
-            .unwrap_or_else(|e| panic!("start {name}: {e}")),
-    )
 }
 
 async fn redis_reachable() -> bool {

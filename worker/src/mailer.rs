@@ -108,9 +108,10 @@ impl Mailer {
                     .await
                     .map_err(|e| MailerError::Outbox(e.to_string()))?;
                 let path = dir.join(format!("{id}.eml"));
-                let link = first_link(&mail.text).unwrap_or("(no link)");
-                tracing::info!(to = %to.email, subject = %mail.subject, link, path = %path.display(),
-                    "mail written to the outbox");
+                // The path, not the link: a mailed link is a secret (it signs its reader
+                // in or resets a password) and logs travel further than the outbox.
+                tracing::info!(to = %to.email, subject = %mail.subject, path = %path.display(),
+                    "mail written to the outbox; its link is in the file");
                 Ok(MailDelivery::Outbox {
                     path: path.display().to_string(),
                 })
@@ -130,9 +131,4 @@ impl Mailer {
             }
         }
     }
-}
-
-fn first_link(text: &str) -> Option<&str> {
-    text.split_whitespace()
-        .find(|word| word.starts_with("http://") || word.starts_with("https://"))
 }

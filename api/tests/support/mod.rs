@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod process;
 pub mod smtp;
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
