@@ -332,6 +332,22 @@ async fn bad_uploads_are_refused_quickly_with_clear_errors() {
     )
     .await;
     assert_eq!(status, 422, "{answer}");
+    // Not multipart at all: the envelope still, not the framework's text.
+    let (status, answer) = support::json_of(
+        app.client
+            .post(app.url("/images/upload/"))
+            .bearer_auth(&ann.access)
+            .json(&serde_json::json!({"image": "not a file"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (415, Some("MULTIPART_REQUIRED")),
+        "{answer}"
+    );
     let (status, _) = support::json_of(
         app.client
             .post(app.url("/images/upload/"))

@@ -835,10 +835,13 @@ const OPERATIONS: &[Operation] = &[
             (201, "The image"),
             (401, "Not signed in"),
             (413, "IMAGE_TOO_LARGE"),
-            (415, "UNSUPPORTED_IMAGE"),
+            (
+                415,
+                "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart",
+            ),
             (422, "INVALID_IMAGE or IMAGE_TOO_LARGE (pixels)"),
         ],
-        content_type: "multipart/form-data",
+        content_type: JSON,
     },
     Operation {
         method: "post",
@@ -1064,6 +1067,180 @@ const OPERATIONS: &[Operation] = &[
     },
 ];
 
+/// Calls that answer a file to save (a JSON download) rather than an envelope.
+const FILE_DOWNLOADS: &[&str] = &["/users/export/"];
+
+/// A JSON object of optional properties, each of a JSON Schema type.
+fn object(properties: &[(&str, Value)]) -> Value {
+    let properties: serde_json::Map<String, Value> = properties
+        .iter()
+        .map(|(name, schema)| ((*name).to_owned(), schema.clone()))
+        .collect();
+    json!({"type": "object", "properties": properties})
+}
+
+fn of(kind: &str) -> Value {
+    json!({"type": kind})
+}
+
+/// The request body of a call that takes one, as JSON Schema: what a caller (or the
+/// fuzzer run against this document) may send. Bodies are checked by the server, so the
+/// schemas name the fields and their types, and leave the rules to the server.
+fn request_body(method: &str, path: &str) -> Option<Value> {
+    let (s, n, i) = (of("string"), of("number"), of("integer"));
+    let quick_add = object(&[
+        ("name", s.clone()),
+        ("calories", n.clone()),
+        ("protein", n.clone()),
+        ("fat", n.clone()),
+        ("carbs", n.clone()),
+    ]);
+    let line = object(&[
+        ("food_id", i.clone()),
+        ("quantity", n.clone()),
+        ("amount", s.clone()),
+        ("fdc_id", i.clone()),
+        ("refresh", of("boolean")),
+        ("quick_add", quick_add),
+    ]);
+    let lines = json!({"type": "array", "items": line});
+    let meal = object(&[
+        ("name", s.clone()),
+        ("date", s.clone()),
+        ("meal_type", s.clone()),
+        ("notes", s.clone()),
+        ("foods", lines.clone()),
+    ]);
+    let portion = object(&[
+        ("grams", n.clone()),
+        ("name", s.clone()),
+        ("name_zh", s.clone()),
+    ]);
+    let custom_food = object(&[
+        ("name", s.clone()),
+        ("calories", n.clone()),
+        ("protein", n.clone()),
+        ("fat", n.clone()),
+        ("carbs", n.clone()),
+        ("fiber", n.clone()),
+        ("sugar", n.clone()),
+        ("sodium", n.clone()),
+        ("brand", s.clone()),
+        ("portions", json!({"type": "array", "items": portion})),
+        ("copied_from", i.clone()),
+    ]);
+    let ingredient = object(&[
+        ("food_id", i.clone()),
+        ("quantity", n.clone()),
+        ("amount", s.clone()),
+    ]);
+    let recipe = object(&[
+        ("name", s.clone()),
+        ("name_zh", s.clone()),
+        ("servings", n.clone()),
+        ("notes", s.clone()),
+        ("ingredients", json!({"type": "array", "items": ingredient})),
+    ]);
+    let image = object(&[("image_id", i.clone())]);
+    let barcode = object(&[("barcode", s.clone()), ("type", s.clone())]);
+    let email = object(&[("email", s.clone())]);
+    let schema = match (method, path) {
+        ("post", "/auth/register/") => object(&[
+            ("username", s.clone()),
+            ("email", s.clone()),
+            ("password", s.clone()),
+            ("nickname", s.clone()),
+        ]),
+        ("post", "/auth/login/") => object(&[("username", s.clone()), ("password", s.clone())]),
+        ("post", "/auth/refresh/" | "/auth/logout/") => object(&[("refresh", s.clone())]),
+        ("post", "/auth/verify-email/") => object(&[("token", s.clone())]),
+        ("post", "/auth/resend-verification/" | "/auth/password-reset/") => email,
+        ("post", "/auth/password-reset-confirm/") => {
+            object(&[("token", s.clone()), ("password", s.clone())])
+        }
+        ("put", "/users/profile/") => object(&[
+            ("nickname", s.clone()),
+            ("date_of_birth", s.clone()),
+            ("gender", s.clone()),
+            ("height", n.clone()),
+            ("weight", n.clone()),
+            ("daily_calorie_goal", i.clone()),
+        ]),
+        ("post", "/users/change-password/") => {
+            object(&[("current_password", s.clone()), ("new_password", s.clone())])
+        }
+        ("delete", "/users/account/") => object(&[("password", s.clone())]),
+        ("post", "/foods/create/") | ("put", "/foods/{id}/update/") => custom_food,
+        ("post", "/foods/usda/create/") => {
+            object(&[("fdc_id", i.clone()), ("custom_name", s.clone())])
+        }
+        ("post", "/meals/create/") | ("put", "/meals/{id}/update/") => meal,
+        ("post", "/meals/{id}/add-food/") => line,
+        ("put", "/meals/food/{id}/update/") => {
+            object(&[("quantity", n.clone()), ("amount", s.clone())])
+        }
+        ("post", "/meals/plan/") => object(&[
+            ("start_date", s.clone()),
+            ("end_date", s.clone()),
+            (
+                "meal_template",
+                json!({"type": "object", "additionalProperties": lines}),
+            ),
+        ]),
+        ("post", "/meals/{id}/copy/") => object(&[
+            ("date", s.clone()),
+            ("meal_type", s.clone()),
+            ("name", s.clone()),
+        ]),
+        ("post", "/meals/copy-day/") => object(&[("from_date", s.clone()), ("to_date", s.clone())]),
+        ("post", "/meals/record-weight/") => object(&[
+            ("date", s.clone()),
+            ("weight", n.clone()),
+            ("notes", s.clone()),
+        ]),
+        ("post", "/recipes/create/") | ("put", "/recipes/{id}/update/") => recipe,
+        ("post", "/recipes/{id}/copy/") => object(&[("name", s.clone())]),
+        (
+            "post",
+            "/images/analyze-stream/"
+            | "/images/analyze/"
+            | "/images/detect-barcodes/"
+            | "/images/analyze-with-barcode/",
+        ) => image,
+        ("post", "/images/confirm/") => object(&[
+            ("image_id", i.clone()),
+            ("result_id", i.clone()),
+            ("is_confirmed", of("boolean")),
+            (
+                "corrections",
+                json!({"type": "array", "items": {"type": "object"}}),
+            ),
+        ]),
+        ("post", "/images/create-meal/") => object(&[
+            ("image_id", i.clone()),
+            ("meal_type", s.clone()),
+            ("date", s.clone()),
+            ("meal_name", s.clone()),
+        ]),
+        (
+            "post",
+            "/images/create-food-from-barcode/"
+            | "/images/search-openfoodfacts-barcode/"
+            | "/images/search-usda-barcode/"
+            | "/images/search-barcode-combined/",
+        ) => barcode,
+        ("post", "/images/upload/") => {
+            return Some(
+                json!({"required": true, "content": {"multipart/form-data": {"schema":
+                {"type": "object", "required": ["image"], "properties": {
+                    "image": {"type": "string", "format": "binary"}, "notes": s}}}}}),
+            );
+        }
+        _ => return None,
+    };
+    Some(json!({"content": {JSON: {"schema": schema}}}))
+}
+
 pub fn openapi_document() -> Value {
     let mut paths = serde_json::Map::new();
     for op in OPERATIONS {
@@ -1075,11 +1252,13 @@ pub fn openapi_document() -> Value {
                        "description": description, "schema": {"type": "string"}})
             })
             .collect();
-        let responses: serde_json::Map<String, Value> = op
+        let mut responses: serde_json::Map<String, Value> = op
             .responses
             .iter()
             .map(|(status, description)| {
-                let schema = if *status < 400 {
+                let schema = if *status < 400 && FILE_DOWNLOADS.contains(&op.path) {
+                    json!({"type": "object"})
+                } else if *status < 400 {
                     json!({"$ref": "#/components/schemas/Success"})
                 } else {
                     json!({"$ref": "#/components/schemas/Failure"})
@@ -1092,16 +1271,24 @@ pub fn openapi_document() -> Value {
                 )
             })
             .collect();
+        // Any other status is a failure in the envelope too (401, 413, 429, …).
+        responses.insert(
+            "default".into(),
+            json!({"description": "A failure",
+                   "content": {JSON: {"schema": {"$ref": "#/components/schemas/Failure"}}}}),
+        );
+        let mut operation = json!({"tags": [op.tag], "summary": op.summary,
+               "parameters": parameters, "responses": responses,
+               "security": [{}, {"bearer": []}]});
+        if let Some(body) = request_body(op.method, op.path) {
+            operation["requestBody"] = body;
+        }
         let entry = paths
             .entry(op.path)
             .or_insert_with(|| json!({}))
             .as_object_mut()
             .expect("path items are objects");
-        entry.insert(
-            op.method.into(),
-            json!({"tags": [op.tag], "summary": op.summary,
-                   "parameters": parameters, "responses": responses}),
-        );
+        entry.insert(op.method.into(), operation);
     }
     json!({
         "openapi": "3.1.0",

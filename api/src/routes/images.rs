@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::{
     Router,
-    extract::{DefaultBodyLimit, Multipart, State},
+    extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
     response::{
         IntoResponse,
@@ -142,8 +142,19 @@ const MAX_NOTES_CHARS: usize = 500;
 async fn upload(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
-    mut form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
+    // Not a multipart body at all (no boundary, another type): the envelope, not text.
+    let mut form = form.map_err(|e| {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "MULTIPART_REQUIRED",
+            format!(
+                "Send the image as multipart/form-data with a field named image ({})",
+                e.body_text()
+            ),
+        )
+    })?;
     let bad_form = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             photo::too_big()
