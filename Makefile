@@ -4,7 +4,7 @@ CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 NPM_INSTALL = npm ci --prefer-offline --no-audit --no-fund
 
-.PHONY: run build web models test lint test-rust test-fleet-suite test-web test-e2e bench clean
+.PHONY: run build web models test lint test-rust test-fleet-suite soak fuzz test-web test-e2e bench clean
 
 ## Build everything (web app included) and start the embedded default on :8080.
 run: build models
@@ -26,7 +26,7 @@ web: web/node_modules/.installed
 
 ## Every test: lints, Rust on SQLite, the API suite again on PostgreSQL + Redis,
 ## web unit tests, browser end-to-end.
-test: models lint test-rust test-fleet-suite test-web test-e2e
+test: models lint test-rust test-fleet-suite soak fuzz test-web test-e2e
 
 lint: web/node_modules/.installed
 	cargo fmt --all -- --check
@@ -35,11 +35,23 @@ lint: web/node_modules/.installed
 
 test-rust:
 	cargo build --workspace --bins
-	cargo nextest run --workspace
+	cargo nextest run --workspace -E 'not binary(soak)'
 
 test-fleet-suite:
 	cargo build --workspace --bins
-	TEST_ENGINE=postgres cargo nextest run -p api -E 'not binary(fleet)'
+	TEST_ENGINE=postgres cargo nextest run -p api -E 'not binary(fleet) and not binary(soak)'
+
+## Reliability under faults (api/tests/soak.rs): kill -9 of the server and of a worker,
+## restarts of a private Redis and a private PostgreSQL, racing clients.
+soak:
+	cargo build --workspace --bins
+	cargo nextest run -p api --test soak
+
+## Property-based fuzzing of the whole API from its OpenAPI document (schemathesis from
+## PyPI) against the real server: no 5xx, every answer the documented envelope.
+fuzz:
+	cargo build -p api --bins
+	scripts/fuzz.sh
 
 test-web: web/node_modules/.installed
 	cd web && npm run test:unit

@@ -17,6 +17,9 @@ use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, po
 /// How often an idle worker asks its queue for work when the bus has said nothing.
 const POLL_EVERY: Duration = Duration::from_secs(1);
 
+/// How long a worker stopped by its backend waits before it starts again.
+const RESTART_PAUSE: Duration = Duration::from_millis(200);
+
 /// The apalis handler shared by every queue; the job type picks the `JobHandler`.
 async fn handle<J: JobHandler>(
     job: Queued<J>,
@@ -94,7 +97,11 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
-    let monitor = jobs::every_job!(register!(Monitor::new(), deps, config,));
+    let monitor = jobs::every_job!(register!(
+        Monitor::new().should_restart(restart_after_backend_error),
+        deps,
+        config,
+    ));
     tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
     monitor
         .shutdown_timeout(Duration::from_secs(10))
@@ -103,4 +110,22 @@ pub async fn run(
             Ok(())
         })
         .await
+}
+
+/// A worker ends when its backend fails under it (a Redis restarted empty forgets the
+/// worker, and its next heartbeat is refused): it is started again, which registers
+/// it anew, so the process goes on consuming once the backend is back.
+fn restart_after_backend_error(worker: &WorkerContext, error: &WorkerError) -> bool {
+    if worker.is_shutting_down() {
+        return false;
+    }
+    tracing::warn!(worker = worker.name(), restarts = worker.restarts(), %error, "worker stopped; restarting it");
+    // The callback cannot await: without a pause a backend still down would restart
+    // the worker in a tight loop. The pause only holds the monitor, not running jobs.
+    if tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread)
+    {
+        tokio::task::block_in_place(|| std::thread::sleep(RESTART_PAUSE));
+    }
+    true
 }
