@@ -124,8 +124,31 @@ impl From<models::StoreError> for ApiError {
             models::StoreError::Conflict(message) => {
                 ApiError::new(StatusCode::CONFLICT, "CONFLICT", message)
             }
+            // The database is away (restarting, unreachable, no free connection): the
+            // caller may try again shortly, and nothing was saved.
+            models::StoreError::Database(e) if database_away(&e) => {
+                tracing::warn!(error = %e, "database unavailable");
+                ApiError {
+                    retry_after: Some(1),
+                    ..ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "DATABASE_UNAVAILABLE",
+                        "The database is unavailable for a moment; nothing was saved, please try again",
+                    )
+                }
+            }
             other => ApiError::internal(other),
         }
+    }
+}
+
+/// Whether the database is away rather than the request wrong: the connection broke,
+/// none was free in time, or PostgreSQL is shutting down or starting up (57P01–57P03).
+fn database_away(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("57P")),
+        _ => false,
     }
 }
 
