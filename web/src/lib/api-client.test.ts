@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, filenameFromDisposition, serverMessage } from '@/lib/api-client';
+import { ApiError, createApiClient, type ApiClientEvent, filenameFromDisposition, serverMessage } from '@/lib/api-client';
 import type { TokenStore } from '@/lib/storage';
 import { sendJson, startServer, type Handler } from '@/testing/http-server';
 
@@ -266,6 +266,47 @@ describe('api client: expired sessions', () => {
     clock.now = 6_000;
     await caught(client.get('/meals/list/'));
     expect(failures).toEqual([1_000, 6_000]);
+  });
+
+  it('reports the 401, the refresh and the retry to event listeners', async () => {
+    const { client } = await setup(refreshSucceeds, memoryTokens('stale-access', 'refresh-1'));
+    const events: ApiClientEvent[] = [];
+    client.onEvent((event) => events.push(event));
+    await client.get('/meals/list/');
+    expect(events).toEqual([
+      { type: 'unauthorized', path: '/meals/list/' },
+      { type: 'refresh-start' },
+      { type: 'refresh-success' },
+      { type: 'retry', path: '/meals/list/' },
+    ]);
+  });
+
+  it('reports a refresh that cannot start and the failed session', async () => {
+    const { client } = await setup(refreshSucceeds, memoryTokens('stale-access', null));
+    const events: ApiClientEvent[] = [];
+    const stop = client.onEvent((event) => events.push(event));
+    await caught(client.get('/meals/list/'));
+    expect(events).toEqual([
+      { type: 'unauthorized', path: '/meals/list/' },
+      { type: 'refresh-start' },
+      { type: 'refresh-failure', reason: 'No refresh token available' },
+      { type: 'session-failed' },
+    ]);
+    stop();
+    await caught(client.get('/meals/list/'));
+    expect(events).toHaveLength(4);
+  });
+
+  it('answers the status and envelope itself from raw, after a refresh', async () => {
+    const { client } = await setup(refreshSucceeds, memoryTokens('stale-access', 'refresh-1'));
+    await expect(client.raw('/meals/list/')).resolves.toEqual({
+      status: 200,
+      body: { success: true, data: { meals: [] } },
+    });
+    await expect(client.raw('/auth/login', { method: 'POST', body: {} })).resolves.toMatchObject({
+      status: 401,
+      body: { success: false, error: { message: 'Invalid credentials' } },
+    });
   });
 
   it('does not refresh on a 401 from the login call', async () => {

@@ -35,6 +35,25 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What a call answered, read but not unwrapped: for tools that show the envelope itself. */
+export interface RawResponse {
+  status: number;
+  /** The parsed JSON (or text) body; undefined when empty. */
+  body: unknown;
+}
+
+/**
+ * What the client does about an expired session, as it happens: for the token test page
+ * and tests. Listening changes nothing about the calls.
+ */
+export type ApiClientEvent =
+  | { type: 'unauthorized'; path: string }
+  | { type: 'refresh-start' }
+  | { type: 'refresh-success' }
+  | { type: 'refresh-failure'; reason: string }
+  | { type: 'retry'; path: string }
+  | { type: 'session-failed' };
+
 export interface Download {
   blob: Blob;
   /** From Content-Disposition; null when the server names none. */
@@ -68,10 +87,18 @@ export interface ApiClient {
    */
   stream(path: string, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
   /**
+   * The status and parsed body as the server sent them (the envelope, not its data), with
+   * the same token and refresh handling as `request`; only a failed session or connection
+   * throws.
+   */
+  raw(path: string, options?: RequestOptions): Promise<RawResponse>;
+  /**
    * Called when the session has failed (refresh impossible or rejected). By then the
    * tokens and stored user are already gone. Calls are throttled to one per cooldown.
    */
   onSessionFailed(listener: () => void): () => void;
+  /** Every refresh attempt, retry and session failure (see ApiClientEvent). */
+  onEvent(listener: (event: ApiClientEvent) => void): () => void;
 }
 
 // Calls that do not run inside a session: a 401 from them is an answer (bad password,
@@ -179,6 +206,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const cooldown = options.authFailureCooldownMs ?? AUTH_FAILURE_COOLDOWN_MS;
 
   const listeners = new Set<() => void>();
+  const eventListeners = new Set<(event: ApiClientEvent) => void>();
+  function emit(event: ApiClientEvent): void {
+    for (const listener of [...eventListeners]) listener(event);
+  }
   let lastFailureAt = Number.NEGATIVE_INFINITY;
   let refreshing: Promise<void> | null = null;
 
@@ -254,9 +285,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     tokens.setTokens(access, isRecord(data) ? nonEmptyString(data.refresh) : undefined);
   }
 
+  async function reportedRefresh(): Promise<void> {
+    emit({ type: 'refresh-start' });
+    try {
+      await refreshTokens();
+    } catch (error) {
+      emit({ type: 'refresh-failure', reason: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+    emit({ type: 'refresh-success' });
+  }
+
   /** One refresh at a time: concurrent 401s wait for the same attempt. */
   function refreshOnce(): Promise<void> {
-    refreshing ??= refreshTokens().finally(() => {
+    refreshing ??= reportedRefresh().finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -264,6 +306,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function failSession(): ApiError {
     tokens.clear();
+    emit({ type: 'session-failed' });
     const at = now();
     if (at - lastFailureAt >= cooldown) {
       lastFailureAt = at;
@@ -283,6 +326,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ) {
       return first;
     }
+    emit({ type: 'unauthorized', path });
 
     // Another call may have refreshed while this one was in flight.
     const current = tokens.getAccess();
@@ -296,6 +340,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
+    emit({ type: 'retry', path });
     const retried = await send(path, init, tokens.getAccess(), readAs);
     if (retried.response.status === 401 && !ANSWER_401_CODES.has(errorCode(retried.body) ?? '')) {
       throw failSession();
@@ -328,8 +373,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed.body as ReadableStream<Uint8Array>;
   }
 
+  async function raw(path: string, init: RequestOptions = {}): Promise<RawResponse> {
+    const { response, body } = await execute(path, init);
+    return { status: response.status, body };
+  }
+
   return {
     request,
+    raw,
     get: (path, query, rest) => request(path, { ...rest, method: 'GET', query }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
@@ -341,6 +392,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => {
+        eventListeners.delete(listener);
       };
     },
   };

@@ -11,6 +11,7 @@ import enAuth from '@/locales/en/auth.json';
 import enBarcodes from '@/locales/en/barcodes.json';
 import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
+import enDevtools from '@/locales/en/devtools.json';
 import enFoods from '@/locales/en/foods.json';
 import enMeals from '@/locales/en/meals.json';
 import enRecipes from '@/locales/en/recipes.json';
@@ -20,6 +21,7 @@ import zhAuth from '@/locales/zh/auth.json';
 import zhBarcodes from '@/locales/zh/barcodes.json';
 import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
+import zhDevtools from '@/locales/zh/devtools.json';
 import zhFoods from '@/locales/zh/foods.json';
 import zhMeals from '@/locales/zh/meals.json';
 import zhRecipes from '@/locales/zh/recipes.json';
@@ -29,11 +31,11 @@ import zhPages from '@/locales/zh/pages.json';
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes, devtools: enDevtools },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes, devtools: zhDevtools },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes', 'devtools'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
