@@ -70,6 +70,8 @@ bench: build
 	ENGINE=postgres bench/search.sh
 	bench/meals.sh
 	ENGINE=postgres bench/meals.sh
+	bench/mixed.sh
+	ENGINE=fleet bench/mixed.sh
 
 clean:
 	cargo clean
