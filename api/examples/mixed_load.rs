@@ -90,8 +90,10 @@ async fn main() -> anyhow::Result<()> {
     let mut foods = Vec::new();
     for q in ["rice", "egg", "banana", "米饭", "milk"] {
         let answer: Value = client
-            .get(format!("{base}/foods/search/"))
-            .query(&[("query", q), ("page_size", "3")])
+            .get(with_query(
+                &format!("{base}/foods/search/"),
+                &[("query", q), ("page_size", "3")],
+            ))
             .send()
             .await?
             .json()
@@ -130,9 +132,10 @@ async fn main() -> anyhow::Result<()> {
                     _ => Kind::Upload,
                 };
                 let request = match kind {
-                    Kind::Search => client
-                        .get(format!("{base}/foods/search/"))
-                        .query(&[("query", QUERIES[n % QUERIES.len()]), ("page_size", "20")]),
+                    Kind::Search => client.get(with_query(
+                        &format!("{base}/foods/search/"),
+                        &[("query", QUERIES[n % QUERIES.len()]), ("page_size", "20")],
+                    )),
                     Kind::SaveMeal => {
                         let a = foods[n % foods.len()];
                         let b = foods[(n / 7) % foods.len()];
@@ -140,9 +143,10 @@ async fn main() -> anyhow::Result<()> {
                             "foods": [{"food_id": a, "quantity": 150}, {"food_id": b, "quantity": 50}]
                         }))
                     }
-                    Kind::Statistics => client
-                        .get(format!("{base}/meals/statistics/"))
-                        .query(&[("start_date", "2026-10-25"), ("end_date", "2026-11-23")]),
+                    Kind::Statistics => client.get(with_query(
+                        &format!("{base}/meals/statistics/"),
+                        &[("start_date", "2026-10-25"), ("end_date", "2026-11-23")],
+                    )),
                     Kind::Upload => {
                         let part = reqwest::multipart::Part::bytes(photo.clone())
                             .file_name("plate.jpg")
@@ -204,6 +208,10 @@ async fn main() -> anyhow::Result<()> {
     report("all", &mut all, elapsed);
     anyhow::ensure!(all.errors == 0, "{} requests failed", all.errors);
     Ok(())
+}
+
+fn with_query(url: &str, params: &[(&str, &str)]) -> reqwest::Url {
+    reqwest::Url::parse_with_params(url, params).expect("a valid URL")
 }
 
 fn report(label: &str, tally: &mut Tally, elapsed: Duration) {
