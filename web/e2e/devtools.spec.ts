@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, signUp } from './support/session';
 
 // The developer pages against the real API: calls from the API test page carry the
 // signed-in user's token; on the token test page an expired access token is refreshed
@@ -6,26 +7,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // dialog opens (SPEC 8, token test).
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
-
-const PASSWORD = 'Passw0rd1';
-
-async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return username;
-}
-
-async function logIn(page: Page, username: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-}
 
 const results = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('listitem');
 const log = (page: Page) => page.getByRole('log', { name: 'What the client did' });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn, signUp, toast } from './support/session';
 
 // Faster logging against the real API: a food weighed by an amount ("1.5碗" of rice is
 // 225 g by its bowl portion), a quick add without a food, the meal saved with both, and
@@ -7,28 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 
 test.use({ timezoneId: 'Asia/Shanghai' });
-
-const PASSWORD = 'Passw0rd1';
-
-async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return username;
-}
-
-async function logIn(page: Page, username: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog').first();
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 test('an amount and a quick add: into the basket, saved, in the statistics, back when edited', async ({ page, request }) => {
   const username = await signUp(request, 'amounts');

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, signUp, toast } from './support/session';
 
 // The daily loop against the real API: weigh foods into the basket, save a meal, see it
 // in the statistics and on the dashboard, edit it through the basket, delete it; body
@@ -9,28 +10,6 @@ test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '
 // A browser far from the server's UTC: the meal typed as 12:30 today must come back as
 // 12:30 today, which holds only if the client names its zone and the server counts in it.
 test.use({ timezoneId: 'Asia/Shanghai' });
-
-const PASSWORD = 'Passw0rd1';
-
-async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return username;
-}
-
-async function logIn(page: Page, username: string, labels = { open: 'Log in', user: 'Username', password: 'Password', out: 'Log out' }) {
-  await page.getByRole('banner').getByRole('button', { name: labels.open }).click();
-  const dialog = page.getByRole('dialog').first();
-  await dialog.getByLabel(labels.user).fill(username);
-  await dialog.getByLabel(labels.password).fill(PASSWORD);
-  await dialog.getByRole('button', { name: labels.open }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: labels.out })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /** The number in a text such as "1,234.5 kcal". */
 const amount = (text: string) => Number(/([\d.,]+)/.exec(text)?.[1]?.replace(/,/g, ''));

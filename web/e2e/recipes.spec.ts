@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, logIn, signUp, toast } from './support/session';
 
 // Faster logging against the real API: a recipe of two catalogue foods, found in the
 // food search and logged as one serving; a starred food under Favourites before a query;
@@ -8,28 +9,6 @@ test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '
 
 // Far from the server's UTC, as in meals.spec.ts: "tomorrow" must be the browser's tomorrow.
 test.use({ timezoneId: 'Asia/Shanghai' });
-
-const PASSWORD = 'Passw0rd1';
-
-async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, nickname: prefix, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return username;
-}
-
-async function logIn(page: Page, username: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog').first();
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 async function search(page: Page, query: string) {
   const box = page.getByRole('searchbox', { name: 'Search foods' });
