@@ -456,8 +456,6 @@ async fn update(
         .await?
         .ok_or_else(food_not_found)?;
     reindex(&state, &food, false).await;
-    // Recipes made with it take its new values.
-    state.stores.recipes.refresh_using(food.id).await?;
     let mut views = FoodView::list(&state, std::slice::from_ref(&food), Some(user.id)).await?;
     Ok(ApiJson(views.remove(0)))
 }

@@ -60,14 +60,17 @@ async fn search(
         Ok(found) => {
             let mut foods = Vec::with_capacity(found.len());
             for hit in &found {
-                // A food we keep already answers with its id, so it can be logged as is.
+                // A food we keep already answers with its id (and the viewer's star), so
+                // it can be logged as is.
                 let stored = state
                     .stores
                     .foods
                     .find_by_source_key(FoodSource::Usda, &format!("fdc:{}", hit.fdc_id))
                     .await?;
                 foods.push(match stored {
-                    Some(food) => FoodView::of(&food, viewer),
+                    Some(food) => FoodView::list(&state, std::slice::from_ref(&food), viewer)
+                        .await?
+                        .remove(0),
                     None => FoodView::unsaved(&hit.to_food()),
                 });
             }
@@ -89,7 +92,7 @@ async fn search(
             local.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
             local.truncate(page_size as usize);
             Ok(ApiJson(UsdaResults {
-                foods: local.iter().map(|f| FoodView::of(f, viewer)).collect(),
+                foods: FoodView::list(&state, &local, viewer).await?,
                 usda_available: false,
                 message: Some(format!("{e}; showing the USDA foods kept here")),
             }))

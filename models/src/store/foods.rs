@@ -193,7 +193,7 @@ macro_rules! push_food {
 }
 
 macro_rules! sql_food_store {
-    ($store:ty, $db:ty) => {
+    ($store:ty, $db:ty, $recipes:ty) => {
         #[async_trait]
         impl FoodStore for $store {
             async fn insert(&self, food: &NewFood) -> Result<Food, StoreError> {
@@ -323,6 +323,7 @@ macro_rules! sql_food_store {
                 owner: UserId,
                 food: &NewFood,
             ) -> Result<Option<Food>, StoreError> {
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                 let now = Utc::now();
                 let n = &food.nutrients;
                 let row: Option<FoodRow> = sqlx::query_as(concat!(
@@ -347,9 +348,13 @@ macro_rules! sql_food_store {
                 .bind(portions_json(&food.portions))
                 .bind(now)
                 .bind(now_ms(now))
-                .fetch_optional(&self.0)
+                .fetch_optional(&mut *tx)
                 .await?;
-                row.map(Food::try_from).transpose()
+                let Some(row) = row else { return Ok(None) };
+                // Recipes made with it take its new values with it, or not at all.
+                <$recipes>::refresh_above(&mut tx, id).await?;
+                tx.commit().await?;
+                Food::try_from(row).map(Some)
             }
 
             async fn delete_custom(&self, id: i64, owner: UserId) -> Result<bool, StoreError> {
@@ -640,5 +645,5 @@ macro_rules! sql_food_store {
     };
 }
 
-sql_food_store!(SqliteFoods, Sqlite);
-sql_food_store!(PgFoods, Postgres);
+sql_food_store!(SqliteFoods, Sqlite, super::recipes::SqliteRecipes);
+sql_food_store!(PgFoods, Postgres, super::recipes::PgRecipes);

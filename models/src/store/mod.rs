@@ -201,7 +201,8 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
         source: FoodSource,
         key: &str,
     ) -> Result<Option<Food>, StoreError>;
-    /// Changes the owner's custom food; `None` when there is no such food of theirs.
+    /// Changes the owner's custom food and, in the same transaction, works out again every
+    /// recipe made with it; `None` when there is no such food of theirs.
     async fn update_custom(
         &self,
         id: i64,
@@ -421,9 +422,6 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Option<Recipe>, StoreError>;
     /// Marks the recipe's food deleted; meals that logged it keep their lines.
     async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
-    /// Works out again every recipe containing `food_id` (and the recipes containing
-    /// those), after the food changed. Returns the recipes changed.
-    async fn refresh_using(&self, food_id: i64) -> Result<Vec<Food>, StoreError>;
     /// Works out again the recipes whose ingredients changed at or after `since_ms`
     /// (an import or the catalogue seeding rewrote shared foods). Returns how many.
     async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError>;

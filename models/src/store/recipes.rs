@@ -218,7 +218,7 @@ macro_rules! sql_recipe_store {
             }
 
             /// Works out again, bottom up, every recipe that contains `food_id`.
-            async fn refresh_above(
+            pub(super) async fn refresh_above(
                 conn: &mut <$db as sqlx::Database>::Connection,
                 food_id: i64,
             ) -> Result<Vec<Food>, StoreError> {
@@ -377,13 +377,6 @@ macro_rules! sql_recipe_store {
                 .execute(&self.0)
                 .await?;
                 Ok(done.rows_affected() == 1)
-            }
-
-            async fn refresh_using(&self, food_id: i64) -> Result<Vec<Food>, StoreError> {
-                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                let changed = Self::refresh_above(&mut tx, food_id).await?;
-                tx.commit().await?;
-                Ok(changed)
             }
 
             async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
