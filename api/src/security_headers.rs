@@ -47,8 +47,7 @@ static DOCS_PAGE: LazyLock<HeaderValue> = LazyLock::new(|| {
 });
 
 pub async fn add(request: Request, next: Next) -> Response {
-    let path = request.uri().path().to_owned();
-    let mut response = next.run(request).await;
+    let path = request.uri().path();
     let policy = if path.trim_end_matches('/') == "/api/v1/docs" {
         DOCS_PAGE.clone()
     } else if path.starts_with("/api/") {
@@ -56,6 +55,7 @@ pub async fn add(request: Request, next: Next) -> Response {
     } else {
         HeaderValue::from_static(WEB_APP)
     };
+    let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     headers.insert(

@@ -106,16 +106,9 @@ impl Recipe {
     }
 }
 
-/// The recipe's food row: per-100 g values worked out from `ingredients` (their current
-/// per-100 g values and grams) and one serving as its portion.
-pub fn recipe_food(
-    owner: UserId,
-    name: &str,
-    name_zh: Option<&str>,
-    servings: f64,
-    notes: Option<&str>,
-    ingredients: &[(Nutrients, f64)],
-) -> NewFood {
+/// What a recipe's ingredients (their current per-100 g values and grams) make: its
+/// per-100 g values and one serving, its portion.
+pub fn recipe_values(servings: f64, ingredients: &[(Nutrients, f64)]) -> (Nutrients, Portion) {
     let total: f64 = ingredients.iter().map(|(_, g)| g).sum();
     let sum = ingredients
         .iter()
@@ -144,17 +137,31 @@ pub fn recipe_food(
     } else {
         Nutrients::default()
     };
+    let serving = Portion {
+        grams: round1(total / servings).max(0.1),
+        name: "1 serving".into(),
+        name_zh: Some("1 份".into()),
+    };
+    (per_100g, serving)
+}
+
+/// The recipe's food row, with the values `ingredients` make.
+pub fn recipe_food(
+    owner: UserId,
+    name: &str,
+    name_zh: Option<&str>,
+    servings: f64,
+    notes: Option<&str>,
+    ingredients: &[(Nutrients, f64)],
+) -> NewFood {
+    let (per_100g, serving) = recipe_values(servings, ingredients);
     NewFood {
         source: Some(FoodSource::Recipe),
         owner: Some(owner),
         name: name.to_owned(),
         name_zh: name_zh.map(str::to_owned),
         nutrients: per_100g,
-        portions: vec![Portion {
-            grams: round1(total / servings).max(0.1),
-            name: "1 serving".into(),
-            name_zh: Some("1 份".into()),
-        }],
+        portions: vec![serving],
         description: notes.map(str::to_owned),
         data_quality: "recipe".into(),
         servings: Some(servings),

@@ -87,6 +87,16 @@ impl FoodView {
         view
     }
 
+    /// The view of one food with the viewer's star.
+    pub async fn one(
+        state: &AppState,
+        food: &Food,
+        viewer: Option<UserId>,
+    ) -> Result<FoodView, ApiError> {
+        let mut views = FoodView::list(state, std::slice::from_ref(food), viewer).await?;
+        Ok(views.remove(0))
+    }
+
     /// Views of `foods` with the viewer's stars, looked up at once.
     pub async fn list(
         state: &AppState,
@@ -372,8 +382,7 @@ async fn food(
 ) -> ApiResult<FoodView> {
     let viewer = user_id(&user);
     let food = visible_food(&state, viewer, id).await?;
-    let mut views = FoodView::list(&state, std::slice::from_ref(&food), viewer).await?;
-    Ok(ApiJson(views.remove(0)))
+    Ok(ApiJson(FoodView::one(&state, &food, viewer).await?))
 }
 
 /// The index row of a food just written, for this process's index.
@@ -456,8 +465,7 @@ async fn update(
         .await?
         .ok_or_else(food_not_found)?;
     reindex(&state, &food, false).await;
-    let mut views = FoodView::list(&state, std::slice::from_ref(&food), Some(user.id)).await?;
-    Ok(ApiJson(views.remove(0)))
+    Ok(ApiJson(FoodView::one(&state, &food, Some(user.id)).await?))
 }
 
 #[derive(Serialize)]

@@ -58,22 +58,28 @@ async fn search(
     let viewer = user.as_ref().map(|u| u.id);
     match state.usda.search(&text, page_size as usize).await {
         Ok(found) => {
-            let mut foods = Vec::with_capacity(found.len());
+            // A food we keep already answers with its id (and the viewer's star, looked
+            // up once for the page), so it can be logged as is.
+            let mut stored = Vec::with_capacity(found.len());
             for hit in &found {
-                // A food we keep already answers with its id (and the viewer's star), so
-                // it can be logged as is.
-                let stored = state
-                    .stores
-                    .foods
-                    .find_by_source_key(FoodSource::Usda, &format!("fdc:{}", hit.fdc_id))
-                    .await?;
-                foods.push(match stored {
-                    Some(food) => FoodView::list(&state, std::slice::from_ref(&food), viewer)
-                        .await?
-                        .remove(0),
-                    None => FoodView::unsaved(&hit.to_food()),
-                });
+                stored.push(
+                    state
+                        .stores
+                        .foods
+                        .find_by_source_key(FoodSource::Usda, &format!("fdc:{}", hit.fdc_id))
+                        .await?,
+                );
             }
+            let kept: Vec<models::Food> = stored.iter().flatten().cloned().collect();
+            let mut kept_views = FoodView::list(&state, &kept, viewer).await?.into_iter();
+            let foods = found
+                .iter()
+                .zip(&stored)
+                .map(|(hit, stored)| match stored {
+                    Some(_) => kept_views.next().expect("one view per kept food"),
+                    None => FoodView::unsaved(&hit.to_food()),
+                })
+                .collect();
             Ok(ApiJson(UsdaResults {
                 foods,
                 usda_available: true,

@@ -192,6 +192,12 @@ macro_rules! push_food {
     }};
 }
 
+/// Marks the owner's live food of a source (bound as $5) deleted: meals keep their
+/// lines, and the search index catches up from `changed_ms`.
+pub(super) const MARK_DELETED: &str = "update food set deleted_at = $3, updated_at = $3, \
+     changed_ms = $4 where food_id = $1 and owner_user_id = $2 and source = $5 \
+     and deleted_at is null";
+
 macro_rules! sql_food_store {
     ($store:ty, $db:ty, $recipes:ty) => {
         #[async_trait]
@@ -359,17 +365,14 @@ macro_rules! sql_food_store {
 
             async fn delete_custom(&self, id: i64, owner: UserId) -> Result<bool, StoreError> {
                 let now = Utc::now();
-                let done = sqlx::query(
-                    "update food set deleted_at = $3, updated_at = $3, changed_ms = $4 \
-                     where food_id = $1 and owner_user_id = $2 and source = 'custom' \
-                     and deleted_at is null",
-                )
-                .bind(id)
-                .bind(owner.get())
-                .bind(now)
-                .bind(now_ms(now))
-                .execute(&self.0)
-                .await?;
+                let done = sqlx::query(MARK_DELETED)
+                    .bind(id)
+                    .bind(owner.get())
+                    .bind(now)
+                    .bind(now_ms(now))
+                    .bind(FoodSource::Custom.as_str())
+                    .execute(&self.0)
+                    .await?;
                 Ok(done.rows_affected() == 1)
             }
 

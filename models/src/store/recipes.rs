@@ -4,11 +4,11 @@ use async_trait::async_trait;
 use chrono::Utc;
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use super::foods::{FoodRow, food_columns, now_ms, portions_json};
+use super::foods::{FoodRow, MARK_DELETED, food_columns, now_ms, portions_json};
 use super::{BeginWrite, RecipeStore, StoreError};
 use crate::food::{Food, FoodSource, Nutrients};
 use crate::meal::Grams;
-use crate::recipe::{Ingredient, NewRecipe, Recipe, recipe_food};
+use crate::recipe::{Ingredient, NewRecipe, Recipe, recipe_food, recipe_values};
 use crate::user::UserId;
 
 #[derive(Debug)]
@@ -164,9 +164,7 @@ macro_rules! sql_recipe_store {
                         .bind(id)
                         .fetch_one(&mut *conn)
                         .await?;
-                let owner = UserId::from_i64(0);
-                let worked = recipe_food(owner, "", None, servings.unwrap_or(1.0), None, &values);
-                let n = &worked.nutrients;
+                let (n, serving) = recipe_values(servings.unwrap_or(1.0), &values);
                 let now = Utc::now();
                 let row: FoodRow = sqlx::query_as(concat!(
                     "update food set calories = $2, protein = $3, fat = $4, carbs = $5, fiber = $6, \
@@ -182,7 +180,7 @@ macro_rules! sql_recipe_store {
                 .bind(n.fiber)
                 .bind(n.sugar)
                 .bind(n.sodium)
-                .bind(portions_json(&worked.portions))
+                .bind(portions_json(std::slice::from_ref(&serving)))
                 .bind(now)
                 .bind(now_ms(now))
                 .fetch_one(&mut *conn)
@@ -335,23 +333,16 @@ macro_rules! sql_recipe_store {
                 if Self::would_contain(&mut tx, id, &parts).await? {
                     return Err(StoreError::Conflict("recipe cycle".into()));
                 }
-                let shape = recipe_food(
-                    owner,
-                    &recipe.name,
-                    recipe.name_zh.as_deref(),
-                    recipe.servings,
-                    recipe.notes.as_deref(),
-                    &[],
-                );
+                // Names and servings here; the values are worked out below.
                 sqlx::query(
                     "update food set name = $2, name_zh = $3, description = $4, servings = $5 \
                      where food_id = $1",
                 )
                 .bind(id)
-                .bind(&shape.name)
-                .bind(&shape.name_zh)
-                .bind(&shape.description)
-                .bind(shape.servings)
+                .bind(&recipe.name)
+                .bind(&recipe.name_zh)
+                .bind(&recipe.notes)
+                .bind(recipe.servings)
                 .execute(&mut *tx)
                 .await?;
                 Self::write_ingredients(&mut tx, id, recipe).await?;
@@ -365,17 +356,14 @@ macro_rules! sql_recipe_store {
 
             async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError> {
                 let now = Utc::now();
-                let done = sqlx::query(
-                    "update food set deleted_at = $3, updated_at = $3, changed_ms = $4 \
-                     where food_id = $1 and owner_user_id = $2 and source = 'recipe' \
-                     and deleted_at is null",
-                )
-                .bind(id)
-                .bind(owner.get())
-                .bind(now)
-                .bind(now_ms(now))
-                .execute(&self.0)
-                .await?;
+                let done = sqlx::query(MARK_DELETED)
+                    .bind(id)
+                    .bind(owner.get())
+                    .bind(now)
+                    .bind(now_ms(now))
+                    .bind(FoodSource::Recipe.as_str())
+                    .execute(&self.0)
+                    .await?;
                 Ok(done.rows_affected() == 1)
             }
 
