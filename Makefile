@@ -4,7 +4,7 @@ CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 NPM_INSTALL = npm ci --prefer-offline --no-audit --no-fund
 
-.PHONY: run build web models test lint test-rust test-fleet-suite soak fuzz test-web test-e2e bench clean
+.PHONY: run build web models test lint test-rust test-fleet-suite soak fuzz test-web test-e2e bench lighthouse clean
 
 ## Build everything (web app included) and start the embedded default on :8080.
 run: build models
@@ -72,6 +72,14 @@ bench: build
 	ENGINE=postgres bench/meals.sh
 	bench/mixed.sh
 	ENGINE=fleet bench/mixed.sh
+	$(MAKE) lighthouse
+
+## The web app on a phone: Lighthouse (mobile) on the search page and the dashboard against
+## the release server (performance, accessibility, best practices >= 95, installable), and
+## the first-load JavaScript (<= 150 KB gzip).
+lighthouse: build
+	cd web && node scripts/first-load.mjs
+	cd web && node scripts/lighthouse.mjs
 
 clean:
 	cargo clean

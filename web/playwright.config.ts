@@ -13,11 +13,13 @@ const targetDir = process.env.CARGO_TARGET_DIR
   ? path.resolve(process.env.CARGO_TARGET_DIR)
   : path.resolve(webRoot, '../target');
 const apiBin = path.resolve(process.env.API_BIN ?? path.join(targetDir, 'debug', 'api'));
-const webDir = path.join(webRoot, 'dist');
-const port = 18080;
+// E2E_WEB_DIR and E2E_PORT let two runs share a machine (each its own build and ports).
+const webDir = path.resolve(process.env.E2E_WEB_DIR ?? path.join(webRoot, 'dist'));
+const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 // Open Food Facts and USDA, replayed (e2e/replay/off-server.mjs).
-const replayOrigin = 'http://127.0.0.1:18090';
+const replayPort = port + 10;
+const replayOrigin = `http://127.0.0.1:${replayPort}`;
 
 const missing = [
   !existsSync(chromium) && `Chromium at ${chromium} (apt-get install -y chromium fonts-wqy-microhei)`,
@@ -82,7 +84,7 @@ export default defineConfig({
       ? undefined
       : [
           {
-            command: `node ${JSON.stringify(path.join(webRoot, 'e2e/replay/off-server.mjs'))}`,
+            command: `node ${JSON.stringify(path.join(webRoot, 'e2e/replay/off-server.mjs'))} ${replayPort}`,
             url: `${replayOrigin}/api/v2/product/0070097025088.json`,
             reuseExistingServer: false,
             timeout: 10_000,
@@ -99,7 +101,7 @@ export default defineConfig({
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
             env: {
               BIND_ADDR: `127.0.0.1:${port}`,
-              ADMIN_BIND_ADDR: '127.0.0.1:18081',
+              ADMIN_BIND_ADDR: `127.0.0.1:${port + 1}`,
               DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
               DATA_DIR: dataDir,
               WEB_DIR: webDir,

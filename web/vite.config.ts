@@ -1,12 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** Files the shell does not need offline: the barcode reader's WebAssembly (about 1 MB)
+ *  is fetched when the camera opens, as before. */
+const SKIP = /\.(wasm|map)$/;
+
+function publicFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? publicFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+/**
+ * Emits /sw.js from scripts/sw.js with the list of files to precache: '/' (index.html)
+ * and every hashed asset of this build, plus the public folder (manifests, icons). The
+ * list changes with every build, and with it the worker's bytes, which is how the
+ * browser notices a new version.
+ */
+function serviceWorker({ source, publicDir }: { source: string; publicDir: string }): Plugin {
+  return {
+    name: 'calorie-tracker-service-worker',
+    apply: 'build',
+    // After Vite's own plugins, which drop the JS chunks of CSS-only modules.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const files = [
+        '/',
+        ...Object.keys(bundle).filter((name) => name !== 'index.html'),
+        ...publicFiles(publicDir),
+      ]
+        .filter((file) => !SKIP.test(file))
+        .map((file) => (file.startsWith('/') ? file : `/${file}`))
+        .sort();
+      const build = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const code = readFileSync(source, 'utf8')
+        .replace("'__BUILD__'", JSON.stringify(build))
+        .replace('__PRECACHE__', JSON.stringify(files, null, 2));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    },
+  };
+}
 
 // The API (cargo run -p api) listens on 127.0.0.1:8080 by default; the dev server
 // forwards /api there so the browser sees one origin, as in production where the
 // API serves the built app itself.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    serviceWorker({
+      source: fileURLToPath(new URL('./scripts/sw.js', import.meta.url)),
+      publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -14,11 +14,12 @@ use sha2::{Digest, Sha256};
 
 /// The web app: its scripts and styles are files we serve (Vite), the barcode reader
 /// compiles WebAssembly, photo previews are blob: or data: URLs, and products show
-/// their Open Food Facts pictures (https).
+/// their Open Food Facts pictures (https). The installable app's manifest and service
+/// worker (/manifest.webmanifest, /sw.js) are ours too.
 const WEB_APP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
      style-src 'self'; img-src 'self' data: blob: https:; connect-src 'self'; \
-     font-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; \
-     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+     font-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; manifest-src 'self'; \
+     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// JSON answers are never documents to render.
 const API: &str = "default-src 'none'; frame-ancestors 'none'";

@@ -259,6 +259,60 @@ async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
 }
 
 #[tokio::test]
+async fn the_installable_app_gets_its_manifest_and_a_service_worker_that_updates() {
+    let web = tempfile::tempdir().unwrap();
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><div id=root>app</div>",
+    )
+    .unwrap();
+    std::fs::write(
+        web.path().join("sw.js"),
+        "self.addEventListener('fetch', () => {});",
+    )
+    .unwrap();
+    std::fs::write(
+        web.path().join("manifest.webmanifest"),
+        r#"{"name":"Calorie Tracker"}"#,
+    )
+    .unwrap();
+    let Some(app) = spawn_app(Options {
+        web_dir: Some(web.path().to_owned()),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    for (path, content_type) in [
+        ("/sw.js", "text/javascript"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+    ] {
+        let response = app
+            .client
+            .get(format!("{}{path}", app.api))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["content-type"], content_type, "{path}");
+        // A browser checks for a new worker on each start; a cached one would hide it.
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        let policy = response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        for directive in ["worker-src 'self'", "manifest-src 'self'"] {
+            assert!(policy.contains(directive), "{directive} in {policy}");
+        }
+        assert!(
+            !response.text().await.unwrap().contains("id=root"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_missing_web_build_says_how_to_build_it() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;

@@ -219,17 +219,33 @@ test('edit the profile: height and weight give the BMI, and the server keeps the
   await expect(bmi.getByRole('meter')).toHaveAttribute('aria-valuetext', 'BMI 25.2, Overweight');
   await expect(page.getByRole('banner')).toContainText('Tall Person');
 
-  // A value the server refuses: its message, no success.
+  // A value out of bounds: its message by the field, nothing sent, no success.
   await details.getByRole('button', { name: 'Edit profile' }).click();
   await details.getByLabel('Height (cm)').fill('400');
   await details.getByRole('button', { name: 'Save' }).click();
-  await expect(details.getByRole('alert')).toContainText('height');
+  await expect(details.getByLabel('Height (cm)')).toHaveAccessibleDescription('Enter a height from 50 to 272 cm');
   await details.getByRole('button', { name: 'Cancel' }).click();
+
+  // Goals: an activity level gives a suggested goal with its sum; macro goals in percent.
+  await details.getByRole('button', { name: 'Edit profile' }).click();
+  await details.getByRole('radio', { name: 'Moderately active' }).check();
+  const suggestion = details.getByRole('group', { name: 'Suggested goal' });
+  await expect(suggestion).toContainText(/BMR [\d,]+ kcal × 1\.55 moderately active = [\d,]+ kcal/);
+  const suggested = /= ([\d,]+) kcal/.exec(await suggestion.innerText())?.[1] ?? '';
+  await suggestion.getByRole('button', { name: 'Use this' }).click();
+  await details.getByRole('button', { name: '% of calories' }).click();
+  await details.getByLabel('Protein (%)').fill('25');
+  await details.getByLabel('Fat (%)').fill('25');
+  await details.getByLabel('Carbs (%)').fill('50');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
 
   await page.reload();
   await expect(bmi.getByTestId('bmi-value')).toHaveText('25.2');
   await expect(details).toContainText('Female');
-  await expect(details).toContainText('2,200');
+  await expect(details).toContainText(suggested);
+  await expect(details).toContainText('Moderately active');
+  await expect(details).toContainText('Protein 25% · Fat 25% · Carbs 50%');
 });
 
 test('export downloads the JSON and CSV files', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, signUp } from './support/session';
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 
@@ -19,10 +20,12 @@ test('home loads with the navigation and no console errors', async ({ page }) =>
   await page.goto('/');
   await expect(page).toHaveTitle('Calorie Tracker');
   await expect(page.getByRole('heading', { level: 1, name: 'Food search' })).toBeVisible();
-  for (const name of ['Food search', 'API test', 'Token test']) {
-    await expect(mainNav(page).getByRole('link', { name, exact: true })).toBeVisible();
-  }
-  for (const name of ['Dashboard', 'Statistics', 'Profile']) {
+  await expect(mainNav(page).getByRole('link', { name: 'Food search', exact: true })).toBeVisible();
+  // The developer pages are a footer line, not main navigation.
+  await expect(mainNav(page).getByRole('link', { name: 'API test' })).toHaveCount(0);
+  const devTools = page.getByRole('contentinfo').getByRole('navigation', { name: 'Developer tools' });
+  for (const name of ['API test', 'Token test']) await expect(devTools.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Dashboard', 'Statistics', 'Recipes', 'Profile']) {
     const link = mainNav(page).getByRole('link', { name: new RegExp(name) });
     await expect(link.getByRole('img', { name: 'Login required' })).toBeVisible();
   }
@@ -88,4 +91,127 @@ test('the API answers unknown routes with a JSON error envelope', async ({ reque
   const response = await request.get('/api/v1/no-such-route');
   expect(response.status()).toBe(404);
   expect(await response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+});
+
+test('on a phone the navigation is a tab bar at the bottom, clear of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const tabs = mainNav(page);
+  const box = await tabs.boundingBox();
+  expect(box?.y).toBeGreaterThan(844 - 80);
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+  const tabbarHeight = await page.evaluate(() =>
+    parseFloat(getComputedStyle(document.querySelector('.main-nav') as Element).height),
+  );
+  expect(tabbarHeight).toBe(
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.height = 'var(--tabbar-h)';
+      document.body.append(probe);
+      const height = probe.getBoundingClientRect().height;
+      probe.remove();
+      return height;
+    }),
+  );
+  // The last line of the page scrolls clear of the tab bar.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Token test' });
+  const link = await footerLink.boundingBox();
+  expect((link?.y ?? 0) + (link?.height ?? 0)).toBeLessThanOrEqual(box?.y ?? 0);
+  await footerLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token test' })).toBeVisible();
+  await tabs.getByRole('link', { name: 'Food search' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the top bar and its navigation stay on one line from 360 to 1440 px in both languages', async ({ page }) => {
+  await page.goto('/');
+  for (const language of ['English', '中文']) {
+    await page.getByRole('group', { name: /Language|语言/ }).getByRole('button', { name: language }).click();
+    for (const width of [360, 390, 768, 900, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const sizes = await page.evaluate(() => ({
+        bar: document.querySelector('.topbar-inner')?.getBoundingClientRect().height ?? 0,
+        links: [...document.querySelectorAll('.main-nav a')].map((a) => a.getBoundingClientRect().top),
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      }));
+      expect(sizes.bar, `${language} ${width}`).toBeLessThan(60);
+      expect(new Set(sizes.links).size, `${language} ${width}`).toBe(1);
+      expect(sizes.overflow, `${language} ${width}`).toBe(0);
+    }
+  }
+});
+
+test('installs as an app and opens offline from its service worker', async ({ page, context }) => {
+  await page.goto('/');
+  const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(manifestUrl ?? '')).json();
+  expect(manifest).toMatchObject({ name: 'Calorie Tracker', start_url: '/', display: 'standalone' });
+  expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Chromium's own installability check; a test's browser context is a private window,
+  // the one thing it objects to here.
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+  // Detached: the session would otherwise keep the page's online flag from following setOffline.
+  await cdp.detach();
+
+  // In Chinese the app installs under its Chinese name.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.zh.webmanifest');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: '食物搜索' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '当前离线' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: '当前离线' })).toBeHidden();
+});
+
+test('keeps recent and starred foods for search offline, no other answer, and forgets them on logout', async ({
+  page,
+  context,
+  request,
+}) => {
+  const username = await signUp(request, 'offline');
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { access, refresh, user } = (await login.json()).data;
+  await page.goto('/');
+  await page.evaluate(
+    ([a, r, u]) => {
+      localStorage.setItem('auth_token', a);
+      localStorage.setItem('refresh_token', r);
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [access, refresh, user] as const,
+  );
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  const get = (path: string) =>
+    page.evaluate(
+      ([p, token]) =>
+        fetch(p, { headers: { Authorization: `Bearer ${token}` } }).then(
+          (response) => response.status,
+          () => 'network error',
+        ),
+      [path, access] as const,
+    );
+  expect(await get('/api/v1/foods/recent/')).toBe(200);
+  expect(await get('/api/v1/foods/favorites/')).toBe(200);
+  expect(await get('/api/v1/auth/user/')).toBe(200);
+
+  await context.setOffline(true);
+  expect(await get('/api/v1/foods/recent/')).toBe(200);
+  expect(await get('/api/v1/foods/favorites/')).toBe(200);
+  expect(await get('/api/v1/auth/user/')).toBe('network error');
+  await context.setOffline(false);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => caches.has('personal-foods'))).toBe(false);
 });

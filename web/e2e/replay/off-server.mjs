@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 // config starts it with plain node.
 
 const HOST = '127.0.0.1';
-const PORT = 18090;
+const PORT = Number(process.argv[2] ?? 18090);
 
 const peanuts = JSON.parse(readFileSync(new URL('./off-product-0070097025088.json', import.meta.url), 'utf8'));
 // The GTIN-13 and the UPC-A as printed both name the one product, as on Open Food Facts.

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, rememberSession } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render';
 
@@ -67,40 +67,136 @@ describe('protected routes', () => {
 });
 
 describe('navigation', () => {
-  it('marks entries that need login while logged out', () => {
+  const mainNav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+
+  it('has the five app pages, marking those that need login while logged out', () => {
     renderApp('/');
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Dashboard', 'Statistics', 'Profile']) {
-      const link = within(nav).getByRole('link', { name: new RegExp(name) });
+    const links = within(mainNav()).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/dashboard',
+      '/statistics',
+      '/recipes',
+      '/profile',
+    ]);
+    expect(within(mainNav()).getByRole('link', { name: 'Food search' })).toBeInTheDocument();
+    for (const name of ['Dashboard', 'Statistics', 'Recipes', 'Profile']) {
+      const link = within(mainNav()).getByRole('link', { name: new RegExp(name) });
       expect(within(link).getByRole('img', { name: 'Login required' })).toBeInTheDocument();
     }
-    for (const name of ['Food search', 'API test', 'Token test']) {
-      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
-    }
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toContainElement(screen.getByRole('button', { name: 'Log in' }));
+  });
+
+  it('keeps the developer pages out of the main navigation, in the footer', async () => {
+    const { user: person } = renderApp('/');
+    expect(within(mainNav()).queryByRole('link', { name: 'API test' })).not.toBeInTheDocument();
+    const devTools = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Developer tools' });
+    expect(within(devTools).getByRole('link', { name: 'API test' })).toHaveAttribute('href', '/api-test');
+    await person.click(within(devTools).getByRole('link', { name: 'Token test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Token test' })).toBeInTheDocument();
   });
 
   it('opens the login dialog instead of following a locked entry', async () => {
     const { user: person } = renderApp('/api-test');
     await screen.findByRole('heading', { level: 1, name: 'API test' });
-    await person.click(screen.getByRole('link', { name: /Dashboard/ }));
+    await person.click(within(mainNav()).getByRole('link', { name: /Dashboard/ }));
     expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
     expect(location()).toHaveTextContent('/api-test');
   });
 
   it('follows entries without a lock', async () => {
-    const { user: person } = renderApp('/');
-    await person.click(screen.getByRole('link', { name: 'Token test' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Token test' })).toBeInTheDocument();
+    const { user: person } = renderApp('/token-test');
+    await screen.findByRole('heading', { level: 1, name: 'Token test' });
+    await person.click(within(mainNav()).getByRole('link', { name: 'Food search' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Food search' })).toBeInTheDocument();
   });
 
-  it('drops the locks and offers logout when logged in', async () => {
+  it('drops the locks and puts the account and Log out in the top bar when logged in', async () => {
     mockFetch({ 'GET /api/v1/auth/user/': { body: { success: true, data: user } } });
     rememberSession(user);
     const { user: person } = renderApp('/');
     expect(screen.queryByRole('img', { name: 'Login required' })).not.toBeInTheDocument();
-    await person.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const banner = screen.getByRole('banner');
+    const account = within(banner).getByRole('button', { name: 'Account' });
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    await person.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    expect(within(banner).getByText('Ann')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    await person.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    await person.click(within(mainNav()).getByRole('link', { name: 'Dashboard' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument());
+  });
+});
+
+describe('logout', () => {
+  const basket = [
+    { id: 'q1', quick_add: { name: 'Tea', calories: 40 } },
+    { id: 'q2', quick_add: { name: 'Cake', calories: 300 } },
+  ];
+
+  function signedInWithBasket(lines: unknown[]) {
+    const { calls } = mockFetch({
+      'GET /api/v1/auth/user/': { body: { success: true, data: user } },
+      'POST /api/v1/auth/logout/': { body: { success: true, data: null } },
+    });
+    rememberSession(user);
+    localStorage.setItem('mealCart', JSON.stringify(lines));
+    return calls;
+  }
+
+  const logOutButton = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' });
+
+  it('logs out at once when the basket is empty', async () => {
+    signedInWithBasket([]);
+    const { user: person } = renderApp('/statistics');
+    await screen.findByRole('heading', { level: 1, name: 'Statistics' });
+    await person.click(logOutButton());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('You have logged out')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('asks before throwing away foods in the basket, and staying keeps them', async () => {
+    signedInWithBasket(basket);
+    const { user: person } = renderApp('/statistics');
+    await screen.findByRole('heading', { level: 1, name: 'Statistics' });
+    await person.click(logOutButton());
+    const question = screen.getByRole('alertdialog', { name: 'Discard the basket?' });
+    expect(question).toHaveAccessibleDescription(
+      'You have 2 foods in your basket that are not saved. Log out and discard them?',
+    );
+    await person.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(logOutButton()).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/statistics');
+    expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toHaveLength(2);
+  });
+
+  it('logs out and empties the basket once the person agrees', async () => {
+    signedInWithBasket(basket);
+    const { user: person } = renderApp('/statistics');
+    await screen.findByRole('heading', { level: 1, name: 'Statistics' });
+    await person.click(logOutButton());
+    const question = screen.getByRole('alertdialog', { name: 'Discard the basket?' });
+    await person.click(within(question).getByRole('button', { name: 'Log out and discard' }));
+    expect(await screen.findByText('You have logged out')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('mealCart')).toBeNull();
+  });
+
+  it('tells the service worker to forget the foods it kept for offline search', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: { getRegistration: () => Promise.resolve({ active: { postMessage } }) },
+    });
+    signedInWithBasket([]);
+    const { user: person } = renderApp('/');
+    await person.click(logOutButton());
+    await waitFor(() => expect(postMessage).toHaveBeenCalledWith({ type: 'forget-personal-data' }));
+    expect(postMessage).toHaveBeenCalledTimes(1);
   });
 });

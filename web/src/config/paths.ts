@@ -24,15 +24,22 @@ export type NavEntry = {
     | 'nav.profile'
     | 'nav.apiTest'
     | 'nav.tokenTest';
+  /** A shorter visible label for the phone's tab bar; the link keeps the full name. */
+  shortLabelKey?: 'nav.foodSearchShort';
   requiresLogin: boolean;
 };
 
+/** The main navigation: the top bar on a wide screen, the tab bar on a phone. */
 export const navEntries: readonly NavEntry[] = [
-  { to: paths.home, labelKey: 'nav.foodSearch', requiresLogin: false },
+  { to: paths.home, labelKey: 'nav.foodSearch', shortLabelKey: 'nav.foodSearchShort', requiresLogin: false },
   { to: paths.dashboard, labelKey: 'nav.dashboard', requiresLogin: true },
   { to: paths.statistics, labelKey: 'nav.statistics', requiresLogin: true },
   { to: paths.recipes, labelKey: 'nav.recipes', requiresLogin: true },
   { to: paths.profile, labelKey: 'nav.profile', requiresLogin: true },
+];
+
+/** The developer pages, linked from the footer rather than the main navigation. */
+export const devEntries: readonly NavEntry[] = [
   { to: paths.apiTest, labelKey: 'nav.apiTest', requiresLogin: false },
   { to: paths.tokenTest, labelKey: 'nav.tokenTest', requiresLogin: false },
 ];

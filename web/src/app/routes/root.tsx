@@ -1,22 +1,29 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useForgetOfflineDataOnLogout } from '@/app/pwa';
 import { RouteError } from '@/app/routes/error';
+import { useLogout } from '@/app/use-logout';
+import { Footer } from '@/components/layout/footer';
 import { Navigation } from '@/components/layout/navigation';
+import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 
-/** Navigation, the current page, and the global login dialog. */
+/** Navigation, the current page, the footer, and the global login dialog. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const logout = useLogout();
+  useForgetOfflineDataOnLogout();
   return (
     <>
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <Navigation />
+      <Navigation onLogout={() => void logout()} />
+      <OfflineBanner />
       <main id="main" className="main">
         {/* Keyed by path: leaving a broken page gives the next one a fresh start. */}
         <ErrorBoundary key={pathname} fallback={<RouteError />}>
@@ -25,6 +32,7 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <Footer />
       <LoginDialog />
     </>
   );

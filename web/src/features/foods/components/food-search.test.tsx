@@ -236,13 +236,19 @@ describe('adding to the basket', () => {
     );
   });
 
-  it('empties the basket on logout', async () => {
+  it('asks before logging out with foods in the basket, then empties it', async () => {
     const { user } = openSearch({ 'POST /api/v1/auth/logout': ok(null) }, { session: true });
     await user.type(searchBox(), 'banana{Enter}');
     await user.click(within(await findCard('Banana')).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(storedBasket()).toHaveLength(1));
+
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(localStorage.getItem('mealCart')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(storedBasket()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out and discard' }));
+    await waitFor(() => expect(localStorage.getItem('mealCart')).toBeNull());
   });
 });
 

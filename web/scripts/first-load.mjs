@@ -1,0 +1,25 @@
+// The JavaScript a first visit loads before the app can render: index.html's module
+// script and the chunks it preloads, gzip-compressed as the server sends them.
+//   node scripts/first-load.mjs [DIST_DIR]   (default web/dist; exits 1 over the budget)
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist'));
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const files = [
+  ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+].map((match) => match[1]);
+
+let total = 0;
+for (const file of files) {
+  const bytes = readFileSync(path.join(dist, file));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  total += gzip;
+  console.log(`${file.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(7)} KB  gzip ${(gzip / 1024).toFixed(1).padStart(6)} KB`);
+}
+console.log(`first-load JS: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+process.exit(total / 1024 <= BUDGET_KB ? 0 : 1);

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { devEntries } from '@/config/paths';
+
+/** The developer pages: out of the main navigation, a small line at the end of every page. */
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('nav.devTools')}>
+        <span>{t('nav.devTools')}:</span>
+        {devEntries.map((entry) => (
+          <Link key={entry.to} to={entry.to}>
+            {t(entry.labelKey)}
+          </Link>
+        ))}
+      </nav>
+    </footer>
+  );
+}
