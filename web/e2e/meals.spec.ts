@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, signUp, toast } from './support/session';
+import { logIn, PASSWORD, signUp, toast } from './support/session';
 
 // The daily loop against the real API: weigh foods into the basket, save a meal, see it
 // in the statistics and on the dashboard, edit it through the basket, delete it; body
@@ -90,13 +90,15 @@ test('a meal from the basket: save, statistics, edit, dashboard, delete', async 
   const dayTotal = amount(await overview.locator('dd').nth(1).innerText());
   expect(Math.abs(dayTotal - updatedCalories)).toBeLessThanOrEqual(0.5);
 
-  // The dashboard shows today's meal against the goal.
+  // The dashboard shows today's meal under its type, and the day against the goal.
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
-  const today = page.getByRole('region', { name: "Today's meals" });
-  await expect(today.getByRole('article', { name: /^Lunch box/ })).toContainText('300 g');
-  await expect(today.getByRole('progressbar', { name: 'Calories against the goal' })).toBeVisible();
-  await expect(today).toContainText(`${Math.round(dayTotal).toLocaleString('en-US')} kcal eaten`);
-  await expect(today).toContainText('kcal left');
+  const today = page.getByRole('region', { name: 'Today', exact: true });
+  await expect(today.getByRole('region', { name: 'Lunch' }).getByRole('article', { name: /^Lunch box/ })).toContainText(
+    '300 g',
+  );
+  const eaten = Math.round(dayTotal).toLocaleString('en-US');
+  await expect(today.getByRole('img', { name: new RegExp(`^${eaten} of 2,000 kcal eaten, [\\d,]+ kcal left$`) })).toBeVisible();
+  await expect(today.getByRole('progressbar', { name: 'Protein' })).toBeVisible();
 
   // Delete it from the statistics page.
   await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
@@ -105,6 +107,46 @@ test('a meal from the basket: save, statistics, edit, dashboard, delete', async 
   await confirm.getByRole('button', { name: 'Delete Lunch box' }).click();
   await expect(toast(page, 'Meal deleted')).toBeVisible();
   await expect(baskets.getByText('No meals in this period.')).toBeVisible();
+});
+
+test("dashboard: a day at a glance, yesterday's meal logged again, the day in the address", async ({ page, request }) => {
+  const username = await signUp(request, 'day');
+  // Yesterday's lunch in the browser's zone, saved through the API.
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const token = ((await login.json()) as { data: { access: string } }).data.access;
+  const headers = { Authorization: `Bearer ${token}`, 'X-Time-Zone': 'Asia/Shanghai' };
+  const search = await request.get('/api/v1/foods/search/?query=rice&page_size=1', { headers });
+  const rice = ((await search.json()) as { data: { foods: Array<{ id: number }> } }).data.foods[0];
+  const yesterdayNoon = new Date(Date.now() + 8 * 3_600_000);
+  yesterdayNoon.setUTCDate(yesterdayNoon.getUTCDate() - 1);
+  yesterdayNoon.setUTCHours(4, 0, 0, 0);
+  const saved = await request.post('/api/v1/meals/create/', {
+    headers,
+    data: { name: 'Rice bowl', meal_type: 'lunch', date: yesterdayNoon.toISOString(), foods: [{ food_id: rice?.id, quantity: 200 }] },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto('/');
+  await logIn(page, username);
+  await page.goto('/dashboard');
+  const today = page.getByRole('region', { name: 'Today', exact: true });
+  await expect(today.getByRole('img', { name: /^0 of 2,000 kcal eaten, 2,000 kcal left$/ })).toBeVisible();
+  const lunch = today.getByRole('region', { name: 'Lunch' });
+  await expect(lunch.getByRole('link', { name: 'Add to Lunch' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/\\?meal=lunch&date=\\d{4}-\\d{2}-\\d{2}$`),
+  );
+  await lunch.getByRole('button', { name: /^Log again/ }).click();
+  await expect(lunch.getByRole('article', { name: /^Rice bowl/ })).toContainText('Rice, white, cooked');
+  await expect(today.getByRole('img', { name: /^232 of 2,000 kcal eaten/ })).toBeVisible();
+
+  // Yesterday, then Back to today.
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?date=\d{4}-\d{2}-\d{2}$/);
+  const yesterday = page.getByRole('region', { name: 'Yesterday' });
+  await expect(yesterday.getByRole('region', { name: 'Lunch' }).getByRole('article')).toHaveCount(1);
+  await page.goBack();
+  await expect(page.getByRole('region', { name: 'Today', exact: true })).toBeVisible();
 });
 
 test('body weight: recorded on the profile page, drawn as a trend, deleted', async ({ page, request }) => {
@@ -182,4 +224,10 @@ test('in Chinese: the basket, a saved meal and its statistics', async ({ page, r
   await expect(chart.locator('.u-legend')).toContainText('摄入');
   await expect(chart.locator('.u-legend')).toContainText('目标');
   await expect(page.getByRole('region', { name: '概览' })).toContainText('7 天中有 1 天有记录');
+  // The average is over the logged day, not the 7 calendar days.
+  await expect(page.getByRole('region', { name: '概览' })).toContainText('按记录的 1 天平均');
+  // The week before, by the arrow: nothing logged, no average.
+  await page.getByRole('button', { name: '前 7 天' }).click();
+  await expect(page.getByRole('region', { name: '概览' })).toContainText('7 天中有 0 天有记录');
+  await expect(page.getByRole('region', { name: '概览' })).not.toContainText('平均');
 });

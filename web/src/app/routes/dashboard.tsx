@@ -1,22 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
-import { TodayMeals } from '@/features/meals/components/today-meals';
+import { DayMeals } from '@/features/meals/components/day-meals';
+import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
-import { displayLocale } from '@/lib/i18n';
 
 export function DashboardRoute() {
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
   const basket = useBasket();
   const [barcodeDialogOpen, setBarcodeDialogOpen] = useBarcodeModeLink();
-  const today = new Intl.DateTimeFormat(displayLocale(i18n.resolvedLanguage), { dateStyle: 'full' }).format(
-    new Date(),
-  );
+  const [day, setDay, today] = useDayLink();
+  const profile = useProfile();
+  // A profile that cannot be read leaves the macro goals at the default split.
+  const macroSettings = profile.data ? profile.data.profile : profile.error ? null : undefined;
 
   // Recognised foods go into the basket like foods from the search; a food with no stored
   // values (an unknown food's defaults) cannot be logged and is left out.
@@ -40,9 +42,8 @@ export function DashboardRoute() {
 
   return (
     <Page title={t('dashboard.title')}>
-      <p>{t('dashboard.today', { date: today })}</p>
       <div className="dashboard-grid">
-        <TodayMeals />
+        <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} />
         <div className="dashboard-column">
           <ImageRecognition onAddToBasket={addToBasket} />
           <BarcodeCard
@@ -54,6 +55,18 @@ export function DashboardRoute() {
       </div>
     </Page>
   );
+}
+
+/**
+ * The day shown is in the address (`/dashboard?date=YYYY-MM-DD`, today without it), so
+ * Back returns to the day before and a link or reload keeps it.
+ */
+function useDayLink() {
+  const [params, setParams] = useSearchParams();
+  const today = startOfDay(new Date());
+  const day = parseDateKey(params.get('date') ?? '') ?? today;
+  const setDay = (next: Date) => setParams({ date: dateKey(next) });
+  return [day, setDay, today] as const;
 }
 
 /**

@@ -97,8 +97,11 @@ export type Statistics = {
   stats: {
     date_range: { start_date: string; end_date: string; days_count: number };
     totals: Macros;
+    /** Over every calendar day of the span, logged or not. */
     daily_average: Macros;
     days_logged: number;
+    /** Over the days with a meal only; older servers leave it out. */
+    logged_day_average?: Macros;
   };
   top_foods: TopFood[];
   daily: DayIntake[];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, dateKey } from '@/components/date-time/dates';
-import type { DailySummary, Meal } from '@/features/meals/types';
+import type { Meal } from '@/features/meals/types';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, ok } from '@/testing/foods';
@@ -109,33 +109,6 @@ describe('copying a meal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy meal' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to copy. Please try again.'));
     expect(sessionStorage.getItem('editingMeal')).toBeNull();
-  });
-
-  it("copies one of today's meals from the dashboard", async () => {
-    const summary: DailySummary = {
-      date: today, calorie_goal: 2000, remaining_calories: 1826, progress_percent: 9,
-      summary: { total_meals: 1, total_calories: 174, total_protein: 3.9, total_fat: 0.5, total_carbs: 38.9 },
-      meal_breakdown: {
-        breakfast: noIntake,
-        lunch: { count: 1, calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9 },
-        dinner: noIntake,
-        snack: noIntake,
-      },
-      meals: [meal(1)],
-    };
-    const { calls } = mockFetch({
-      'GET /api/v1/auth/user/': ok(ann),
-      'GET /api/v1/foods/search/history/': ok({ history: [] }),
-      'GET /api/v1/meals/daily-summary/': ok(summary),
-      'POST /api/v1/meals/1/copy/': ok(meal(43)),
-    });
-    rememberSession(ann);
-    const { user } = renderApp('/dashboard');
-    const todayMeals = await screen.findByRole('region', { name: "Today's meals" });
-    await user.click(within(todayMeals).getByRole('button', { name: 'Copy Meal 1' }));
-    await user.click(screen.getByRole('button', { name: 'Copy meal' }));
-    expect(await screen.findByRole('complementary', { name: 'Editing basket' })).toBeVisible();
-    expect(posts(calls, '/api/v1/meals/1/copy/')[0]?.body).toEqual({ date: expect.stringMatching(/T.*Z$/) });
   });
 });
 

@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarMonth } from '@/components/date-time/calendar-month';
-import { dateKey, sameDay } from '@/components/date-time/dates';
+import { dateKey, daysBetween, sameDay } from '@/components/date-time/dates';
 import { useDismiss } from '@/components/date-time/use-dismiss';
-import { lastDays, pickDay, type DaySpan, type PickMode, type PickStep } from '@/features/meals/utils/span';
+import { lastDays, pickDay, shiftSpan, type DaySpan, type PickMode, type PickStep } from '@/features/meals/utils/span';
 
 type DateRangePickerProps = {
   value: DaySpan;
@@ -11,7 +11,10 @@ type DateRangePickerProps = {
   today?: Date;
 };
 
-/** SPEC 2, 4: single day or range, quick selects, a month calendar, Apply, Cancel, Show all. */
+/**
+ * SPEC 2, 4: single day or range, quick selects, a month calendar, Apply, Cancel, Show all;
+ * arrows beside the dates step to the span of the same length before or after.
+ */
 export function DateRangePicker({ value, onChange, today = new Date() }: DateRangePickerProps) {
   const { t } = useTranslation('meals');
   const panelId = useId();
@@ -55,8 +58,25 @@ export function DateRangePicker({ value, onChange, today = new Date() }: DateRan
     setMonth(span.end);
   }
 
+  const length = value === 'all' ? 0 : daysBetween(value.start, value.end) + 1;
+  const move = (direction: -1 | 1) => {
+    if (value !== 'all') onChange(shiftSpan(value, direction));
+  };
+
   return (
     <div className="range-picker" ref={rootRef}>
+      {value !== 'all' && (
+        <button
+          type="button"
+          className="icon-button range-picker-arrow"
+          aria-label={length === 1 ? t('picker.previousDay') : t('picker.previousDays', { count: length })}
+          onClick={() => move(-1)}
+        >
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path d="M12.5 4 6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
       <button
         type="button"
         className="date-time-trigger"
@@ -67,6 +87,18 @@ export function DateRangePicker({ value, onChange, today = new Date() }: DateRan
       >
         {label}
       </button>
+      {value !== 'all' && (
+        <button
+          type="button"
+          className="icon-button range-picker-arrow"
+          aria-label={length === 1 ? t('picker.nextDay') : t('picker.nextDays', { count: length })}
+          onClick={() => move(1)}
+        >
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
       <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange('all')}>
         {t('picker.showAll')}
       </button>

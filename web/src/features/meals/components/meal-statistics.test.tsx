@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dateKey } from '@/components/date-time/dates';
-import type { DailySummary, Meal, Statistics } from '@/features/meals/types';
+import { addDays, dateKey } from '@/components/date-time/dates';
+import type { Meal, Statistics } from '@/features/meals/types';
+import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
@@ -181,23 +182,90 @@ describe('statistics page', () => {
   });
 });
 
-describe('dashboard', () => {
-  it("shows today's meals and calories against the goal", async () => {
-    const summary: DailySummary = {
-      date: today, calorie_goal: 2000, remaining_calories: 840, progress_percent: 58,
-      summary: stats().summary, meal_breakdown: stats().meal_breakdown,
-      meals: [meal(1), meal(2, { meal_type: 'dinner', name: 'Supper' })],
-    };
-    mockFetch({ 'GET /api/v1/auth/user/': ok(ann), 'GET /api/v1/meals/daily-summary/': ok(summary) });
-    rememberSession(ann);
-    renderApp('/dashboard');
-    const today_ = await screen.findByRole('region', { name: "Today's meals" });
-    expect(today_).toHaveTextContent('1,160 kcal eaten');
-    expect(today_).toHaveTextContent('840 kcal left');
-    expect(within(today_).getByRole('progressbar', { name: 'Calories against the goal' })).toHaveAttribute('aria-valuenow', '58');
-    expect(within(today_).getAllByRole('article')).toHaveLength(2);
-    expect(today_).toHaveTextContent('Supper');
-    // 26 g protein, 3 g fat, 259 g carbs: 104 + 27 + 1036 kcal.
-    expect(screen.getByRole('region', { name: 'Macro split' })).toHaveTextContent('Carbs: 88.8% of energy');
+describe('statistics: stepping and averages', () => {
+  const statsCall = (calls: MockCall[], from: string, to: string) =>
+    calls.some((call) => call.path === `/api/v1/meals/statistics/?start_date=${from}&end_date=${to}`);
+
+  it('steps the day, or the range by its own length, with the arrows', async () => {
+    const { user, calls } = openStatistics();
+    await screen.findByRole('region', { name: 'Overview' });
+    const yesterday = dateKey(addDays(new Date(), -1));
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${yesterday}`);
+    await waitFor(() => expect(statsCall(calls, yesterday, yesterday)).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${today}`);
+
+    await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(screen.getByRole('button', { name: 'Previous 7 days' }));
+    const [from, to] = [dateKey(addDays(new Date(), -13)), dateKey(addDays(new Date(), -7))];
+    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${from} – ${to}`);
+    await waitFor(() => expect(statsCall(calls, from, to)).toBe(true));
+    expect(screen.getByRole('button', { name: 'Next 7 days' })).toBeVisible();
+
+    // Everything ever logged has no neighbour to step to.
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(screen.queryByRole('button', { name: /^(Previous|Next) / })).not.toBeInTheDocument();
+  });
+
+  const week = (fields: Partial<Statistics['stats']>) =>
+    ok(
+      stats({
+        is_single_day: false,
+        stats: {
+          date_range: { start_date: today, end_date: today, days_count: 7 },
+          totals: { calories: 9250, protein: 400, fat: 300, carbs: 1000 },
+          daily_average: { calories: 1321.4, protein: 57.1, fat: 42.9, carbs: 142.9 },
+          days_logged: 5,
+          ...fields,
+        },
+      }),
+    );
+
+  it('averages a range over the days that were logged, and says over how many', async () => {
+    openStatistics({ 'GET /api/v1/meals/statistics/': week({}) });
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(overview).toHaveTextContent('5 of 7 days logged');
+    // 9,250 kcal over 5 logged days, not over 7 calendar days (1,321).
+    expect(overview).toHaveTextContent('Average over 5 logged days: 1,850 kcal a day');
+    expect(overview).not.toHaveTextContent('1,321');
+  });
+
+  it("takes the server's logged-day average when it sends one, in Chinese too", async () => {
+    await i18n.changeLanguage('zh');
+    openStatistics({
+      'GET /api/v1/meals/statistics/': week({ logged_day_average: { calories: 1849.6, protein: 80, fat: 60, carbs: 200 } }),
+    });
+    const overview = await screen.findByRole('region', { name: '概览' });
+    expect(overview).toHaveTextContent('按记录的 5 天平均：每天 1,850 千卡');
+  });
+
+  it('says nothing of an average when no day was logged', async () => {
+    openStatistics({ 'GET /api/v1/meals/statistics/': week({ days_logged: 0, totals: { calories: 0, protein: 0, fat: 0, carbs: 0 } }) });
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(overview).toHaveTextContent('0 of 7 days logged');
+    expect(overview).not.toHaveTextContent('Average');
+  });
+
+  it('draws the meal types to scale: the largest fills its row', async () => {
+    const intakeOf = (calories: number) => ({ count: calories > 0 ? 1 : 0, calories, protein: 0, fat: 0, carbs: 0 });
+    openStatistics({
+      'GET /api/v1/meals/statistics/': ok(
+        stats({ meal_breakdown: { breakfast: intakeOf(150), lunch: intakeOf(600), dinner: intakeOf(300), snack: intakeOf(0) } }),
+      ),
+    });
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    const rows = within(overview).getAllByRole('listitem');
+    const width = (row: HTMLElement | undefined) =>
+      (row?.querySelector('.stats-breakdown-fill') as HTMLElement | null)?.style.width;
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Breakfast1 meal150 kcal',
+      'Lunch1 meal600 kcal',
+      'Dinner1 meal300 kcal',
+      'Snack0 meals0 kcal',
+    ]);
+    expect(rows.map(width)).toEqual(['25%', '100%', '50%', '0%']);
   });
 });

@@ -2,6 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import { MEAL_TYPES, type Statistics } from '@/features/meals/types';
 
+/**
+ * Calories a day over the days that have a meal: a day left unlogged is unknown, not a
+ * day of fasting. The server's figure when it sends one, else the totals over those days.
+ */
+function loggedDayAverage(stats: Statistics): number | null {
+  const { days_logged: days, logged_day_average: average, totals } = stats.stats;
+  if (days === 0) return null;
+  return average?.calories ?? totals.calories / days;
+}
+
 /** SPEC 2: meals (one day) or days (a range), calories and macros; the per-type breakdown for one day. */
 export function StatisticsOverview({ stats }: { stats: Statistics }) {
   const { t } = useTranslation(['meals', 'common']);
@@ -39,31 +49,57 @@ export function StatisticsOverview({ stats }: { stats: Statistics }) {
           <dd>{t('overview.grams', { value: format.number(totals.carbs) })}</dd>
         </div>
       </dl>
-      {!stats.is_single_day && (
-        <p className="stats-note">
-          {t('overview.daysLogged', { logged: stats.stats.days_logged, days: stats.stats.date_range.days_count })}
-          {' · '}
-          {t('overview.average', { calories: format.number(stats.stats.daily_average.calories) })}
-        </p>
-      )}
-      {stats.is_single_day && (
-        <>
-          <h3>{t('breakdown.title')}</h3>
-          <ul className="stats-breakdown">
-            {MEAL_TYPES.map((type) => {
-              const intake = stats.meal_breakdown[type];
-              return (
-                <li key={type}>
-                  <span className={`meal-type meal-type-${type}`}>{t(`common:mealTypes.${type}`)}</span>
-                  <span>{t('breakdown.count', { count: intake.count })}</span>
-                  <span>{t('overview.kcal', { value: format.number(intake.calories) })}</span>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+      {!stats.is_single_day && <LoggedDays stats={stats} />}
+      {stats.is_single_day && <TypeBreakdown stats={stats} />}
     </section>
+  );
+}
+
+/** How many days have a meal, and the calories a day over those. */
+function LoggedDays({ stats }: { stats: Statistics }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  const average = loggedDayAverage(stats);
+  return (
+    <p className="stats-note">
+      <span>{t('overview.daysLogged', { logged: stats.stats.days_logged, days: stats.stats.date_range.days_count })}</span>
+      {average !== null && (
+        <strong>
+          {t('overview.loggedAverage', {
+            count: stats.stats.days_logged,
+            calories: t('overview.kcal', { value: format.whole(average) }),
+          })}
+        </strong>
+      )}
+    </p>
+  );
+}
+
+/** Each meal type's calories as a bar to scale: the largest fills the row. */
+function TypeBreakdown({ stats }: { stats: Statistics }) {
+  const { t } = useTranslation(['meals', 'common']);
+  const format = useMealFormat();
+  const largest = Math.max(...MEAL_TYPES.map((type) => stats.meal_breakdown[type].calories));
+  return (
+    <>
+      <h3>{t('breakdown.title')}</h3>
+      <ul className="stats-breakdown">
+        {MEAL_TYPES.map((type) => {
+          const intake = stats.meal_breakdown[type];
+          const width = largest > 0 ? (intake.calories * 100) / largest : 0;
+          return (
+            <li key={type}>
+              <span className={`meal-type meal-type-${type}`}>{t(`common:mealTypes.${type}`)}</span>
+              <span>{t('breakdown.count', { count: intake.count })}</span>
+              <span>{t('overview.kcal', { value: format.number(intake.calories) })}</span>
+              <span className="stats-breakdown-bar" aria-hidden="true">
+                <span className={`stats-breakdown-fill meal-type-${type}-fill`} style={{ width: `${width}%` }} />
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

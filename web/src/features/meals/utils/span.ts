@@ -1,4 +1,4 @@
-import { addDays, dateKey, startOfDay } from '@/components/date-time/dates';
+import { addDays, dateKey, daysBetween, startOfDay } from '@/components/date-time/dates';
 
 /** Local days `start..end` (both midnights), or every meal ever logged. */
 export type DaySpan = { start: Date; end: Date } | 'all';
@@ -34,4 +34,10 @@ export function lastDays(days: number, today: Date): { start: Date; end: Date } 
 /** The call's parameters for a span. */
 export function spanDates(span: DaySpan): { start_date: string; end_date: string } | 'all' {
   return span === 'all' ? 'all' : { start_date: dateKey(span.start), end_date: dateKey(span.end) };
+}
+
+/** The span of the same length just before (-1) or after (+1): a day moves a day, a week a week. */
+export function shiftSpan(span: { start: Date; end: Date }, direction: -1 | 1): { start: Date; end: Date } {
+  const length = daysBetween(span.start, span.end) + 1;
+  return { start: addDays(span.start, direction * length), end: addDays(span.end, direction * length) };
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import type { ActivityLevel, MacroGoalUnit } from '@/lib/goals';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -17,6 +18,12 @@ export type ProfileResponse = {
     weight: number | null;
     /** kcal */
     daily_calorie_goal: number | null;
+    activity_level: ActivityLevel | null;
+    /** Whether the macro goals are grams or percent of the calorie goal (summing to 100). */
+    macro_goal_unit: MacroGoalUnit | null;
+    protein_goal: number | null;
+    fat_goal: number | null;
+    carbs_goal: number | null;
   };
 };
 

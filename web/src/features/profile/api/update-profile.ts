@@ -2,6 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import { profileKey, type Gender, type ProfileResponse } from '@/features/profile/api/get-profile';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import type { ActivityLevel, MacroGoalUnit } from '@/lib/goals';
 
 /** SPEC 3: the update payload. Omitted fields stay as they are. */
 export type UpdateProfileInput = {
@@ -11,6 +12,11 @@ export type UpdateProfileInput = {
   height?: number;
   weight?: number;
   daily_calorie_goal?: number;
+  activity_level?: ActivityLevel | null;
+  macro_goal_unit?: MacroGoalUnit | null;
+  protein_goal?: number | null;
+  fat_goal?: number | null;
+  carbs_goal?: number | null;
 };
 
 export function updateProfile(input: UpdateProfileInput): Promise<ProfileResponse> {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render';
@@ -18,6 +18,11 @@ function profileBody(profile: Record<string, unknown> = {}, user: Record<string,
         height: 175,
         weight: 70,
         daily_calorie_goal: 2000,
+        activity_level: null,
+        macro_goal_unit: null,
+        protein_goal: null,
+        fat_goal: null,
+        carbs_goal: null,
         ...profile,
       },
     },
@@ -62,6 +67,8 @@ describe('profile page', () => {
     expect(fact('Height (cm)')).toBe('175');
     expect(fact('Weight (kg)')).toBe('70');
     expect(fact('Daily calorie goal (kcal)')).toBe('2,000');
+    expect(fact('Activity level')).toBe('Not set');
+    expect(fact('Macro goals')).toBe('Default: 20% protein, 30% fat, 50% carbs');
 
     expect(within(bmi()).getByTestId('bmi-value')).toHaveTextContent('22.9');
     expect(within(bmi()).getByText('Normal', { selector: '.bmi-category' })).toBeInTheDocument();
@@ -154,6 +161,11 @@ describe('profile page', () => {
       height: 180,
       weight: 81.5,
       daily_calorie_goal: 2200,
+      activity_level: null,
+      macro_goal_unit: null,
+      protein_goal: null,
+      fat_goal: null,
+      carbs_goal: null,
     });
     expect(fact('Height (cm)')).toBe('180');
     expect(fact('Weight (kg)')).toBe('81.5');
@@ -197,17 +209,17 @@ describe('profile page', () => {
         status: 422,
         body: {
           success: false,
-          error: { message: 'height must be between 50 and 272 cm', code: 'VALIDATION_ERROR' },
+          error: { message: 'Percent macro goals must add up to 100', code: 'VALIDATION_ERROR' },
         },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
     await user.clear(within(details()).getByLabelText('Height (cm)'));
-    await user.type(within(details()).getByLabelText('Height (cm)'), '400');
+    await user.type(within(details()).getByLabelText('Height (cm)'), '190');
     await user.click(within(details()).getByRole('button', { name: 'Save' }));
 
-    expect(await within(details()).findByRole('alert')).toHaveTextContent('height must be between 50 and 272 cm');
-    expect(within(details()).getByLabelText('Height (cm)')).toHaveValue(400);
+    expect(await within(details()).findByRole('alert')).toHaveTextContent('Percent macro goals must add up to 100');
+    expect(within(details()).getByLabelText('Height (cm)')).toHaveValue(190);
     expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
     // The BMI still reflects what the server holds.
     expect(within(bmi()).getByTestId('bmi-value')).toHaveTextContent('22.9');
@@ -220,13 +232,171 @@ describe('profile page', () => {
     expect(await within(details()).findByRole('alert')).toHaveTextContent('Failed to update profile');
   });
 
-  it('does not send an empty required number', async () => {
+  it('checks the values before sending, with each message by its field', async () => {
     const { user, calls } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    await user.clear(within(details()).getByLabelText('Weight (kg)'));
-    await user.click(within(details()).getByRole('button', { name: 'Save' }));
-    expect(within(details()).getByLabelText('Weight (kg)')).toBeInvalid();
+    const form = details();
+    const set = async (label: string, value: string) => {
+      await user.clear(within(form).getByLabelText(label));
+      if (value) await user.type(within(form).getByLabelText(label), value);
+    };
+    await set('Height (cm)', '400');
+    await set('Weight (kg)', '');
+    await set('Daily calorie goal (kcal)', '200');
+    await set('Date of birth', `${new Date().getFullYear() + 1}-01-01`);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(within(form).getByLabelText('Height (cm)')).toHaveAccessibleDescription('Enter a height from 50 to 272 cm');
+    expect(within(form).getByLabelText('Height (cm)')).toBeInvalid();
+    expect(within(form).getByLabelText('Weight (kg)')).toHaveAccessibleDescription('Enter a weight from 2 to 650 kg');
+    expect(within(form).getByLabelText('Daily calorie goal (kcal)')).toHaveAccessibleDescription(
+      'Enter a goal from 500 to 10,000 kcal',
+    );
+    expect(within(form).getByLabelText('Date of birth')).toHaveAccessibleDescription('The date of birth must be in the past');
+    // The first field with a problem takes the focus.
+    expect(within(form).getByLabelText('Date of birth')).toHaveFocus();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // A field's message goes as it is corrected.
+    await set('Height (cm)', '180');
+    expect(within(form).getByLabelText('Height (cm)')).not.toHaveAccessibleDescription();
+    expect(within(form).getByLabelText('Height (cm)')).toBeValid();
+  });
+
+  it('refuses percent goals that do not add up to 100, and half-filled goals', async () => {
+    const { user, calls } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const form = details();
+    await user.click(within(form).getByRole('button', { name: '% of calories' }));
+    await user.type(within(form).getByLabelText('Protein (%)'), '30');
+    await user.type(within(form).getByLabelText('Fat (%)'), '30');
+    expect(form).toHaveTextContent('Total 60%');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('group', { name: 'Macro goals' })).toHaveAccessibleDescription(
+      'Fill in all three, or leave all three empty',
+    );
+    expect(within(form).getByLabelText('Carbs (%)')).toBeInvalid();
+    expect(within(form).getByLabelText('Protein (%)')).toBeValid();
+
+    await user.type(within(form).getByLabelText('Carbs (%)'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('group', { name: 'Macro goals' })).toHaveAccessibleDescription(
+      'The percentages add up to 90%; they must add up to 100%',
+    );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('sends the activity level and percent macro goals, and shows them', async () => {
+    const { user, calls } = await openProfile({
+      'PUT /api/v1/users/profile/': (call) => ({ body: profileBody(call.body as Record<string, unknown>) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const form = details();
+    await user.click(within(form).getByRole('radio', { name: 'Very active' }));
+    expect(within(form).getByRole('radio', { name: 'Very active' })).toHaveAccessibleDescription(
+      'Hard exercise 6–7 days a week',
+    );
+    await user.click(within(form).getByRole('button', { name: '% of calories' }));
+    await user.type(within(form).getByLabelText('Protein (%)'), '25');
+    await user.type(within(form).getByLabelText('Fat (%)'), '25');
+    await user.type(within(form).getByLabelText('Carbs (%)'), '50');
+    expect(form).toHaveTextContent('Total 100%');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      activity_level: 'very_active',
+      macro_goal_unit: 'percent',
+      protein_goal: 25,
+      fat_goal: 25,
+      carbs_goal: 50,
+    });
+    expect(fact('Activity level')).toBe('Very active');
+    expect(fact('Macro goals')).toBe('Protein 25% · Fat 25% · Carbs 50%');
+  });
+
+  it('turns gram goals into percent of the calorie goal when the unit changes', async () => {
+    const { user } = await openProfile({
+      'GET /api/v1/users/profile/': {
+        body: profileBody({ macro_goal_unit: 'g', protein_goal: 100, fat_goal: 67, carbs_goal: 250 }),
+      },
+    });
+    expect(fact('Macro goals')).toBe('Protein 100 g · Fat 67 g · Carbs 250 g');
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const form = details();
+    expect(within(form).getByLabelText('Protein (g)')).toHaveValue(100);
+    await user.click(within(form).getByRole('button', { name: '% of calories' }));
+    expect(within(form).getByLabelText('Protein (%)')).toHaveValue(20);
+    expect(within(form).getByLabelText('Fat (%)')).toHaveValue(30);
+    expect(within(form).getByLabelText('Carbs (%)')).toHaveValue(50);
+  });
+
+  it('suggests a goal from Mifflin-St Jeor with the sum shown, and uses it on request', async () => {
+    const { user, calls } = await openProfile({ 'PUT /api/v1/users/profile/': { body: profileBody() } });
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const form = details();
+    expect(form).toHaveTextContent('Fill in your date of birth, height, weight and activity level to see a suggested goal.');
+    await user.click(within(form).getByRole('radio', { name: 'Moderately active' }));
+    // A woman of 30, 70 kg, 175 cm: 700 + 1093.75 − 150 − 161 = 1,483 (rounded).
+    const suggestion = within(form).getByRole('group', { name: 'Suggested goal' });
+    expect(suggestion).toHaveTextContent('BMR 1,483 kcal × 1.55 moderately active = 2,299 kcal');
+    await user.selectOptions(within(form).getByLabelText('Gender'), 'male');
+    expect(suggestion).toHaveTextContent('BMR 1,649 kcal × 1.55 moderately active = 2,556 kcal');
+
+    await user.click(within(suggestion).getByRole('button', { name: 'Use this' }));
+    expect(within(form).getByLabelText('Daily calorie goal (kcal)')).toHaveValue(2556);
+    expect(within(suggestion).getByRole('button', { name: 'Use this' })).toBeDisabled();
+    // The person may still type their own.
+    await user.clear(within(form).getByLabelText('Daily calorie goal (kcal)'));
+    await user.type(within(form).getByLabelText('Daily calorie goal (kcal)'), '2400');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        daily_calorie_goal: 2400,
+        activity_level: 'moderately_active',
+        gender: 'male',
+      }),
+    );
+  });
+
+  it('neither offers nor sends goals to a server that does not keep them', async () => {
+    const { date_of_birth, gender, height, weight, daily_calorie_goal } = profileBody().data.profile;
+    const older = { user: profileBody().data.user, profile: { date_of_birth, gender, height, weight, daily_calorie_goal } };
+    const { user, calls } = await openProfile({
+      'GET /api/v1/users/profile/': { body: { success: true, data: older } },
+      'PUT /api/v1/users/profile/': { body: { success: true, data: older } },
+    });
+    await screen.findByRole('region', { name: 'Personal details' });
+    expect(within(details()).queryByText('Activity level')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(within(details()).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(details()).queryByRole('group', { name: 'Macro goals' })).not.toBeInTheDocument();
+    await user.click(within(details()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(Object.keys(calls.find((call) => call.method === 'PUT')?.body as object)).toEqual([
+      'nickname',
+      'date_of_birth',
+      'gender',
+      'height',
+      'weight',
+      'daily_calorie_goal',
+    ]);
+  });
+
+  it('opens at the goals from the dashboard link', async () => {
+    // jsdom does not lay out, so it has no scrolling.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockFetch({
+      'GET /api/v1/auth/user/': { body: { success: true, data: ann } },
+      'GET /api/v1/users/profile/': { body: profileBody() },
+    });
+    rememberSession(ann);
+    renderApp('/profile?edit=goals');
+    const sedentary = await screen.findByRole('radio', { name: 'Sedentary' });
+    expect(sedentary).toHaveFocus();
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Macro goals' })).toBeVisible();
   });
 
   it('speaks Chinese', async () => {
@@ -242,5 +412,23 @@ describe('profile page', () => {
     expect(within(panel).getByRole('meter')).toHaveAttribute('aria-valuetext', 'BMI 22.9，正常');
     expect(screen.getByText('30 岁')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '账户设置' })).toBeInTheDocument();
+  });
+
+  it('suggests a goal and checks values in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    mockFetch({
+      'GET /api/v1/auth/user/': { body: { success: true, data: ann } },
+      'GET /api/v1/users/profile/': { body: profileBody({ activity_level: 'sedentary' }) },
+    });
+    rememberSession(ann);
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: '编辑资料' }));
+    const form = screen.getByRole('region', { name: '个人信息' });
+    expect(within(form).getByRole('group', { name: '建议目标' })).toHaveTextContent(
+      '基础代谢 1,483 千卡 × 1.2（久坐）= 1,780 千卡',
+    );
+    await user.clear(within(form).getByLabelText('身高（厘米）'));
+    await user.click(within(form).getByRole('button', { name: '保存' }));
+    expect(within(form).getByLabelText('身高（厘米）')).toHaveAccessibleDescription('请输入 50 到 272 厘米之间的身高');
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { BmiCard } from '@/features/profile/components/bmi-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ageFromDateOfBirth } from '@/features/profile/utils/body';
 import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
+import { serverKeepsGoals } from '@/features/profile/utils/profile-draft';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 
@@ -16,7 +17,14 @@ import { displayLocale } from '@/lib/i18n';
 export function ProfileDetails() {
   const { t } = useTranslation(['pages', 'common']);
   const { data, error, isValidating, mutate } = useProfile();
-  const [editing, setEditing] = useState(false);
+  // `/profile?edit=goals` (the dashboard's "Set your own") opens the form at the goals.
+  const [params] = useSearchParams();
+  const [atGoals, setAtGoals] = useState(params.get('edit') === 'goals');
+  const [editing, setEditing] = useState(atGoals);
+  const close = () => {
+    setEditing(false);
+    setAtGoals(false);
+  };
   const titleId = useId();
 
   if (!data) {
@@ -46,7 +54,12 @@ export function ProfileDetails() {
           )}
         </div>
         {editing ? (
-          <ProfileForm profile={data} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
+          <ProfileForm
+            profile={data}
+            atGoals={atGoals}
+            onCancel={close}
+            onSaved={close}
+          />
         ) : (
           <ProfileFacts profile={data} />
         )}
@@ -59,7 +72,8 @@ export function ProfileDetails() {
   );
 }
 
-function ProfileFacts({ profile: { user, profile } }: { profile: ProfileResponse }) {
+function ProfileFacts({ profile: response }: { profile: ProfileResponse }) {
+  const { user, profile } = response;
   const { t, i18n } = useTranslation('pages');
   const auth = useAuth();
   const number = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 1 });
@@ -101,6 +115,24 @@ function ProfileFacts({ profile: { user, profile } }: { profile: ProfileResponse
     [t('profile.fields.weight'), number.format(profile.weight ?? PROFILE_DEFAULTS.weight)],
     [t('profile.fields.calorieGoal'), number.format(profile.daily_calorie_goal ?? PROFILE_DEFAULTS.dailyCalorieGoal)],
   ];
+  if (serverKeepsGoals(response)) {
+    facts.push(
+      [t('profile.fields.activity'), profile.activity_level ? t(`profile.activity.${profile.activity_level}.name`) : notSet],
+      [t('profile.fields.macros'), macroSummary()],
+    );
+  }
+
+  function macroSummary() {
+    const { macro_goal_unit: unit, protein_goal: protein, fat_goal: fat, carbs_goal: carbs } = profile;
+    if (unit === null || protein === null || fat === null || carbs === null) {
+      return <span className="muted">{t('profile.macros.summary.default')}</span>;
+    }
+    return t(`profile.macros.summary.${unit}`, {
+      protein: number.format(protein),
+      fat: number.format(fat),
+      carbs: number.format(carbs),
+    });
+  }
 
   return (
     <dl className="profile-facts">

@@ -1,85 +1,112 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, SelectField, TextField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { GENDERS, type Gender, type ProfileResponse } from '@/features/profile/api/get-profile';
-import { useUpdateProfile, type UpdateProfileInput } from '@/features/profile/api/update-profile';
-import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
+import { GENDERS, type ProfileResponse } from '@/features/profile/api/get-profile';
+import { useUpdateProfile } from '@/features/profile/api/update-profile';
+import { GoalSuggestion } from '@/features/profile/components/goal-suggestion';
+import { ageFromDateOfBirth } from '@/features/profile/utils/body';
+import {
+  draftFromProfile,
+  draftPercentSum,
+  draftProblems,
+  payloadFromDraft,
+  serverKeepsGoals,
+  switchMacroUnit,
+  typedNumber,
+  type DraftField,
+  type DraftProblem,
+  type ProfileDraft,
+} from '@/features/profile/utils/profile-draft';
+import { ACTIVITY_LEVELS, MACROS, type MacroGoalUnit } from '@/lib/goals';
+import { displayLocale } from '@/lib/i18n';
 import { useFailureText } from '@/lib/use-failure-text';
 
-type Draft = {
-  nickname: string;
-  dateOfBirth: string;
-  gender: Gender;
-  height: string;
-  weight: string;
-  goal: string;
-};
-
-function draftFrom({ user, profile }: ProfileResponse): Draft {
-  const text = (value: number | null, fallback: number) => String(value ?? fallback);
-  return {
-    nickname: user.nickname ?? '',
-    dateOfBirth: profile.date_of_birth ?? '',
-    gender: profile.gender ?? PROFILE_DEFAULTS.gender,
-    height: text(profile.height, PROFILE_DEFAULTS.height),
-    weight: text(profile.weight, PROFILE_DEFAULTS.weight),
-    goal: text(profile.daily_calorie_goal, PROFILE_DEFAULTS.dailyCalorieGoal),
-  };
-}
-
-function payloadFrom(draft: Draft): UpdateProfileInput {
-  return {
-    nickname: draft.nickname.trim(),
-    date_of_birth: draft.dateOfBirth === '' ? null : draft.dateOfBirth,
-    gender: draft.gender,
-    height: Number(draft.height),
-    weight: Number(draft.weight),
-    daily_calorie_goal: Number(draft.goal),
-  };
-}
+/** The order problems are met in, to focus the first. */
+const FIELD_ORDER: DraftField[] = ['dateOfBirth', 'height', 'weight', 'goal', 'protein', 'fat', 'carbs', 'macros'];
 
 /**
- * Edit mode of the profile (SPEC 4). Cancel drops the draft, so the read view shows the
- * values from before. Save shows success only for what the server accepted; on failure
- * the server's message appears and the draft stays for another try.
+ * Edit mode of the profile (SPEC 4). Values are checked before sending, each message by
+ * its field. Cancel drops the draft. Save shows success only for what the server
+ * accepted; on a refusal its message appears and the draft stays for another try.
  */
 export function ProfileForm({
   profile,
+  atGoals = false,
   onCancel,
   onSaved,
 }: {
   profile: ProfileResponse;
+  /** Opens scrolled to the goals, the first activity level focused. */
+  atGoals?: boolean;
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t, i18n } = useTranslation(['pages', 'common']);
   const toast = useToast();
   const failureText = useFailureText();
   const { trigger, isMutating } = useUpdateProfile();
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(profile));
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftFromProfile(profile));
+  const withGoals = serverKeepsGoals(profile);
+  const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [error, setError] = useState<string | null>(null);
-  const update = (field: keyof Draft) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const ids = { activity: useId(), macrosError: useId() };
+  const goalsRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (!atGoals) return;
+    goalsRef.current?.scrollIntoView({ block: 'start' });
+    goalsRef.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, [atGoals]);
+  const number = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 1 });
+
+  const change = (field: keyof ProfileDraft) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setDraft((current) => ({ ...current, [field]: value }));
+    // A field's message goes once it is changed; the rest wait for the next Save.
+    setProblems((current) => {
+      const rest = { ...current };
+      delete rest[field as DraftField];
+      if ((MACROS as readonly string[]).includes(field)) delete rest.macros;
+      return rest;
+    });
+  };
+
+  const message = (field: DraftField) => {
+    const problem = problems[field];
+    if (!problem) return undefined;
+    const { min, max, sum } = problem.values ?? {};
+    const shown = (value: number | undefined) => (value === undefined ? '' : number.format(value));
+    const values = { min: shown(min), max: shown(max), sum: shown(sum) };
+    return <span className="field-error">{t(`profile.errors.${problem.code}`, values)}</span>;
+  };
+  const invalid = (field: DraftField) => (problems[field] ? true : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isMutating) return;
-    const form = event.currentTarget;
-    // Required numbers: the browser names an empty or malformed one in its own words.
-    if (!form.checkValidity()) {
-      form.reportValidity();
+    const found = draftProblems(draft);
+    setProblems(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      const name = first === 'macros' ? 'protein_goal' : FIELD_NAMES[first];
+      event.currentTarget.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
       return;
     }
     setError(null);
     try {
-      await trigger(payloadFrom(draft));
+      await trigger(payloadFromDraft(draft, withGoals));
       toast.success(t('profile.saved'));
       onSaved();
     } catch (caught) {
       setError(failureText(caught, t('profile.saveFailed')));
     }
   }
+
+  const age = ageFromDateOfBirth(draft.dateOfBirth);
+  const unitLabel = (unit: MacroGoalUnit) => t(`profile.macros.units.${unit}`);
+  const percentTotal = draftPercentSum(draft);
+  // "All three or none" and the percent sum are about the goals together: said once, under them.
+  const macrosProblem = problems.macros ?? MACROS.map((macro) => problems[macro]).find((p) => p?.code === 'macroMissing');
 
   return (
     <form className="form profile-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -89,21 +116,23 @@ export function ProfileForm({
           name="nickname"
           autoComplete="nickname"
           value={draft.nickname}
-          onChange={update('nickname')}
-          autoFocus
+          onChange={change('nickname')}
+          autoFocus={!atGoals}
         />
         <TextField
           label={t('profile.fields.dateOfBirth')}
           name="date_of_birth"
           type="date"
           value={draft.dateOfBirth}
-          onChange={update('dateOfBirth')}
+          onChange={change('dateOfBirth')}
+          aria-invalid={invalid('dateOfBirth')}
+          hint={message('dateOfBirth')}
         />
         <SelectField
           label={t('profile.fields.gender')}
           name="gender"
           value={draft.gender}
-          onChange={update('gender')}
+          onChange={change('gender')}
           options={GENDERS.map((gender) => ({ value: gender, label: t(`profile.gender.${gender}`) }))}
         />
         <TextField
@@ -112,9 +141,10 @@ export function ProfileForm({
           type="number"
           inputMode="decimal"
           step="any"
-          required
           value={draft.height}
-          onChange={update('height')}
+          onChange={change('height')}
+          aria-invalid={invalid('height')}
+          hint={message('height')}
         />
         <TextField
           label={t('profile.fields.weight')}
@@ -122,21 +152,115 @@ export function ProfileForm({
           type="number"
           inputMode="decimal"
           step="0.1"
-          required
           value={draft.weight}
-          onChange={update('weight')}
+          onChange={change('weight')}
+          aria-invalid={invalid('weight')}
+          hint={message('weight')}
         />
+      </div>
+
+      {withGoals && (
+        <fieldset className="profile-activity" ref={goalsRef}>
+          <legend>{t('profile.fields.activity')}</legend>
+          {ACTIVITY_LEVELS.map((level) => (
+            <label key={level} className="profile-choice">
+              <input
+                type="radio"
+                name="activity_level"
+                value={level}
+                checked={draft.activity === level}
+                onChange={change('activity')}
+                aria-labelledby={`${ids.activity}-${level}-name`}
+                aria-describedby={`${ids.activity}-${level}`}
+              />
+              <span>
+                <span id={`${ids.activity}-${level}-name`} className="profile-choice-name">
+                  {t(`profile.activity.${level}.name`)}
+                </span>
+                <span id={`${ids.activity}-${level}`} className="profile-choice-hint">
+                  {t(`profile.activity.${level}.hint`)}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="profile-goal">
         <TextField
           label={t('profile.fields.calorieGoal')}
           name="daily_calorie_goal"
           type="number"
           inputMode="numeric"
           step="1"
-          required
           value={draft.goal}
-          onChange={update('goal')}
+          onChange={change('goal')}
+          aria-invalid={invalid('goal')}
+          hint={message('goal')}
         />
+        {withGoals && (
+          <GoalSuggestion
+            body={{
+              weightKg: typedNumber(draft.weight),
+              heightCm: typedNumber(draft.height),
+              age,
+              sex: draft.gender,
+            }}
+            activity={draft.activity === '' ? null : draft.activity}
+            current={typedNumber(draft.goal)}
+            onUse={(goal) => change('goal')({ target: { value: String(goal) } })}
+          />
+        )}
       </div>
+
+      {withGoals && (
+        <fieldset className="profile-macros" aria-describedby={macrosProblem ? ids.macrosError : undefined}>
+          <legend>{t('profile.fields.macros')}</legend>
+          <div className="profile-unit" role="group" aria-label={t('profile.macros.unit')}>
+            {(['g', 'percent'] as const).map((unit) => (
+              <button
+                key={unit}
+                type="button"
+                className="chip"
+                aria-pressed={draft.macroUnit === unit}
+                onClick={() => {
+                  setDraft((current) => switchMacroUnit(current, unit));
+                  setProblems((current) => withoutMacroProblems(current));
+                }}
+              >
+                {unitLabel(unit)}
+              </button>
+            ))}
+          </div>
+          <p className="profile-macros-hint">{t('profile.macros.hint')}</p>
+          <div className="profile-macro-fields">
+            {MACROS.map((macro) => (
+              <TextField
+                key={macro}
+                label={t(`profile.macros.${draft.macroUnit}.${macro}`)}
+                name={`${macro}_goal`}
+                type="number"
+                inputMode="decimal"
+                step="any"
+                value={draft[macro]}
+                onChange={change(macro)}
+                aria-invalid={invalid(macro) ?? invalid('macros')}
+                hint={problems[macro]?.code === 'macroMissing' ? undefined : message(macro)}
+              />
+            ))}
+          </div>
+          {macrosProblem ? (
+            <p className="profile-macros-total field-error" id={ids.macrosError}>
+              {t(`profile.errors.${macrosProblem.code}`, { sum: number.format(percentTotal) })}
+            </p>
+          ) : (
+            draft.macroUnit === 'percent' && (
+              <p className="profile-macros-total">{t('profile.macros.total', { sum: number.format(percentTotal) })}</p>
+            )
+      )}
+      </fieldset>
+)}
+
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={isMutating}>
@@ -149,3 +273,19 @@ export function ProfileForm({
     </form>
   );
 }
+
+function withoutMacroProblems(problems: Partial<Record<DraftField, DraftProblem>>) {
+  const rest = { ...problems };
+  for (const field of [...MACROS, 'macros'] as const) delete rest[field];
+  return rest;
+}
+
+const FIELD_NAMES: Record<Exclude<DraftField, 'macros'>, string> = {
+  dateOfBirth: 'date_of_birth',
+  height: 'height',
+  weight: 'weight',
+  goal: 'daily_calorie_goal',
+  protein: 'protein_goal',
+  fat: 'fat_goal',
+  carbs: 'carbs_goal',
+};

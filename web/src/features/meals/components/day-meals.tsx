@@ -1,0 +1,310 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { addDays, dateKey, sameDay } from '@/components/date-time/dates';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useCopyMeal } from '@/features/meals/api/copy-meal';
+import { useDailySummary } from '@/features/meals/api/get-daily-summary';
+import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
+import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
+import { MEAL_TYPES, type DailySummary, type Meal, type MealType } from '@/features/meals/types';
+import { serverMessage } from '@/lib/api-client';
+import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
+import { displayLocale } from '@/lib/i18n';
+import '@/features/meals/meals.css';
+
+type DayMealsProps = {
+  day: Date;
+  today: Date;
+  onDayChange: (day: Date) => void;
+  /** The profile's macro goals; undefined while they load, null when there are none to read. */
+  macroSettings: MacroGoalSettings | null | undefined;
+};
+
+/** One day at a glance: calories and macros against the goals, and its meals by meal type. */
+export function DayMeals({ day, today, onDayChange, macroSettings }: DayMealsProps) {
+  const { t } = useTranslation(['meals', 'common']);
+  const titleId = useId();
+  const summary = useDailySummary(dateKey(day));
+  // Yesterday's meals, relative to the day shown, are what "Log again" offers.
+  const dayBefore = useDailySummary(dateKey(addDays(day, -1)));
+
+  const shown = summary.data;
+  const mealsOf = (meals: Meal[] | undefined, type: MealType) => meals?.filter((meal) => meal.meal_type === type) ?? [];
+
+  return (
+    <section className="day" aria-labelledby={titleId}>
+      <DayHeader titleId={titleId} day={day} today={today} onDayChange={onDayChange} />
+      {summary.error ? (
+        <p role="alert">{serverMessage(summary.error) ?? t('day.loadError')}</p>
+      ) : !shown ? (
+        // Holds the day's room while it loads, so what sits below does not jump when it arrives.
+        <div className="day-loading">
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          <DayTotals day={shown} macroSettings={macroSettings} />
+          {MEAL_TYPES.map((type) => (
+            <MealTypeSection
+              key={type}
+              type={type}
+              day={day}
+              meals={mealsOf(shown.meals, type)}
+              calories={shown.meal_breakdown[type].calories}
+              yesterday={mealsOf(dayBefore.data?.meals, type)}
+            />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DayHeader({
+  titleId,
+  day,
+  today,
+  onDayChange,
+}: {
+  titleId: string;
+  day: Date;
+  today: Date;
+  onDayChange: (day: Date) => void;
+}) {
+  const { t, i18n } = useTranslation('meals');
+  const locale = displayLocale(i18n.resolvedLanguage);
+  const sameYear = day.getFullYear() === today.getFullYear();
+  const long = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(day);
+  const relative = sameDay(day, today)
+    ? t('day.today')
+    : sameDay(day, addDays(today, -1))
+      ? t('day.yesterday')
+      : sameDay(day, addDays(today, 1))
+        ? t('day.tomorrow')
+        : null;
+  return (
+    <header className="day-header">
+      <button
+        type="button"
+        className="icon-button day-arrow"
+        aria-label={t('day.previous')}
+        onClick={() => onDayChange(addDays(day, -1))}
+      >
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+          <path d="M12.5 4 6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="day-title">
+        <h2 id={titleId}>{relative ?? long}</h2>
+        {relative && <p>{long}</p>}
+      </div>
+      <button
+        type="button"
+        className="icon-button day-arrow"
+        aria-label={t('day.next')}
+        onClick={() => onDayChange(addDays(day, 1))}
+      >
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+          <path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {!sameDay(day, today) && (
+        <button type="button" className="link-button day-today" onClick={() => onDayChange(today)}>
+          {t('day.backToToday')}
+        </button>
+      )}
+    </header>
+  );
+}
+
+const RING = { size: 120, stroke: 12 } as const;
+const RADIUS = (RING.size - RING.stroke) / 2;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/** The calorie ring (eaten against the goal) and the macro bars against theirs. */
+function DayTotals({ day, macroSettings }: { day: DailySummary; macroSettings: MacroGoalSettings | null | undefined }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  const eaten = day.summary.total_calories;
+  const goal = day.calorie_goal;
+  const left = goal - eaten;
+  const over = left < 0;
+  const share = goal > 0 ? Math.min(1, eaten / goal) : 1;
+  const figures = { eaten: format.whole(eaten), goal: format.whole(goal), left: format.whole(Math.abs(left)) };
+  const goals = macroSettings === undefined ? null : macroGoals(goal, macroSettings);
+  const eatenGrams = { protein: day.summary.total_protein, fat: day.summary.total_fat, carbs: day.summary.total_carbs };
+
+  return (
+    <div className="day-totals">
+      <div
+        className={`day-ring${over ? ' day-ring-over' : ''}`}
+        role="img"
+        aria-label={over ? t('day.ringOver', figures) : t('day.ringLeft', figures)}
+      >
+        <svg viewBox={`0 0 ${RING.size} ${RING.size}`} aria-hidden="true">
+          <circle className="day-ring-track" cx={RING.size / 2} cy={RING.size / 2} r={RADIUS} strokeWidth={RING.stroke} />
+          <circle
+            className="day-ring-value"
+            cx={RING.size / 2}
+            cy={RING.size / 2}
+            r={RADIUS}
+            strokeWidth={RING.stroke}
+            strokeDasharray={`${share * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+            transform={`rotate(-90 ${RING.size / 2} ${RING.size / 2})`}
+          />
+        </svg>
+        <span className="day-ring-text">
+          <strong>{figures.eaten}</strong>
+          <span>{t('day.ofGoal', { goal: figures.goal })}</span>
+        </span>
+        <span className="day-ring-left">{over ? t('day.over', { value: figures.left }) : t('day.left', { value: figures.left })}</span>
+      </div>
+      {!goals ? (
+        <div className="day-macros" aria-busy="true" />
+      ) : (
+        <div className="day-macros">
+          {MACROS.map((macro) => {
+            const grams = eatenGrams[macro];
+            const target = goals[macro].grams;
+            const values = { eaten: format.whole(grams), goal: format.whole(target) };
+            return (
+              <div key={macro} className="day-macro">
+                <span className="day-macro-label">
+                  <span>{t(`charts.${macro}`)}</span>
+                  <span>{t('day.macroValue', values)}</span>
+                </span>
+                <div
+                  className={`day-macro-bar day-macro-${macro}${grams > target ? ' day-macro-over' : ''}`}
+                  role="progressbar"
+                  aria-label={t(`charts.${macro}`)}
+                  aria-valuemin={0}
+                  aria-valuemax={target}
+                  aria-valuenow={Math.min(Math.round(grams), target)}
+                  aria-valuetext={t('day.macroText', values)}
+                >
+                  <span style={{ width: `${target > 0 ? Math.min(100, (grams * 100) / target) : 100}%` }} />
+                </div>
+              </div>
+            );
+          })}
+          {MACROS.some((macro) => goals[macro].isDefault) && (
+            <p className="day-macro-note">
+              {t('day.defaultGoals')} <Link to={`${paths.profile}?edit=goals`}>{t('day.setGoals')}</Link>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A meal type's foods, its calories, "+ Add" for that type and day, and yesterday's meal to log again. */
+function MealTypeSection({
+  type,
+  day,
+  meals,
+  calories,
+  yesterday,
+}: {
+  type: MealType;
+  day: Date;
+  meals: Meal[];
+  calories: number;
+  yesterday: Meal[];
+}) {
+  const { t } = useTranslation(['meals', 'common']);
+  const format = useMealFormat();
+  const headingId = useId();
+  const typeName = t(`common:mealTypes.${type}`);
+  const editInBasket = useEditInBasket();
+  return (
+    <section className="day-type" aria-labelledby={headingId}>
+      <header className="day-type-header">
+        <h3 id={headingId}>
+          <span className={`meal-type-dot meal-type-${type}`} aria-hidden="true" />
+          {typeName}
+        </h3>
+        {meals.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.whole(calories) })}</span>}
+        <Link
+          className="day-add"
+          to={`${paths.home}?meal=${type}&date=${dateKey(day)}`}
+          aria-label={t('day.addTo', { type: typeName })}
+        >
+          {t('day.add')}
+        </Link>
+      </header>
+      {meals.map((meal) => (
+        <DayMeal key={meal.id} meal={meal} showCalories={meals.length > 1} onOpen={editInBasket} />
+      ))}
+      {meals.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} />}
+    </section>
+  );
+}
+
+/** A saved meal as its foods; a tap anywhere on it opens it in the basket to edit. */
+function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boolean; onOpen: (meal: Meal) => void }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  const name = meal.name ?? t('baskets.unnamed');
+  return (
+    <article className="day-meal" aria-label={`${name}, ${meal.time}`}>
+      <div className="day-meal-head">
+        <button type="button" className="day-meal-open" aria-label={t('baskets.edit', { name })} onClick={() => onOpen(meal)}>
+          {name}
+        </button>
+        <time dateTime={meal.eaten_at}>{meal.time}</time>
+        {showCalories && <span className="day-meal-kcal">{t('overview.kcal', { value: format.whole(meal.total_calories) })}</span>}
+      </div>
+      <ul className="day-foods">
+        {meal.foods.map((food) => (
+          <li key={food.id}>
+            <span className="day-food-name">{format.foodName(food)}</span>
+            {food.quantity !== null && (
+              <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
+            )}
+            <span className="day-food-kcal">{t('overview.kcal', { value: format.whole(food.calories) })}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** One tap copies yesterday's meals of this type onto the day shown, each at its own time. */
+function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
+  const { t } = useTranslation('meals');
+  const format = useMealFormat();
+  const toast = useToast();
+  const copyMeal = useCopyMeal();
+  const [busy, setBusy] = useState(false);
+  const names = meals.map((meal) => meal.name ?? t('baskets.unnamed')).join(', ');
+  const calories = meals.reduce((sum, meal) => sum + meal.total_calories, 0);
+
+  async function logAgain() {
+    setBusy(true);
+    try {
+      for (const meal of meals) await copyMeal(meal.id, { date: dateKey(day) });
+    } catch (error) {
+      toast.error(serverMessage(error) ?? t('day.againFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="day-again" disabled={busy} onClick={() => void logAgain()}>
+      <span className="day-again-action">{busy ? t('day.logging') : t('day.logAgain')}</span>
+      <span className="day-again-what">
+        {t('day.againFrom', { names, kcal: t('overview.kcal', { value: format.whole(calories) }) })}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { PROFILE_LIMITS } from '@/features/profile/utils/profile-draft';
+import { displayLocale } from '@/lib/i18n';
+import {
+  ACTIVITY_FACTORS,
+  basalMetabolicRate,
+  suggestedCalorieGoal,
+  type ActivityLevel,
+  type BodySex,
+} from '@/lib/goals';
+
+type Body = { weightKg: number | null; heightCm: number | null; age: number | null; sex: BodySex };
+
+const within = (value: number | null, { min, max }: { min: number; max: number }) =>
+  value !== null && value >= min && value <= max;
+
+/**
+ * A daily goal worked out from the body data typed so far (Mifflin-St Jeor × activity),
+ * with the sum shown so it can be checked, and a button to take it. Without an age or an
+ * activity level it says what is missing instead of guessing.
+ */
+export function GoalSuggestion({
+  body,
+  activity,
+  current,
+  onUse,
+}: {
+  body: Body;
+  activity: ActivityLevel | null;
+  current: number | null;
+  onUse: (goal: number) => void;
+}) {
+  const { t, i18n } = useTranslation('pages');
+  const locale = displayLocale(i18n.resolvedLanguage);
+  const { weightKg, heightCm, age } = body;
+  const usable =
+    within(weightKg, PROFILE_LIMITS.weight) && within(heightCm, PROFILE_LIMITS.height) && age !== null && age > 0;
+
+  if (!usable || activity === null || weightKg === null || heightCm === null || age === null) {
+    return <p className="goal-suggestion goal-suggestion-missing">{t('profile.suggestion.missing')}</p>;
+  }
+
+  const bmr = basalMetabolicRate({ weightKg, heightCm, age, sex: body.sex });
+  const goal = suggestedCalorieGoal(bmr, activity);
+  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const factor = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  return (
+    <div className="goal-suggestion" role="group" aria-label={t('profile.suggestion.title')}>
+      <p>
+        <strong>{t('profile.suggestion.title')}</strong>
+        <br />
+        {t('profile.suggestion.sum', {
+          bmr: whole.format(bmr),
+          factor: factor.format(ACTIVITY_FACTORS[activity]),
+          level: t(`profile.activity.${activity}.short`),
+          goal: whole.format(goal),
+        })}
+      </p>
+      <button type="button" className="btn btn-secondary btn-small" disabled={current === goal} onClick={() => onUse(goal)}>
+        {t('profile.suggestion.use')}
+      </button>
+    </div>
+  );
+}

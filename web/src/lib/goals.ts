@@ -1,0 +1,95 @@
+// Daily goals from body data: the energy a person needs and the grams of each macro.
+// Shared by the profile (where goals are set) and the dashboard (where they are met).
+
+/** SPEC 9's activity levels, as the profile call names them. */
+export const ACTIVITY_LEVELS = [
+  'sedentary',
+  'lightly_active',
+  'moderately_active',
+  'very_active',
+  'extra_active',
+] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+/** The usual multipliers of the basal metabolic rate for each level. */
+export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
+  sedentary: 1.2,
+  lightly_active: 1.375,
+  moderately_active: 1.55,
+  very_active: 1.725,
+  extra_active: 1.9,
+};
+
+export type BodySex = 'male' | 'female' | 'other' | null;
+
+/**
+ * Mifflin-St Jeor's constant by sex; for anyone else (or unknown) the mean of the two,
+ * so the suggestion sits between them rather than guessing one.
+ */
+const SEX_CONSTANT = { male: 5, female: -161, other: -78 } as const;
+
+/**
+ * Basal metabolic rate (kcal a day, whole), Mifflin-St Jeor:
+ * 10·kg + 6.25·cm − 5·age + 5 (male), −161 (female), −78 (other or unknown).
+ */
+export function basalMetabolicRate(body: { weightKg: number; heightCm: number; age: number; sex: BodySex }): number {
+  const constant = SEX_CONSTANT[body.sex ?? 'other'];
+  return Math.round(10 * body.weightKg + 6.25 * body.heightCm - 5 * body.age + constant);
+}
+
+/**
+ * The suggested daily goal: the whole BMR times the level's factor, rounded, so the sum
+ * shown to the person ("BMR 1,649 kcal × 1.55 = 2,556 kcal") is the one worked out.
+ */
+export function suggestedCalorieGoal(bmr: number, level: ActivityLevel): number {
+  return Math.round(bmr * ACTIVITY_FACTORS[level]);
+}
+
+export const MACROS = ['protein', 'fat', 'carbs'] as const;
+export type Macro = (typeof MACROS)[number];
+
+/** Energy per gram (kcal) of protein, fat and carbohydrates. */
+export const KCAL_PER_GRAM: Record<Macro, number> = { protein: 4, fat: 9, carbs: 4 };
+
+/** The split used when the person has set no macro goals: percent of the calorie goal. */
+export const DEFAULT_MACRO_PERCENT: Record<Macro, number> = { protein: 20, fat: 30, carbs: 50 };
+
+export type MacroGoalUnit = 'g' | 'percent';
+
+/** The macro goals as the profile holds them: grams, or percent of the calorie goal. */
+export type MacroGoalSettings = {
+  macro_goal_unit: MacroGoalUnit | null;
+  protein_goal: number | null;
+  fat_goal: number | null;
+  carbs_goal: number | null;
+};
+
+/** A day's goal of one macro in grams, and whether it is the default split (not the person's own). */
+export type MacroGoal = { grams: number; isDefault: boolean };
+
+/** Grams of `percent` of `calories` for a macro. */
+export function gramsFromPercent(calories: number, percent: number, macro: Macro): number {
+  return Math.round((calories * percent) / 100 / KCAL_PER_GRAM[macro]);
+}
+
+/**
+ * Each macro's goal in grams: the person's grams, or their percent of the calorie goal,
+ * else the default split (20 % protein, 30 % fat, 50 % carbs) marked as the default.
+ */
+export function macroGoals(calorieGoal: number, settings: MacroGoalSettings | null): Record<Macro, MacroGoal> {
+  const own = (macro: Macro) => settings?.[`${macro}_goal`] ?? null;
+  const goal = (macro: Macro): MacroGoal => {
+    const value = own(macro);
+    if (value !== null && settings?.macro_goal_unit === 'g') return { grams: Math.round(value), isDefault: false };
+    if (value !== null && settings?.macro_goal_unit === 'percent') {
+      return { grams: gramsFromPercent(calorieGoal, value, macro), isDefault: false };
+    }
+    return { grams: gramsFromPercent(calorieGoal, DEFAULT_MACRO_PERCENT[macro], macro), isDefault: true };
+  };
+  return { protein: goal('protein'), fat: goal('fat'), carbs: goal('carbs') };
+}
+
+/** Percent goals must add up to 100 (the server refuses anything else); a tenth of rounding is let through. */
+export function percentsAddUp(percents: Record<Macro, number>): boolean {
+  return Math.abs(percents.protein + percents.fat + percents.carbs - 100) < 0.1;
+}
