@@ -18,6 +18,10 @@ export const STORAGE_KEYS = {
   mealCart: 'mealCart',
   mealName: 'mealName',
   mealTime: 'mealTime',
+  /** The meal type the person chose for the basket; none follows the meal time's hour band. */
+  mealType: 'mealType',
+  /** Meal saves made offline, each with its Idempotency-Key, sent when back online. */
+  mealSaveQueue: 'mealSaveQueue',
   dashboardEstimatedPortions: 'dashboardEstimatedPortions',
   dashboardImagePreview: 'dashboardImagePreview',
   dashboardImageId: 'dashboardImageId',
@@ -36,6 +40,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.mealCart,
   STORAGE_KEYS.mealName,
   STORAGE_KEYS.mealTime,
+  STORAGE_KEYS.mealType,
   STORAGE_KEYS.dashboardEstimatedPortions,
   STORAGE_KEYS.dashboardImagePreview,
   STORAGE_KEYS.dashboardImageId,

@@ -33,6 +33,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key); the client's own win over them. */
+  headers?: Record<string, string>;
 }
 
 /** What a call answered, read but not unwrapped: for tools that show the envelope itself. */
@@ -219,7 +221,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | null,
     readAs: ReadAs = 'json',
   ): Promise<Parsed> {
-    const headers: Record<string, string> = { Accept: readAs === 'blob' ? '*/*' : 'application/json' };
+    const headers: Record<string, string> = {
+      ...init.headers,
+      Accept: readAs === 'blob' ? '*/*' : 'application/json',
+    };
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;

@@ -5,10 +5,9 @@ import { Page } from '@/components/layout/page';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
-import { missingMealLines, type MealSavePayload } from '@/features/basket/utils/basket';
+import { isMealType, missingMealLines, type MealType } from '@/features/basket/utils/basket';
+import { parseDateKey } from '@/components/date-time/dates';
 import { FoodSearch } from '@/features/foods/components/food-search';
-import { useCreateMeal } from '@/features/meals/api/create-meal';
-import { useUpdateMeal } from '@/features/meals/api/update-meal';
 import { useAuth } from '@/lib/auth';
 import { readEditingMeal } from '@/lib/editing-meal';
 import '@/features/foods/foods.css';
@@ -16,21 +15,41 @@ import '@/features/foods/foods.css';
 export function FoodSearchRoute() {
   const { t } = useTranslation(['pages', 'basket']);
   const basket = useBasket();
-  const createMeal = useCreateMeal();
-  const updateMeal = useUpdateMeal();
   useEditMealLink(basket.loadMeal);
-
-  const save = (payload: MealSavePayload, editingId: number | null) =>
-    editingId === null ? createMeal(payload) : updateMeal(editingId, payload);
+  useMealLink(basket.setMealType, basket.setTime);
 
   return (
     <Page title={t('foodSearch.title')}>
       <div className="food-page">
         <FoodSearch basket={basket} />
-        <BasketPanel basket={basket} save={save} />
+        <BasketPanel basket={basket} />
       </div>
     </Page>
   );
+}
+
+/**
+ * The dashboard's "+ Add" of a meal type and day: `/?meal=lunch&date=2026-11-24` sets the
+ * basket's meal type and day (at the time of day it is now), then the query goes away.
+ */
+function useMealLink(setMealType: (type: MealType) => void, setTime: (time: Date) => void) {
+  const { isAuthenticated } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const meal = params.get('meal');
+  const date = params.get('date');
+
+  useEffect(() => {
+    if (!isAuthenticated || (meal === null && date === null)) return;
+    if (isMealType(meal)) setMealType(meal);
+    const day = date === null ? null : parseDateKey(date);
+    if (day) {
+      const now = new Date();
+      day.setHours(now.getHours(), now.getMinutes(), 0, 0);
+      setTime(day);
+    }
+    void navigate('/', { replace: true });
+  }, [isAuthenticated, meal, date, setMealType, setTime, navigate]);
 }
 
 /**

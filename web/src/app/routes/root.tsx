@@ -10,8 +10,9 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { BasketDock } from '@/features/basket/components/basket-dock';
 
-/** Navigation, the current page, the footer, and the global login dialog. */
+/** Navigation, the current page, the footer, the basket bar, and the global login dialog. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -33,6 +34,8 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      {/* The basket within reach on every page: a bar above the tab bar, a sheet on a phone. */}
+      <BasketDock />
       <LoginDialog />
     </>
   );

@@ -1,52 +1,62 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
-import type { Basket } from '@/features/basket/hooks/use-basket';
+import type { SaveMeal } from '@/features/basket/api/save-meal';
 import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket-line';
+import { MealTypePicker } from '@/features/basket/components/meal-type-picker';
 import { QuickAddForm } from '@/features/basket/components/quick-add-form';
+import type { Basket } from '@/features/basket/hooks/use-basket';
+import { basketMeal, useBasketSave, useDefaultMealName } from '@/features/basket/hooks/use-basket-save';
 import {
   basketTotals,
-  isLineQuantity,
   isQuickLine,
   lineCalories,
   MAX_LINE_GRAMS,
-  mealPayload,
   mealTypeAt,
   MIN_LINE_GRAMS,
   type FoodLine,
-  type MealSavePayload,
 } from '@/features/basket/utils/basket';
-import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth, useLoginDialog } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/basket/basket.css';
 
 type BasketPanelProps = {
   basket: Basket;
-  /** Saves the basket as a new meal, or as the meal `editingId` when editing. */
-  save: (payload: MealSavePayload, editingId: number | null) => Promise<unknown>;
+  /** Saves the basket as a new meal, or as the meal `editingId` when editing (the API by default). */
+  save?: SaveMeal;
   now?: () => Date;
+  /** The id for the heading, when a dialog around the panel is named by it. */
+  titleId?: string;
+  /** Shown as a close button beside the heading (the panel in a bottom sheet). */
+  onClose?: () => void;
 };
 
 /** SPEC 2 "Basket panel" and SPEC 4 "Basket". */
-export function BasketPanel({ basket, save, now = () => new Date() }: BasketPanelProps) {
+export function BasketPanel({ basket, save, now = () => new Date(), titleId: givenTitleId, onClose }: BasketPanelProps) {
   const { t, i18n } = useTranslation(['basket', 'common']);
   const { isAuthenticated } = useAuth();
   const loginDialog = useLoginDialog();
-  const toast = useToast();
   const confirm = useConfirm();
-  const titleId = useId();
+  const ownTitleId = useId();
+  const titleId = givenTitleId ?? ownTitleId;
   const nameId = useId();
-  const [saving, setSaving] = useState(false);
-  // A second click while the first save runs is ignored (SPEC 4), even before re-render.
-  const savingRef = useRef(false);
+  const saving = useBasketSave(basket, { save, now });
+  const defaultName = useDefaultMealName();
+
+  const closeButton = onClose && (
+    <button type="button" className="icon-button basket-close" aria-label={t('sheet.close')} onClick={onClose}>
+      ×
+    </button>
+  );
 
   if (!isAuthenticated) {
     return (
       <aside className="panel basket" aria-labelledby={titleId}>
-        <h2 id={titleId}>{t('basket.title')}</h2>
+        <div className="basket-head">
+          <h2 id={titleId}>{t('basket.title')}</h2>
+          {closeButton}
+        </div>
         <p>{t('basket.loginPrompt')}</p>
         <button type="button" className="btn btn-primary" onClick={() => loginDialog.open('login')}>
           {t('basket.login')}
@@ -58,19 +68,13 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
   const editing = basket.editing;
   // With no time chosen the meal is "now", to the minute: the picker then keeps the
   // same value between renders (a half-typed time stays) and shows what is saved.
-  const time = basket.time ?? atMinute(now());
+  const { time, mealType } = basketMeal(basket, now());
   const totals = basketTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
   const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   const range = { min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) };
   const foodName = (line: FoodLine) =>
     i18n.resolvedLanguage === 'zh' && line.food.name_zh ? line.food.name_zh : line.food.name;
-
-  /** SPEC 4: a missing meal name falls back to one derived from the meal time. */
-  function defaultName(at: Date): string {
-    const date = new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit' }).format(at);
-    return t('basket.defaultName', { type: t(`common:mealTypes.${mealTypeAt(at)}`), date });
-  }
 
   async function clear() {
     const confirmed = await confirm({
@@ -82,48 +86,21 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
     if (confirmed) basket.clear();
   }
 
-  async function onSave() {
-    if (savingRef.current) return;
-    if (basket.lines.length === 0) {
-      toast.error(t('basket.emptyError'));
-      return;
-    }
-    // Adding a food again adds up its grams, which can pass what one meal line may hold;
-    // a meal saved through the API may hold less than a gram of something.
-    const outOfRange = basket.lines.find(
-      (line): line is FoodLine => !isQuickLine(line) && !isLineQuantity(line.quantity),
-    );
-    if (outOfRange) {
-      toast.error(t('basket.quantityOutOfRange', { name: foodName(outOfRange), ...range }));
-      return;
-    }
-    const name = basket.name.trim() || defaultName(time);
-    const editingId = editing?.id ?? null;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await save(mealPayload(basket.lines, name, time), editingId);
-      basket.clear();
-      toast.success(editingId === null ? t('basket.saved', { name }) : t('basket.updatedMeal', { name }));
-    } catch (error) {
-      // Nothing is lost: the basket stays as it was.
-      const failed = editingId === null ? 'basket.saveFailed' : 'basket.updateFailed';
-      const thrown = editingId === null ? 'basket.saveError' : 'basket.updateError';
-      toast.error(serverMessage(error) ?? t(error instanceof ApiError ? failed : thrown));
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
-
   return (
     <aside className="panel basket" aria-labelledby={titleId}>
-      <h2 id={titleId}>{editing ? t('basket.editingTitle') : t('basket.title')}</h2>
+      <div className="basket-head">
+        <h2 id={titleId}>{editing ? t('basket.editingTitle') : t('basket.title')}</h2>
+        {closeButton}
+      </div>
       {editing && (
         <p className="basket-editing">
-          {t('basket.editing', { name: editing.name ?? defaultName(new Date(editing.eaten_at)), date: editing.date })}
+          {t('basket.editing', {
+            name: editing.name ?? defaultName(mealTypeAt(new Date(editing.eaten_at)), new Date(editing.eaten_at)),
+            date: editing.date,
+          })}
         </p>
       )}
+      <MealTypePicker value={mealType} onChange={basket.setMealType} />
       <div className="field">
         <label htmlFor={nameId} className="field-label">
           {t('basket.mealName')}
@@ -133,7 +110,7 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
           type="text"
           maxLength={100}
           value={basket.name}
-          placeholder={defaultName(time)}
+          placeholder={defaultName(mealType, time)}
           onChange={(event) => basket.setName(event.target.value)}
         />
       </div>
@@ -195,22 +172,15 @@ export function BasketPanel({ basket, save, now = () => new Date() }: BasketPane
         <button
           type="button"
           className="btn btn-secondary"
-          disabled={saving || (basket.lines.length === 0 && !editing && !basket.name)}
+          disabled={saving.saving || (basket.lines.length === 0 && !editing && !basket.name)}
           onClick={() => void clear()}
         >
           {t('basket.clear')}
         </button>
-        <button type="button" className="btn btn-primary" disabled={saving} onClick={() => void onSave()}>
-          {saving ? t('basket.saving') : editing ? t('basket.update') : t('basket.save')}
+        <button type="button" className="btn btn-primary" disabled={saving.saving} onClick={() => void saving.save()}>
+          {saving.saving ? t('basket.saving') : editing ? t('basket.update') : t('basket.save')}
         </button>
       </div>
     </aside>
   );
-}
-
-/** The time with seconds dropped. */
-function atMinute(time: Date): Date {
-  const minute = new Date(time);
-  minute.setSeconds(0, 0);
-  return minute;
 }

@@ -50,6 +50,7 @@ export function QuickAddForm({ onAdd, format }: QuickAddFormProps) {
         aria-controls={formId}
         onClick={() => setOpen((shown) => !shown)}
       >
+        <span aria-hidden="true">+ </span>
         {t('quickAdd.title')}
       </button>
       <form id={formId} className="quick-add-form" aria-label={t('quickAdd.title')} hidden={!open} onSubmit={onSubmit} noValidate>

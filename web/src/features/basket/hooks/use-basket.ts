@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/config/constants';
 import {
+  isMealType,
   addFood,
   addQuickAdd as withQuickAdd,
   linesFromMeal,
@@ -10,6 +11,7 @@ import {
   setQuantity as withQuantity,
   updateFood as withUpdatedFood,
   type BasketLine,
+  type MealType,
   type QuickAdd,
 } from '@/features/basket/utils/basket';
 import { useAuth } from '@/lib/auth';
@@ -30,23 +32,27 @@ type Snapshot = {
   name: string;
   /** ISO date-time the person chose; null follows the clock. */
   time: string | null;
+  /** The meal type the person chose; null follows the time's hour band. */
+  mealType: MealType | null;
   editing: EditingMeal | null;
 };
 
 let cachedKey = '';
-let cached: Snapshot = { lines: EMPTY, name: '', time: null, editing: null };
-const ANONYMOUS: Snapshot = { lines: EMPTY, name: '', time: null, editing: null };
+let cached: Snapshot = { lines: EMPTY, name: '', time: null, mealType: null, editing: null };
+const ANONYMOUS: Snapshot = { lines: EMPTY, name: '', time: null, mealType: null, editing: null };
 
 function readSnapshot(): Snapshot {
   const raw = readItem(STORAGE_KEYS.mealCart);
   const name = readItem(STORAGE_KEYS.mealName) ?? '';
   const time = readItem(STORAGE_KEYS.mealTime);
+  const storedType = readItem(STORAGE_KEYS.mealType);
+  const mealType = isMealType(storedType) ? storedType : null;
   const editing = readEditingMeal();
   // Same stored text, same snapshot: React compares snapshots by identity.
-  const key = JSON.stringify([raw, name, time, editing?.id ?? null]);
+  const key = JSON.stringify([raw, name, time, mealType, editing?.id ?? null]);
   if (key !== cachedKey) {
     cachedKey = key;
-    cached = { lines: parseBasket(raw), name, time, editing };
+    cached = { lines: parseBasket(raw), name, time, mealType, editing };
   }
   return cached;
 }
@@ -62,7 +68,12 @@ function writeLines(lines: readonly BasketLine[]): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const watched: string[] = [STORAGE_KEYS.mealCart, STORAGE_KEYS.mealName, STORAGE_KEYS.mealTime];
+  const watched: string[] = [
+    STORAGE_KEYS.mealCart,
+    STORAGE_KEYS.mealName,
+    STORAGE_KEYS.mealTime,
+    STORAGE_KEYS.mealType,
+  ];
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || watched.includes(event.key)) listener();
   };
@@ -79,6 +90,8 @@ export type Basket = {
   name: string;
   /** The chosen meal time, or null for "now". */
   time: Date | null;
+  /** The chosen meal type, or null to follow the meal time's hour band (SPEC 4). */
+  mealType: MealType | null;
   /** The saved meal being edited, if any. */
   editing: EditingMeal | null;
   /** Adds grams of a food, typed as `amount` if given (SPEC 4); does nothing while logged out. */
@@ -94,6 +107,8 @@ export type Basket = {
   removeQuickAdd: (id: string) => void;
   setName: (name: string) => void;
   setTime: (time: Date) => void;
+  /** The person's choice of meal type, which wins over the hour band. */
+  setMealType: (type: MealType) => void;
   /** Empties the basket, its name and time, and ends editing. */
   clear: () => void;
   /** Replaces the basket with a saved meal, to edit it. */
@@ -156,10 +171,16 @@ export function useBasket(): Basket {
     changed();
   }, []);
 
+  const setMealType = useCallback((type: MealType) => {
+    writeItem(STORAGE_KEYS.mealType, type);
+    changed();
+  }, []);
+
   const clear = useCallback(() => {
     removeItem(STORAGE_KEYS.mealCart);
     removeItem(STORAGE_KEYS.mealName);
     removeItem(STORAGE_KEYS.mealTime);
+    removeItem(STORAGE_KEYS.mealType);
     clearEditingMeal();
     changed();
   }, []);
@@ -169,6 +190,8 @@ export function useBasket(): Basket {
     writeJson(STORAGE_KEYS.mealCart, linesFromMeal(meal));
     writeItem(STORAGE_KEYS.mealName, meal.name ?? '');
     writeItem(STORAGE_KEYS.mealTime, meal.eaten_at);
+    if (isMealType(meal.meal_type)) writeItem(STORAGE_KEYS.mealType, meal.meal_type);
+    else removeItem(STORAGE_KEYS.mealType);
     changed();
   }, []);
 
@@ -183,6 +206,7 @@ export function useBasket(): Basket {
       lines: snapshot.lines,
       name: snapshot.name,
       time,
+      mealType: snapshot.mealType,
       editing: snapshot.editing,
       add,
       updateFood,
@@ -192,6 +216,7 @@ export function useBasket(): Basket {
       removeQuickAdd,
       setName,
       setTime,
+      setMealType,
       clear,
       loadMeal,
     }),
@@ -206,6 +231,7 @@ export function useBasket(): Basket {
       removeQuickAdd,
       setName,
       setTime,
+      setMealType,
       clear,
       loadMeal,
     ],

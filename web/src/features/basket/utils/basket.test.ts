@@ -4,6 +4,7 @@ import {
   addQuickAdd,
   basketTotals,
   isLineQuantity,
+  lineCalories,
   linesFromMeal,
   mealPayload,
   mealTypeAt,
@@ -76,12 +77,38 @@ describe('basket quantities, totals and the meal it saves', () => {
     expect([0, 0.5, 10_000.1, Number.NaN, Number.POSITIVE_INFINITY].some(isLineQuantity)).toBe(false);
   });
 
-  it('totals calories whole and macros to one decimal', () => {
+  it('totals calories whole and macros to one decimal, of lines rounded as the server keeps them', () => {
     const totals = basketTotals([
       { food: cooked, quantity: 150 },
       { food: cooked, quantity: 33 },
     ]);
-    expect(totals).toEqual({ calories: 212, protein: 4.8, fat: 0.5, carbs: 47.4 });
+    // Fat: 0.45 g is kept as 0.5 and 0.099 g as 0.1 (one decimal a line): 0.6, not 0.5.
+    expect(totals).toEqual({ calories: 212, protein: 4.8, fat: 0.6, carbs: 47.4 });
+  });
+
+  it('agrees with the saved meal to the digit: 3 foods of 10.16 kcal are 3 × 10.2, so 31 kcal, not 30', () => {
+    // The server keeps each line to one decimal and totals the lines (models Nutrients::for_grams,
+    // store REFRESH_TOTALS); the dashboard shows the total whole.
+    const a = makeFood({ id: 1, calories_per_100g: 101.6, protein_per_100g: 1.25, fat_per_100g: 0, carbs_per_100g: 0 }) as SavedFood;
+    const b = makeFood({ id: 2, calories_per_100g: 50.8, protein_per_100g: 0.625, fat_per_100g: 0, carbs_per_100g: 0 }) as SavedFood;
+    const c = makeFood({ id: 3, calories_per_100g: 203.2, protein_per_100g: 2.5, fat_per_100g: 0, carbs_per_100g: 0 }) as SavedFood;
+    const lines = [
+      { food: a, quantity: 10 },
+      { food: b, quantity: 20 },
+      { food: c, quantity: 5 },
+    ];
+    const savedLines = [10.2, 10.2, 10.2];
+    expect(lines.map(lineCalories)).toEqual([10, 10, 10]);
+    const totals = basketTotals(lines);
+    expect(totals.calories).toBe(Math.round(savedLines.reduce((sum, v) => sum + v, 0)));
+    expect(totals.calories).toBe(31);
+    // Protein 0.125 g a line is kept as 0.1: 0.3 in all (not 0.4 from 0.375).
+    expect(totals.protein).toBe(0.3);
+  });
+
+  it('counts a quick add as the server does: its values to one decimal', () => {
+    const lines = addQuickAdd([], { calories: 99.96, protein: 0.04 }, 'q');
+    expect(basketTotals(lines)).toEqual({ calories: 100, protein: 0, fat: 0, carbs: 0 });
   });
 
   it('picks the meal type from the hour bands', () => {
@@ -89,6 +116,12 @@ describe('basket quantities, totals and the meal it saves', () => {
     expect([4, 5, 10, 11, 15, 16, 21, 22].map(at)).toEqual([
       'snack', 'breakfast', 'breakfast', 'lunch', 'lunch', 'dinner', 'dinner', 'snack',
     ]);
+  });
+
+  it('saves the chosen meal type over the hour band, and the band without a choice', () => {
+    const evening = new Date(2026, 10, 23, 19, 30);
+    expect(mealPayload([{ food: cooked, quantity: 150 }], 'Oats', evening).meal_type).toBe('dinner');
+    expect(mealPayload([{ food: cooked, quantity: 150 }], 'Oats', evening, 'breakfast').meal_type).toBe('breakfast');
   });
 
   it('saves UTC times, and asks for new values only for updated lines', () => {

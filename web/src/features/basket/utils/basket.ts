@@ -161,13 +161,20 @@ export type BasketTotals = { calories: number; protein: number; fat: number; car
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** What a line holds: a food's share of its per-100 g values, or a quick add's own. */
+/**
+ * What a line holds, rounded as the server keeps a meal line (to 1 decimal, models
+ * `Nutrients::for_grams`): a food's share of its per-100 g values, or a quick add's own.
+ * A saved meal's totals are the sum of its rounded lines, so the basket's are too.
+ */
 function lineNutrition(line: BasketLine): BasketTotals {
+  // The server keeps a quick add as 100 g of its values (models `MealLine::quick`).
+  const asLine = (per100: number, grams: number) => round1((per100 * grams) / 100);
   if (isQuickLine(line)) {
     const { calories, protein = 0, fat = 0, carbs = 0 } = line.quick_add;
-    return { calories, protein, fat, carbs };
+    const own = (value: number) => asLine(value, 100);
+    return { calories: own(calories), protein: own(protein), fat: own(fat), carbs: own(carbs) };
   }
-  const share = (per100: number) => (per100 * line.quantity) / 100;
+  const share = (per100: number) => asLine(per100, line.quantity);
   const { food } = line;
   return {
     calories: share(food.calories_per_100g),
@@ -177,7 +184,10 @@ function lineNutrition(line: BasketLine): BasketTotals {
   };
 }
 
-/** SPEC 9: calories whole in the basket, macros to 1 decimal. */
+/**
+ * SPEC 9: calories whole in the basket, macros to 1 decimal: the sum of the lines as the
+ * server rounds them, so the saved meal shows the same figures.
+ */
 export function basketTotals(lines: readonly BasketLine[]): BasketTotals {
   const sum = (pick: (values: BasketTotals) => number) =>
     lines.reduce((total, line) => total + pick(lineNutrition(line)), 0);
@@ -189,12 +199,18 @@ export function basketTotals(lines: readonly BasketLine[]): BasketTotals {
   };
 }
 
-/** Calories of one line, whole. */
+/** Calories of one line, whole (of the line's 1-decimal value, as a saved meal line shows it). */
 export function lineCalories(line: BasketLine): number {
   return Math.round(lineNutrition(line).calories);
 }
 
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
+
+export const MEAL_TYPES: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
+
+export function isMealType(value: unknown): value is MealType {
+  return typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
+}
 
 /** SPEC 4: 5 to before 11 breakfast, 11 to before 16 lunch, 16 to before 22 dinner, else snack. */
 export function mealTypeAt(time: Date): MealType {
@@ -292,13 +308,19 @@ export type MealSavePayload = {
 /**
  * The basket as a meal: a line flagged updated asks the server for the food's current
  * values; others keep what the meal was saved with. A line's amount goes with its grams
- * (the server reads the amount, the grams say the same).
+ * (the server reads the amount, the grams say the same). The meal type is the one chosen,
+ * else the hour band of the time (SPEC 4).
  */
-export function mealPayload(lines: readonly BasketLine[], name: string, time: Date): MealSavePayload {
+export function mealPayload(
+  lines: readonly BasketLine[],
+  name: string,
+  time: Date,
+  mealType: MealType = mealTypeAt(time),
+): MealSavePayload {
   return {
     name,
     date: time.toISOString(),
-    meal_type: mealTypeAt(time),
+    meal_type: mealType,
     foods: lines.map((line) =>
       isQuickLine(line)
         ? { quick_add: line.quick_add }

@@ -1,0 +1,137 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { dateKey } from '@/components/date-time/dates';
+import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
+import { BasketPanel } from '@/features/basket/components/basket-panel';
+import { useBasket } from '@/features/basket/hooks/use-basket';
+import { showSavedNotice, useBasketSave, useSavedNotice } from '@/features/basket/hooks/use-basket-save';
+import { PHONE_QUERY, useMediaQuery } from '@/features/basket/hooks/use-media-query';
+import { useSendQueuedSaves } from '@/features/basket/hooks/use-save-queue';
+import { basketTotals } from '@/features/basket/utils/basket';
+import { useAuth } from '@/lib/auth';
+import { displayLocale } from '@/lib/i18n';
+import '@/features/basket/basket.css';
+
+/**
+ * The basket within reach on every page (issue 15): while it holds something, a bar
+ * above the tab bar with its count, kcal and Save. On a phone the bar opens the basket as
+ * a bottom sheet; on a wide screen the search page shows the basket beside the results,
+ * and the bar elsewhere leads there. After a save, a notice with a link to that day.
+ */
+export function BasketDock() {
+  const { t, i18n } = useTranslation('basket');
+  const { isAuthenticated } = useAuth();
+  const basket = useBasket();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { pathname } = useLocation();
+  const notice = useSavedNotice();
+  const saving = useBasketSave(basket);
+  const [open, setOpen] = useState(false);
+  const sheetTitleId = useId();
+  useSendQueuedSaves();
+
+  const count = basket.lines.length;
+  // A new page or a save closes the sheet; a basket filling again retires the last notice.
+  useEffect(() => setOpen(false), [pathname, notice]);
+  useEffect(() => {
+    if (count > 0) showSavedNotice(null);
+  }, [count]);
+
+  if (!isAuthenticated) return null;
+
+  const onSearchPage = pathname === paths.home;
+  // On a wide screen the search page has the basket beside the results already.
+  const showBar = count > 0 && (phone || !onSearchPage);
+  if (!showBar && !notice) return null;
+
+  const locale = displayLocale(i18n.resolvedLanguage);
+  const kcal = t('basket.kcal', {
+    value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(basketTotals(basket.lines).calories),
+  });
+  const items = t('bar.items', { count });
+  const openLabel = t('bar.open', { items, kcal });
+  const summary = (
+    <>
+      <span className="basket-bar-icon" aria-hidden="true">
+        🧺
+      </span>
+      <span className="basket-bar-count">{items}</span>
+      <span className="basket-bar-kcal">{kcal}</span>
+    </>
+  );
+  const today = dateKey(new Date());
+
+  return (
+    <>
+      {/* Keeps the end of every page clear of the bar. */}
+      <div className="basket-dock-spacer" aria-hidden="true" />
+      <div className="basket-dock">
+        {showBar ? (
+          <section className="basket-bar" aria-label={t('bar.label')}>
+            {phone ? (
+              <button
+                type="button"
+                className="basket-bar-open"
+                aria-haspopup="dialog"
+                aria-expanded={open}
+                aria-label={openLabel}
+                onClick={() => setOpen(true)}
+              >
+                {summary}
+              </button>
+            ) : (
+              <Link className="basket-bar-open" to={paths.home} aria-label={openLabel}>
+                {summary}
+              </Link>
+            )}
+            <button
+              type="button"
+              className="btn btn-primary basket-bar-save"
+              disabled={saving.saving}
+              onClick={() => void saving.save()}
+            >
+              {saving.saving ? t('basket.saving') : basket.editing ? t('basket.update') : t('basket.save')}
+            </button>
+          </section>
+        ) : (
+          notice && (
+            <div className={notice.offline ? 'basket-notice basket-notice-offline' : 'basket-notice'} role="status">
+              <span className="basket-notice-text">
+                {notice.offline
+                  ? t('notice.offline', { name: notice.name })
+                  : notice.updated
+                    ? t('basket.updatedMeal', { name: notice.name })
+                    : t('basket.saved', { name: notice.name })}
+              </span>
+              <Link
+                className="basket-notice-link"
+                to={`${paths.dashboard}?date=${notice.day}`}
+                onClick={() => showSavedNotice(null)}
+              >
+                {notice.day === today ? t('notice.viewToday') : t('notice.viewDay')}
+              </Link>
+              <button
+                type="button"
+                className="icon-button basket-notice-close"
+                aria-label={t('notice.dismiss')}
+                onClick={() => showSavedNotice(null)}
+              >
+                ×
+              </button>
+            </div>
+          )
+        )}
+      </div>
+      <Modal
+        open={open && phone && count > 0}
+        onClose={() => setOpen(false)}
+        labelledBy={sheetTitleId}
+        className="basket-sheet"
+      >
+        <BasketPanel basket={basket} titleId={sheetTitleId} onClose={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}

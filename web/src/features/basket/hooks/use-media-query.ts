@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether the media query matches now, following changes (false where there is no matchMedia). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Below 900 px the app is laid out for a phone (layout.css: the tab bar). */
+export const PHONE_QUERY = '(max-width: 899px)';
