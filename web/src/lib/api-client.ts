@@ -1,4 +1,5 @@
 import { API_BASE_URL, AUTH_FAILURE_COOLDOWN_MS } from '@/config/constants';
+import { localizedErrorMessage } from '@/lib/error-messages';
 import { localTokenStore, type TokenStore } from '@/lib/storage';
 
 /** Codes the client itself gives to failures that carry no server code. */
@@ -138,11 +139,14 @@ function errorMessage(body: unknown, response: Response): string {
 }
 
 /**
- * The message the server itself wrote for a failed call, if any: undefined for a
- * connection error, a thrown non-API error, or an answer without a message.
+ * The message for a failed call the server answered, in the current language: the
+ * server's own text in English, its code's translated message in Chinese (see
+ * localizedErrorMessage). Undefined for a connection error, a thrown non-API error, or an
+ * answer with neither a message nor a known code.
  */
 export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status > 0 ? messageFromBody(error.body) : undefined;
+  if (!(error instanceof ApiError) || error.status <= 0) return undefined;
+  return localizedErrorMessage(error.code, messageFromBody(error.body));
 }
 
 /** `attachment; filename="export.json"` (or RFC 5987 `filename*=UTF-8''…`) to the name. */

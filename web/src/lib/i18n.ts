@@ -12,6 +12,7 @@ import enBarcodes from '@/locales/en/barcodes.json';
 import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
 import enDevtools from '@/locales/en/devtools.json';
+import enErrors from '@/locales/en/errors.json';
 import enFoods from '@/locales/en/foods.json';
 import enMeals from '@/locales/en/meals.json';
 import enRecipes from '@/locales/en/recipes.json';
@@ -22,6 +23,7 @@ import zhBarcodes from '@/locales/zh/barcodes.json';
 import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhDevtools from '@/locales/zh/devtools.json';
+import zhErrors from '@/locales/zh/errors.json';
 import zhFoods from '@/locales/zh/foods.json';
 import zhMeals from '@/locales/zh/meals.json';
 import zhRecipes from '@/locales/zh/recipes.json';
@@ -31,11 +33,11 @@ import zhPages from '@/locales/zh/pages.json';
 // Both languages are small enough to ship in the first bundle, which keeps the
 // first render synchronous (no flash of untranslated keys).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes, devtools: enDevtools },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes, devtools: zhDevtools },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes, devtools: enDevtools, errors: enErrors },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes, devtools: zhDevtools, errors: zhErrors },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes', 'devtools'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes', 'devtools', 'errors'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarcodeFoodItem } from '@/features/barcodes/components/barcode-food';
 import type { BarcodeScan } from '@/features/barcodes/types';
+import { localizedErrorMessage } from '@/lib/error-messages';
 import type { SavedFood } from '@/types/food';
 
 type BarcodeResultsProps = { scan: BarcodeScan; onAdd: (food: SavedFood) => void };
@@ -37,7 +38,7 @@ export function BarcodeResults({ scan, onAdd }: BarcodeResultsProps) {
           <ul aria-labelledby={missingId} className="barcode-lines">
             {scan.missing.map((missing) => (
               <li key={missing.barcode} className="barcode-line">
-                {t('results.missingLine', { barcode: printed(missing.barcode), message: missing.message })}
+                {t('results.missingLine', { barcode: printed(missing.barcode), message: localizedErrorMessage(missing.code, missing.message) ?? missing.message })}
               </li>
             ))}
           </ul>

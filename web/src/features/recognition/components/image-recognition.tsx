@@ -8,8 +8,10 @@ import { recentImagesPath, useRecentImages } from '@/features/recognition/api/ge
 import { uploadImage } from '@/features/recognition/api/upload-image';
 import type { AnalysisEvent, RecognizedFood } from '@/features/recognition/types';
 import { checkPhoto, previewOf } from '@/features/recognition/utils/photo';
+import { cookingLabel, issueLabel, keywordLabel, portionLabel, stepLabel } from '@/features/recognition/utils/labels';
 import { clearStoredResult, readStoredResult, storeResult, type StoredResult } from '@/features/recognition/utils/stored-result';
 import { serverMessage } from '@/lib/api-client';
+import { localizedErrorMessage } from '@/lib/error-messages';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/recognition/recognition.css';
 
@@ -80,7 +82,10 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
         toast.warning(
           t('lowConfidence', {
             name: nameOf(food),
-            issues: food.validation.issues.length > 0 ? food.validation.issues.join(', ') : t('noReference'),
+            issues:
+              food.validation.issues.length > 0
+                ? food.validation.issues.map((issue) => issueLabel(t, issue)).join(t('issueSeparator'))
+                : t('noReference'),
           }),
         );
       }
@@ -114,7 +119,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
         imageId,
         (step) => {
           if (step.step !== 'complete' && step.step !== 'error') {
-            setPhase({ kind: 'analysing', progress: step.progress, message: step.message });
+            setPhase({ kind: 'analysing', progress: step.progress, message: stepLabel(t, step.step, step.message) });
           }
         },
         controller.signal,
@@ -123,7 +128,10 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
         finish(last, imageId, preview);
         setPhase({ kind: 'idle' });
       } else if (last?.step === 'error') {
-        setPhase({ kind: 'failed', message: last.error?.message ?? t('errors.analysisFailed') });
+        setPhase({
+          kind: 'failed',
+          message: localizedErrorMessage(last.error?.code, last.error?.message) ?? t('errors.analysisFailed'),
+        });
       } else {
         setPhase({ kind: 'failed', message: t('errors.streamFailed') });
       }
@@ -254,7 +262,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
             {recent.data.images.map((image) => (
               <li key={image.id}>
                 <time dateTime={image.created_at}>{new Date(image.created_at).toLocaleString(displayLocale(i18n.resolvedLanguage))}</time>
-                <span>{image.keywords.length > 0 ? image.keywords.join(', ') : t(`status.${image.processing_status}`)}</span>
+                <span>{image.keywords.length > 0 ? image.keywords.map((k) => keywordLabel(t, k)).join(t('issueSeparator')) : t(`status.${image.processing_status}`)}</span>
               </li>
             ))}
           </ul>
@@ -284,7 +292,7 @@ function RecognizedLine({ portion, name, format, onGrams }: LineProps) {
           {t(`confidence.${food.validation.confidence}`)}
         </span>
         <p className="recognition-portion">
-          {food.portion_description} · {food.cooking_method}
+          {[portionLabel(t, food.portion_description), cookingLabel(t, food.cooking_method)].filter(Boolean).join(' · ')}
         </p>
       </div>
       <label htmlFor={inputId} className="visually-hidden">
@@ -303,7 +311,7 @@ function RecognizedLine({ portion, name, format, onGrams }: LineProps) {
           if (Number.isFinite(value) && value >= 0) onGrams(value);
         }}
       />
-      <span aria-hidden="true">g</span>
+      <span aria-hidden="true">{t('gramsUnit')}</span>
       <span className="recognition-kcal">{t('kcal', { value: format(kcal) })}</span>
     </li>
   );

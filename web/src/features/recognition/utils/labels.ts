@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+import type { AnalysisStep } from '@/features/recognition/types';
+
+/**
+ * Labels the server sends in English (SPEC 3 "Recognition result"), as keys of the
+ * recognition namespace, so that each shows in the current language. A value not listed
+ * here (a portion name from the food catalogue) shows as the server sent it.
+ */
+const PORTIONS: Record<string, string> = {
+  '1 medium banana': 'banana',
+  '1 medium apple': 'apple',
+  '1 medium orange': 'orange',
+  '1 sandwich': 'sandwich',
+  '1 serving of florets': 'florets',
+  '1 medium carrot': 'carrot',
+  '1 hot dog in a bun': 'hotDog',
+  '1 slice': 'slice',
+  '1 donut': 'donut',
+};
+
+const COOKING = new Set(['raw', 'assembled', 'boiled', 'grilled', 'baked', 'fried']);
+
+const ISSUES: Record<string, string> = {
+  'Unusual calorie content': 'calories',
+  'Unusual protein content': 'protein',
+  'Unusual fat content': 'fat',
+  'Unusual carbohydrate content': 'carbs',
+  'Total macronutrients exceed expected range': 'macros',
+};
+
+const DETECTED = new Set(['banana', 'apple', 'orange', 'sandwich', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake']);
+
+type T = TFunction<'recognition'>;
+
+/** "2 × 1 medium banana", "150 g" or a known portion, in the current language. */
+export function portionLabel(t: T, description: string): string {
+  const counted = /^(\d+) × (.+)$/.exec(description);
+  if (counted) return t('portion.times', { count: Number(counted[1]), portion: portionLabel(t, counted[2] ?? '') });
+  const grams = /^(\d+(?:\.\d+)?) g$/.exec(description);
+  if (grams) return t('portion.grams', { value: grams[1] });
+  const key = PORTIONS[description];
+  return key ? t(`portion.${key}` as 'portion.slice') : description;
+}
+
+/** The cooking method, or null when it says nothing ("as named"). */
+export function cookingLabel(t: T, method: string): string | null {
+  if (COOKING.has(method)) return t(`cooking.${method}` as 'cooking.raw');
+  return method === 'as named' || method === '' ? null : method;
+}
+
+export function issueLabel(t: T, issue: string): string {
+  const key = ISSUES[issue];
+  return key ? t(`issues.${key}` as 'issues.fat') : issue;
+}
+
+/** A progress step's words: from its step name, not the server's English message. */
+export function stepLabel(t: T, step: AnalysisStep, serverText: string): string {
+  return step === 'complete' || step === 'error' ? serverText : t(`steps.${step}`);
+}
+
+/** A detected label ("hot dog") or another keyword as sent. */
+export function keywordLabel(t: T, keyword: string): string {
+  const key = keyword.toLowerCase();
+  return DETECTED.has(key) ? t(`detected.${key.replace(' ', '')}` as 'detected.apple') : keyword;
+}
