@@ -54,9 +54,16 @@ export function BasketDock() {
   const openLabel = t('bar.open', { items, kcal });
   const summary = (
     <>
-      <span className="basket-bar-icon" aria-hidden="true">
-        🧺
-      </span>
+      <svg className="basket-bar-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          d="M3 9h18l-2 11H5L3 9Zm4 0 4-6m6 6-4-6M9 13v4m6-4v4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
       <span className="basket-bar-count">{items}</span>
       <span className="basket-bar-kcal">{kcal}</span>
     </>
