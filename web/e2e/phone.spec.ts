@@ -25,6 +25,7 @@ const TEXT = {
     items: (count: number) => (count === 1 ? '1 item' : `${count} items`),
     // What a person types: the English names.
     typed: ['rice', 'egg', 'apple'],
+    quickAdd: 'Quick add',
   },
   zh: {
     search: '搜索食物',
@@ -39,6 +40,7 @@ const TEXT = {
     items: (count: number) => `${count} 项`,
     // What a person types on a pinyin keyboard for 米饭, 鸡蛋, 苹果: every letter counts.
     typed: ['mifan', 'jidan', 'pingguo'],
+    quickAdd: '快速添加',
   },
 } as const;
 
@@ -228,6 +230,14 @@ for (const language of ['en', 'zh'] as const) {
         expect(effort.taps).toBe(1);
       }
       console.log(`PHONE_BENCH ${JSON.stringify({ language, task: 'basket-reach', taps })}`);
+
+      // Quick add stays folded behind its button until asked for.
+      await bar(page, language).getByRole('button', { name: new RegExp(text.items(1)) }).tap();
+      const sheet = page.getByRole('dialog', { name: text.basket });
+      const quick = sheet.getByRole('form', { name: text.quickAdd });
+      await expect(quick).toBeHidden();
+      await sheet.getByRole('button', { name: text.quickAdd, exact: true }).tap();
+      await expect(quick).toBeVisible();
     });
   });
 }
