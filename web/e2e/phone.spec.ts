@@ -26,6 +26,8 @@ const TEXT = {
     // What a person types: the English names.
     typed: ['rice', 'egg', 'apple'],
     quickAdd: 'Quick add',
+    savedOffline: /saved offline — will send when you’re back online/,
+    sent: '1 meal saved offline has been sent',
   },
   zh: {
     search: '搜索食物',
@@ -41,6 +43,8 @@ const TEXT = {
     // What a person types on a pinyin keyboard for 米饭, 鸡蛋, 苹果: every letter counts.
     typed: ['mifan', 'jidan', 'pingguo'],
     quickAdd: '快速添加',
+    savedOffline: /已离线保存，恢复联网后将自动发送/,
+    sent: '已发送 1 顿离线保存的餐食',
   },
 } as const;
 
@@ -238,6 +242,32 @@ for (const language of ['en', 'zh'] as const) {
       await expect(quick).toBeHidden();
       await sheet.getByRole('button', { name: text.quickAdd, exact: true }).tap();
       await expect(quick).toBeVisible();
+    });
+
+    test('a save without a connection is kept, then sent once when the connection is back', async ({ page, request, context }) => {
+      const token = await signIn(page, request, language);
+      await logYesterday(request, token);
+      await page.reload();
+      const recent = page.getByRole('region', { name: text.recent, exact: true });
+      await recent.getByRole('button', { name: /^(Add|添加) / }).first().tap();
+      await expect(bar(page, language)).toContainText(text.items(1));
+
+      await context.setOffline(true);
+      await bar(page, language).getByRole('button', { name: text.save }).tap();
+      await expect(page.getByRole('status').filter({ hasText: text.savedOffline })).toBeVisible();
+      // The basket is emptied only because the save waits in the queue.
+      await expect(bar(page, language)).toBeHidden();
+      const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('mealSaveQueue') ?? '[]'));
+      expect(queued).toHaveLength(1);
+      expect(await todaysMeals(request, token)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('mealSaveQueue'))).toBeNull();
+      // A reload (the app starting again) sends nothing more.
+      await page.reload();
+      await expect(page.getByRole('searchbox', { name: text.search })).toBeVisible();
+      expect(await todaysMeals(request, token)).toHaveLength(1);
     });
   });
 }
