@@ -28,9 +28,17 @@ export function FoodSearchRoute() {
   );
 }
 
+/** A usual time of each meal, for a meal added to another day (the type itself is chosen, not read from it). */
+const USUAL_TIME: Record<MealType, readonly [number, number]> = {
+  breakfast: [8, 0],
+  lunch: [12, 30],
+  dinner: [18, 30],
+  snack: [15, 30],
+};
+
 /**
  * The dashboard's "+ Add" of a meal type and day: `/?meal=lunch&date=2026-11-24` sets the
- * basket's meal type and day (at the time of day it is now), then the query goes away.
+ * basket's meal type and day, then the query goes away.
  */
 function useMealLink(setMealType: (type: MealType) => void, setTime: (time: Date) => void) {
   const { isAuthenticated } = useAuth();
@@ -44,8 +52,10 @@ function useMealLink(setMealType: (type: MealType) => void, setTime: (time: Date
     if (isMealType(meal)) setMealType(meal);
     const day = date === null ? null : parseDateKey(date);
     if (day) {
+      // Today at this minute; another day at a usual time of the meal (noon without one).
       const now = new Date();
-      day.setHours(now.getHours(), now.getMinutes(), 0, 0);
+      if (day.toDateString() === now.toDateString()) day.setHours(now.getHours(), now.getMinutes(), 0, 0);
+      else day.setHours(...(isMealType(meal) ? USUAL_TIME[meal] : ([12, 0] as const)), 0, 0);
       setTime(day);
     }
     void navigate('/', { replace: true });
