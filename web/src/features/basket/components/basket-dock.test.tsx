@@ -16,7 +16,7 @@ function screenWidth(phone: boolean) {
   window.matchMedia = (query: string) =>
     ({
       ...original(query),
-      matches: phone && query === '(max-width: 899px)',
+      matches: phone && query === '(max-width: 959px)',
       addEventListener: () => {},
       removeEventListener: () => {},
     }) as MediaQueryList;

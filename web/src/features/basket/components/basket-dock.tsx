@@ -16,7 +16,8 @@ import '@/features/basket/basket.css';
 
 /**
  * The basket within reach on every page (issue 15): while it holds something, a bar
- * above the tab bar with its count, kcal and Save. On a phone the bar opens the basket as
+ * above the tab bar with its count, kcal and Save. On a phone (or any screen without room
+ * for the basket beside the search results, < 960 px) the bar opens the basket as
  * a bottom sheet; on a wide screen the search page shows the basket beside the results,
  * and the bar elsewhere leads there. After a save, a notice with a link to that day.
  */
