@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   dashboardNutritionData: 'dashboardNutritionData',
   /** The foods of the last barcode scan, shown again on the dashboard. */
   dashboardBarcodeFoods: 'dashboardBarcodeFoods',
+  /** The signed-in person's recent and favourite foods, for food search offline. */
+  offlineFoods: 'offlineFoods',
 } as const;
 
 /** Session storage keys (SPEC 3). */
@@ -46,6 +48,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.dashboardImageId,
   STORAGE_KEYS.dashboardNutritionData,
   STORAGE_KEYS.dashboardBarcodeFoods,
+  STORAGE_KEYS.offlineFoods,
 ] as const;
 
 export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;

@@ -20,9 +20,18 @@ export function searchFoods(query: string): Promise<FoodSearchResponse> {
   return api.get<FoodSearchResponse>(searchFoodsPath, { query, page_size: SEARCH_PAGE_SIZE });
 }
 
-/** Searches `query` (already trimmed); null searches nothing. */
+/** An answer with the query it answers, as asked (the server may write it otherwise). */
+export type FoodSearchResult = FoodSearchResponse & { asked: string };
+
+/**
+ * Searches `query` (already trimmed); null searches nothing. Keyed by the query, so an
+ * older query's answer that arrives late never shows for a newer one; until the newer
+ * one answers, the last results stay (their `asked` says which query they answer).
+ */
 export function useFoodSearch(query: string | null, viewer: string | null) {
-  return useSWR<FoodSearchResponse>(query ? searchFoodsKey(query, viewer) : null, () =>
-    searchFoods(query ?? ''),
+  return useSWR<FoodSearchResult>(
+    query ? searchFoodsKey(query, viewer) : null,
+    async () => ({ ...(await searchFoods(query ?? '')), asked: query ?? '' }),
+    { keepPreviousData: true },
   );
 }

@@ -16,13 +16,20 @@ import { isSaved, type Food, type SavedFood } from '@/types/food';
 /** SPEC 9: the default portion. */
 const DEFAULT_GRAMS = '100';
 
-type FoodCardProps = { food: Food; view: FoodView; actions: FoodActions };
+type FoodCardProps = {
+  food: Food;
+  view: FoodView;
+  actions: FoodActions;
+  /** The heading's id, when a dialog around the card is named by it. */
+  titleId?: string;
+};
 
 /** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
-export function FoodCard({ food, view, actions }: FoodCardProps) {
+export function FoodCard({ food, view, actions, titleId: givenTitleId }: FoodCardProps) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
-  const titleId = useId();
+  const ownTitleId = useId();
+  const titleId = givenTitleId ?? ownTitleId;
   const detailsId = useId();
   const [showDetails, setShowDetails] = useState(false);
   const [quantityText, setQuantityText] = useState(DEFAULT_GRAMS);

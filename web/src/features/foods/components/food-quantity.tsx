@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAmountErrorText } from '@/features/foods/hooks/use-amount-error-text';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import { portionAmount, type AmountReading } from '@/features/foods/utils/amount';
-import { portionName } from '@/features/foods/utils/names';
+import { namesItsGrams, portionName } from '@/features/foods/utils/names';
 import { nutritionFor } from '@/features/foods/utils/nutrition';
 import type { Food } from '@/types/food';
 
@@ -61,6 +61,8 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
           {food.portions.map((item) => {
             // The chip writes the portion's name, which the box (and the server) read back as its grams.
             const written = portionAmount(item, food.portions, language === 'zh');
+            // "1 liang (50 g)" already says its weight: no second "(50 g)".
+            const name = portionName(item, language);
             return (
               <button
                 key={`${item.name}-${item.grams}`}
@@ -69,7 +71,9 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
                 aria-pressed={text.trim() === written}
                 onClick={() => onText(written)}
               >
-                {t('card.portion', { name: portionName(item, language), grams: formatNumber(item.grams) })}
+                {namesItsGrams(name, item.grams)
+                  ? name
+                  : t('card.portion', { name, grams: formatNumber(item.grams) })}
               </button>
             );
           })}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -19,6 +19,13 @@ import type { SavedFood } from '@/types/food';
 
 /** The server refuses longer queries (QUERY_TOO_LONG). */
 const MAX_QUERY_LENGTH = 200;
+/** Typing searches once it pauses this long; Enter searches at once. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Whether a typed query is worth searching before Enter: one Chinese character, two letters otherwise. */
+export function searchesAsTyped(text: string): boolean {
+  return /\p{Script=Han}/u.test(text) || [...text].length >= 2;
+}
 
 /**
  * SPEC 2 "Food search page": search foods, or (signed in) manage your own custom foods.
@@ -51,6 +58,15 @@ export function FoodSearch({ basket }: { basket: FoodBasket }) {
   }
 
   const actions = useFoodActions(basket, setDialog);
+
+  // Search as you type, once typing pauses. The results follow the query they answer
+  // (SWR keyed by it), so a slow answer to an older query never replaces a newer one.
+  const typed = query.trim();
+  useEffect(() => {
+    if (typed === '' || !searchesAsTyped(typed)) return;
+    const timer = window.setTimeout(() => setSearched(typed), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
 
   function switchView(next: FoodView) {
     if (next === view) return;

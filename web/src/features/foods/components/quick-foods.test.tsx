@@ -47,6 +47,8 @@ function openSearch(routes: Record<string, Route> = {}, { session = true } = {})
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search foods' });
 const region = (name: string) => screen.findByRole('region', { name });
 const storedBasket = () => JSON.parse(localStorage.getItem('mealCart') ?? 'null') as unknown;
+/** A row's one-tap button: "Add <name>", described by the amount it adds and its kcal. */
+const addButton = (list: HTMLElement, name: string) => within(list).getByRole('button', { name: `Add ${name}` });
 const callsTo = (calls: MockCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path.startsWith(path));
 
@@ -55,10 +57,10 @@ describe('favourites, recent and most used foods', () => {
     const { user, calls } = openSearch();
     const favorites = await region('Favourites');
     expect(within(favorites).getByText('Banana')).toBeInTheDocument();
-    expect(within(favorites).getByText('1 medium (118 g) · 105 kcal')).toBeInTheDocument();
+    expect(addButton(favorites, 'Banana')).toHaveAccessibleDescription('1 medium (118 g) 105 kcal');
     const recent = await region('Recent');
-    expect(within(recent).getByText('2 slices (60 g) · 159 kcal')).toBeInTheDocument();
-    expect(within(recent).getByText('150 g · 195 kcal')).toBeInTheDocument();
+    expect(addButton(recent, 'White bread')).toHaveAccessibleDescription('2 slices (60 g) 159 kcal');
+    expect(addButton(recent, 'Rice, white, cooked')).toHaveAccessibleDescription('150 g 195 kcal');
     expect(within(await region('Most used')).getByText('Rice, white, cooked')).toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/api/v1/foods/recent/')[0]?.path).toBe('/api/v1/foods/recent/?limit=10');
 
@@ -87,13 +89,13 @@ describe('favourites, recent and most used foods', () => {
   it('add a used food as it was last logged, in one click', async () => {
     const { user } = openSearch();
     const recent = await region('Recent');
-    await user.click(within(recent).getByRole('button', { name: 'Add 2 slices (60 g) White bread' }));
+    await user.click(addButton(recent, 'White bread'));
     expect(await screen.findByText('Added 2 slices (60 g) White bread to the basket')).toBeInTheDocument();
     expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 3 }), quantity: 60, amount: '2 slices' }]);
     const basket = screen.getByRole('complementary', { name: 'Current basket' });
     expect(within(basket).getByText('2 slices · 60 g')).toBeInTheDocument();
 
-    await user.click(within(await region('Most used')).getByRole('button', { name: 'Add 150 g Rice, white, cooked' }));
+    await user.click(addButton(await region('Most used'), 'Rice, white, cooked'));
     expect(await screen.findByText('Added 150 g Rice, white, cooked to the basket')).toBeInTheDocument();
     await waitFor(() =>
       expect(storedBasket()).toEqual([
@@ -110,8 +112,8 @@ describe('favourites, recent and most used foods', () => {
       [RECENT]: ok({ recent: [used(heavierBread, { last_quantity: 60, last_amount: '2 slices' })], frequent: [] }),
     });
     const recent = await region('Recent');
-    expect(within(recent).getByText('60 g · 159 kcal')).toBeInTheDocument();
-    await user.click(within(recent).getByRole('button', { name: 'Add 60 g White bread' }));
+    expect(addButton(recent, 'White bread')).toHaveAccessibleDescription('60 g 159 kcal');
+    await user.click(addButton(recent, 'White bread'));
     expect(await screen.findByText('Added 60 g White bread to the basket')).toBeInTheDocument();
     expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 3 }), quantity: 60 }]);
   });
@@ -119,10 +121,12 @@ describe('favourites, recent and most used foods', () => {
   it('add a favourite as its first portion, or 100 g without one', async () => {
     const { user } = openSearch({
       [FAVORITES]: ok({ foods: [{ ...banana, is_favorite: true }, { ...rice, is_favorite: true }] }),
+      [RECENT]: ok({ recent: [], frequent: [] }),
     });
     const favorites = await region('Favourites');
-    await user.click(within(favorites).getByRole('button', { name: 'Add 1 medium (118 g) Banana' }));
-    await user.click(within(favorites).getByRole('button', { name: 'Add 100 g Rice, white, cooked' }));
+    expect(addButton(favorites, 'Rice, white, cooked')).toHaveAccessibleDescription('100 g 130 kcal');
+    await user.click(addButton(favorites, 'Banana'));
+    await user.click(addButton(favorites, 'Rice, white, cooked'));
     await waitFor(() =>
       expect(storedBasket()).toEqual([
         { food: expect.objectContaining({ id: 1 }), quantity: 118, amount: '1 medium' },
@@ -136,7 +140,7 @@ describe('favourites, recent and most used foods', () => {
     await i18n.changeLanguage('zh');
     const { user } = openSearch();
     const favorites = await region('收藏');
-    await user.click(within(favorites).getByRole('button', { name: '添加 1 根（中）（118 克） 香蕉' }));
+    await user.click(within(favorites).getByRole('button', { name: '添加 香蕉' }));
     await waitFor(() =>
       expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 1 }), quantity: 118, amount: '1 根（中）' }]),
     );
@@ -159,7 +163,7 @@ describe('favourites, recent and most used foods', () => {
     expect(screen.queryByRole('region', { name: 'Recent' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save meal' }));
     const recent = await region('Recent');
-    expect(within(recent).getByRole('button', { name: 'Add 1 medium (118 g) Banana' })).toBeInTheDocument();
+    expect(addButton(recent, 'Banana')).toHaveAccessibleDescription('1 medium (118 g) 105 kcal');
   });
 
   it('use the Chinese names and amounts in Chinese', async () => {
@@ -167,8 +171,10 @@ describe('favourites, recent and most used foods', () => {
     openSearch();
     const favorites = await region('收藏');
     expect(within(favorites).getByText('香蕉')).toHaveAttribute('lang', 'zh-CN');
-    expect(within(favorites).getByText('1 根（中）（118 克） · 105 千卡')).toBeInTheDocument();
-    expect(within(favorites).getByRole('button', { name: '收藏：香蕉' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(favorites).getByText('Banana')).toHaveAttribute('lang', 'en');
+    expect(within(favorites).getByRole('button', { name: '添加 香蕉' })).toHaveAccessibleDescription(
+      '1 根（中）（118 克） 105 千卡',
+    );
     expect(await region('最常用')).toBeInTheDocument();
   });
 });
@@ -210,8 +216,10 @@ describe('the favourite star', () => {
         return ok({ food: banana });
       },
     });
-    const list = await region('Favourites');
-    await user.click(within(list).getByRole('button', { name: 'Favourite: Banana' }));
+    // The star is on the food's card, which the row opens.
+    await user.click(within(await region('Favourites')).getByRole('button', { name: 'Banana' }));
+    const sheet = screen.getByRole('dialog', { name: 'Banana' });
+    await user.click(within(sheet).getByRole('button', { name: 'Favourite: Banana' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Favourites' })).not.toBeInTheDocument());
     expect(callsTo(calls, 'DELETE', '/api/v1/foods/1/favorite/')).toHaveLength(1);
   });

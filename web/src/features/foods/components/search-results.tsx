@@ -6,29 +6,48 @@ import { useFoodSearch } from '@/features/foods/api/search-foods';
 import { useUsdaSearch } from '@/features/foods/api/search-usda-foods';
 import { FoodGrid } from '@/features/foods/components/food-grid';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
+import { useKnownFoods, useOnline } from '@/features/foods/hooks/use-known-foods';
 import { foodFailureText } from '@/features/foods/utils/failure';
+import { filterOfflineFoods } from '@/features/foods/utils/offline';
+import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import type { Food } from '@/types/food';
 
 type SearchResultsProps = { query: string; viewer: string | null; actions: FoodActions };
 
 /** The local results first; the USDA section follows without holding them up. */
 export function SearchResults({ query, viewer, actions }: SearchResultsProps) {
+  const online = useOnline();
+  const { data, error, isValidating } = useFoodSearch(online ? query : null, viewer);
+  const unreachable = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network;
+  // Offline the search runs over the foods this device keeps: recent and favourites.
+  if (!online || unreachable) return <OfflineResults query={query} actions={actions} />;
+  return <OnlineResults query={query} viewer={viewer} actions={actions} data={data} error={error} loading={isValidating} />;
+}
+
+type OnlineResultsProps = SearchResultsProps & {
+  data: ReturnType<typeof useFoodSearch>['data'];
+  error: unknown;
+  loading: boolean;
+};
+
+function OnlineResults({ query, viewer, actions, data, error, loading }: OnlineResultsProps) {
   const { t } = useTranslation('foods');
   const titleId = useId();
-  const { data, error } = useFoodSearch(query, viewer);
+  // While a newer query is on its way, the last results stay, titled by their own query.
+  const shownQuery = error || !data ? query : data.asked;
 
   let body;
-  if (data) {
-    body = data.foods.length ? (
-      <FoodGrid foods={data.foods} view="search" actions={actions} />
-    ) : (
-      <p className="food-empty">{t('search.noResults', { query })}</p>
-    );
-  } else if (error) {
+  if (error) {
     body = (
       <FormMessage tone="error">
         {foodFailureText(error, { failed: t('search.failed'), error: t('search.error') })}
       </FormMessage>
+    );
+  } else if (data) {
+    body = data.foods.length ? (
+      <FoodGrid foods={data.foods} view="search" actions={actions} />
+    ) : (
+      <p className="food-empty">{t('search.noResults', { query: data.asked })}</p>
     );
   } else {
     body = <Spinner label={t('search.searching')} />;
@@ -36,12 +55,37 @@ export function SearchResults({ query, viewer, actions }: SearchResultsProps) {
 
   return (
     <>
-      <section className="food-results" aria-labelledby={titleId}>
-        <h2 id={titleId}>{t('search.results', { query })}</h2>
+      <section
+        className="food-results"
+        aria-labelledby={titleId}
+        aria-busy={loading && data !== undefined && data.asked !== query}
+      >
+        <h2 id={titleId}>{t('search.results', { query: shownQuery })}</h2>
         {body}
       </section>
-      {data && <UsdaResults query={query} viewer={viewer} localFoods={data.foods} actions={actions} />}
+      {data && !error && <UsdaResults query={data.asked} viewer={viewer} localFoods={data.foods} actions={actions} />}
     </>
+  );
+}
+
+/** No connection: the recent and favourite foods whose names or pinyin hold the query. */
+function OfflineResults({ query, actions }: { query: string; actions: FoodActions }) {
+  const { t } = useTranslation('foods');
+  const titleId = useId();
+  const known = useKnownFoods();
+  const foods = filterOfflineFoods(query, [...known.recent, ...known.favorites, ...known.frequent]);
+  return (
+    <section className="food-results" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('search.results', { query })}</h2>
+      <p className="food-offline" role="status">
+        {t('offline.notice')}
+      </p>
+      {foods.length ? (
+        <FoodGrid foods={foods} view="search" actions={actions} />
+      ) : (
+        <p className="food-empty">{t('search.noResults', { query })}</p>
+      )}
+    </section>
   );
 }
 

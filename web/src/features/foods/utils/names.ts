@@ -32,3 +32,9 @@ export function displayName(food: Food, language: Language): string {
 export function portionName(portion: FoodPortion, language: Language): string {
   return language === 'zh' && portion.name_zh ? portion.name_zh : portion.name;
 }
+
+/** Whether a portion's name already says its weight: "1 liang (50 g)", "1 两（50克）". */
+export function namesItsGrams(name: string, grams: number): boolean {
+  const weights = name.matchAll(/(\d+(?:[.,]\d+)?)\s*(?:g|grams?|克)(?![\p{L}])/giu);
+  return [...weights].some((match) => Math.abs(Number(match[1]?.replace(',', '.')) - grams) < 0.05);
+}
