@@ -8,9 +8,13 @@ export const paths = {
   apiTest: '/api-test',
   tokenTest: '/token-test',
   verifyEmail: '/verify-email/:token',
+  /** A verification link that lost its token: says so (SPEC 5). */
+  verifyEmailNoToken: '/verify-email',
   resendVerification: '/resend-verification',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
+  /** A reset link that lost its token: says so and goes to /forgot-password (SPEC 5). */
+  resetPasswordNoToken: '/reset-password',
 } as const;
 
 export type NavEntry = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormMessage, TextField } from '@/components/ui/field';
 import { RESET_TOKEN_ERROR_REDIRECT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -132,6 +132,11 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
             </>
           )}
         </FormMessage>
+      )}
+      {leavesForNewLink && (
+        <Link to={paths.forgotPassword} replace className="btn btn-secondary btn-block">
+          {t('resetPassword.requestNew')}
+        </Link>
       )}
       <button
         type="submit"
