@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
 import { operationName, type Operation, type SampleContext } from '@/features/devtools/api/operations';
 import { fillPath, type CallInput } from '@/features/devtools/api/run-operation';
 
@@ -65,14 +66,16 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
           disabled={running}
           aria-describedby={problem ? errorId : undefined}
         >
-          {name}
+          <code>{name}</code>
         </button>
         {operation.needsLogin && <span className="devtools-tag">{t('calls.needsLogin')}</span>}
         {running && <span className="devtools-muted">{t('calls.running')}</span>}
       </div>
       {params.map(({ param, value }) => (
         <label key={param} className="devtools-param">
-          <span>{t('calls.param', { name: param })}</span>
+          <span>
+            <CodeIn text={t('calls.param', { name: CODE_MARK })} code={param} />
+          </span>
           <input
             type="text"
             inputMode="numeric"

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
 import { TOKEN_TEST_CALL, useTokenTest } from '@/features/devtools/hooks/use-token-test';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/devtools/devtools.css';
@@ -46,8 +47,14 @@ export function TokenTestPage() {
           <button type="button" className="btn btn-secondary" onClick={expireBoth}>
             {t('tokenTest.expireBoth')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void call()} disabled={calling}>
-            {t('tokenTest.call', { call: `GET ${TOKEN_TEST_CALL}` })}
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void call()}
+            disabled={calling}
+            aria-label={t('tokenTest.call', { call: `GET ${TOKEN_TEST_CALL}` })}
+          >
+            <CodeIn text={t('tokenTest.call', { call: CODE_MARK })} code={`GET ${TOKEN_TEST_CALL}`} />
           </button>
         </div>
       </section>
@@ -77,3 +84,4 @@ export function TokenTestPage() {
     </div>
   );
 }
+
