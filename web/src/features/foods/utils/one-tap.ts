@@ -18,7 +18,10 @@ export type OneTapAmount = { grams: number; label: string | null };
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
-    const label = last.last_amount && readsAs(last.last_amount, last.last_quantity, food) ? last.last_amount : null;
+    const amount = last.last_amount;
+    // An amount typed in English ("2 slices") would put English into the Chinese page: grams there.
+    const fits = amount !== null && !(language === 'zh' && /[a-z]/i.test(amount));
+    const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;
     return { grams: last.last_quantity, label };
   }
   const portion = food.portions[0];

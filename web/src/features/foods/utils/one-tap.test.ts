@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { oneTapAmount } from '@/features/foods/utils/one-tap';
+import { makeFood } from '@/testing/foods';
+
+const bread = makeFood({ name: 'White bread', portions: [{ grams: 30, name: '1 slice', name_zh: '1 片' }] });
+
+describe('the amount one tap adds', () => {
+  it('is the last-logged amount, named as typed while the portions still read it so', () => {
+    expect(oneTapAmount(bread, { last_quantity: 60, last_amount: '2 slices' }, 'en')).toEqual({ grams: 60, label: '2 slices' });
+    expect(oneTapAmount(bread, { last_quantity: 45, last_amount: null }, 'en')).toEqual({ grams: 45, label: null });
+    // The slice weighs 40 g now: "2 slices" is no longer 60 g, the grams alone go in.
+    const heavier = { ...bread, portions: [{ grams: 40, name: '1 slice', name_zh: '1 片' }] };
+    expect(oneTapAmount(heavier, { last_quantity: 60, last_amount: '2 slices' }, 'en')).toEqual({ grams: 60, label: null });
+  });
+
+  it('is grams alone on a Chinese page when the last amount was typed in English', () => {
+    expect(oneTapAmount(bread, { last_quantity: 60, last_amount: '2 slices' }, 'zh')).toEqual({ grams: 60, label: null });
+    expect(oneTapAmount(bread, { last_quantity: 60, last_amount: '2片' }, 'zh')).toEqual({ grams: 60, label: '2片' });
+  });
+
+  it('is the first portion without a last amount, by its name in the language', () => {
+    expect(oneTapAmount(bread, undefined, 'en')).toEqual({ grams: 30, label: '1 slice' });
+    expect(oneTapAmount(bread, null, 'zh')).toEqual({ grams: 30, label: '1 片' });
+  });
+
+  it('is 100 g without either', () => {
+    expect(oneTapAmount(makeFood({ portions: [] }), undefined, 'en')).toEqual({ grams: 100, label: null });
+  });
+});
