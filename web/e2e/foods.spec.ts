@@ -127,3 +127,106 @@ test('a custom food: create, add to the basket, edit (the basket follows), delet
   await expect(page.getByText(/You have no custom foods yet/)).toBeVisible();
   expect(await basket(page)).toEqual([]);
 });
+
+// On a phone (issue 15): compact rows with one-tap add, the full card in a sheet, search
+// as you type, chips that name a weight once, and search of the kept foods offline.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** Signed in through stored tokens, in the language given, with rice and an egg logged yesterday. */
+  async function phoneSession(page: Page, request: APIRequestContext, language: 'en' | 'zh') {
+    const account = newAccount(`rows_${language}`);
+    await signUpThroughApi(request, account);
+    const login = await request.post('/api/v1/auth/login', { data: { username: account.username, password: PASSWORD } });
+    const { access, refresh, user } = (await login.json()).data;
+    const auth = { Authorization: `Bearer ${access}` };
+    const first = async (query: string) =>
+      (await (await request.get('/api/v1/foods/search/', { params: { query }, headers: auth })).json()).data.foods[0].id as number;
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    const meal = await request.post('/api/v1/meals/create/', {
+      headers: auth,
+      data: {
+        name: 'Yesterday',
+        date: yesterday.toISOString(),
+        meal_type: 'lunch',
+        foods: [
+          { food_id: await first('rice'), quantity: 150, amount: '1 bowl' },
+          { food_id: await first('egg'), quantity: 50 },
+        ],
+      },
+    });
+    expect(meal.status(), await meal.text()).toBe(201);
+    await page.goto('/');
+    await page.evaluate(
+      ([a, r, u, lang]) => {
+        localStorage.setItem('auth_token', a);
+        localStorage.setItem('refresh_token', r);
+        localStorage.setItem('user', JSON.stringify(u));
+        localStorage.setItem('language', lang);
+      },
+      [access, refresh, user, language] as const,
+    );
+    await page.reload();
+  }
+
+  test('results as rows of 64 to 80 px as one types; one tap adds the first portion; the row opens the card', async ({ page, request }) => {
+    await phoneSession(page, request, 'en');
+    // No Enter: the search runs once typing pauses.
+    await page.getByRole('searchbox', { name: 'Search foods' }).pressSequentially('banana');
+    const results = page.getByRole('region', { name: 'Results for “banana”' });
+    const add = results.getByRole('button', { name: 'Add Banana', exact: true });
+    await expect(add).toBeVisible();
+    await expect(results.getByRole('article')).toHaveCount(0);
+    const row = results.getByRole('button', { name: 'Banana', exact: true });
+    await expect(row).toContainText('香蕉');
+    const rows = results.getByRole('listitem');
+    for (let at = 0; at < Math.min(await rows.count(), 8); at += 1) {
+      const height = (await rows.nth(at).boundingBox())?.height ?? 0;
+      expect(height).toBeGreaterThanOrEqual(56);
+      expect(height).toBeLessThanOrEqual(80);
+    }
+
+    await add.tap();
+    await expect(toast(page, /^Added 1 medium \(118 g\) Banana to the basket/)).toBeVisible();
+    await expect.poll(async () => (await basket(page)).map((line) => line.quantity)).toEqual([118]);
+
+    await row.tap();
+    const sheet = page.getByRole('dialog', { name: 'Banana' });
+    await expect(sheet.getByLabel('Quantity', { exact: true })).toHaveValue('100');
+    await expect(sheet.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close' }).tap();
+    await expect(sheet).toBeHidden();
+  });
+
+  test('in Chinese: rows in Chinese, a recent food added as last logged, chips that say 50 克 once', async ({ page, request }) => {
+    await phoneSession(page, request, 'zh');
+    const recent = page.getByRole('region', { name: '最近', exact: true });
+    await recent.getByRole('button', { name: /^添加 米饭/ }).tap();
+    // Logged as "1 bowl": a Chinese page adds its grams, no English amount.
+    await expect(toast(page, /^已将 150 克米饭加入餐篮/)).toBeVisible();
+    await expect.poll(async () => (await basket(page)).map((line) => line.quantity)).toEqual([150]);
+
+    await page.getByRole('searchbox', { name: '搜索食物' }).pressSequentially('大米');
+    const results = page.getByRole('region', { name: '“大米”的搜索结果' });
+    await results.getByRole('button', { name: '大米', exact: true }).tap();
+    const sheet = page.getByRole('dialog', { name: '大米' });
+    const chips = sheet.getByRole('group', { name: '常用份量' }).getByRole('button');
+    await expect(chips.first()).toHaveText('1 两 · 50 克');
+    await expect(sheet).not.toContainText('(50 g)');
+    await expect(sheet).toContainText('千卡');
+  });
+
+  test('offline, the search finds the recent foods by pinyin and says it is offline', async ({ page, request, context }) => {
+    await phoneSession(page, request, 'en');
+    await expect(page.getByRole('region', { name: 'Recent', exact: true })).toBeVisible();
+    await context.setOffline(true);
+    const box = page.getByRole('searchbox', { name: 'Search foods' });
+    await box.fill('mifan');
+    await box.press('Enter');
+    const results = page.getByRole('region', { name: 'Results for “mifan”' });
+    await expect(results.getByText('Offline — showing your recent and favourite foods')).toBeVisible();
+    await results.getByRole('button', { name: /^Add Rice/ }).tap();
+    await expect.poll(async () => (await basket(page)).map((line) => line.quantity)).toEqual([150]);
+    await context.setOffline(false);
+  });
+});
