@@ -17,6 +17,8 @@ const SHOTS = path.resolve(webRoot, '../target/screenshots');
 
 /** What the user searched for (the search page lists it among recent searches). */
 const SEARCHED = 'rice';
+/** The user's recipe: a name they typed, which no language check applies to. */
+const RECIPE = 'Rice bowl';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -79,6 +81,23 @@ const ALLOWED_ENGLISH = new Set([
   'Jeor',
 ]);
 
+/** A recognised food as the analysis stream sends it (SPEC 3 "Recognition result"). */
+const PER_100G = { calories: 266, protein: 11, fat: 10, carbs: 33, fiber: 2.3, sugar: 3.6, sodium: 598 };
+const RECOGNIZED = {
+  grams: 214,
+  food: {
+    name: 'Pizza',
+    name_zh: '披萨',
+    food_id: null,
+    estimated_grams: 214,
+    cooking_method: 'baked',
+    portion_description: '2 × 1 slice',
+    per_100g: PER_100G,
+    nutrition: PER_100G,
+    validation: { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' },
+  },
+};
+
 async function signIn(request: APIRequestContext): Promise<{ username: string; access: string; refresh: string; user: unknown; food: unknown }> {
   const username = await signUp(request, 'screens');
   const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
@@ -91,6 +110,13 @@ async function signIn(request: APIRequestContext): Promise<{ username: string; a
   expect(found.status(), await found.text()).toBe(200);
   const foods = ((await found.json()) as { data: { foods: unknown[] } }).data.foods;
   expect(foods.length).toBeGreaterThan(0);
+  // A recipe, so the recipes page shows a card (its name the user's own, in both languages).
+  const food = foods[0] as { id: number };
+  const recipe = await request.post('/api/v1/recipes/create/', {
+    data: { name: RECIPE, name_zh: RECIPE, servings: 2, ingredients: [{ food_id: food.id, quantity: 300 }] },
+    headers: { Authorization: `Bearer ${data.access}` },
+  });
+  expect(recipe.status(), await recipe.text()).toBe(201);
   return { username, ...data, food: foods[0] };
 }
 
@@ -141,7 +167,7 @@ for (const lang of ['en', 'zh'] as const) {
     for (const screen of screens()) {
       const context = await browser.newContext({ viewport: NARROW, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
       await context.addInitScript(
-        ({ lang, screen, session }) => {
+        ({ lang, screen, session, RECOGNIZED }) => {
           // Only before the app's first start: a page's own changes (logout) stay.
           if (sessionStorage.getItem('screens-seeded')) return;
           sessionStorage.setItem('screens-seeded', '1');
@@ -151,8 +177,11 @@ for (const lang of ['en', 'zh'] as const) {
           localStorage.setItem('refresh_token', session.refresh);
           localStorage.setItem('user', JSON.stringify(session.user));
           localStorage.setItem('mealCart', JSON.stringify([{ food: session.food, quantity: 150 }]));
+          // The last photo recognition, as the server words it (English portion and method).
+          localStorage.setItem('dashboardImageId', '1');
+          localStorage.setItem('dashboardEstimatedPortions', JSON.stringify([RECOGNIZED]));
         },
-        { lang, screen, session },
+        { lang, screen, session, RECOGNIZED },
       );
       const page = await context.newPage();
       await page.goto(screen.url);
@@ -170,7 +199,7 @@ for (const lang of ['en', 'zh'] as const) {
           });
         }
         if (lang === 'zh' && viewport === PHONE) {
-          const words = await englishWords(page, [`${session.username}@example.com`, session.username, 'screens', SEARCHED]);
+          const words = await englishWords(page, [`${session.username}@example.com`, session.username, 'screens', SEARCHED, RECIPE]);
           if (words.length > 0) problems.push(`zh ${screen.url}: English words ${JSON.stringify(words)}`);
         }
       }

@@ -8,7 +8,7 @@ export function ResetPasswordRoute() {
   const { token } = useParams();
   return (
     <CardPage title={t('resetPassword.title')}>
-      <p>{t('resetPassword.intro')}</p>
+      {token && <p>{t('resetPassword.intro')}</p>}
       <ResetPasswordForm key={token ?? ''} token={token} />
     </CardPage>
   );

@@ -100,6 +100,25 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
     );
   }
 
+  const newLink = (
+    <Link to={paths.forgotPassword} replace className="btn btn-secondary btn-block">
+      {t('resetPassword.requestNew')}
+    </Link>
+  );
+
+  // A link without its token: no form to fill, only where to get a new link.
+  if (!token?.trim()) {
+    return (
+      <>
+        <FormMessage tone="error">
+          {t('resetPassword.invalidLink')}
+          <span className="form-message-line">{t('resetPassword.redirecting')}</span>
+        </FormMessage>
+        {newLink}
+      </>
+    );
+  }
+
   const mismatch = password !== '' && confirm !== '' && password !== confirm;
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -125,19 +144,10 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
       {failure && (
         <FormMessage tone="error">
           {message(failure)}
-          {leavesForNewLink && (
-            <>
-              {' '}
-              {t('resetPassword.redirecting')}
-            </>
-          )}
+          {leavesForNewLink && <span className="form-message-line">{t('resetPassword.redirecting')}</span>}
         </FormMessage>
       )}
-      {leavesForNewLink && (
-        <Link to={paths.forgotPassword} replace className="btn btn-secondary btn-block">
-          {t('resetPassword.requestNew')}
-        </Link>
-      )}
+      {leavesForNewLink && newLink}
       <button
         type="submit"
         className="btn btn-primary btn-block"
