@@ -326,6 +326,31 @@ test('delete the account: confirm, password, logged out, and the old login fails
   await expect(loginDialog(page)).toBeVisible();
 });
 
+test('in Chinese, the server’s refusals read in Chinese: a wrong password, a taken username', async ({ page, request }) => {
+  const account = newAccount('zherr');
+  await signUpThroughApi(request, account);
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
+
+  await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '欢迎' });
+  await dialog.getByLabel('用户名').fill(account.username);
+  await dialog.getByLabel('密码').fill('Wrong-passw0rd');
+  await dialog.getByRole('button', { name: '登录' }).click();
+  // INVALID_CREDENTIALS; the server's own words are English.
+  const toasts = page.getByRole('region', { name: '通知' });
+  await expect(toasts.getByText('用户名或密码错误')).toBeVisible();
+
+  await dialog.getByRole('tab', { name: '注册' }).click();
+  await dialog.getByLabel('用户名').fill(account.username);
+  await dialog.getByLabel('邮箱').fill(`other_${account.email}`);
+  await dialog.getByLabel('名字').fill('小明');
+  await dialog.getByLabel('密码').fill(account.password);
+  await dialog.getByRole('button', { name: '创建账户' }).click();
+  await expect(toasts.getByText('该用户名已被使用')).toBeVisible();
+  await expect(toasts).not.toContainText(/already|taken|Invalid/i);
+});
+
 test('in Chinese: sign up, the mailed link and the profile', async ({ page }) => {
   const account = newAccount('zh');
   await page.goto('/');

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, CLIENT_ERROR_CODES, serverMessage } from '@/lib/api-client';
 
 /**
- * The text for a failed call: the server's own message as received (SPEC 8), a
- * translated connection error, else the caller's translated fallback.
+ * The text for a failed call: the server's message (SPEC 8; in Chinese its code's
+ * message, see serverMessage), a translated connection error, else the caller's
+ * translated fallback.
  */
 export function useFailureText(): (error: unknown, fallback: string) => string {
   const { t } = useTranslation();
