@@ -197,6 +197,21 @@ describe('search results on a phone', () => {
   });
 });
 
+describe('my food on a phone', () => {
+  it('lists rows whose sheet has Edit and Delete for my own foods', async () => {
+    const mine = { ...oats, id: 50, name: 'Granola', name_zh: null, is_custom: true, is_owner: true, data_source: 'custom' as const };
+    const { user } = openSearch({ 'GET /api/v1/foods/user/': ok({ foods: [mine], page: 1, page_size: 100, total: 1 }) });
+    await user.click(screen.getByRole('button', { name: 'My food' }));
+    const add = await screen.findByRole('button', { name: 'Add Granola' });
+    expect(add).toHaveAccessibleDescription('Custom 100 g 389 kcal');
+    await user.click(screen.getByRole('button', { name: 'Granola' }));
+    const sheet = screen.getByRole('dialog', { name: 'Granola' });
+    expect(within(sheet).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(sheet).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the recent list before typing', () => {
   it('is rows too: 3 recent foods go in with 3 taps', async () => {
     const { user } = openSearch({

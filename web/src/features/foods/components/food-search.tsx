@@ -20,10 +20,10 @@ import type { SavedFood } from '@/types/food';
 /** The server refuses longer queries (QUERY_TOO_LONG). */
 const MAX_QUERY_LENGTH = 200;
 /** Typing searches once it pauses this long; Enter searches at once. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** Whether a typed query is worth searching before Enter: one Chinese character, two letters otherwise. */
-export function searchesAsTyped(text: string): boolean {
+function searchesAsTyped(text: string): boolean {
   return /\p{Script=Han}/u.test(text) || [...text].length >= 2;
 }
 
