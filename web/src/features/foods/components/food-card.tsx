@@ -22,10 +22,12 @@ type FoodCardProps = {
   actions: FoodActions;
   /** The heading's id, when a dialog around the card is named by it. */
   titleId?: string;
+  /** Called once the food is in the basket (a sheet closes). */
+  onAdded?: () => void;
 };
 
 /** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
-export function FoodCard({ food, view, actions, titleId: givenTitleId }: FoodCardProps) {
+export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded }: FoodCardProps) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
   const ownTitleId = useId();
@@ -64,6 +66,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId }: FoodCar
     void run('add', async () => {
       const result = await actions.add(shown, quantity, amountText);
       if (result && !isSaved(base)) setSaved(result);
+      if (result) onAdded?.();
     });
   }
 

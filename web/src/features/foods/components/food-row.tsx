@@ -120,7 +120,8 @@ function FoodSheet({ food, view, actions, onClose }: FoodSheetProps) {
       <button type="button" className="food-sheet-close" aria-label={t('row.close')} onClick={onClose}>
         ×
       </button>
-      <FoodCard food={food} view={view} actions={actions} titleId={titleId} />
+      {/* Added: back to the list, where the next food is. */}
+      <FoodCard food={food} view={view} actions={actions} titleId={titleId} onAdded={onClose} />
     </Modal>
   );
 }

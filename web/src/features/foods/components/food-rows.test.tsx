@@ -169,8 +169,11 @@ describe('search results on a phone', () => {
     expect(within(sheet).getByLabelText('Quantity')).toHaveValue('1 cup');
     await user.click(within(sheet).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: 4 }), quantity: 185, amount: '1 cup' }]));
+    // Added: the sheet closes, back to the list.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Banana' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Banana' })).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
