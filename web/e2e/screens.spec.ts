@@ -24,7 +24,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 360, height: 780 };
 
-type Screen = { name: string; url: string; signedIn: boolean };
+type Screen = { name: string; url: string; signedIn: boolean; open?: (page: Page) => Promise<void> };
 
 /** Every path of config/paths.ts, tokens filled in; the start page also signed out. */
 function screens(): Screen[] {
@@ -33,7 +33,18 @@ function screens(): Screen[] {
     url: route.replace(':token', 'sample-token-0000'),
     signedIn: true,
   }));
-  return [{ name: 'home-signed-out', url: paths.home, signedIn: false }, ...list];
+  return [
+    { name: 'home-signed-out', url: paths.home, signedIn: false },
+    ...list,
+    // Dialogs that cover a page: the login dialog and the barcode scanner (SPEC 2).
+    {
+      name: 'login-dialog',
+      url: paths.home,
+      signedIn: false,
+      open: (page) => page.getByRole('banner').getByRole('button', { name: /^(Log in|登录)$/ }).click(),
+    },
+    { name: 'barcode-dialog', url: `${paths.dashboard}?mode=barcode`, signedIn: true },
+  ];
 }
 
 /**
@@ -136,7 +147,8 @@ async function overflow(page: Page): Promise<string | null> {
 /** English words in the visible main content, outside code, English-marked names and user data. */
 async function englishWords(page: Page, userData: string[]): Promise<string[]> {
   const text = await page.evaluate(() => {
-    const main = document.querySelector('main') ?? document.body;
+    // The main content, or the dialog that covers it.
+    const main = document.querySelector('[role="dialog"], dialog[open]') ?? document.querySelector('main') ?? document.body;
     const copy = main.cloneNode(true) as HTMLElement;
     copy.querySelectorAll('code, pre, kbd, samp, textarea, script, style, [lang^="en"], [hidden], [aria-hidden="true"]').forEach((el) => el.remove());
     // innerText of a detached node has no layout; textContent with block breaks suffices.
@@ -186,6 +198,8 @@ for (const lang of ['en', 'zh'] as const) {
       const page = await context.newPage();
       await page.goto(screen.url);
       await settle(page);
+      if (screen.open) await screen.open(page);
+      if (screen.open || screen.url.includes('mode=')) await expect(page.getByRole('dialog')).toBeVisible();
 
       for (const viewport of [NARROW, PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);

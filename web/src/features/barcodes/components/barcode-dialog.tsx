@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { FormMessage } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Modal } from '@/components/ui/modal';
 import { useAnalyzeWithBarcode } from '@/features/barcodes/api/analyze-with-barcode';
 import { useCreateFoodFromBarcode } from '@/features/barcodes/api/create-food-from-barcode';
@@ -209,13 +210,14 @@ function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
             <label htmlFor={fileId} className="field-label">
               {t('dialog.choose')}
             </label>
-            <input
+            <FilePicker
               id={fileId}
-              type="file"
               accept="image/*"
               data-autofocus
               disabled={busy}
-              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+              chooseLabel={t('dialog.chooseFile')}
+              noneLabel={t('dialog.noFile')}
+              onFile={choose}
             />
           </div>
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { FormMessage } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
 import { useToast } from '@/components/ui/toast';
 import { analyzeImage } from '@/features/recognition/api/analyze-image';
 import { recentImagesPath, useRecentImages } from '@/features/recognition/api/get-recent-images';
@@ -178,12 +179,13 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
           <label htmlFor={fileId} className="field-label">
             {t('choose')}
           </label>
-          <input
+          <FilePicker
             id={fileId}
-            type="file"
             accept="image/*"
             disabled={busy}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            chooseLabel={t('chooseFile')}
+            noneLabel={t('noFile')}
+            onFile={choose}
           />
         </div>
         <div className="field">

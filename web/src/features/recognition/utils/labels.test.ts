@@ -21,5 +21,7 @@ describe('recognition labels', () => {
     expect(portionLabel(en, '2 × 1 slice')).toBe('2 × 1 slice');
     expect(portionLabel(zh, '1 cup, chopped')).toBe('1 cup, chopped');
     expect(cookingLabel(en, 'steamed')).toBe('steamed');
+    expect(keywordLabel(en, 'Banana')).toBe('Banana');
+    expect(keywordLabel(zh, 'Banana')).toBe('香蕉');
   });
 });

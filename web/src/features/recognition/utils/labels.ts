@@ -61,5 +61,8 @@ export function stepLabel(t: T, step: AnalysisStep, serverText: string): string 
 /** A detected label ("hot dog") or another keyword as sent. */
 export function keywordLabel(t: T, keyword: string): string {
   const key = keyword.toLowerCase();
-  return DETECTED.has(key) ? t(`detected.${key.replace(' ', '')}` as 'detected.apple') : keyword;
+  if (!DETECTED.has(key)) return keyword;
+  const label = t(`detected.${key.replace(' ', '')}` as 'detected.apple');
+  // In English the word as sent ("Banana"), with its capital.
+  return label.toLowerCase() === key ? keyword : label;
 }
