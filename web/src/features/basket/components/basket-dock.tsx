@@ -7,10 +7,11 @@ import { paths } from '@/config/paths';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { showSavedNotice, useBasketSave, useSavedNotice } from '@/features/basket/hooks/use-basket-save';
-import { PHONE_QUERY, useMediaQuery } from '@/features/basket/hooks/use-media-query';
+import { PHONE_QUERY } from '@/features/basket/hooks/phone-query';
 import { useSendQueuedSaves } from '@/features/basket/hooks/use-save-queue';
 import { basketTotals } from '@/features/basket/utils/basket';
 import { useAuth } from '@/lib/auth';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/basket/basket.css';
 
