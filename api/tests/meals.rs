@@ -738,6 +738,13 @@ async fn statistics_over_a_day_and_a_range() {
     let total = kcal(&m1) + kcal(&m2) + kcal(&m3);
     assert!((f(&range["stats"]["totals"]["calories"]) - total).abs() < 0.05);
     assert!((f(&range["stats"]["daily_average"]["calories"]) - total / 7.0).abs() < 0.06);
+    // Two of the seven days have meals: the logged-day average is over those two.
+    let logged = &range["stats"]["logged_day_average"];
+    assert!(
+        (f(&logged["calories"]) - total / 2.0).abs() < 0.06,
+        "{logged}"
+    );
+    assert!(f(&logged["protein"]) > f(&range["stats"]["daily_average"]["protein"]));
     let daily = range["daily"].as_array().unwrap();
     assert_eq!(daily.len(), 7);
     assert_eq!(daily[0]["date"], "2026-11-01");

@@ -130,7 +130,15 @@ impl MealStatistics {
 
     /// The total spread over every day of the range.
     pub fn daily_average(&self) -> Nutrients {
-        let days = self.range.days_count().max(1) as f64;
+        self.average_over(self.range.days_count().max(1) as f64)
+    }
+
+    /// The total spread over the days with at least one meal (zeros when none).
+    pub fn logged_day_average(&self) -> Nutrients {
+        self.average_over(f64::from(self.days_logged.max(1)))
+    }
+
+    fn average_over(&self, days: f64) -> Nutrients {
         let t = &self.total.nutrients;
         Nutrients {
             calories: t.calories / days,

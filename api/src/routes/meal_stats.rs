@@ -151,6 +151,8 @@ struct RangeStats {
     date_range: DateRangeView,
     totals: Macros,
     daily_average: Macros,
+    /// Over the days with at least one meal only.
+    logged_day_average: Macros,
     days_logged: u32,
 }
 
@@ -225,6 +227,7 @@ impl StatisticsView {
                 },
                 totals: (&stats.total.nutrients).into(),
                 daily_average: (&stats.daily_average()).into(),
+                logged_day_average: (&stats.logged_day_average()).into(),
                 days_logged: stats.days_logged,
             },
             top_foods: stats.top_foods.iter().map(TopFoodView::from).collect(),
