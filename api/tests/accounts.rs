@@ -471,7 +471,9 @@ async fn profiles_start_with_defaults_and_validate_edits() {
         body["data"],
         json!({"user": {"username": "profiler", "email": "profiler@example.com", "nickname": "小明"},
                "profile": {"date_of_birth": null, "gender": "male", "height": 175.0, "weight": 70.0,
-                           "daily_calorie_goal": 2000}})
+                           "daily_calorie_goal": 2000, "activity_level": null,
+                           "macro_goal_unit": null, "protein_goal": null, "fat_goal": null,
+                           "carbs_goal": null}})
     );
     let (app_ref, access) = (&app, &session.access);
     let put = move |body: Value| async move {
@@ -508,6 +510,71 @@ async fn profiles_start_with_defaults_and_validate_edits() {
         unchanged["data"]["profile"]["height"], 165.5,
         "nothing half-saved"
     );
+
+    // Goals: an activity level and macro goals in percent that add up to 100.
+    let (status, body) = put(
+        json!({"activity_level": "very_active", "macro_goal_unit": "percent",
+        "protein_goal": 30, "fat_goal": 25, "carbs_goal": 45.4}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let profile = &body["data"]["profile"];
+    assert_eq!(profile["activity_level"], "very_active");
+    assert_eq!(profile["macro_goal_unit"], "percent");
+    assert_eq!(profile["carbs_goal"], 45.4);
+    let (_, read) = get_as(&app, "/users/profile/", &session.access).await;
+    assert_eq!(&read["data"]["profile"], profile);
+
+    // Each refusal names its field and changes nothing.
+    for (body, field) in [
+        (json!({"protein_goal": 40}), "add up to 100"),
+        (json!({"activity_level": "couch"}), "activity_level"),
+        (json!({"macro_goal_unit": "oz"}), "macro_goal_unit"),
+        (
+            json!({"macro_goal_unit": "g", "protein_goal": 1200}),
+            "protein_goal",
+        ),
+        (json!({"fat_goal": null}), "fat_goal"),
+        (json!({"weight": 1.5}), "weight"),
+        (json!({"weight": 700}), "weight"),
+        (json!({"height": 280}), "height"),
+        (json!({"daily_calorie_goal": 400}), "daily_calorie_goal"),
+        (json!({"date_of_birth": "1880-01-01"}), "130 years"),
+        (json!({"date_of_birth": "2999-01-01"}), "date_of_birth"),
+    ] {
+        let (status, bad) = put(body.clone()).await;
+        assert_eq!(
+            (status, error_code(&bad)),
+            (422, "VALIDATION_ERROR"),
+            "{body}"
+        );
+        let message = bad["error"]["message"].as_str().unwrap();
+        assert!(message.contains(field), "{body}: {message}");
+    }
+    let (_, read) = get_as(&app, "/users/profile/", &session.access).await;
+    assert_eq!(&read["data"]["profile"], profile, "refusals change nothing");
+
+    // Grams, then null clears them all.
+    let (status, body) = put(
+        json!({"macro_goal_unit": "g", "protein_goal": 120, "fat_goal": 60,
+        "carbs_goal": 250, "weight": 2.5}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["profile"]["protein_goal"], 120.0);
+    let (status, body) = put(json!({"activity_level": null, "macro_goal_unit": null,
+        "protein_goal": null, "fat_goal": null, "carbs_goal": null}))
+    .await;
+    assert_eq!(status, 200, "{body}");
+    for field in [
+        "activity_level",
+        "macro_goal_unit",
+        "protein_goal",
+        "fat_goal",
+        "carbs_goal",
+    ] {
+        assert_eq!(body["data"]["profile"][field], Value::Null, "{field}");
+    }
     let (status, _) = app.get("/users/profile/").await;
     assert_eq!(status, 401);
 }

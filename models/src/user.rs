@@ -195,7 +195,26 @@ pub struct Profile {
     pub height: f64,
     pub weight: f64,
     pub daily_calorie_goal: i32,
+    /// One of [`ACTIVITY_LEVELS`], or none chosen.
+    pub activity_level: Option<String>,
+    /// `g` or `percent` (of the calorie goal); set whenever the three macro goals are.
+    pub macro_goal_unit: Option<String>,
+    pub protein_goal: Option<f64>,
+    pub fat_goal: Option<f64>,
+    pub carbs_goal: Option<f64>,
 }
+
+/// SPEC §9's activity levels, as sent and stored.
+pub const ACTIVITY_LEVELS: [&str; 5] = [
+    "sedentary",
+    "lightly_active",
+    "moderately_active",
+    "very_active",
+    "extra_active",
+];
+
+/// Units the macro goals can be in: grams or percent of the calorie goal.
+pub const MACRO_GOAL_UNITS: [&str; 2] = ["g", "percent"];
 
 impl Default for Profile {
     fn default() -> Self {
@@ -205,6 +224,11 @@ impl Default for Profile {
             height: 175.0,
             weight: 70.0,
             daily_calorie_goal: 2000,
+            activity_level: None,
+            macro_goal_unit: None,
+            protein_goal: None,
+            fat_goal: None,
+            carbs_goal: None,
         }
     }
 }
@@ -220,11 +244,25 @@ pub struct ProfileChanges {
     pub height: Option<f64>,
     pub weight: Option<f64>,
     pub daily_calorie_goal: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    pub activity_level: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub macro_goal_unit: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub protein_goal: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "present")]
+    pub fat_goal: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "present")]
+    pub carbs_goal: Option<Option<f64>>,
 }
 
 /// Tells a field sent as `null` (Some(None)) from one left out (None).
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 impl ProfileChanges {
@@ -251,8 +289,13 @@ impl ProfileChanges {
                 Ok(date) if date > today => {
                     problems.push("date_of_birth cannot be in the future".into())
                 }
-                Ok(date) if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap() => {
-                    problems.push("date_of_birth must be after 1900-01-01".into())
+                Ok(date) if date >= today => {
+                    problems.push("date_of_birth must be in the past".into())
+                }
+                Ok(date)
+                    if Some(date) < today.checked_sub_months(chrono::Months::new(130 * 12)) =>
+                {
+                    problems.push("date_of_birth must be at most 130 years ago".into())
                 }
                 Ok(date) => profile.date_of_birth = Some(date),
                 Err(_) => problems.push("date_of_birth must be a date like 1990-05-31".into()),
@@ -276,7 +319,7 @@ impl ProfileChanges {
             })
         };
         let height = number(self.height, "height", 50.0, 272.0, "cm");
-        let weight = number(self.weight, "weight", 20.0, 500.0, "kg");
+        let weight = number(self.weight, "weight", 2.0, 650.0, "kg");
         let goal = number(
             self.daily_calorie_goal,
             "daily_calorie_goal",
@@ -293,12 +336,91 @@ impl ProfileChanges {
         if let Some(g) = goal {
             profile.daily_calorie_goal = g.round() as i32;
         }
+        let mut next = profile.clone();
+        match self.activity_level {
+            Some(None) => next.activity_level = None,
+            Some(Some(level)) if ACTIVITY_LEVELS.contains(&level.as_str()) => {
+                next.activity_level = Some(level)
+            }
+            Some(Some(_)) => problems.push(format!(
+                "activity_level must be one of {}",
+                ACTIVITY_LEVELS.join(", ")
+            )),
+            None => {}
+        }
+        match self.macro_goal_unit {
+            Some(None) => next.macro_goal_unit = None,
+            Some(Some(unit)) if MACRO_GOAL_UNITS.contains(&unit.as_str()) => {
+                next.macro_goal_unit = Some(unit)
+            }
+            Some(Some(_)) => problems.push("macro_goal_unit must be g or percent".into()),
+            None => {}
+        }
+        if let Some(v) = self.protein_goal {
+            next.protein_goal = v;
+        }
+        if let Some(v) = self.fat_goal {
+            next.fat_goal = v;
+        }
+        if let Some(v) = self.carbs_goal {
+            next.carbs_goal = v;
+        }
+        problems.extend(macro_goal_problems(&next));
         if problems.is_empty() {
+            profile.activity_level = next.activity_level;
+            profile.macro_goal_unit = next.macro_goal_unit;
+            profile.protein_goal = next.protein_goal.map(|v| (v * 10.0).round() / 10.0);
+            profile.fat_goal = next.fat_goal.map(|v| (v * 10.0).round() / 10.0);
+            profile.carbs_goal = next.carbs_goal.map(|v| (v * 10.0).round() / 10.0);
             Ok(())
         } else {
             Err(Invalid(problems.join("; ")))
         }
     }
+}
+
+/// The macro goals are all three or none, in a unit, within its range; percents add up to 100 (±1).
+fn macro_goal_problems(p: &Profile) -> Vec<String> {
+    let goals = [
+        ("protein_goal", p.protein_goal),
+        ("fat_goal", p.fat_goal),
+        ("carbs_goal", p.carbs_goal),
+    ];
+    let set = goals.iter().filter(|(_, v)| v.is_some()).count();
+    if set == 0 {
+        return Vec::new();
+    }
+    if set < 3 {
+        return vec![
+            "protein_goal, fat_goal and carbs_goal must be given together or all cleared".into(),
+        ];
+    }
+    let Some(unit) = p.macro_goal_unit.as_deref() else {
+        return vec!["macro_goal_unit (g or percent) is required with macro goals".into()];
+    };
+    let (high, unit_name) = if unit == "percent" {
+        (100.0, "%")
+    } else {
+        (1000.0, "g")
+    };
+    let mut problems: Vec<String> = goals
+        .iter()
+        .filter_map(|(field, v)| {
+            let v = v.expect("all three are set");
+            (!(v.is_finite() && (0.0..=high).contains(&v)))
+                .then(|| format!("{field} must be between 0 and {high} {unit_name}"))
+        })
+        .collect();
+    if problems.is_empty() && unit == "percent" {
+        let sum: f64 = goals.iter().filter_map(|(_, v)| *v).sum();
+        if (sum - 100.0).abs() > 1.0 {
+            problems.push(format!(
+                "protein_goal, fat_goal and carbs_goal in percent must add up to 100 (they add up to {})",
+                (sum * 10.0).round() / 10.0
+            ));
+        }
+    }
+    problems
 }
 
 /// A user as stored.

@@ -120,6 +120,11 @@ async fn profiles_start_with_the_defaults_and_round_trip(stores: Stores) {
         height: 162.5,
         weight: 51.3,
         daily_calorie_goal: 1750,
+        activity_level: Some("lightly_active".into()),
+        macro_goal_unit: Some("g".into()),
+        protein_goal: Some(90.0),
+        fat_goal: Some(55.5),
+        carbs_goal: Some(210.0),
     };
     let updated = stores
         .users

@@ -168,7 +168,7 @@ const OPERATIONS: &[Operation] = &[
         method: "get",
         path: "/users/profile/",
         tag: "users",
-        summary: "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal}}.",
+        summary: "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal}} (the last five null when unset).",
         params: &[],
         responses: &[(200, "The profile"), (401, "Not signed in")],
         content_type: JSON,
@@ -177,7 +177,7 @@ const OPERATIONS: &[Operation] = &[
         method: "put",
         path: "/users/profile/",
         tag: "users",
-        summary: "Change any of nickname, date_of_birth, gender, height (cm), weight (kg), daily_calorie_goal (kcal); every broken rule is reported and nothing is saved.",
+        summary: "Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1); null clears the nullable ones; every broken rule is reported by field name and nothing is saved.",
         params: &[],
         responses: &[(200, "The profile"), (422, "Invalid values")],
         content_type: JSON,
@@ -708,7 +708,7 @@ const OPERATIONS: &[Operation] = &[
         method: "get",
         path: "/meals/statistics/",
         tag: "meals",
-        summary: "Statistics of local days: {start_date, end_date, is_single_day, summary, meal_breakdown, stats {date_range, totals, daily_average, days_logged}, top_foods, daily, macro_split, calorie_goal}.",
+        summary: "Statistics of local days: {start_date, end_date, is_single_day, summary, meal_breakdown, stats {date_range, totals, daily_average (over calendar days), logged_day_average (over days with a meal; zeros when none), days_logged}, top_foods, daily, macro_split, calorie_goal}.",
         params: &[
             ("date", "query", "One local day"),
             (
@@ -1165,6 +1165,11 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
             ("height", n.clone()),
             ("weight", n.clone()),
             ("daily_calorie_goal", i.clone()),
+            ("activity_level", s.clone()),
+            ("macro_goal_unit", s.clone()),
+            ("protein_goal", n.clone()),
+            ("fat_goal", n.clone()),
+            ("carbs_goal", n.clone()),
         ]),
         ("post", "/users/change-password/") => {
             object(&[("current_password", s.clone()), ("new_password", s.clone())])

@@ -49,6 +49,11 @@ struct ProfileFields {
     height: f64,
     weight: f64,
     daily_calorie_goal: i32,
+    activity_level: Option<String>,
+    macro_goal_unit: Option<String>,
+    protein_goal: Option<f64>,
+    fat_goal: Option<f64>,
+    carbs_goal: Option<f64>,
 }
 
 impl From<&User> for ProfileView {
@@ -66,6 +71,11 @@ impl From<&User> for ProfileView {
                 height: p.height,
                 weight: p.weight,
                 daily_calorie_goal: p.daily_calorie_goal,
+                activity_level: p.activity_level.clone(),
+                macro_goal_unit: p.macro_goal_unit.clone(),
+                protein_goal: p.protein_goal,
+                fat_goal: p.fat_goal,
+                carbs_goal: p.carbs_goal,
             },
         }
     }

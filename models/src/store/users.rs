@@ -23,6 +23,11 @@ struct UserRow {
     height: f64,
     weight: f64,
     daily_calorie_goal: i32,
+    activity_level: Option<String>,
+    macro_goal_unit: Option<String>,
+    protein_goal: Option<f64>,
+    fat_goal: Option<f64>,
+    carbs_goal: Option<f64>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -43,6 +48,11 @@ impl TryFrom<UserRow> for User {
                 height: row.height,
                 weight: row.weight,
                 daily_calorie_goal: row.daily_calorie_goal,
+                activity_level: row.activity_level,
+                macro_goal_unit: row.macro_goal_unit,
+                protein_goal: row.protein_goal,
+                fat_goal: row.fat_goal,
+                carbs_goal: row.carbs_goal,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -69,7 +79,8 @@ struct OneTimeRow {
 macro_rules! user_columns {
     () => {
         "user_id, username, email, nickname, password_hash, email_verified, date_of_birth, \
-         gender, height, weight, daily_calorie_goal, created_at, updated_at"
+         gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, \
+         protein_goal, fat_goal, carbs_goal, created_at, updated_at"
     };
 }
 
@@ -160,7 +171,9 @@ macro_rules! sql_account_stores {
             ) -> Result<User, StoreError> {
                 let row: Option<UserRow> = sqlx::query_as(concat!(
                     "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
-                     height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8 \
+                     height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8, \
+                     activity_level = $9, macro_goal_unit = $10, protein_goal = $11, \
+                     fat_goal = $12, carbs_goal = $13 \
                      where user_id = $1 returning ",
                     user_columns!()
                 ))
@@ -172,6 +185,11 @@ macro_rules! sql_account_stores {
                 .bind(profile.weight)
                 .bind(profile.daily_calorie_goal)
                 .bind(Utc::now())
+                .bind(profile.activity_level.as_deref())
+                .bind(profile.macro_goal_unit.as_deref())
+                .bind(profile.protein_goal)
+                .bind(profile.fat_goal)
+                .bind(profile.carbs_goal)
                 .fetch_optional(&self.0)
                 .await?;
                 row.ok_or(StoreError::NotFound)?.try_into()
