@@ -7,6 +7,7 @@ mod config;
 pub mod error;
 pub mod extract;
 pub mod food_index;
+mod idempotency;
 pub mod import_command;
 mod mail;
 mod metrics;
@@ -265,6 +266,7 @@ fn cors(origins: &[String]) -> CorsLayer {
             header::ACCEPT,
             header::HeaderName::from_static("last-event-id"),
             header::HeaderName::from_static(extract::TIME_ZONE_HEADER),
+            header::HeaderName::from_static(idempotency::HEADER),
         ])
         .max_age(Duration::from_secs(600))
 }

@@ -991,3 +991,125 @@ async fn the_export_holds_every_meal() {
     );
     assert!(rows[1].contains(",250,"), "{csv}");
 }
+
+/// Sends `body` to `path` as `who` with an `Idempotency-Key`.
+async fn post_with_key(
+    app: &TestApp,
+    who: &Session,
+    path: &str,
+    key: &str,
+    body: &Value,
+) -> (u16, Value, Option<String>) {
+    let response = app
+        .client
+        .post(app.url(path))
+        .bearer_auth(&who.access)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let (status, body) = support::json_of(response).await;
+    (status, body, retry)
+}
+
+async fn meals_on(app: &TestApp, who: &Session, date: &str) -> i64 {
+    let (status, day) = get_as(app, &format!("/meals/statistics/?date={date}"), &who.access).await;
+    assert_eq!(status, 200, "{day}");
+    day["data"]["summary"]["total_meals"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let rice = food_id(&app, "米饭").await;
+    let body = json!({"name": "Queued lunch", "date": "2026-11-20", "meal_type": "lunch",
+                      "foods": [{"food_id": rice, "quantity": 150}]});
+
+    let first = post_with_key(&app, &ann, "/meals/create/", "save-1", &body).await;
+    assert_eq!(first.0, 201, "{}", first.1);
+    let again = post_with_key(&app, &ann, "/meals/create/", "save-1", &body).await;
+    assert_eq!((again.0, &again.1), (first.0, &first.1), "the same answer");
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1, "one meal");
+
+    // The same key for another request is refused and saves nothing.
+    let other = json!({"name": "Other", "date": "2026-11-20", "meal_type": "dinner",
+                       "foods": [{"food_id": rice, "quantity": 90}]});
+    let (status, reused, _) = post_with_key(&app, &ann, "/meals/create/", "save-1", &other).await;
+    assert_eq!(
+        (status, reused["error"]["code"].as_str()),
+        (422, Some("IDEMPOTENCY_KEY_REUSED"))
+    );
+    assert_eq!(reused["success"], false);
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1);
+
+    // Keys are per user: Bob's "save-1" is his own.
+    let (status, bobs, _) = post_with_key(&app, &bob, "/meals/create/", "save-1", &body).await;
+    assert_eq!(status, 201, "{bobs}");
+    assert_ne!(bobs["data"]["id"], first.1["data"]["id"]);
+    assert_eq!(meals_on(&app, &bob, "2026-11-20").await, 1);
+
+    // A refused request keeps its refusal: the key answers 422 again, even once fixed.
+    let broken = json!({"date": "2026-11-20", "meal_type": "lunch", "foods": []});
+    let (status, refused, _) = post_with_key(&app, &ann, "/meals/create/", "save-2", &broken).await;
+    assert_eq!(status, 422, "{refused}");
+    let (status, again, _) = post_with_key(&app, &ann, "/meals/create/", "save-2", &broken).await;
+    assert_eq!((status, &again), (422, &refused));
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1);
+
+    // Other creating routes honour it too: a quick-add line added once.
+    let meal_id = first.1["data"]["id"].as_i64().unwrap();
+    let line = json!({"quick_add": {"name": "Tea", "calories": 40}});
+    let path = format!("/meals/{meal_id}/add-food/");
+    let a = post_with_key(&app, &ann, &path, "add-1", &line).await;
+    let b = post_with_key(&app, &ann, &path, "add-1", &line).await;
+    assert_eq!((a.0, &a.1), (b.0, &b.1), "{}", a.1);
+    let (_, meal) = get_as(&app, &format!("/meals/{meal_id}/"), &ann.access).await;
+    assert_eq!(meal["data"]["foods"].as_array().unwrap().len(), 2, "{meal}");
+
+    // A bad key is refused in the envelope.
+    let long = "k".repeat(256);
+    for key in ["", "with space", long.as_str()] {
+        let (status, bad, _) = post_with_key(&app, &ann, "/meals/create/", key, &body).await;
+        assert_eq!(status, 422, "{key:?}: {bad}");
+        assert_eq!(bad["error"]["code"], "INVALID_IDEMPOTENCY_KEY");
+    }
+
+    // While the first request still runs, a repeat is told to wait.
+    let running = "insert into idempotency_key (user_id, idempotency_key, request_hash, created_at) \
+                   values ($1, 'busy', 'x', $2)";
+    let user_id = ann.user["id"].as_i64().unwrap();
+    match &app.state.db {
+        models::Database::Sqlite(p) => {
+            sqlx::query(running)
+                .bind(user_id)
+                .bind(chrono::Utc::now())
+                .execute(p)
+                .await
+                .unwrap();
+        }
+        models::Database::Postgres(p) => {
+            sqlx::query(running)
+                .bind(user_id)
+                .bind(chrono::Utc::now())
+                .execute(p)
+                .await
+                .unwrap();
+        }
+    }
+    let (status, busy, retry) = post_with_key(&app, &ann, "/meals/create/", "busy", &body).await;
+    assert_eq!(
+        (status, busy["error"]["code"].as_str()),
+        (409, Some("IDEMPOTENCY_KEY_IN_USE"))
+    );
+    assert_eq!(retry.as_deref(), Some("1"));
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1);
+}
