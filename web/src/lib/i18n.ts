@@ -7,42 +7,45 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '@/config/constants';
+import type enDevtools from '@/locales/en/devtools.json';
+import type enRecipes from '@/locales/en/recipes.json';
+import type enRecognition from '@/locales/en/recognition.json';
 import enAuth from '@/locales/en/auth.json';
 import enBarcodes from '@/locales/en/barcodes.json';
 import enBasket from '@/locales/en/basket.json';
 import enCommon from '@/locales/en/common.json';
-import enDevtools from '@/locales/en/devtools.json';
 import enErrors from '@/locales/en/errors.json';
 import enFoods from '@/locales/en/foods.json';
 import enMeals from '@/locales/en/meals.json';
-import enRecipes from '@/locales/en/recipes.json';
-import enRecognition from '@/locales/en/recognition.json';
 import enPages from '@/locales/en/pages.json';
 import zhAuth from '@/locales/zh/auth.json';
 import zhBarcodes from '@/locales/zh/barcodes.json';
 import zhBasket from '@/locales/zh/basket.json';
 import zhCommon from '@/locales/zh/common.json';
-import zhDevtools from '@/locales/zh/devtools.json';
 import zhErrors from '@/locales/zh/errors.json';
 import zhFoods from '@/locales/zh/foods.json';
 import zhMeals from '@/locales/zh/meals.json';
-import zhRecipes from '@/locales/zh/recipes.json';
-import zhRecognition from '@/locales/zh/recognition.json';
 import zhPages from '@/locales/zh/pages.json';
 
-// Both languages are small enough to ship in the first bundle, which keeps the
-// first render synchronous (no flash of untranslated keys).
+// Both languages of what the first page can show ship in the first bundle, which keeps
+// the first render synchronous (no flash of untranslated keys). The words of parts that
+// load later (the developer pages, recipes, photo recognition) come with their code
+// (`addTranslations`), keeping the first load within its budget.
 export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, recognition: enRecognition, barcodes: enBarcodes, recipes: enRecipes, devtools: enDevtools, errors: enErrors },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, recognition: zhRecognition, barcodes: zhBarcodes, recipes: zhRecipes, devtools: zhDevtools, errors: zhErrors },
+  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, barcodes: enBarcodes, errors: enErrors },
+  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, barcodes: zhBarcodes, errors: zhErrors },
 } as const;
 
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'recognition', 'barcodes', 'recipes', 'devtools', 'errors'] as const;
+export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'barcodes', 'errors'] as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: (typeof resources)['en'] & {
+      devtools: typeof enDevtools;
+      recipes: typeof enRecipes;
+      recognition: typeof enRecognition;
+    };
   }
 }
 
@@ -88,3 +91,10 @@ void i18n
   });
 
 export { i18n };
+
+/** Adds the words of a lazily loaded part of the app, once, in every language. */
+export function addTranslations(ns: string, bundles: Record<Language, object>): void {
+  for (const [lng, bundle] of Object.entries(bundles)) {
+    if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, bundle);
+  }
+}

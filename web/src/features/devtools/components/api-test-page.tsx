@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '@/features/devtools/i18n';
 import { AREAS, OPERATIONS, operationName } from '@/features/devtools/api/operations';
 import { OperationCard } from '@/features/devtools/components/operation-card';
 import { ResultList } from '@/features/devtools/components/result-list';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/features/devtools/i18n';
 import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
 import { operationName, type Operation, type SampleContext } from '@/features/devtools/api/operations';
 import { fillPath, type CallInput } from '@/features/devtools/api/run-operation';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '@/features/recipes/i18n';
 import { useRecipeFormat } from '@/features/recipes/hooks/use-recipe-format';
 import type { DraftValues } from '@/features/recipes/utils/recipe-draft';
 import type { Nutrients } from '@/types/food';

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import '@/features/recognition/i18n';
 import type { AnalysisStep } from '@/features/recognition/types';
 
 /**
