@@ -163,6 +163,37 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }
+    // Creating POSTs say they take an Idempotency-Key; logging in does not.
+    let takes_key = |path: &str| {
+        doc["paths"][path]["post"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "Idempotency-Key" && p["in"] == "header")
+    };
+    for path in [
+        "/meals/create/",
+        "/meals/{id}/add-food/",
+        "/recipes/create/",
+        "/foods/create/",
+    ] {
+        assert!(takes_key(path), "{path} takes Idempotency-Key");
+    }
+    assert!(!takes_key("/auth/login/"));
+    let profile = &doc["paths"]["/users/profile/"]["put"]["requestBody"]["content"]["application/json"]
+        ["schema"]["properties"];
+    for field in [
+        "activity_level",
+        "macro_goal_unit",
+        "protein_goal",
+        "fat_goal",
+        "carbs_goal",
+    ] {
+        assert!(
+            profile.get(field).is_some(),
+            "profile {field} documented: {profile}"
+        );
+    }
     // Every documented route without parameters answers (none falls to the 404).
     for (path, item) in paths.iter().filter(|(p, _)| !p.contains('{')) {
         for method in item.as_object().unwrap().keys() {

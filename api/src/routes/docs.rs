@@ -1246,10 +1246,13 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
     Some(json!({"content": {JSON: {"schema": schema}}}))
 }
 
+/// What every creating POST says of `Idempotency-Key`.
+const IDEMPOTENCY: &str = "Optional, 1-255 visible ASCII characters, per user, kept 24 hours. A repeat with the same method, path and body answers the first answer (same status and body, header Idempotent-Replayed: true) and creates nothing new; the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED); a repeat while the first still runs gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Answers of 500 and above are not kept, so the key can be retried.";
+
 pub fn openapi_document() -> Value {
     let mut paths = serde_json::Map::new();
     for op in OPERATIONS {
-        let parameters: Vec<Value> = op
+        let mut parameters: Vec<Value> = op
             .params
             .iter()
             .map(|(name, location, description)| {
@@ -1257,6 +1260,16 @@ pub fn openapi_document() -> Value {
                        "description": description, "schema": {"type": "string"}})
             })
             .collect();
+        let idempotent = op.method == "post"
+            && !op.path.starts_with("/auth/")
+            && !op.path.trim_end_matches('/').ends_with("-stream");
+        if idempotent {
+            parameters.push(
+                json!({"name": "Idempotency-Key", "in": "header", "required": false,
+                "description": IDEMPOTENCY,
+                "schema": {"type": "string", "minLength": 1, "maxLength": 255}}),
+            );
+        }
         let mut responses: serde_json::Map<String, Value> = op
             .responses
             .iter()
@@ -1282,6 +1295,23 @@ pub fn openapi_document() -> Value {
             json!({"description": "A failure",
                    "content": {JSON: {"schema": {"$ref": "#/components/schemas/Failure"}}}}),
         );
+        if idempotent {
+            for (status, description) in [
+                (
+                    "409",
+                    "IDEMPOTENCY_KEY_IN_USE: the first request with this key still runs (Retry-After)",
+                ),
+                (
+                    "422",
+                    "INVALID_IDEMPOTENCY_KEY, or IDEMPOTENCY_KEY_REUSED for another request",
+                ),
+            ] {
+                responses.entry(status).or_insert_with(|| {
+                    json!({"description": description,
+                           "content": {JSON: {"schema": {"$ref": "#/components/schemas/Failure"}}}})
+                });
+            }
+        }
         let mut operation = json!({"tags": [op.tag], "summary": op.summary,
                "parameters": parameters, "responses": responses,
                "security": [{}, {"bearer": []}]});
@@ -1300,7 +1330,7 @@ pub fn openapi_document() -> Value {
         "info": {
             "title": "Calorie tracker API",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Every answer is an envelope {success, data, error: {message, code}}. Paths accept a trailing slash or none. Send Authorization: Bearer <access token> where a call needs a user."
+            "description": "Every answer is an envelope {success, data, error: {message, code}}. Paths accept a trailing slash or none. Send Authorization: Bearer <access token> where a call needs a user. A signed-in POST (a save, a copy, a quick add, a custom food, a recipe, a weight, an upload) may send Idempotency-Key so that a retry creates nothing twice."
         },
         "servers": [{"url": "/api/v1"}],
         "paths": paths,
