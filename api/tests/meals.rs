@@ -1084,27 +1084,35 @@ async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
     }
 
     // While the first request still runs, a repeat is told to wait.
-    let running = "insert into idempotency_key (user_id, idempotency_key, request_hash, created_at) \
-                   values ($1, 'busy', 'x', $2)";
     let user_id = ann.user["id"].as_i64().unwrap();
-    match &app.state.db {
-        models::Database::Sqlite(p) => {
-            sqlx::query(running)
-                .bind(user_id)
-                .bind(chrono::Utc::now())
-                .execute(p)
-                .await
-                .unwrap();
+    let keep = |key: &'static str, at: chrono::DateTime<chrono::Utc>| {
+        let db = app.state.db.clone();
+        async move {
+            let sql = "insert into idempotency_key \
+                       (user_id, idempotency_key, request_hash, status, body, created_at) \
+                       values ($1, $2, 'x', $3, '{}', $4)";
+            let status = (key != "busy").then_some(201);
+            match &db {
+                models::Database::Sqlite(p) => {
+                    let q = sqlx::query(sql)
+                        .bind(user_id)
+                        .bind(key)
+                        .bind(status)
+                        .bind(at);
+                    q.execute(p).await.unwrap();
+                }
+                models::Database::Postgres(p) => {
+                    let q = sqlx::query(sql)
+                        .bind(user_id)
+                        .bind(key)
+                        .bind(status)
+                        .bind(at);
+                    q.execute(p).await.unwrap();
+                }
+            }
         }
-        models::Database::Postgres(p) => {
-            sqlx::query(running)
-                .bind(user_id)
-                .bind(chrono::Utc::now())
-                .execute(p)
-                .await
-                .unwrap();
-        }
-    }
+    };
+    keep("busy", chrono::Utc::now()).await;
     let (status, busy, retry) = post_with_key(&app, &ann, "/meals/create/", "busy", &body).await;
     assert_eq!(
         (status, busy["error"]["code"].as_str()),
@@ -1112,4 +1120,10 @@ async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
     );
     assert_eq!(retry.as_deref(), Some("1"));
     assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1);
+
+    // A key older than 24 hours is forgotten: the same key saves a new meal.
+    keep("old", chrono::Utc::now() - chrono::Duration::hours(25)).await;
+    let (status, saved, _) = post_with_key(&app, &ann, "/meals/create/", "old", &body).await;
+    assert_eq!(status, 201, "{saved}");
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 2);
 }
