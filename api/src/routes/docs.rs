@@ -1247,7 +1247,7 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
 }
 
 /// What every creating POST says of `Idempotency-Key`.
-const IDEMPOTENCY: &str = "Optional, 1-255 visible ASCII characters, per user, kept 24 hours. A repeat with the same method, path and body answers the first answer (same status and body, header Idempotent-Replayed: true) and creates nothing new; the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED); a repeat while the first still runs gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Answers of 500 and above are not kept, so the key can be retried.";
+const IDEMPOTENCY: &str = "Optional, 1-255 visible ASCII characters, per user, kept 24 hours. A repeat with the same method, path and body answers the first answer (same status and body, header Idempotent-Replayed: true) and creates nothing new; the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED); a repeat while the first still runs gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Answers of 500 and above, 429 and 408 are not kept, so the key can be retried.";
 
 pub fn openapi_document() -> Value {
     let mut paths = serde_json::Map::new();
