@@ -1267,7 +1267,7 @@ pub fn openapi_document() -> Value {
             parameters.push(
                 json!({"name": "Idempotency-Key", "in": "header", "required": false,
                 "description": IDEMPOTENCY,
-                "schema": {"type": "string", "minLength": 1, "maxLength": 255}}),
+                "schema": {"type": "string", "pattern": "^[!-~]{1,255}$"}}),
             );
         }
         let mut responses: serde_json::Map<String, Value> = op
