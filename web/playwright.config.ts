@@ -109,6 +109,8 @@ export default defineConfig({
               REDIS_URL: '',
               // Every spec signs up its own users from this one address.
               REGISTER_LIMIT_PER_HOUR: '1000',
+              // ... and logs them in from it, many times in a few minutes.
+              LOGIN_LIMIT_PER_5_MIN: '1000',
               // The recognition models and runtime `make models` installs.
               MODELS_DIR: path.resolve(webRoot, '../.models'),
               ORT_DYLIB_PATH: path.resolve(webRoot, '../.ort/libonnxruntime.so.1.31.1'),

@@ -90,13 +90,14 @@ impl Config {
             jwt_secret: var("JWT_SECRET").map(Secret::new),
             rate_limits: RateLimits {
                 register_per_ip: Limit::per(
-                    match var("REGISTER_LIMIT_PER_HOUR") {
-                        Some(value) => value.trim().parse().ok().filter(|n| *n > 0).with_context(
-                            || format!("REGISTER_LIMIT_PER_HOUR must be a positive number, not {value:?}"),
-                        )?,
-                        None => RateLimits::default().register_per_ip.calls,
-                    },
+                    calls_per_address("REGISTER_LIMIT_PER_HOUR")?
+                        .unwrap_or(RateLimits::default().register_per_ip.calls),
                     Duration::from_secs(3600),
+                ),
+                login_per_ip: Limit::per(
+                    calls_per_address("LOGIN_LIMIT_PER_5_MIN")?
+                        .unwrap_or(RateLimits::default().login_per_ip.calls),
+                    Duration::from_secs(300),
                 ),
                 ..RateLimits::default()
             },
@@ -151,4 +152,21 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
+}
+
+/// A per-address limit from the environment: how many calls one client address may make in
+/// the limit's window (raised behind a shared NAT or proxy, where many people share one).
+fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
+    std::env::var(name)
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .map(|value| {
+            value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("{name} must be a positive number, not {value:?}"))
+        })
+        .transpose()
 }
