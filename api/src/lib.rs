@@ -85,7 +85,12 @@ impl App {
             .foods
             .upsert_shared(&models::catalogue::foods())
             .await
-            .context("cannot seed the food catalogue")?;
+            .context("cannot seed the food catalogue")?
+            + stores
+                .foods
+                .upsert_shared(&models::generic::foods())
+                .await
+                .context("cannot seed the USDA foods and the dish library")?;
         if seeded > 0 {
             tracing::info!(foods = seeded, "food catalogue seeded");
             // Recipes made with catalogue foods whose values changed follow them.

@@ -335,6 +335,52 @@ async fn a_barcode_becomes_one_food_from_open_food_facts_then_is_found_here() {
     .await;
     assert_eq!(status, 200, "{unknown}");
     assert_eq!(unknown["data"]["found"], false);
+
+    // Not found anywhere: the user creates a food for it, and the next lookup finds it.
+    let (status, bad) = call(
+        &app,
+        &ann,
+        "/foods/create/",
+        json!({"name": "Oat bar", "calories": 420, "barcode": "12345"}),
+    )
+    .await;
+    assert_eq!(status, 422, "{bad}");
+    let (status, made) = call(
+        &app,
+        &ann,
+        "/foods/create/",
+        json!({"name": "Oat bar", "calories": 420, "barcode": "4006381333931"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    assert_eq!(made["data"]["barcode"], "4006381333931");
+    let (_, again) = call(
+        &app,
+        &ann,
+        "/images/search-barcode-combined/",
+        json!({"barcode": "4006381333931"}),
+    )
+    .await;
+    assert_eq!(
+        (&again["data"]["found"], &again["data"]["source"]),
+        (&json!(true), &json!("local")),
+        "{again}"
+    );
+    assert_eq!(again["data"]["food"]["id"], made["data"]["id"]);
+    let (status, basket) = create(&app, &ann, "4006381333931").await;
+    assert_eq!(status, 200, "{basket}");
+    assert_eq!(basket["data"]["food"]["id"], made["data"]["id"]);
+    assert_eq!(basket["data"]["is_existing"], true);
+    // Someone else's lookup does not find ann's food.
+    let bob = register(&app, "bob_own_barcode").await;
+    let (_, theirs) = call(
+        &app,
+        &bob,
+        "/images/search-barcode-combined/",
+        json!({"barcode": "4006381333931"}),
+    )
+    .await;
+    assert_eq!(theirs["data"]["found"], false, "{theirs}");
 }
 
 #[tokio::test]

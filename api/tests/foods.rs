@@ -35,6 +35,77 @@ fn position(foods: &[Value], pred: impl Fn(&Value) -> bool) -> Option<usize> {
     foods.iter().position(pred)
 }
 
+async fn search_body(app: &TestApp, query: &str) -> Value {
+    let (status, body) = app
+        .get(&format!("/foods/search/?query={}", urlencode(query)))
+        .await;
+    assert_eq!(status, 200, "{query}: {body}");
+    body["data"].clone()
+}
+
+#[tokio::test]
+async fn shipped_usda_foods_and_dishes_are_found_and_say_what_they_do_not_know() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    // A dish of the library: found whole, with its recipe and servings.
+    let found = search_body(&app, "红烧肉").await;
+    assert_eq!(found["exact"], true, "{found}");
+    let dish = &found["foods"][0];
+    assert_eq!(dish["name_zh"], "红烧肉", "{found}");
+    assert!(
+        dish["ingredients"].as_str().unwrap().contains("g"),
+        "{dish}"
+    );
+    assert_eq!(dish["data_quality"], "standard-recipe");
+    assert!(!dish["portions"].as_array().unwrap().is_empty());
+    // By an alias.
+    let alias = search_body(&app, "西红柿炒鸡蛋").await;
+    assert_eq!(alias["foods"][0]["name_zh"], "番茄炒蛋", "{alias}");
+    // A USDA survey food: no fibre, sugar or sodium in its source, so null, not 0.
+    let survey = search_body(&app, "egg burrito with ham").await;
+    let burrito = survey["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Egg burrito, with ham")
+        .unwrap_or_else(|| panic!("{survey}"));
+    assert_eq!(burrito["data_source"], "usda");
+    assert!(burrito["sodium_per_100g"].is_null() && burrito["fiber_per_100g"].is_null());
+    assert!(burrito["calories_per_100g"].as_f64().unwrap() > 0.0);
+    assert!(burrito["name_zh"].as_str().is_some_and(|zh| !zh.is_empty()));
+    // SR Legacy gives them, with household measures.
+    let sr = search_body(&app, "pretzels hard plain salted").await;
+    let pretzels = sr["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Snacks, pretzels, hard, plain, salted")
+        .unwrap_or_else(|| panic!("{sr}"));
+    assert!(
+        pretzels["sodium_per_100g"].as_f64().unwrap() > 1000.0,
+        "{pretzels}"
+    );
+    assert!(
+        !pretzels["portions"].as_array().unwrap().is_empty(),
+        "{pretzels}"
+    );
+    // Nothing has every word: the closest foods, marked as such.
+    let closest = search_body(&app, "红烧鳄鱼").await;
+    assert_eq!(closest["exact"], false, "{closest}");
+    assert!(!closest["foods"].as_array().unwrap().is_empty());
+    // Short forms people type.
+    let oj = search_body(&app, "oj").await;
+    assert!(
+        oj["foods"][0]["name"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("orange juice"),
+        "{oj}"
+    );
+}
+
 #[tokio::test]
 async fn the_catalogue_is_searchable_in_both_languages() {
     let Some(app) = spawn_app(Options::default()).await else {
@@ -231,7 +302,12 @@ async fn custom_foods_are_private_validated_and_searchable_at_once() {
         (food["is_custom"].clone(), food["is_owner"].clone()),
         (json!(true), json!(true))
     );
-    assert_eq!(food["fiber_per_100g"], 0.0, "optional values default to 0");
+    // Protein, fat and carbs left out are 0; fibre, sugar and sodium left out are unknown.
+    assert_eq!(
+        (&food["fiber_per_100g"], &food["sodium_per_100g"]),
+        (&Value::Null, &Value::Null),
+        "left out: unknown, not 0"
+    );
     let id = food["id"].as_i64().unwrap();
 
     // Searchable by its owner at once, by nobody else.

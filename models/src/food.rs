@@ -119,6 +119,11 @@ impl Nutrients {
         self.map(|v| v * grams / 100.0).rounded()
     }
 
+    /// Values for `grams` of the food, not rounded (for sums that are rounded once).
+    pub fn for_grams_exact(&self, grams: f64) -> Nutrients {
+        self.map(|v| v * grams / 100.0)
+    }
+
     pub fn plus(&self, other: &Nutrients) -> Nutrients {
         Nutrients {
             calories: self.calories + other.calories,
@@ -146,6 +151,55 @@ impl Nutrients {
             sugar: f(self.sugar),
             sodium: f(self.sodium),
         }
+    }
+}
+
+/// The nutrients a source does not give. Energy and the three macros every source has;
+/// fibre, sugar and sodium some do not (USDA's survey foods here, many labels), and then
+/// they are unknown, shown as such, never as 0. Their stored value is 0 and is not shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnknownNutrients {
+    pub fiber: bool,
+    pub sugar: bool,
+    pub sodium: bool,
+}
+
+impl UnknownNutrients {
+    pub const ALL: UnknownNutrients = UnknownNutrients {
+        fiber: true,
+        sugar: true,
+        sodium: true,
+    };
+
+    pub fn any(self) -> bool {
+        self.fiber || self.sugar || self.sodium
+    }
+
+    /// As stored: the unknown nutrients' names, space-separated; `None` when all known.
+    pub fn to_column(self) -> Option<String> {
+        let names: Vec<&str> = [
+            (self.fiber, "fiber"),
+            (self.sugar, "sugar"),
+            (self.sodium, "sodium"),
+        ]
+        .into_iter()
+        .filter_map(|(unknown, name)| unknown.then_some(name))
+        .collect();
+        (!names.is_empty()).then(|| names.join(" "))
+    }
+
+    pub fn from_column(column: Option<&str>) -> UnknownNutrients {
+        let names: Vec<&str> = column.unwrap_or("").split_whitespace().collect();
+        UnknownNutrients {
+            fiber: names.contains(&"fiber"),
+            sugar: names.contains(&"sugar"),
+            sodium: names.contains(&"sodium"),
+        }
+    }
+
+    /// A value as shown: `None` when unknown.
+    pub fn shown(unknown: bool, value: f64) -> Option<f64> {
+        (!unknown).then_some(value)
     }
 }
 
@@ -187,6 +241,10 @@ pub struct NewFood {
     pub copied_from: Option<i64>,
     /// A recipe's number of servings.
     pub servings: Option<f64>,
+    /// What its source does not give.
+    pub unknown: UnknownNutrients,
+    /// Other names people type for it (西红柿炒鸡蛋 for 番茄炒蛋), searched as its names are.
+    pub aliases: Vec<String>,
 }
 
 impl NewFood {
@@ -240,6 +298,7 @@ pub struct FoodSearchRow {
     pub pinyin: Option<String>,
     pub brand: Option<String>,
     pub barcode: Option<String>,
+    pub aliases: Vec<String>,
     pub deleted: bool,
     /// When it last changed, in ms since the epoch (the index catches up from here).
     pub changed_ms: i64,
@@ -260,13 +319,16 @@ pub struct CustomFoodInput {
     pub brand: Option<String>,
     pub portions: Option<Vec<Portion>>,
     pub copied_from: Option<i64>,
+    /// The barcode of a product no database knows, so it is found by it next time.
+    pub barcode: Option<String>,
 }
 
 pub const MAX_FOOD_NAME_CHARS: usize = 200;
 const MAX_PORTIONS: usize = 20;
 
 impl CustomFoodInput {
-    /// Checks the form: name and calories required; optional values default to 0;
+    /// Checks the form: name and calories required; protein, fat and carbs default to 0,
+    /// fibre, sugar and sodium left out are unknown;
     /// negative or absurd values are refused with a message saying which and why.
     pub fn parse(self, owner: UserId) -> Result<NewFood, Invalid> {
         let name = self.name.as_deref().map(str::trim).unwrap_or_default();
@@ -337,12 +399,23 @@ impl CustomFoodInput {
             .brand
             .map(|b| b.trim().to_owned())
             .filter(|b| !b.is_empty());
+        let barcode = match self.barcode.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(code) => Some(crate::Barcode::parse(code)?.as_str().to_owned()),
+        };
         Ok(NewFood {
             source: Some(FoodSource::Custom),
             owner: Some(owner),
             name: name.to_owned(),
             brand,
+            barcode,
             nutrients,
+            // Left empty, fibre, sugar and sodium are unknown (shown as such), not 0.
+            unknown: UnknownNutrients {
+                fiber: self.fiber.is_none(),
+                sugar: self.sugar.is_none(),
+                sodium: self.sodium.is_none(),
+            },
             portions: clean,
             data_quality: "unknown".into(),
             copied_from: self.copied_from,

@@ -8,6 +8,7 @@ pub mod corpus;
 pub mod csv;
 pub mod db;
 pub mod food;
+pub mod generic;
 pub mod import;
 pub mod job;
 pub mod meal;
@@ -22,7 +23,9 @@ pub mod user;
 
 pub use barcode::{Barcode, BarcodeKind};
 pub use db::{Database, DatabaseError, Engine};
-pub use food::{CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
+pub use food::{
+    CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
+};
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
 pub use meal::{LocalClock, Meal, MealLine, MealType, NewMeal};
 pub use store::{

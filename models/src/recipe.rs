@@ -106,37 +106,27 @@ impl Recipe {
     }
 }
 
+/// Per-100 g values of a dish whose ingredients (per-100 g values and raw grams) weigh
+/// `cooked_grams` once cooked: what cooking drives off (water) or adds (water absorbed)
+/// changes the weight, not what is in it. Users' recipes (cooked weight = raw weight) and
+/// the dish library (with a cooking yield) both are worked out here.
+pub fn cooked_values(ingredients: &[(Nutrients, f64)], cooked_grams: f64) -> Nutrients {
+    if cooked_grams <= 0.0 {
+        return Nutrients::default();
+    }
+    let sum = ingredients
+        .iter()
+        .fold(Nutrients::default(), |acc, (per, g)| {
+            acc.plus(&per.for_grams_exact(*g))
+        });
+    sum.for_grams_exact(100.0 * 100.0 / cooked_grams).rounded()
+}
+
 /// What a recipe's ingredients (their current per-100 g values and grams) make: its
 /// per-100 g values and one serving, its portion.
 pub fn recipe_values(servings: f64, ingredients: &[(Nutrients, f64)]) -> (Nutrients, Portion) {
     let total: f64 = ingredients.iter().map(|(_, g)| g).sum();
-    let sum = ingredients
-        .iter()
-        .fold(Nutrients::default(), |acc, (per, g)| {
-            acc.plus(&Nutrients {
-                calories: per.calories * g,
-                protein: per.protein * g,
-                fat: per.fat * g,
-                carbs: per.carbs * g,
-                fiber: per.fiber * g,
-                sugar: per.sugar * g,
-                sodium: per.sodium * g,
-            })
-        });
-    let per_100g = if total > 0.0 {
-        Nutrients {
-            calories: sum.calories / total,
-            protein: sum.protein / total,
-            fat: sum.fat / total,
-            carbs: sum.carbs / total,
-            fiber: sum.fiber / total,
-            sugar: sum.sugar / total,
-            sodium: sum.sodium / total,
-        }
-        .rounded()
-    } else {
-        Nutrients::default()
-    };
+    let per_100g = cooked_values(ingredients, total);
     let serving = Portion {
         grams: round1(total / servings).max(0.1),
         name: "1 serving".into(),

@@ -194,7 +194,11 @@ async fn shared_imports_upsert_by_source_key(stores: Stores) {
 async fn search_history_keeps_distinct_queries_newest_first(stores: Stores) {
     let ann = user(&stores, "ann").await;
     for q in ["rice", "banana", "Rice ", "米饭"] {
-        stores.foods.record_search(ann, q).await.unwrap();
+        stores
+            .foods
+            .record_search(ann, q, chrono::Utc::now())
+            .await
+            .unwrap();
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
     let history = stores.foods.search_history(ann, 10).await.unwrap();

@@ -44,6 +44,7 @@ fn row(id: i64, food: &NewFood) -> FoodSearchRow {
         pinyin: food.pinyin.clone(),
         brand: food.brand.clone(),
         barcode: food.barcode.clone(),
+        aliases: food.aliases.clone(),
         deleted: false,
         changed_ms: 0,
     }

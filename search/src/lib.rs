@@ -61,6 +61,7 @@ pub fn doc_of(row: &models::FoodSearchRow) -> FoodDoc {
         name_zh: row.name_zh.clone(),
         pinyin: row.pinyin.clone(),
         brand: row.brand.clone(),
+        aliases: row.aliases.clone(),
         kind,
     }
 }
@@ -74,6 +75,8 @@ pub struct FoodDoc {
     /// Authored pinyin ("mǐ fàn"); read off the Chinese name when absent.
     pub pinyin: Option<String>,
     pub brand: Option<String>,
+    /// Other names people type for it.
+    pub aliases: Vec<String>,
     pub kind: DocKind,
 }
 
@@ -81,6 +84,8 @@ pub struct FoodDoc {
 pub struct Hit {
     pub id: i64,
     pub score: f32,
+    /// It matched every word of the query; else it is only the closest there is.
+    pub whole: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,7 +132,7 @@ impl Query {
         let mut tokens = Vec::new();
         let mut cjk_chars = 0;
         let mut latin_letters = 0;
-        for run in text::runs(text) {
+        for run in spelled_out(text::runs(text)) {
             match run {
                 text::Run::Word(w) => {
                     latin_letters += w.len();
@@ -163,6 +168,27 @@ impl Query {
             latin_letters,
         })
     }
+}
+
+/// The runs of a query with each stretch of words spelled out (`text::spell_out`).
+fn spelled_out(runs: Vec<text::Run>) -> Vec<text::Run> {
+    let mut out = Vec::with_capacity(runs.len());
+    let mut words = Vec::new();
+    for run in runs {
+        match run {
+            text::Run::Word(w) => words.push(w),
+            cjk => {
+                out.extend(
+                    text::spell_out(std::mem::take(&mut words))
+                        .into_iter()
+                        .map(text::Run::Word),
+                );
+                out.push(cjk);
+            }
+        }
+    }
+    out.extend(text::spell_out(words).into_iter().map(text::Run::Word));
+    out
 }
 
 /// A fixed-size set of segment positions (foods replaced since the segment was built).
@@ -202,16 +228,17 @@ impl Snapshot {
         user: Option<i64>,
         boosted: &[i64],
         typos: bool,
+        relaxed: bool,
         top: &mut TopK,
     ) {
         for main in &self.mains {
-            if let Some(prepared) = main.segment.prepare(query, typos) {
+            if let Some(prepared) = main.segment.prepare(query, typos, relaxed) {
                 main.segment
                     .search(&prepared, user, boosted, main.removed.as_deref(), top);
             }
         }
         if let Some(delta) = &self.delta
-            && let Some(prepared) = delta.prepare(query, typos)
+            && let Some(prepared) = delta.prepare(query, typos, relaxed)
         {
             delta.search(&prepared, user, boosted, None, top);
         }
@@ -246,6 +273,45 @@ impl std::fmt::Debug for SearchIndex {
     }
 }
 
+/// Builds an index from foods added one at a time (a page of the store at a time):
+/// each is reduced to term ordinals as it comes, so the builder holds neither the foods'
+/// text nor their terms as strings.
+#[derive(Default)]
+pub struct IndexBuilder {
+    latin: segment::SegmentBuilder,
+    chinese: segment::SegmentBuilder,
+}
+
+impl IndexBuilder {
+    pub fn add(&mut self, doc: &FoodDoc) {
+        if segment::is_chinese(doc) {
+            self.chinese.add(doc);
+        } else {
+            self.latin.add(doc);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.latin.len() + self.chinese.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Chinese foods and the rest are laid out in separate segments (finished on two
+    /// threads), each in its own best-first order.
+    pub fn finish(self) -> SearchIndex {
+        let IndexBuilder { latin, chinese } = self;
+        let segments = std::thread::scope(|s| {
+            let latin = s.spawn(|| latin.finish());
+            let chinese = chinese.finish();
+            [latin.join().expect("index build panicked"), chinese]
+        });
+        SearchIndex::of_segments(segments)
+    }
+}
+
 impl Default for SearchIndex {
     fn default() -> Self {
         SearchIndex::build(Vec::new())
@@ -256,14 +322,16 @@ impl SearchIndex {
     /// Builds the index of `docs`. Chinese foods and the rest are laid out in separate
     /// segments (built on two threads), each in its own best-first order.
     pub fn build(docs: Vec<FoodDoc>) -> SearchIndex {
-        let (chinese, latin): (Vec<FoodDoc>, Vec<FoodDoc>) =
-            docs.into_iter().partition(segment::is_chinese);
-        let (latin, chinese) = std::thread::scope(|s| {
-            let latin = s.spawn(|| Segment::build(&latin));
-            let chinese = Segment::build(&chinese);
-            (latin.join().expect("index build panicked"), chinese)
-        });
-        let mains = [latin, chinese]
+        let mut builder = IndexBuilder::default();
+        for doc in &docs {
+            builder.add(doc);
+        }
+        drop(docs);
+        builder.finish()
+    }
+
+    fn of_segments(segments: [Segment; 2]) -> SearchIndex {
+        let mains = segments
             .into_iter()
             .filter(|s| s.len() > 0)
             .map(|s| Main {
@@ -290,14 +358,19 @@ impl SearchIndex {
         // Typo matches only when exact words and prefixes leave room, or find only
         // branded foods: "brocoli" finds broccoli, but "mifan" does not drag in "mian".
         let mut top = TopK::new(limit.max(1));
-        snapshot.search(query, user, boosted, false, &mut top);
+        snapshot.search(query, user, boosted, false, false, &mut top);
         let typos_possible = query
             .tokens
             .iter()
             .any(|t| t.latin && t.text.len() >= segment::TYPO_MIN_LEN);
         if typos_possible && !top.satisfied() {
             top = TopK::new(limit.max(1));
-            snapshot.search(query, user, boosted, true, &mut top);
+            snapshot.search(query, user, boosted, true, false, &mut top);
+        }
+        // No food has every word ("red-braised pork belly recipe" where only pork belly is
+        // known): the closest foods, marked as not whole, rather than nothing.
+        if top.is_empty() && query.tokens.len() > 1 {
+            snapshot.search(query, user, boosted, typos_possible, true, &mut top);
         }
         top.into_hits()
     }

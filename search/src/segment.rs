@@ -30,6 +30,9 @@ const MATCH: f32 = 100.0;
 const COVERAGE: f32 = 60.0;
 const FIRST_WORD: f32 = 15.0;
 pub(crate) const HISTORY: f32 = 60.0;
+/// Matches below this quality are typos; a food that needs one ranks this much lower.
+const TYPO_QUALITY: f32 = 0.56;
+const TYPO_PENALTY: f32 = 60.0;
 
 #[derive(Debug, Clone, Copy)]
 struct DocMeta {
@@ -162,6 +165,30 @@ fn analyse(doc: &FoodDoc) -> Analysed {
     if let Some(brand) = &doc.brand {
         terms.extend(text::words(brand).map(|w| (w, BRAND)));
     }
+    // Other names people type (西红柿炒鸡蛋 for 番茄炒蛋) find the food as its names do;
+    // the measures that rank it stay those of its own name.
+    for alias in &doc.aliases {
+        for run in text::runs(alias) {
+            match run {
+                Run::Word(w) => {
+                    if let Some(one) = text::singular(&w) {
+                        terms.push((one, NAME));
+                    }
+                    terms.push((w, NAME));
+                }
+                Run::Cjk(chars) => {
+                    let mut alias_grams = Vec::new();
+                    text::cjk_grams(&chars, &mut alias_grams);
+                    terms.extend(alias_grams.into_iter().map(|g| (g, CHINESE)));
+                    let chinese: String = chars.iter().collect();
+                    let syllables = text::pinyin_syllables(None, &chinese);
+                    if syllables.len() > 1 {
+                        terms.push((syllables.concat(), PINYIN));
+                    }
+                }
+            }
+        }
+    }
     // One entry per term, with every field it appears in.
     terms.sort_unstable();
     let mut merged: Vec<(String, u32)> = Vec::with_capacity(terms.len());
@@ -245,10 +272,17 @@ pub(crate) struct Prepared<'q> {
     expansions: Vec<Expansion>,
     driver: usize,
     first: Expansion,
+    /// Every word of the query is found here, so a food that matches matches them all
+    /// ("红烧肉" is not found whole in 叉烧肉, which matches only 烧肉).
+    whole: bool,
+    /// A food may miss words of the query (ranked by how many it has): the closest foods
+    /// when none has them all.
+    relaxed: bool,
 }
 
-/// A hit as ranked: score bits, earlier found first, food id, tier.
-type Ranked = (u32, Reverse<u64>, i64, u8);
+/// A hit as ranked: score bits, earlier found first, food id, tier, whether it matched
+/// every word of the query.
+type Ranked = (u32, Reverse<u64>, i64, u8, bool);
 
 /// The best hits so far: a min-heap of (score, -rank), bounded to `limit`.
 pub(crate) struct TopK {
@@ -266,9 +300,15 @@ impl TopK {
         }
     }
 
-    fn push(&mut self, score: f32, id: i64, tier: u8) {
+    fn push(&mut self, score: f32, id: i64, tier: u8, whole: bool) {
         self.rank += 1;
-        let entry = Reverse((score.max(0.0).to_bits(), Reverse(self.rank), id, tier));
+        let entry = Reverse((
+            score.max(0.0).to_bits(),
+            Reverse(self.rank),
+            id,
+            tier,
+            whole,
+        ));
         if self.heap.len() < self.limit {
             self.heap.push(entry);
         } else if let Some(min) = self.heap.peek()
@@ -290,25 +330,98 @@ impl TopK {
         self.heap.len() >= self.limit && self.heap.iter().max().is_some_and(|Reverse(e)| e.3 > 0)
     }
 
+    pub(crate) fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
     /// Best first; a food found twice (a history boost and the scan) counts once.
     pub(crate) fn into_hits(self) -> Vec<crate::Hit> {
         let mut all: Vec<_> = self.heap.into_iter().map(|Reverse(e)| e).collect();
         all.sort_unstable_by(|a, b| b.cmp(a));
         let mut seen = std::collections::HashSet::new();
         all.into_iter()
-            .filter(|(_, _, id, _)| seen.insert(*id))
-            .map(|(score, _, id, _)| crate::Hit {
+            .filter(|(_, _, id, _, _)| seen.insert(*id))
+            .map(|(score, _, id, _, whole)| crate::Hit {
                 id,
                 score: f32::from_bits(score),
+                whole,
             })
             .collect()
     }
 }
 
-impl Segment {
-    pub(crate) fn build(docs: &[FoodDoc]) -> Segment {
-        let mut analysed: Vec<Analysed> = docs.iter().map(analyse).collect();
-        analysed.sort_by(|a, b| {
+/// One document as the builder keeps it: its terms are ordinals in the builder's
+/// dictionary (in `SegmentBuilder::terms`), its text is not kept.
+struct Pending {
+    id: i64,
+    owner: Option<i64>,
+    terms_start: u32,
+    terms_end: u32,
+    first_en: u32,
+    first_zh: u32,
+    meta: DocMeta,
+    name_len: u32,
+}
+
+/// Builds a segment from documents added one at a time. Each is reduced to term
+/// ordinals as it comes, so building never holds every document's text and terms as
+/// strings at once (loading a million foods peaked above 1 GiB when it did).
+#[derive(Default)]
+pub(crate) struct SegmentBuilder {
+    ordinals: HashMap<Box<str>, u32>,
+    /// Every document's terms as `(ordinal << FIELD_BITS) | fields`, each document's
+    /// sorted, one after another.
+    terms: Vec<u32>,
+    docs: Vec<Pending>,
+}
+
+impl SegmentBuilder {
+    pub(crate) fn add(&mut self, doc: &FoodDoc) {
+        let analysed = analyse(doc);
+        let ordinals = &mut self.ordinals;
+        let mut ordinal_of = |term: &str| -> u32 {
+            if let Some(&o) = ordinals.get(term) {
+                return o;
+            }
+            let o = ordinals.len() as u32;
+            ordinals.insert(term.into(), o);
+            o
+        };
+        let start = self.terms.len();
+        for (term, fields) in &analysed.terms {
+            let o = ordinal_of(term);
+            self.terms.push((o << FIELD_BITS) | fields);
+        }
+        self.terms[start..].sort_unstable();
+        let first = |t: &Option<String>| {
+            t.as_deref()
+                .and_then(|t| self.ordinals.get(t).copied())
+                .unwrap_or(NO_TERM)
+        };
+        self.docs.push(Pending {
+            id: analysed.id,
+            owner: analysed.owner,
+            terms_start: start as u32,
+            terms_end: self.terms.len() as u32,
+            first_en: first(&analysed.first_en),
+            first_zh: first(&analysed.first_zh),
+            meta: analysed.meta,
+            name_len: analysed.name_len as u32,
+        });
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// Lays the documents out best-first and builds the segment.
+    pub(crate) fn finish(self) -> Segment {
+        let SegmentBuilder {
+            ordinals,
+            terms: pending_terms,
+            mut docs,
+        } = self;
+        docs.sort_by(|a, b| {
             (
                 Reverse(a.meta.tier),
                 a.meta.head_words,
@@ -327,69 +440,54 @@ impl Segment {
                 ))
         });
 
-        let mut ordinals: HashMap<String, u32> = HashMap::new();
-        let mut lists: Vec<Vec<u32>> = Vec::new();
-        let mut doc_term_offsets = Vec::with_capacity(analysed.len() + 1);
-        let mut doc_terms = Vec::new();
-        let mut ids = Vec::with_capacity(analysed.len());
-        let mut meta = Vec::with_capacity(analysed.len());
+        // Postings in position order: count each term's documents, then fill.
+        let mut posting_offsets = vec![0u32; ordinals.len() + 1];
+        for packed in &pending_terms {
+            posting_offsets[(packed >> FIELD_BITS) as usize + 1] += 1;
+        }
+        for i in 1..posting_offsets.len() {
+            posting_offsets[i] += posting_offsets[i - 1];
+        }
+        let mut cursor = posting_offsets.clone();
+        let mut postings = vec![0u32; pending_terms.len()];
+        let mut doc_terms = Vec::with_capacity(pending_terms.len());
+        let mut doc_term_offsets = Vec::with_capacity(docs.len() + 1);
+        let mut ids = Vec::with_capacity(docs.len());
+        let mut meta = Vec::with_capacity(docs.len());
         let mut owners = Vec::new();
         doc_term_offsets.push(0u32);
-        for (position, doc) in analysed.into_iter().enumerate() {
+        for (position, doc) in docs.iter().enumerate() {
             let position = position as u32;
-            let mut ordinal_of = |term: &str, ordinals: &mut HashMap<String, u32>| -> u32 {
-                if let Some(&o) = ordinals.get(term) {
-                    return o;
-                }
-                let o = lists.len() as u32;
-                lists.push(Vec::new());
-                ordinals.insert(term.to_owned(), o);
-                o
-            };
-            let start = doc_terms.len();
-            for (term, fields) in &doc.terms {
-                let o = ordinal_of(term, &mut ordinals);
-                doc_terms.push((o << FIELD_BITS) | fields);
+            for &packed in &pending_terms[doc.terms_start as usize..doc.terms_end as usize] {
+                let o = (packed >> FIELD_BITS) as usize;
+                postings[cursor[o] as usize] = position;
+                cursor[o] += 1;
+                doc_terms.push(packed);
             }
-            doc_terms[start..].sort_unstable();
-            for packed in &doc_terms[start..] {
-                lists[(packed >> FIELD_BITS) as usize].push(position);
-            }
+            doc_term_offsets.push(doc_terms.len() as u32);
             let mut m = doc.meta;
-            m.first_en = doc
-                .first_en
-                .as_deref()
-                .and_then(|t| ordinals.get(t).copied())
-                .unwrap_or(NO_TERM);
-            m.first_zh = doc
-                .first_zh
-                .as_deref()
-                .and_then(|t| ordinals.get(t).copied())
-                .unwrap_or(NO_TERM);
+            m.first_en = doc.first_en;
+            m.first_zh = doc.first_zh;
             meta.push(m);
             ids.push(doc.id);
             if let Some(owner) = doc.owner {
                 owners.push((position, owner));
             }
-            doc_term_offsets.push(doc_terms.len() as u32);
         }
+        drop(cursor);
+        drop(pending_terms);
+        drop(docs);
 
-        let mut sorted: Vec<(String, u32)> = ordinals.into_iter().collect();
+        let mut sorted: Vec<(Box<str>, u32)> = ordinals.into_iter().collect();
         sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut builder = MapBuilder::memory();
         for (term, ordinal) in &sorted {
             builder
-                .insert(term, u64::from(*ordinal))
+                .insert(term.as_bytes(), u64::from(*ordinal))
                 .expect("terms are inserted in order");
         }
+        drop(sorted);
         let terms = builder.into_map();
-        let mut posting_offsets = Vec::with_capacity(lists.len() + 1);
-        let mut postings = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        posting_offsets.push(0u32);
-        for list in lists {
-            postings.extend_from_slice(&list);
-            posting_offsets.push(postings.len() as u32);
-        }
         let mut by_id: Vec<(i64, u32)> = ids
             .iter()
             .enumerate()
@@ -435,6 +533,16 @@ impl Segment {
             owners,
             suffix,
         }
+    }
+}
+
+impl Segment {
+    pub(crate) fn build(docs: &[FoodDoc]) -> Segment {
+        let mut builder = SegmentBuilder::default();
+        for doc in docs {
+            builder.add(doc);
+        }
+        builder.finish()
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -528,7 +636,7 @@ impl Segment {
                 while let Some((term, o)) = stream.next() {
                     let term = std::str::from_utf8(term).unwrap_or_default();
                     let d = text::edit_distance(t, term);
-                    let quality = if d <= 1 { 0.55 } else { 0.4 };
+                    let quality = if d <= 1 { TYPO_QUALITY - 0.01 } else { 0.4 };
                     let entry = found.entry(o as u32).or_insert(quality);
                     *entry = entry.max(quality);
                     n += 1;
@@ -545,7 +653,12 @@ impl Segment {
 
     /// Expands the query against this segment, with typo matches or without. `None`
     /// when nothing here can match.
-    pub(crate) fn prepare<'q>(&self, query: &'q crate::Query, typos: bool) -> Option<Prepared<'q>> {
+    pub(crate) fn prepare<'q>(
+        &self,
+        query: &'q crate::Query,
+        typos: bool,
+        relaxed: bool,
+    ) -> Option<Prepared<'q>> {
         let mut expansions: Vec<Expansion> =
             query.tokens.iter().map(|t| self.expand(t, typos)).collect();
         // A word found nowhere ("recipe" in "banana bread recipe") should not hide the
@@ -557,6 +670,7 @@ impl Segment {
             return None;
         }
         let first = expansions[0].clone();
+        let whole = known.len() == expansions.len() && !relaxed;
         expansions.retain(|e| !e.is_empty());
         let cost =
             |e: &Expansion| -> usize { e.iter().map(|(o, _)| self.postings_of(*o).len()).sum() };
@@ -566,11 +680,14 @@ impl Segment {
             expansions,
             driver,
             first,
+            whole,
+            relaxed,
         })
     }
 
-    /// Scores one document, `None` when it misses a token.
-    fn score(&self, position: u32, prepared: &Prepared) -> Option<f32> {
+    /// Scores one document, and whether it has every word of the query as typed (no
+    /// typo, none missing); `None` when it misses a token.
+    fn score(&self, position: u32, prepared: &Prepared) -> Option<(f32, bool)> {
         let p = position as usize;
         let terms = &self.doc_terms
             [self.doc_term_offsets[p] as usize..self.doc_term_offsets[p + 1] as usize];
@@ -580,8 +697,13 @@ impl Segment {
         // How much of the head the query covers, weighed by how well each word matched
         // (a typo covers less than the word itself).
         let mut head_hits = 0.0f32;
+        let mut matched = 0;
+        // The weakest word match: a food found only through a typo of a word ranks below
+        // every food that has the words as typed ("macarons" before "macaroni").
+        let mut weakest = 1.0f32;
         for expansion in &prepared.expansions {
             let mut best = 0.0f32;
+            let mut best_quality = 0.0f32;
             let mut best_fields = 0;
             // The best match among the head words, which may not be the best match
             // overall ("coke" is in "Cola (Coke)", but its synonym "cola" is its head).
@@ -600,21 +722,30 @@ impl Segment {
                         best = s;
                         best_fields = f;
                     }
+                    best_quality = best_quality.max(expansion[i].1);
                     if f & HEAD != 0 {
                         best_head = best_head.max(expansion[i].1);
                     }
                 }
             }
             if best == 0.0 {
+                if prepared.relaxed {
+                    continue;
+                }
                 return None;
             }
+            matched += 1;
             total += best;
+            weakest = weakest.min(best_quality);
             fields |= best_fields;
             if best_head > 0.0 {
                 fields |= NAME;
                 // A typo or a prefix still covers most of its word.
                 head_hits += (best_head + 0.3).min(1.0);
             }
+        }
+        if matched == 0 {
+            return None;
         }
         let query = prepared.query;
         let n = prepared.expansions.len() as f32;
@@ -633,13 +764,17 @@ impl Segment {
             .iter()
             .any(|o| *o != NO_TERM && prepared.first.binary_search_by_key(o, |(t, _)| *t).is_ok());
         let qualifiers = f32::from(meta.total_words.saturating_sub(meta.head_words).min(10));
-        Some(
+        let typo = weakest < TYPO_QUALITY;
+        let penalty = if typo { TYPO_PENALTY } else { 0.0 };
+        Some((
             MATCH * total / n
                 + COVERAGE * coverage
                 + if first { FIRST_WORD } else { 0.0 }
                 + f32::from(meta.tier)
-                - qualifiers,
-        )
+                - qualifiers
+                - penalty,
+            prepared.whole && !typo,
+        ))
     }
 
     fn visible(&self, position: u32, user: Option<i64>) -> bool {
@@ -673,12 +808,13 @@ impl Segment {
         boosted_positions.sort_unstable();
         for &p in &boosted_positions {
             if live(p)
-                && let Some(s) = self.score(p, prepared)
+                && let Some((s, whole)) = self.score(p, prepared)
             {
                 top.push(
                     s + HISTORY,
                     self.ids[p as usize],
                     self.meta[p as usize].tier,
+                    whole,
                 );
             }
         }
@@ -699,10 +835,20 @@ impl Segment {
                 .max(part(query.latin_letters as f32, rest.pinyin_len));
             MATCH + FIRST_WORD + COVERAGE * coverage + f32::from(rest.tier)
         };
-        let lists: Vec<&[u32]> = prepared.expansions[prepared.driver]
-            .iter()
-            .map(|(o, _)| self.postings_of(*o))
-            .collect();
+        // Every food has the driver's word, unless foods may miss words.
+        let lists: Vec<&[u32]> = if prepared.relaxed {
+            prepared
+                .expansions
+                .iter()
+                .flatten()
+                .map(|(o, _)| self.postings_of(*o))
+                .collect()
+        } else {
+            prepared.expansions[prepared.driver]
+                .iter()
+                .map(|(o, _)| self.postings_of(*o))
+                .collect()
+        };
         let mut scanned = 0;
         let mut visit = |p: u32, top: &mut TopK| -> bool {
             if let Some(floor) = top.floor()
@@ -713,9 +859,9 @@ impl Segment {
             scanned += 1;
             if boosted_positions.binary_search(&p).is_err()
                 && live(p)
-                && let Some(s) = self.score(p, prepared)
+                && let Some((s, whole)) = self.score(p, prepared)
             {
-                top.push(s, self.ids[p as usize], self.meta[p as usize].tier);
+                top.push(s, self.ids[p as usize], self.meta[p as usize].tier, whole);
             }
             true
         };

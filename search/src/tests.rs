@@ -14,6 +14,7 @@ fn doc(
         name_zh: zh.map(Into::into),
         pinyin: pinyin.map(Into::into),
         brand: brand.map(Into::into),
+        aliases: Vec::new(),
         kind,
     }
 }

@@ -128,6 +128,56 @@ pub(crate) fn singular(word: &str) -> Option<String> {
     Some(word[..word.len() - 1].to_owned())
 }
 
+/// Short forms and run-together words people type for foods whose names spell them
+/// out: a phrase of query words and the words it stands for. Matched on whole words.
+const PHRASES: &[(&[&str], &[&str])] = &[
+    (&["oj"], &["orange", "juice"]),
+    (&["pbj"], &["peanut", "butter", "jelly"]),
+    (&["pb", "j"], &["peanut", "butter", "jelly"]),
+    (&["pb", "and", "j"], &["peanut", "butter", "jelly"]),
+    (&["pb"], &["peanut", "butter"]),
+    (&["cornflakes"], &["corn", "flakes"]),
+    (&["cornflake"], &["corn", "flakes"]),
+    (&["spring", "roll"], &["egg", "roll"]),
+    (&["spring", "rolls"], &["egg", "roll"]),
+    (&["mac", "n", "cheese"], &["macaroni", "cheese"]),
+    (&["mac", "and", "cheese"], &["macaroni", "cheese"]),
+    (&["boba"], &["bubble", "tea"]),
+    (&["hotpot"], &["hot", "pot"]),
+    (&["froyo"], &["frozen", "yogurt"]),
+    (&["icecream"], &["ice", "cream"]),
+];
+
+/// The query's words with short forms spelled out ("oj" is orange juice).
+pub(crate) fn spell_out(words: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    'words: while i < words.len() {
+        // Longest phrase first: "pb and j" before "pb".
+        let mut best: Option<(usize, &[&str])> = None;
+        for (phrase, meaning) in PHRASES {
+            let n = phrase.len();
+            if i + n <= words.len()
+                && words[i..i + n]
+                    .iter()
+                    .zip(phrase.iter())
+                    .all(|(w, p)| w == p)
+                && best.is_none_or(|(len, _)| n > len)
+            {
+                best = Some((n, meaning));
+            }
+        }
+        if let Some((n, meaning)) = best {
+            out.extend(meaning.iter().map(|w| (*w).to_owned()));
+            i += n;
+            continue 'words;
+        }
+        out.push(words[i].clone());
+        i += 1;
+    }
+    out
+}
+
 /// Other words for the same food: British and American spellings and names, and
 /// common short forms. Both directions are listed.
 pub(crate) fn synonyms(word: &str) -> &'static [&'static str] {

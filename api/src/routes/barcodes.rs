@@ -131,6 +131,24 @@ async fn food_for(
     user: UserId,
     barcode: &Barcode,
 ) -> Result<CreatedView, ApiError> {
+    // A product no database knew, which the user created a food for.
+    if let Some(own) = state
+        .stores
+        .foods
+        .find_own_by_barcode(user, &barcode.stored_forms())
+        .await?
+    {
+        state
+            .stores
+            .foods
+            .record_uses(user, &[models::FoodUse::of(own.id)])
+            .await?;
+        return Ok(CreatedView {
+            food: FoodView::of(&own, Some(user)),
+            is_existing: true,
+            source: BarcodeSource::Local,
+        });
+    }
     let made = state
         .jobs
         .run(
@@ -257,6 +275,22 @@ async fn search(
     sources: &[BarcodeSource],
 ) -> ApiResult<SearchView> {
     let barcode = input.barcode()?;
+    if sources.contains(&BarcodeSource::Local)
+        && let Some(own) = state
+            .stores
+            .foods
+            .find_own_by_barcode(user, &barcode.stored_forms())
+            .await?
+    {
+        return Ok(ApiJson(SearchView {
+            barcode: barcode.as_str().to_owned(),
+            found: true,
+            food: Some(FoodView::of(&own, Some(user))),
+            source: Some(BarcodeSource::Local),
+            issues: Vec::new(),
+            unavailable: Vec::new(),
+        }));
+    }
     let answer = state
         .jobs
         .run(

@@ -226,7 +226,7 @@ const OPERATIONS: &[Operation] = &[
         method: "get",
         path: "/foods/search/",
         tag: "foods",
-        summary: "Search the catalogue, USDA and Open Food Facts foods and (signed in) your custom foods: English, Chinese, pinyin, prefixes and typos. {query, foods, took_ms}; signed-in searches are kept in the history.",
+        summary: "Search the catalogue, USDA and Open Food Facts foods and (signed in) your custom foods: English, Chinese, pinyin, prefixes, typos and short forms. {query, foods, took_ms, exact}: exact is false when no food matches every word and the foods are only the closest; fiber/sugar/sodium_per_100g are null where the food's source does not give them. Signed-in searches are kept in the history.",
         params: &[
             ("query", "query", "What to look for (1 to 200 characters)"),
             ("page_size", "query", "1 to 100, default 20"),
@@ -263,7 +263,7 @@ const OPERATIONS: &[Operation] = &[
         method: "post",
         path: "/foods/create/",
         tag: "foods",
-        summary: "Create a custom food from {name, calories, protein?, fat?, carbs?, fiber?, sugar?, sodium?, portions?, copied_from?} per 100 g.",
+        summary: "Create a custom food from {name, calories, protein?, fat?, carbs?, fiber?, sugar?, sodium?, portions?, copied_from?, barcode?} per 100 g; a barcode (8, 12, 13 or 14 digits) finds the food in your barcode lookups next time.",
         params: &[],
         responses: &[
             (201, "The food"),
@@ -1128,6 +1128,7 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
         ("brand", s.clone()),
         ("portions", json!({"type": "array", "items": portion})),
         ("copied_from", i.clone()),
+        ("barcode", s.clone()),
     ]);
     let ingredient = object(&[
         ("food_id", i.clone()),

@@ -12,7 +12,8 @@ use axum::{
 use chrono::{DateTime, Utc};
 use models::recipe::PerServing;
 use models::{
-    CustomFoodInput, Food, FoodSearchRow, FoodSource, FoodUse, Portion, UsedOrder, User, UserId,
+    CustomFoodInput, Food, FoodSearchRow, FoodSource, FoodUse, Portion, UnknownNutrients,
+    UsedOrder, User, UserId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -53,9 +54,10 @@ pub struct FoodView {
     pub protein_per_100g: f64,
     pub fat_per_100g: f64,
     pub carbs_per_100g: f64,
-    pub fiber_per_100g: f64,
-    pub sugar_per_100g: f64,
-    pub sodium_per_100g: f64,
+    /// `null` when the food's source does not give it (unknown, not 0).
+    pub fiber_per_100g: Option<f64>,
+    pub sugar_per_100g: Option<f64>,
+    pub sodium_per_100g: Option<f64>,
     pub serving_size: u32,
     pub serving_unit: &'static str,
     pub portions: Vec<Portion>,
@@ -137,9 +139,9 @@ impl FoodView {
             protein_per_100g: n.protein,
             fat_per_100g: n.fat,
             carbs_per_100g: n.carbs,
-            fiber_per_100g: n.fiber,
-            sugar_per_100g: n.sugar,
-            sodium_per_100g: n.sodium,
+            fiber_per_100g: UnknownNutrients::shown(f.unknown.fiber, n.fiber),
+            sugar_per_100g: UnknownNutrients::shown(f.unknown.sugar, n.sugar),
+            sodium_per_100g: UnknownNutrients::shown(f.unknown.sodium, n.sodium),
             serving_size: 100,
             serving_unit: "g",
             portions: f.portions.clone(),
@@ -266,6 +268,9 @@ struct SearchResults {
     query: String,
     foods: Vec<FoodView>,
     took_ms: f64,
+    /// The first food matches every word of the query; when false the foods are only
+    /// the closest there are ("No exact match for 红烧肉 — closest:").
+    exact: bool,
 }
 
 /// How many of the user's most used foods rank higher in their searches.
@@ -277,6 +282,7 @@ async fn search(
     Query(params): Query<SearchParams>,
 ) -> ApiResult<SearchResults> {
     let started = Instant::now();
+    let searched_at = chrono::Utc::now();
     let text = params.query.unwrap_or_default();
     let page_size = bounded("page_size", params.page_size, 20, 100)?;
     let query = search_query(&text)?;
@@ -292,6 +298,7 @@ async fn search(
         page_size as usize,
     );
     let ids: Vec<i64> = hits.iter().map(|h| h.id).collect();
+    let exact = hits.first().is_some_and(|h| h.whole);
     let mut found = state.stores.foods.get_many(&ids).await?;
     found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
     if let Some(id) = viewer {
@@ -299,7 +306,7 @@ async fn search(
         let foods = state.stores.foods.clone();
         let text = text.trim().to_owned();
         tokio::spawn(async move {
-            if let Err(e) = foods.record_search(id, &text).await {
+            if let Err(e) = foods.record_search(id, &text, searched_at).await {
                 tracing::warn!(error = %e, "could not record a search");
             }
         });
@@ -309,6 +316,7 @@ async fn search(
         query: text.trim().to_owned(),
         foods: FoodView::list(&state, &found, viewer).await?,
         took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+        exact,
     }))
 }
 
@@ -396,6 +404,7 @@ fn search_row(food: &Food, deleted: bool) -> FoodSearchRow {
         pinyin: food.food.pinyin.clone(),
         brand: food.food.brand.clone(),
         barcode: food.food.barcode.clone(),
+        aliases: food.food.aliases.clone(),
         deleted,
         changed_ms: food.updated_at.timestamp_millis(),
     }

@@ -3,7 +3,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
 use super::{BeginWrite, FoodStore, FoodUse, SearchHistoryEntry, StoreError, UsedFood, UsedOrder};
-use crate::food::{Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion};
+use crate::food::{Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
 use crate::import::Rejection;
 use crate::user::UserId;
 
@@ -43,6 +43,8 @@ pub(super) struct FoodRow {
     data_quality: String,
     copied_from: Option<i64>,
     servings: Option<f64>,
+    unknown_nutrients: Option<String>,
+    aliases: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -82,6 +84,8 @@ impl TryFrom<FoodRow> for Food {
                 data_quality: row.data_quality,
                 copied_from: row.copied_from,
                 servings: row.servings,
+                unknown: UnknownNutrients::from_column(row.unknown_nutrients.as_deref()),
+                aliases: aliases_from_column(row.aliases.as_deref()),
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -99,6 +103,7 @@ struct SearchRow {
     pinyin: Option<String>,
     brand: Option<String>,
     barcode: Option<String>,
+    aliases: Option<String>,
     deleted: bool,
     changed_ms: i64,
 }
@@ -115,6 +120,7 @@ impl TryFrom<SearchRow> for FoodSearchRow {
             pinyin: row.pinyin,
             brand: row.brand,
             barcode: row.barcode,
+            aliases: aliases_from_column(row.aliases.as_deref()),
             deleted: row.deleted,
             changed_ms: row.changed_ms,
         })
@@ -126,7 +132,7 @@ macro_rules! food_columns {
         "food_id, source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, \
          image_url, nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, \
          sodium, portions, fdc_id, description, ingredients, data_quality, copied_from, \
-         servings, created_at, updated_at"
+         servings, unknown_nutrients, aliases, created_at, updated_at"
     };
 }
 pub(super) use food_columns;
@@ -137,15 +143,29 @@ macro_rules! insert_columns {
         "source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, image_url, \
          nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, sodium, \
          portions, fdc_id, description, ingredients, data_quality, copied_from, servings, \
-         created_at, updated_at, changed_ms"
+         unknown_nutrients, aliases, created_at, updated_at, changed_ms"
     };
 }
 
 macro_rules! search_columns {
     () => {
-        "food_id, source, owner_user_id, name, name_zh, pinyin, brand, barcode, \
+        "food_id, source, owner_user_id, name, name_zh, pinyin, brand, barcode, aliases, \
          deleted_at is not null as deleted, changed_ms"
     };
+}
+
+/// Aliases as stored: '|'-separated, `None` when there are none.
+pub(super) fn aliases_column(aliases: &[String]) -> Option<String> {
+    (!aliases.is_empty()).then(|| aliases.join("|"))
+}
+
+pub(super) fn aliases_from_column(column: Option<&str>) -> Vec<String> {
+    column
+        .unwrap_or("")
+        .split('|')
+        .filter(|a| !a.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 pub(super) fn portions_json(portions: &[Portion]) -> String {
@@ -186,6 +206,8 @@ macro_rules! push_food {
             .push_bind(f.data_quality.clone())
             .push_bind(f.copied_from)
             .push_bind(f.servings)
+            .push_bind(f.unknown.to_column())
+            .push_bind(aliases_column(&f.aliases))
             .push_bind($now)
             .push_bind($now)
             .push_bind(now_ms($now));
@@ -236,6 +258,8 @@ macro_rules! sql_food_store {
                          fat = excluded.fat, carbs = excluded.carbs, fiber = excluded.fiber, \
                          sugar = excluded.sugar, sodium = excluded.sodium, \
                          portions = excluded.portions, fdc_id = excluded.fdc_id, \
+                         unknown_nutrients = excluded.unknown_nutrients, \
+                         aliases = excluded.aliases, \
                          description = excluded.description, ingredients = excluded.ingredients, \
                          data_quality = excluded.data_quality, updated_at = excluded.updated_at, \
                          changed_ms = excluded.changed_ms, deleted_at = null \
@@ -251,6 +275,9 @@ macro_rules! sql_food_store {
                             or food.sugar <> excluded.sugar \
                             or food.sodium <> excluded.sodium \
                             or food.portions <> excluded.portions \
+                            or food.unknown_nutrients is distinct from excluded.unknown_nutrients \
+                            or food.aliases is distinct from excluded.aliases \
+                            or food.ingredients is distinct from excluded.ingredients \
                             or food.barcode is distinct from excluded.barcode \
                             or food.deleted_at is not null",
                     );
@@ -303,6 +330,32 @@ macro_rules! sql_food_store {
                     b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
                 }
                 b.push(" end, food_id limit 1");
+                let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
+                row.map(Food::try_from).transpose()
+            }
+
+            async fn find_own_by_barcode(
+                &self,
+                user: UserId,
+                codes: &[String],
+            ) -> Result<Option<Food>, StoreError> {
+                if codes.is_empty() {
+                    return Ok(None);
+                }
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
+                    "select ", food_columns!(),
+                    " from food where source = 'custom' and deleted_at is null and owner_user_id = "
+                ));
+                b.push_bind(user.get()).push(" and barcode in (");
+                let mut list = b.separated(", ");
+                for code in codes {
+                    list.push_bind(code.clone());
+                }
+                b.push(") order by case barcode");
+                for (rank, code) in codes.iter().enumerate() {
+                    b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
+                }
+                b.push(" end, food_id desc limit 1");
                 let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
                 row.map(Food::try_from).transpose()
             }
@@ -424,18 +477,26 @@ macro_rules! sql_food_store {
                 rows.into_iter().map(FoodSearchRow::try_from).collect()
             }
 
-            async fn record_search(&self, user: UserId, query: &str) -> Result<(), StoreError> {
+            async fn record_search(
+                &self,
+                user: UserId,
+                query: &str,
+                at: DateTime<Utc>,
+            ) -> Result<(), StoreError> {
                 sqlx::query(
                     "insert into food_search (user_id, query_key, query, count, searched_at) \
                      values ($1, $2, $3, 1, $4) \
                      on conflict (user_id, query_key) do update set \
-                     query = excluded.query, count = food_search.count + 1, \
-                     searched_at = excluded.searched_at",
+                     count = food_search.count + 1, \
+                     query = case when excluded.searched_at > food_search.searched_at \
+                        then excluded.query else food_search.query end, \
+                     searched_at = case when excluded.searched_at > food_search.searched_at \
+                        then excluded.searched_at else food_search.searched_at end",
                 )
                 .bind(user.get())
                 .bind(query.trim().to_lowercase())
                 .bind(query.trim())
-                .bind(Utc::now())
+                .bind(at)
                 .execute(&self.0)
                 .await?;
                 Ok(())

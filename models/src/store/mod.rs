@@ -196,6 +196,13 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     /// The shared food (not a user's custom food) stored under any of `codes`, in the
     /// order given (the canonical barcode first), oldest first among equals.
     async fn find_by_barcode(&self, codes: &[String]) -> Result<Option<Food>, StoreError>;
+    /// The user's own custom food with one of `codes`, the canonical barcode first: a
+    /// product no database knows, which the user created for its barcode.
+    async fn find_own_by_barcode(
+        &self,
+        user: UserId,
+        codes: &[String],
+    ) -> Result<Option<Food>, StoreError>;
     async fn find_by_source_key(
         &self,
         source: FoodSource,
@@ -225,7 +232,14 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Vec<FoodSearchRow>, StoreError>;
     /// Every food changed (or deleted) at or after `since_ms`.
     async fn changed_since(&self, since_ms: i64) -> Result<Vec<FoodSearchRow>, StoreError>;
-    async fn record_search(&self, user: UserId, query: &str) -> Result<(), StoreError>;
+    /// Remembers a search made `at`: a write that lands after a later search's (they are
+    /// recorded in the background) does not make it the latest.
+    async fn record_search(
+        &self,
+        user: UserId,
+        query: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
     async fn search_history(
         &self,
         user: UserId,

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Derives models/data/usda/foods.tsv, the USDA generic foods the product ships with.
+
+    scripts/derive-usda.py [USDA_DIR]     (default: ../shared/data/usda beside the project)
+
+Reads, from USDA_DIR:
+  fdc_macros_per100g.csv          FoodData Central per-100 g energy, protein, fat and
+                                  carbohydrate of SR Legacy (all 7,793), FNDDS survey and
+                                  Foundation foods
+  derived_sr_legacy_per100g.csv   SR Legacy foods matched to SR26 (fibre, sugar, sodium)
+  sr26_ascii/FOOD_DES.txt         SR food groups
+  sr26_ascii/WEIGHT.txt           SR household measures (portions in grams)
+and from the project:
+  models/data/usda/names_zh/*.tsv our Chinese names of FNDDS base names (name_en,
+                                  name_zh, category), written by us; the script adds
+                                  the qualifiers it strips (SUFFIXES_ZH) and pinyin
+                                  (pypinyin, `pip install pypinyin`)
+  models/data/catalogue.tsv       the hand-written catalogue: USDA foods it already
+                                  describes are not shipped twice
+
+With the full official releases instead (https://fdc.nal.usda.gov/download-datasets):
+SR Legacy's food.csv + food_nutrient.csv give energy (nutrient 1008), protein (1003),
+fat (1004), carbohydrate (1005), fibre (1079), sugar (2000) and sodium (1093) per 100 g,
+and food_portion.csv the household measures; write them into the two CSV files above
+(same columns) and run this script unchanged.
+
+Rules:
+- A nutrient a source does not give is left empty (unknown), never written as 0: FNDDS
+  and Foundation rows here carry only energy and the three macros, and SR rows whose
+  SR26 values did not agree with FoodData Central (see PROVENANCE) carry only those too.
+- Rows without energy (Foundation "0% moisture" lab samples) are not foods people log.
+- Duplicates: foods whose names are the same once qualifiers that do not change what a
+  person ate are dropped ("enriched", "unenriched", "regular", "NFS", ...), and whose
+  energy and macros agree (energy within 3 %, each macro within 1 g), are one food, as
+  are foods of exactly the same name (one name, one food in a search);
+  the one with the most nutrients known (SR Legacy first) is kept, and the others' FDC
+  ids are listed on it, so a lookup by any of them finds it.
+"""
+import csv
+import os
+import re
+import sys
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROJECT = os.path.dirname(HERE)
+USDA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(PROJECT, '..', 'shared', 'data', 'usda')
+OUT_DIR = os.path.join(PROJECT, 'models', 'data', 'usda')
+
+# SR food group -> our category (the catalogue's words).
+SR_GROUPS = {
+    '0100': 'dairy', '0200': 'condiments', '0300': 'baby-foods', '0400': 'fats-oils',
+    '0500': 'poultry', '0600': 'soups-sauces', '0700': 'meat', '0800': 'breakfast-cereals',
+    '0900': 'fruit', '1000': 'meat', '1100': 'vegetables', '1200': 'nuts-seeds',
+    '1300': 'meat', '1400': 'beverages', '1500': 'fish-seafood', '1600': 'legumes-soy',
+    '1700': 'meat', '1800': 'bread', '1900': 'sweets-snacks', '2000': 'grains',
+    '2100': 'fast-food', '2200': 'dishes', '2500': 'sweets-snacks',
+    '3500': 'traditional-foods', '3600': 'restaurant',
+}
+
+# Words that do not change what a person ate: "Rice, white, long-grain, regular,
+# enriched, cooked" and "... unenriched, cooked" are one food to someone logging rice.
+NOISE = {
+    'enriched', 'unenriched', 'regular', 'nfs', 'ns as to form', 'all grades',
+    'without salt', 'with salt', 'without added salt', 'no salt added', 'commercial',
+    'prepared', 'includes usda commodity', 'usda commodity',
+    # FNDDS: "NS as to fat" is coded with the values of "fat added".
+    'ns as to fat', 'ns as to fat type', 'fat added',
+}
+
+# Household measures in Chinese, for the unit a measure starts with.
+UNITS_ZH = [
+    ('fl oz', '液量盎司'), ('cup', '杯'), ('tbsp', '汤匙'), ('tsp', '茶匙'), ('oz', '盎司'),
+    ('slice', '片'), ('piece', '块'), ('pat', '小块'), ('serving', '份'), ('package', '包'),
+    ('container', '盒'), ('bar', '条'), ('link', '根'), ('patty', '个肉饼'), ('egg', '个'),
+    ('large', '个（大）'), ('medium', '个（中）'), ('small', '个（小）'), ('extra large', '个（特大）'),
+    ('fruit', '个'), ('stalk', '根'), ('leaf', '片'), ('clove', '瓣'), ('can', '罐'),
+    ('bottle', '瓶'), ('lb', '磅'), ('sandwich', '个'), ('muffin', '个'), ('roll', '个'),
+    ('cookie', '块'), ('cracker', '块'), ('bun', '个'), ('wedge', '块'), ('stick', '根'),
+    ('drumstick', '个鸡腿'), ('wing', '个鸡翅'), ('thigh', '个鸡腿排'), ('breast', '块胸肉'),
+    ('fillet', '块鱼排'), ('tortilla', '张'), ('pancake', '张'), ('waffle', '个'),
+    ('bagel', '个'), ('doughnut', '个'), ('burrito', '个'), ('taco', '个'), ('pie', '个'),
+    ('scoop', '勺'), ('spear', '根'), ('head', '颗'), ('ear', '穗'), ('nut', '颗'),
+]
+
+
+# Trailing qualifiers of FNDDS names, and how they read in Chinese ('' = left out).
+SUFFIXES_ZH = {
+    'ns as to fat type': '', 'ns as to fat': '', 'nfs': '', 'regular': '',
+    'enriched': '', 'unenriched': '',
+    'fat added': '加油', 'made with oil': '加油', 'made with butter': '加黄油',
+    'made with margarine': '加人造黄油', 'no added fat': '不加油',
+    'raw': '生', 'cooked': '熟', 'with salt': '加盐', 'without salt': '无盐',
+}
+
+
+def split_base(name):
+    """'Rice, white, cooked, no added fat' -> ('Rice, white', ['cooked', 'no added fat'])."""
+    parts = [p.strip() for p in name.split(',')]
+    suffixes = []
+    while len(parts) > 1 and parts[-1].lower() in SUFFIXES_ZH:
+        suffixes.insert(0, parts.pop().lower())
+    return ', '.join(parts), suffixes
+
+
+def chinese_name(name_en, bases):
+    base, suffixes = split_base(name_en)
+    entry = bases.get(base)
+    if not entry:
+        return None
+    name = entry['name_zh']
+    extra = [SUFFIXES_ZH[s] for s in suffixes if SUFFIXES_ZH[s]]
+    if extra:
+        name += '（' + '，'.join(extra) + '）'
+    return name, entry['category']
+
+
+def to_pinyin(name_zh):
+    from pypinyin import Style, pinyin
+
+    return ' '.join(s[0] for s in pinyin(name_zh, style=Style.TONE, errors='ignore'))
+
+
+def number(text):
+    text = (text or '').strip()
+    if not text:
+        return None
+    value = float(text)
+    return value if value >= 0 else None
+
+
+def fmt(value):
+    if value is None:
+        return ''
+    return f'{value:.2f}'.rstrip('0').rstrip('.') if value else '0'
+
+
+def read_sr26(name):
+    with open(os.path.join(USDA, 'sr26_ascii', name), encoding='latin-1') as f:
+        for line in f:
+            line = line.rstrip('\r\n')
+            if line:
+                yield [field.strip('~') for field in line.split('^')]
+
+
+def portion_zh(amount, desc):
+    words = desc.lower()
+    for unit, zh in UNITS_ZH:
+        if words == unit or words.startswith(unit + ' ') or words.startswith(unit + ','):
+            return f'{amount:g} {zh}'
+    return ''
+
+
+def canonical(name):
+    parts = [p.strip().lower() for p in name.split(',')]
+    parts = [p for p in parts if p and p not in NOISE]
+    return ', '.join(parts)
+
+
+def main():
+    macros = list(csv.DictReader(open(os.path.join(USDA, 'fdc_macros_per100g.csv'), encoding='utf-8')))
+    sr = {r['fdc_id']: r for r in csv.DictReader(open(os.path.join(USDA, 'derived_sr_legacy_per100g.csv'), encoding='utf-8'))}
+
+    groups = {}
+    ndb_by_desc = {}
+    for fields in read_sr26('FOOD_DES.txt'):
+        groups[fields[0]] = fields[1]
+        ndb_by_desc.setdefault(fields[2].lower(), fields[0])
+    weights = defaultdict(list)
+    for fields in read_sr26('WEIGHT.txt'):
+        ndb, amount, desc, grams = fields[0], float(fields[2]), fields[3], float(fields[4])
+        if grams > 0 and amount > 0:
+            weights[ndb].append((grams, f'{amount:g} {desc}', portion_zh(amount, desc)))
+
+    # The catalogue's foods stand for the USDA foods they were taken from, and for USDA
+    # foods of the same name ("Hot and sour soup" once, in both languages).
+    catalogue_ids = set()
+    catalogue_names = set()
+    with open(os.path.join(PROJECT, 'models', 'data', 'catalogue.tsv'), encoding='utf-8') as f:
+        for row in csv.DictReader(f, delimiter='\t', quoting=csv.QUOTE_NONE):
+            catalogue_names.add(row['name_en'].lower())
+            if row['reference'].startswith('usda:'):
+                catalogue_ids.add(row['reference'][5:])
+
+    bases = {}
+    names_dir = os.path.join(OUT_DIR, 'names_zh')
+    for part in sorted(os.listdir(names_dir)) if os.path.isdir(names_dir) else []:
+        with open(os.path.join(names_dir, part), encoding='utf-8') as f:
+            for row in csv.DictReader(f, delimiter='\t', quoting=csv.QUOTE_NONE):
+                if row.get('name_zh'):
+                    bases[row['name_en']] = row
+
+    foods = []
+    for row in macros:
+        fdc_id = row['fdc_id']
+        kcal = number(row['calories'])
+        if kcal is None or fdc_id in catalogue_ids or row['description'].strip().lower() in catalogue_names:
+            continue
+        food = {
+            'fdc_id': fdc_id,
+            'name_en': row['description'].strip(),
+            'kcal': kcal,
+            'protein': number(row['proteinInGrams']) or 0.0,
+            'fat': number(row['fatInGrams']) or 0.0,
+            'carbs': number(row['carbohydratesInGrams']) or 0.0,
+            'fiber': None, 'sugar': None, 'sodium': None,
+            'portions': [],
+            'category': '',
+        }
+        if fdc_id in sr:
+            food['source'] = 'sr'
+            s = sr[fdc_id]
+            ndb = s['sr26_ndb_no'] or ndb_by_desc.get(food['name_en'].lower(), '')
+            if s['sr26_ndb_no']:
+                food['fiber'] = number(s['fiber_g_sr26'])
+                food['sugar'] = number(s['sugar_g_sr26'])
+                food['sodium'] = number(s['sodium_mg_sr26'])
+            if ndb:
+                food['category'] = SR_GROUPS.get(groups.get(ndb, ''), '')
+                food['portions'] = weights.get(ndb, [])
+        elif 2_300_000 <= int(fdc_id) < 2_400_000:
+            food['source'] = 'fndds'
+        else:
+            food['source'] = 'foundation'
+        named = chinese_name(food['name_en'], bases)
+        if named:
+            food['name_zh'] = named[0]
+            food['category'] = named[1] or food['category']
+        foods.append(food)
+
+    # Duplicates: the same canonical name and the same values are one food.
+    rank = {'sr': 0, 'foundation': 1, 'fndds': 2}
+    by_name = defaultdict(list)
+    for food in foods:
+        by_name[canonical(food['name_en'])].append(food)
+    kept = []
+    for same_name in by_name.values():
+        same_name.sort(key=lambda f: (-sum(f[n] is not None for n in ('fiber', 'sugar', 'sodium')), rank[f['source']], len(f['name_en']), int(f['fdc_id'])))
+        clusters = []
+        for food in same_name:
+            for cluster in clusters:
+                head = cluster[0]
+                same_values = abs(head['kcal'] - food['kcal']) <= 0.03 * max(head['kcal'], food['kcal']) + 1 and all(
+                    abs(head[n] - food[n]) <= 1.0 for n in ('protein', 'fat', 'carbs'))
+                if same_values or head['name_en'].lower() == food['name_en'].lower():
+                    cluster.append(food)
+                    break
+            else:
+                clusters.append([food])
+        for cluster in clusters:
+            head = cluster[0]
+            head['merged'] = [f['fdc_id'] for f in cluster[1:]]
+            head['name_zh'] = head.get('name_zh') or next((f['name_zh'] for f in cluster if f.get('name_zh')), '')
+            head['category'] = head['category'] or next((f['category'] for f in cluster if f['category']), '')
+            if not head['portions']:
+                head['portions'] = next((f['portions'] for f in cluster if f['portions']), [])
+            kept.append(head)
+    kept.sort(key=lambda f: int(f['fdc_id']))
+
+    os.makedirs(OUT_DIR, exist_ok=True)
+    columns = ['fdc_id', 'source', 'name_en', 'name_zh', 'pinyin', 'category', 'kcal', 'protein_g', 'fat_g',
+               'carbs_g', 'fiber_g', 'sugar_g', 'sodium_mg', 'portions', 'merged']
+    with open(os.path.join(OUT_DIR, 'foods.tsv'), 'w', encoding='utf-8', newline='') as out:
+        out.write('\t'.join(columns) + '\n')
+        for f in kept:
+            portions = ';'.join(f'{fmt(g)}|{en}|{zh}' for g, en, zh in f['portions'])
+            name_zh = f.get('name_zh', '')
+            values = [f['fdc_id'], f['source'], f['name_en'], name_zh, to_pinyin(name_zh) if name_zh else '', f['category'],
+                      fmt(f['kcal']), fmt(f['protein']), fmt(f['fat']), fmt(f['carbs']),
+                      fmt(f['fiber']), fmt(f['sugar']), fmt(f['sodium']), portions, ' '.join(f['merged'])]
+            assert not any('\t' in v or '\n' in v for v in values), values
+            out.write('\t'.join(values) + '\n')
+    merged = sum(len(f['merged']) for f in kept)
+    named = sum(1 for f in kept if f.get('name_zh'))
+    print(f'{len(kept)} foods ({merged} duplicates merged), {named} with Chinese names', file=sys.stderr)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,90 @@
+//! Coverage: everyday foods and dishes as people type them (search/data/
+//! everyday_searches.tsv, half English, half Chinese), searched in the foods the product
+//! ships (catalogue, USDA generic foods, dish library). A search is right when one of its
+//! first three foods is what the person meant (the line's pattern matches its English or
+//! Chinese name). Target: 97 % in each language.
+
+use models::{FoodSearchRow, NewFood};
+use regex::RegexBuilder;
+use search::{Query, SearchIndex, doc_of};
+
+const SEARCHES: &str = include_str!("../data/everyday_searches.tsv");
+const TARGET: f64 = 0.97;
+
+fn shipped_foods() -> Vec<NewFood> {
+    let mut foods = models::catalogue::foods();
+    foods.extend(models::generic::foods());
+    foods
+}
+
+#[test]
+fn everyday_searches_find_the_food_in_the_first_three() {
+    let foods = shipped_foods();
+    let docs = foods.iter().enumerate().map(|(i, f)| {
+        doc_of(&FoodSearchRow {
+            id: i as i64,
+            source: f.source(),
+            owner: None,
+            name: f.name.clone(),
+            name_zh: f.name_zh.clone(),
+            pinyin: f.pinyin.clone(),
+            brand: f.brand.clone(),
+            barcode: f.barcode.clone(),
+            aliases: f.aliases.clone(),
+            deleted: false,
+            changed_ms: 0,
+        })
+    });
+    let index = SearchIndex::build(docs.collect());
+    let mut asked = [0usize; 2];
+    let mut right = [0usize; 2];
+    let mut misses = Vec::new();
+    for line in SEARCHES.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let [lang, query, expect] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line:?}");
+        };
+        let language = usize::from(lang == "zh");
+        let pattern = RegexBuilder::new(expect)
+            .case_insensitive(true)
+            .build()
+            .unwrap();
+        let hits = index.search(&Query::parse(query).unwrap(), None, &[], 3);
+        let found: Vec<&NewFood> = hits.iter().map(|h| &foods[h.id as usize]).collect();
+        let names: Vec<String> = found
+            .iter()
+            .map(|f| format!("{} / {}", f.name, f.name_zh.as_deref().unwrap_or("")))
+            .collect();
+        asked[language] += 1;
+        let right_food = |f: &&NewFood| {
+            pattern.is_match(&f.name) || f.name_zh.as_deref().is_some_and(|zh| pattern.is_match(zh))
+        };
+        if found.iter().any(right_food) {
+            right[language] += 1;
+        } else {
+            misses.push(format!("{lang} {query:?}: {names:?}"));
+        }
+    }
+    let share = |l: usize| right[l] as f64 / asked[l] as f64;
+    println!(
+        "top-3: English {}/{} ({:.1} %), Chinese {}/{} ({:.1} %)",
+        right[0],
+        asked[0],
+        100.0 * share(0),
+        right[1],
+        asked[1],
+        100.0 * share(1)
+    );
+    for miss in &misses {
+        println!("miss: {miss}");
+    }
+    assert!(
+        asked[0] >= 75 && asked[1] >= 75,
+        "the set has too few searches"
+    );
+    assert!(
+        share(0) >= TARGET && share(1) >= TARGET,
+        "under {:.0} % in a language; misses:\n{}",
+        100.0 * TARGET,
+        misses.join("\n")
+    );
+}
