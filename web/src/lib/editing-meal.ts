@@ -1,4 +1,5 @@
 import { SESSION_KEYS } from '@/config/constants';
+import type { FoodNutrients } from '@/types/food';
 
 /**
  * A food of the meal being edited, as the meals call answered it. The fields marked
@@ -11,7 +12,8 @@ export type EditingMealFood = {
   brand: string | null;
   /** Grams; null for a quick-add line. */
   quantity: number | null;
-  per_100g: { calories: number; protein: number; fat: number; carbs: number; fiber: number; sugar: number; sodium: number };
+  /** Fibre, sugar and sodium null where the food's source does not give them. */
+  per_100g: FoodNutrients;
   /** The amount the line was logged by ("2 slices"). */
   amount?: string | null;
   is_quick_add?: boolean;

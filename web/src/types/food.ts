@@ -12,12 +12,24 @@ export type Nutrients = {
   sodium: number;
 };
 
+/**
+ * The nutrients a food's source may not give (USDA survey foods give no fibre, sugar or
+ * sodium, for one): then they are null, unknown, never 0. Energy and the macros every
+ * source gives.
+ */
+export const OPTIONAL_NUTRIENTS = ['fiber', 'sugar', 'sodium'] as const;
+export type OptionalNutrient = (typeof OPTIONAL_NUTRIENTS)[number];
+
+/** Nutrients as a food gives them: fibre, sugar and sodium null where its source does not. */
+export type FoodNutrients = Omit<Nutrients, OptionalNutrient> & Record<OptionalNutrient, number | null>;
+
 export type NutritionGrade = 'A' | 'B' | 'C' | 'D' | 'E';
 export type FoodDataSource = 'catalogue' | 'usda' | 'openfoodfacts' | 'custom' | 'recipe';
-export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'unknown';
+/** `standard-recipe`: a dish of our library, its values worked out from its recipe (`ingredients`). */
+export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'unknown' | 'standard-recipe';
 
 /** A recipe's values for one of its servings (sodium in mg); `grams` is one serving's weight. */
-export type FoodServing = Nutrients & { servings: number; grams: number };
+export type FoodServing = FoodNutrients & { servings: number; grams: number };
 
 /**
  * A food as every food call answers it; nutrition is per 100 g, sodium in mg. Shared by
@@ -38,9 +50,10 @@ export type Food = {
   protein_per_100g: number;
   fat_per_100g: number;
   carbs_per_100g: number;
-  fiber_per_100g: number;
-  sugar_per_100g: number;
-  sodium_per_100g: number;
+  /** Null: the food's source does not give it (unknown, not 0). */
+  fiber_per_100g: number | null;
+  sugar_per_100g: number | null;
+  sodium_per_100g: number | null;
   serving_size: number;
   serving_unit: string;
   portions: FoodPortion[];
@@ -53,6 +66,7 @@ export type Food = {
   description: string | null;
   data_source: FoodDataSource;
   data_quality: FoodDataQuality;
+  /** A product's ingredients as its label lists them; for a standard recipe, the recipe. */
   ingredients: string | null;
   /** The signed-in caller owns it (custom foods only): it may be edited and deleted. */
   is_owner: boolean;

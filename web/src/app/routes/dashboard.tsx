@@ -5,8 +5,10 @@ import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates'
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
+import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
+import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
 import { DayMeals } from '@/features/meals/components/day-meals';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
@@ -50,12 +52,18 @@ export function DashboardRoute() {
             dialogOpen={barcodeDialogOpen}
             onDialogOpenChange={setBarcodeDialogOpen}
             onAddToBasket={basket.add}
+            createOwnFood={createBarcodeFood}
           />
         </div>
       </div>
     </Page>
   );
 }
+
+/** A barcode no database knows gets a custom food of its own, made with the food search's dialog. */
+const createBarcodeFood: CreateBarcodeFood = ({ barcode, onSaved, onClose }) => (
+  <CustomFoodDialog request={{ mode: 'create', barcode }} onClose={onClose} onSaved={onSaved} />
+);
 
 /**
  * The day shown is in the address (`/dashboard?date=YYYY-MM-DD`, today without it), so

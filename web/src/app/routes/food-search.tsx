@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
+import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { isMealType, missingMealLines, type MealType } from '@/features/basket/utils/basket';
 import { parseDateKey } from '@/components/date-time/dates';
@@ -17,13 +18,16 @@ export function FoodSearchRoute() {
   const basket = useBasket();
   useEditMealLink(basket.loadMeal);
   useMealLink(basket.setMealType, basket.setTime);
+  // A search without an exact match offers the basket's quick add, named after the query.
+  const [quickAddName, setQuickAddName] = useState<string | null>(null);
 
   return (
     <Page title={t('foodSearch.title')}>
       <div className="food-page">
-        <FoodSearch basket={basket} />
+        <FoodSearch basket={basket} onQuickAdd={setQuickAddName} />
         <BasketPanel basket={basket} />
       </div>
+      <QuickAddDialog name={quickAddName} onClose={() => setQuickAddName(null)} onAdd={basket.addQuickAdd} />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SavedFood } from '@/types/food';
 
 /**
@@ -28,3 +29,14 @@ export type BarcodeScan = {
   foods: BarcodeFood[];
   missing: MissingFood[];
 };
+
+/**
+ * The form for a food of a barcode no database knows, which the page provides (the
+ * custom food dialog of the food search): it saves the food with the barcode, then hands
+ * it to `onSaved`.
+ */
+export type CreateBarcodeFood = (props: {
+  barcode: string;
+  onSaved: (food: SavedFood) => void;
+  onClose: () => void;
+}) => ReactNode;

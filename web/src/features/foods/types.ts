@@ -16,8 +16,11 @@ export type FoodBasket = {
   removeFood: (foodId: number) => boolean;
 };
 
-/** Why the custom food dialog is open (SPEC 2: its title follows this). */
+/**
+ * Why the custom food dialog is open (SPEC 2: its title follows this). A create may come
+ * with the name searched for and not found, or a barcode no database knows (sent with it).
+ */
 export type CustomFoodRequest =
-  | { mode: 'create' }
+  | { mode: 'create'; name?: string; barcode?: string }
   | { mode: 'edit'; food: SavedFood }
   | { mode: 'copy'; food: Food };

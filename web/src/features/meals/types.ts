@@ -1,4 +1,4 @@
-import type { Nutrients } from '@/types/food';
+import type { FoodNutrients } from '@/types/food';
 
 /** SPEC 9 meal types. */
 export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
@@ -23,7 +23,8 @@ export type MealFood = {
   protein: number;
   fat: number;
   carbs: number;
-  per_100g: Nutrients;
+  /** Fibre, sugar and sodium null where the food's source does not give them. */
+  per_100g: FoodNutrients;
 };
 
 /** A saved meal (SPEC 3), dated in the browser's time zone. */

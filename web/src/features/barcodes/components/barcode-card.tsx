@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BarcodeDialog } from '@/features/barcodes/components/barcode-dialog';
 import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-add-to-basket';
 import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
-import type { BarcodeFood } from '@/features/barcodes/types';
+import type { BarcodeFood, CreateBarcodeFood } from '@/features/barcodes/types';
 import { readBarcodeFoods, storeBarcodeFoods } from '@/features/barcodes/utils/stored-foods';
 import '@/features/barcodes/barcodes.css';
 
@@ -12,10 +12,12 @@ type BarcodeCardProps = {
   dialogOpen: boolean;
   onDialogOpenChange: (open: boolean) => void;
   onAddToBasket: AddToBasket;
+  /** The page's form for a food of a barcode no database knows. */
+  createOwnFood?: CreateBarcodeFood;
 };
 
 /** SPEC 2 /dashboard "barcode results card": the foods of the last scan, kept across visits. */
-export function BarcodeCard({ dialogOpen, onDialogOpenChange, onAddToBasket }: BarcodeCardProps) {
+export function BarcodeCard({ dialogOpen, onDialogOpenChange, onAddToBasket, createOwnFood }: BarcodeCardProps) {
   const { t } = useTranslation('barcodes');
   const show = useFoodDisplay();
   const addToBasket = useAddToBasket(onAddToBasket);
@@ -66,6 +68,7 @@ export function BarcodeCard({ dialogOpen, onDialogOpenChange, onAddToBasket }: B
         onClose={() => onDialogOpenChange(false)}
         onFoods={keep}
         onAddToBasket={onAddToBasket}
+        createOwnFood={createOwnFood}
       />
     </section>
   );

@@ -202,4 +202,111 @@ describe('the barcode dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(open).toHaveFocus();
   });
+
+  it('shows a nutrient the product does not give as “—”, not 0', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': analysis({
+        foods: [{ barcode: upc.data, food: { ...peanuts, fiber_per_100g: null, sodium_per_100g: null }, is_existing: true }],
+      }),
+    });
+    const box = await scanPhoto(user);
+    const food = within(await within(box).findByRole('list', { name: 'Foods found' })).getByRole('listitem');
+    expect(food).toHaveTextContent('Fiber—');
+    expect(food).toHaveTextContent('Sodium—');
+    expect(food).toHaveTextContent('Sugar14 g');
+    expect(within(food).getAllByRole('img', { name: 'not given by the source' })).toHaveLength(2);
+  });
+});
+
+describe('a barcode no database knows', () => {
+  const notFound = analysis({
+    foods: [],
+    missing: [{ barcode: upc.data, code: 'BARCODE_NOT_FOUND', message: 'Product not found in Open Food Facts' }],
+  });
+  const mine = makeFood({
+    id: 99,
+    name: 'Grandma’s peanuts',
+    name_zh: null,
+    barcode: upc.data,
+    calories_per_100g: 590,
+    portions: [],
+    is_custom: true,
+    is_owner: true,
+    data_source: 'custom',
+  });
+
+  it('gets a food of one’s own in one tap, saved with the barcode and shown as the scan’s result', async () => {
+    const { user, calls } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': notFound,
+      'POST /api/v1/foods/create/': { status: 201, ...ok(mine) },
+    });
+    const box = await scanPhoto(user);
+    const missing = await within(box).findByRole('list', { name: 'Barcodes without food information' });
+    const create = within(missing).getByRole('button', { name: 'Create a food for this barcode' });
+    expect(create).toHaveAccessibleDescription('0 70097 02508 8: Product not found in Open Food Facts');
+    await user.click(create);
+
+    const form = screen.getByRole('dialog', { name: 'Create a custom food' });
+    const barcode = within(form).getByLabelText('Barcode');
+    expect(barcode).toHaveValue('0070097025088');
+    expect(barcode).toHaveAttribute('readonly');
+    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    await user.type(within(form).getByLabelText('Name'), 'Grandma’s peanuts');
+    await user.type(within(form).getByLabelText('Calories (kcal)'), '590');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a custom food' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/foods/create/')?.body).toEqual({
+      name: 'Grandma’s peanuts',
+      calories: 590,
+      protein: 0,
+      fat: 0,
+      carbs: 0,
+      barcode: '0070097025088',
+    });
+    // The scan now has its food: listed, ready for the basket, kept by the dashboard.
+    const food = within(within(box).getByRole('list', { name: 'Foods found' })).getByRole('listitem');
+    expect(food).toHaveTextContent('Grandma’s peanuts');
+    expect(food).toHaveTextContent('Barcode0070097025088');
+    expect(within(box).queryByRole('list', { name: 'Barcodes without food information' })).not.toBeInTheDocument();
+    expect(within(box).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Created “Grandma’s peanuts”: this barcode finds it from now on')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('dashboardBarcodeFoods') ?? '[]')).toEqual([
+      expect.objectContaining({ barcode: '0070097025088', food: expect.objectContaining({ id: 99 }) }),
+    ]);
+    await user.click(within(food).getByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByText('Added 100 g Grandma’s peanuts to the basket')).toBeVisible();
+  });
+
+  it('keeps the scan as it was when the form is cancelled', async () => {
+    const { user, calls } = openDialog({ 'POST /api/v1/images/analyze-with-barcode/': notFound });
+    const box = await scanPhoto(user);
+    await user.click(await within(box).findByRole('button', { name: 'Create a food for this barcode' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Create a custom food' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog', { name: 'Barcode recognition' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: 'Create a food for this barcode' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/v1/foods/create/')).toBe(false);
+  });
+
+  it('is offered only when the product is unknown, not when it was refused', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': analysis({
+        foods: [],
+        missing: [{ barcode: upc.data, code: 'PRODUCT_REJECTED', message: 'Not a food' }],
+      }),
+    });
+    const box = await scanPhoto(user);
+    await within(box).findByRole('list', { name: 'Barcodes without food information' });
+    expect(within(box).queryByRole('button', { name: 'Create a food for this barcode' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openDialog({ 'POST /api/v1/images/analyze-with-barcode/': notFound });
+    const box = await screen.findByRole('dialog', { name: '条形码识别' });
+    await user.upload(within(box).getByLabelText(i18n.t('barcodes:dialog.choose')), photo());
+    await user.click(within(box).getByRole('button', { name: '上传并识别' }));
+    await user.click(await within(box).findByRole('button', { name: '为此条码创建食物' }));
+    expect(within(screen.getByRole('dialog', { name: '创建自定义食物' })).getByLabelText('条形码')).toHaveValue('0070097025088');
+  });
 });

@@ -4,12 +4,14 @@ import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { FormMessage } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
 import { useAnalyzeWithBarcode } from '@/features/barcodes/api/analyze-with-barcode';
 import { useCreateFoodFromBarcode } from '@/features/barcodes/api/create-food-from-barcode';
 import type { CameraProblem, CameraRead } from '@/features/barcodes/components/camera-scanner';
 import { BarcodeResults } from '@/features/barcodes/components/barcode-results';
 import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-add-to-basket';
-import type { BarcodeFood, BarcodeScan } from '@/features/barcodes/types';
+import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
+import type { BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/barcodes/types';
 import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
@@ -17,6 +19,7 @@ import { uploadImage } from '@/features/recognition/api/upload-image';
 import { checkPhoto } from '@/features/recognition/utils/photo';
 import { ApiError } from '@/lib/api-client';
 import { useFailureText } from '@/lib/use-failure-text';
+import type { SavedFood } from '@/types/food';
 import '@/features/barcodes/barcodes.css';
 
 // The camera scanner brings the barcode reader and its wasm (~400 KB gzip): it loads only
@@ -31,10 +34,12 @@ type BarcodeDialogProps = {
   /** The foods of a scan that found some, for the dashboard to keep. */
   onFoods: (foods: BarcodeFood[]) => void;
   onAddToBasket: AddToBasket;
+  /** Where a barcode no database knows gets a food of one's own; without it, no such offer. */
+  createOwnFood?: CreateBarcodeFood;
 };
 
 /** SPEC 2 "Barcode dialog": a photo (or the camera) in, barcodes and their foods out. */
-export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket }: BarcodeDialogProps) {
+export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket, createOwnFood }: BarcodeDialogProps) {
   const { t } = useTranslation(['barcodes', 'common']);
   const titleId = useId();
   const introId = useId();
@@ -53,7 +58,7 @@ export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket }: Barcode
       </p>
       {/* Mounted only while open: every opening starts afresh and closing stops the camera.
           A scan still under way when it closes still hands its foods to the card. */}
-      {open && <BarcodeScanner onFoods={onFoods} onAddToBasket={onAddToBasket} />}
+      {open && <BarcodeScanner onFoods={onFoods} onAddToBasket={onAddToBasket} createOwnFood={createOwnFood} />}
     </Modal>
   );
 }
@@ -83,8 +88,10 @@ const NO_FOOD_CODES: ReadonlySet<string> = new Set([
 
 type ScannerProps = Omit<BarcodeDialogProps, 'open' | 'onClose'>;
 
-function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
+function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps) {
   const { t } = useTranslation('barcodes');
+  const toast = useToast();
+  const display = useFoodDisplay();
   const failureText = useFailureText();
   const addToBasket = useAddToBasket(onAddToBasket);
   const analyze = useAnalyzeWithBarcode();
@@ -95,6 +102,8 @@ function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string | null>(null);
   const [scan, setScan] = useState<BarcodeScan | null>(null);
+  /** The barcode whose food is being made, while its form is open. */
+  const [creating, setCreating] = useState<string | null>(null);
   const busy = phase.kind === 'uploading' || phase.kind === 'analysing' || phase.kind === 'lookingUp';
 
   /** The catalogue message, with the server's own words where it gave any (SPEC 8). */
@@ -173,6 +182,17 @@ function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
     }
   }
 
+  /** The food made for a barcode no database knew is that barcode's food now: the scan's result. */
+  function created(barcode: string, food: SavedFood) {
+    setCreating(null);
+    setProblem(null);
+    const current = scan ?? { barcodes: [], food_barcodes_only: [], foods: [], missing: [] };
+    const foods = [...current.foods, { barcode, food, is_existing: false }];
+    setScan({ ...current, foods, missing: current.missing.filter((missing) => missing.barcode !== barcode) });
+    onFoods(foods);
+    toast.success(t('results.created', { name: display.name(food) }));
+  }
+
   function switchMode(next: Mode) {
     setMode(next);
     setProblem(null);
@@ -245,7 +265,16 @@ function BarcodeScanner({ onFoods, onAddToBasket }: ScannerProps) {
       {phase.kind === 'analysing' && <p role="status">{t('dialog.analysing')}</p>}
       {phase.kind === 'lookingUp' && <p role="status">{t('dialog.lookingUp', { barcode: phase.barcode })}</p>}
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
-      {scan && <BarcodeResults scan={scan} onAdd={addToBasket} />}
+      {scan && (
+        <BarcodeResults scan={scan} onAdd={addToBasket} onCreateFood={createOwnFood ? setCreating : undefined} />
+      )}
+      {createOwnFood &&
+        creating !== null &&
+        createOwnFood({
+          barcode: creating,
+          onSaved: (food) => created(creating, food),
+          onClose: () => setCreating(null),
+        })}
     </div>
   );
 }

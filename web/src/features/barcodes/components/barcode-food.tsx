@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { UnknownValue } from '@/components/ui/unknown-value';
 import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
 import type { BarcodeFood } from '@/features/barcodes/types';
 import { shortIngredients } from '@/features/barcodes/utils/ingredients';
@@ -41,11 +42,20 @@ export function BarcodeFoodItem({ entry, onAdd }: BarcodeFoodItemProps) {
             <dd>{t('food.kcal', { value: show.number(food.calories_per_100g) })}</dd>
           </div>
           {NUTRIENTS.map((nutrient) => {
-            const value = show.number(food[`${nutrient}_per_100g`]);
+            const amount = food[`${nutrient}_per_100g`];
+            const value = amount === null ? null : show.number(amount);
             return (
               <div key={nutrient}>
                 <dt>{t(`food.${nutrient}`)}</dt>
-                <dd>{nutrient === 'sodium' ? t('food.milligrams', { value }) : t('food.grams', { value })}</dd>
+                <dd>
+                  {value === null ? (
+                    <UnknownValue />
+                  ) : nutrient === 'sodium' ? (
+                    t('food.milligrams', { value })
+                  ) : (
+                    t('food.grams', { value })
+                  )}
+                </dd>
               </div>
             );
           })}

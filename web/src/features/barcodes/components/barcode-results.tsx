@@ -5,10 +5,15 @@ import type { BarcodeScan } from '@/features/barcodes/types';
 import { localizedErrorMessage } from '@/lib/error-messages';
 import type { SavedFood } from '@/types/food';
 
-type BarcodeResultsProps = { scan: BarcodeScan; onAdd: (food: SavedFood) => void };
+type BarcodeResultsProps = {
+  scan: BarcodeScan;
+  onAdd: (food: SavedFood) => void;
+  /** Offered for a barcode that no database knows (BARCODE_NOT_FOUND). */
+  onCreateFood?: (barcode: string) => void;
+};
 
 /** The barcodes of one scan, why some found no food, and the foods found. */
-export function BarcodeResults({ scan, onAdd }: BarcodeResultsProps) {
+export function BarcodeResults({ scan, onAdd, onCreateFood }: BarcodeResultsProps) {
   const { t } = useTranslation('barcodes');
   const barcodesId = useId();
   const missingId = useId();
@@ -37,9 +42,16 @@ export function BarcodeResults({ scan, onAdd }: BarcodeResultsProps) {
           <h3 id={missingId}>{t('results.missing')}</h3>
           <ul aria-labelledby={missingId} className="barcode-lines">
             {scan.missing.map((missing) => (
-              <li key={missing.barcode} className="barcode-line">
-                {t('results.missingLine', { barcode: printed(missing.barcode), message: localizedErrorMessage(missing.code, missing.message) ?? missing.message })}
-              </li>
+              <MissingLine
+                key={missing.barcode}
+                text={t('results.missingLine', {
+                  barcode: printed(missing.barcode),
+                  message: localizedErrorMessage(missing.code, missing.message) ?? missing.message,
+                })}
+                onCreate={
+                  onCreateFood && missing.code === 'BARCODE_NOT_FOUND' ? () => onCreateFood(missing.barcode) : undefined
+                }
+              />
             ))}
           </ul>
         </>
@@ -55,5 +67,21 @@ export function BarcodeResults({ scan, onAdd }: BarcodeResultsProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** A barcode without food, and (when no database knows it) the way on: a food of one's own for it. */
+function MissingLine({ text, onCreate }: { text: string; onCreate: (() => void) | undefined }) {
+  const { t } = useTranslation('barcodes');
+  const textId = useId();
+  return (
+    <li className="barcode-line barcode-missing">
+      <span id={textId}>{text}</span>
+      {onCreate && (
+        <button type="button" className="btn btn-primary" aria-describedby={textId} onClick={onCreate}>
+          {t('results.createFood')}
+        </button>
+      )}
+    </li>
   );
 }

@@ -39,12 +39,13 @@ function reads(...results: Array<{ format: string; text: string }>) {
   vi.mocked(readBarcodes).mockResolvedValue(results.map((result) => ({ ...result, isValid: true })) as never);
 }
 
-function openCamera(createFood: MockReply = ok({ food: peanuts, is_existing: false })) {
+function openCamera(createFood: MockReply = ok({ food: peanuts, is_existing: false }), routes: Record<string, MockReply> = {}) {
   const mock = mockFetch({
     'GET /api/v1/auth/user/': ok(ann),
     'GET /api/v1/meals/daily-summary/': failure(500),
     'GET /api/v1/images/list/': ok({ images: [], total: 0 }),
     'POST /api/v1/images/create-food-from-barcode/': createFood,
+    ...routes,
   });
   rememberSession(ann);
   return { ...mock, ...renderApp('/dashboard?mode=barcode') };
@@ -111,6 +112,26 @@ describe('scanning with the camera', () => {
     expect(within(box).getByRole('list', { name: 'Barcodes without food information' })).toHaveTextContent(
       '9 780393 058673: No product with barcode 9780393058673',
     );
+  });
+
+  it('offers a food of one’s own for a product no database knows, and shows it once saved', async () => {
+    workingCamera();
+    reads({ format: 'EAN13', text: '9780393058673' });
+    const mine = makeFood({ id: 98, name: 'Field notes', name_zh: null, barcode: '9780393058673', data_source: 'custom', is_custom: true });
+    const { user, calls } = openCamera(failure(404, 'No product with barcode 9780393058673', 'BARCODE_NOT_FOUND'), {
+      'POST /api/v1/foods/create/': { status: 201, ...ok(mine) },
+    });
+    const box = await startCamera(user);
+    await user.click(await within(box).findByRole('button', { name: 'Create a food for this barcode' }));
+    const form = screen.getByRole('dialog', { name: 'Create a custom food' });
+    expect(within(form).getByLabelText('Barcode')).toHaveValue('9780393058673');
+    await user.type(within(form).getByLabelText('Name'), 'Field notes');
+    await user.type(within(form).getByLabelText('Calories (kcal)'), '120');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    expect(await within(box).findByRole('list', { name: 'Foods found' })).toHaveTextContent('Field notes');
+    expect(calls.find((c) => c.path === '/api/v1/foods/create/')?.body).toMatchObject({ barcode: '9780393058673' });
+    expect(within(box).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says the scan failed when the lookup fails otherwise', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@/lib/i18n';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
@@ -194,5 +195,42 @@ describe('basket panel', () => {
     const box = screen.getByRole('complementary', { name: 'Current basket' });
     await user.click(within(box).getByRole('button', { name: 'Log in to use the basket' }));
     expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+  });
+
+  it('totals fiber, sugar and sodium; a sum missing some foods’ values is marked partial, never 0 for unknown', async () => {
+    const stew = makeFood({ id: 9, name: 'Pork stew', name_zh: null, fiber_per_100g: null, sugar_per_100g: 2, sodium_per_100g: null });
+    const salted = { ...rice, sodium_per_100g: 320 };
+    const { user } = openHome({}, [
+      { food: salted, quantity: 100 },
+      { food: stew, quantity: 200 },
+    ]);
+    const box = await screen.findByRole('complementary', { name: 'Current basket' });
+    const more = within(box).getByLabelText('Fiber, sugar and sodium');
+    const value = (term: string) => within(more).getByText(term).nextElementSibling;
+    expect(value('Sodium')).toHaveTextContent('≥ 320 mg');
+    expect(value('Sodium')).toHaveAccessibleDescription('Some foods do not give fiber and sodium');
+    expect(value('Sugar')).toHaveTextContent(/^16.2 g$/);
+    expect(value('Sugar')).not.toHaveAccessibleDescription();
+    expect(value('Fiber')).toHaveTextContent('≥ 2.6 g');
+
+    // Only the stew: its sodium is unknown, not 0.
+    const remove = within(box).getByRole('button', { name: 'Remove Rice, white, cooked' });
+    await user.click(remove);
+    await waitFor(() => expect(value('Sodium')).toHaveTextContent('—'));
+    expect(within(value('Sodium') as HTMLElement).getByRole('img', { name: 'not given by the source' })).toBeInTheDocument();
+    expect(more).not.toHaveTextContent('0 mg');
+    expect(within(box).queryByText(/Some foods do not give/)).not.toBeInTheDocument();
+  });
+
+  it('says which foods’ values are missing in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const stew = makeFood({ id: 9, name: 'Pork stew', name_zh: '炖猪肉', sodium_per_100g: null });
+    openHome({}, [
+      { food: { ...rice, sodium_per_100g: 320 }, quantity: 100 },
+      { food: stew, quantity: 200 },
+    ]);
+    const box = await screen.findByRole('complementary', { name: '当前餐篮' });
+    expect(within(box).getByText('≥ 320 毫克')).toBeInTheDocument();
+    expect(within(box).getByText('部分食物未提供钠含量')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { UnknownValue } from '@/components/ui/unknown-value';
 import type { SaveMeal } from '@/features/basket/api/save-meal';
 import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket-line';
 import { MealTypePicker } from '@/features/basket/components/meal-type-picker';
@@ -9,6 +10,7 @@ import { QuickAddForm } from '@/features/basket/components/quick-add-form';
 import type { Basket } from '@/features/basket/hooks/use-basket';
 import { basketMeal, useBasketSave, useDefaultMealName } from '@/features/basket/hooks/use-basket-save';
 import {
+  basketOptionalTotals,
   basketTotals,
   isQuickLine,
   lineCalories,
@@ -19,6 +21,7 @@ import {
 } from '@/features/basket/utils/basket';
 import { useAuth, useLoginDialog } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
+import { OPTIONAL_NUTRIENTS } from '@/types/food';
 import '@/features/basket/basket.css';
 
 type BasketPanelProps = {
@@ -41,6 +44,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
   const nameId = useId();
+  const partialNoteId = useId();
   const saving = useBasketSave(basket, { save, now });
   const defaultName = useDefaultMealName();
 
@@ -70,8 +74,13 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   // same value between renders (a half-typed time stays) and shows what is saved.
   const { time, mealType } = basketMeal(basket, now());
   const totals = basketTotals(basket.lines);
+  const optionalTotals = basketOptionalTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
   const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const partial = OPTIONAL_NUTRIENTS.filter((nutrient) => optionalTotals[nutrient].partial);
+  const partialNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    partial.map((nutrient) => t(`basket.nutrientNames.${nutrient}`)),
+  );
   const range = { min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) };
   const foodName = (line: FoodLine) =>
     i18n.resolvedLanguage === 'zh' && line.food.name_zh ? line.food.name_zh : line.food.name;
@@ -167,6 +176,31 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
           <dd>{t('basket.gramsValue', { value: format(totals.carbs) })}</dd>
         </div>
       </dl>
+      {/* Unknown is not 0: a sum missing some foods' values says it is a lower bound. */}
+      <dl className="basket-totals basket-totals-more" aria-label={t('basket.moreTotals')}>
+        {OPTIONAL_NUTRIENTS.map((nutrient) => {
+          const { value, partial: isPartial } = optionalTotals[nutrient];
+          const amount =
+            value === null
+              ? null
+              : nutrient === 'sodium'
+                ? t('basket.milligramsValue', { value: format(value) })
+                : t('basket.gramsValue', { value: format(value) });
+          return (
+            <div key={nutrient}>
+              <dt>{t(`basket.${nutrient}`)}</dt>
+              <dd aria-describedby={isPartial ? partialNoteId : undefined}>
+                {amount === null ? <UnknownValue /> : isPartial ? t('basket.atLeast', { value: amount }) : amount}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {partial.length > 0 && (
+        <p id={partialNoteId} className="basket-partial-note">
+          {t('basket.partial', { nutrients: partialNames })}
+        </p>
+      )}
 
       <div className="basket-actions">
         <button

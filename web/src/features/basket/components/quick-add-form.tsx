@@ -19,7 +19,36 @@ export function QuickAddForm({ onAdd, format }: QuickAddFormProps) {
   const { t } = useTranslation('basket');
   const formId = useId();
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<QuickAddDraft>(EMPTY_QUICK_ADD);
+  return (
+    <div className="quick-add">
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <span aria-hidden="true">+ </span>
+        {t('quickAdd.title')}
+      </button>
+      <QuickAddFields id={formId} hidden={!open} onAdd={onAdd} format={format} />
+    </div>
+  );
+}
+
+type QuickAddFieldsProps = QuickAddFormProps & {
+  id?: string;
+  hidden?: boolean;
+  /** A name to start from (the food searched for and not found). */
+  initialName?: string;
+  /** The form is the dialog's whole point: the calories take the focus, and Add is its primary button. */
+  inDialog?: boolean;
+};
+
+/** The quick add's name, calories and macros, checked against the meals API's bounds. */
+export function QuickAddFields({ id, hidden, initialName = '', inDialog = false, onAdd, format }: QuickAddFieldsProps) {
+  const { t } = useTranslation('basket');
+  const [draft, setDraft] = useState<QuickAddDraft>({ ...EMPTY_QUICK_ADD, name: initialName.slice(0, MAX_QUICK_NAME) });
   const [error, setError] = useState<string | null>(null);
   const change = (field: keyof QuickAddDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -42,50 +71,39 @@ export function QuickAddForm({ onAdd, format }: QuickAddFormProps) {
   }
 
   return (
-    <div className="quick-add">
-      <button
-        type="button"
-        className="link-button"
-        aria-expanded={open}
-        aria-controls={formId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
-        <span aria-hidden="true">+ </span>
-        {t('quickAdd.title')}
-      </button>
-      <form id={formId} className="quick-add-form" aria-label={t('quickAdd.title')} hidden={!open} onSubmit={onSubmit} noValidate>
-        <TextField label={t('quickAdd.name')} maxLength={MAX_QUICK_NAME} value={draft.name} onChange={change('name')} />
-        <div className="quick-add-numbers">
+    <form id={id} className="quick-add-form" aria-label={t('quickAdd.title')} hidden={hidden} onSubmit={onSubmit} noValidate>
+      <TextField label={t('quickAdd.name')} maxLength={MAX_QUICK_NAME} value={draft.name} onChange={change('name')} />
+      <div className="quick-add-numbers">
+        <TextField
+          label={t('quickAdd.calories')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={MAX_QUICK_CALORIES}
+          step="any"
+          required
+          value={draft.calories}
+          onChange={change('calories')}
+          data-autofocus={inDialog ? true : undefined}
+        />
+        {QUICK_ADD_MACROS.map((macro) => (
           <TextField
-            label={t('quickAdd.calories')}
+            key={macro}
+            label={t(`quickAdd.${macro}`)}
             type="number"
             inputMode="decimal"
             min={0}
-            max={MAX_QUICK_CALORIES}
+            max={MAX_QUICK_MACRO_GRAMS}
             step="any"
-            required
-            value={draft.calories}
-            onChange={change('calories')}
+            value={draft[macro]}
+            onChange={change(macro)}
           />
-          {QUICK_ADD_MACROS.map((macro) => (
-            <TextField
-              key={macro}
-              label={t(`quickAdd.${macro}`)}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={MAX_QUICK_MACRO_GRAMS}
-              step="any"
-              value={draft[macro]}
-              onChange={change(macro)}
-            />
-          ))}
-        </div>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
-        <button type="submit" className="btn btn-secondary btn-small">
-          {t('quickAdd.add')}
-        </button>
-      </form>
-    </div>
+        ))}
+      </div>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <button type="submit" className={inDialog ? 'btn btn-primary' : 'btn btn-secondary btn-small'}>
+        {t('quickAdd.add')}
+      </button>
+    </form>
   );
 }

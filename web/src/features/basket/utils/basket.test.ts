@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addFood,
   addQuickAdd,
+  basketOptionalTotals,
   basketTotals,
   isLineQuantity,
   lineCalories,
@@ -216,5 +217,37 @@ describe('amounts and quick adds in the basket', () => {
     const restored = lines[0] as FoodLine;
     expect(setQuantity(lines, 9, 90, '3 slices')[0]).toEqual({ food: restored.food, quantity: 90, amount: '3 slices' });
     expect(addFood(lines, restored.food, 30, '1 slice')[0]).toMatchObject({ quantity: 90, amount: '3 slices' });
+  });
+});
+
+describe('fibre, sugar and sodium totals', () => {
+  // Banana: 2.6 g fibre, 12.2 g sugar, 1 mg sodium per 100 g.
+  const survey = makeFood({ id: 9, fiber_per_100g: null, sugar_per_100g: 5, sodium_per_100g: null }) as SavedFood;
+
+  it('add up each line, to one decimal', () => {
+    const lines = addFood(addFood([], banana, 150), rice, 200);
+    expect(basketOptionalTotals(lines)).toEqual({
+      fiber: { value: 9.1, partial: false },
+      sugar: { value: 42.7, partial: false },
+      sodium: { value: 3.5, partial: false },
+    });
+    expect(basketOptionalTotals([])).toEqual({
+      fiber: { value: 0, partial: false },
+      sugar: { value: 0, partial: false },
+      sodium: { value: 0, partial: false },
+    });
+  });
+
+  it('are a lower bound when some lines do not give them, and unknown when none does', () => {
+    const lines = addQuickAdd(addFood(addFood([], banana, 100), survey, 200), { calories: 300 });
+    expect(basketOptionalTotals(lines)).toEqual({
+      fiber: { value: 2.6, partial: true },
+      sugar: { value: 22.2, partial: true },
+      sodium: { value: 1, partial: true },
+    });
+    expect(basketOptionalTotals(addFood([], survey, 100))).toMatchObject({
+      fiber: { value: null, partial: false },
+      sugar: { value: 5, partial: false },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
 import { readAmount } from '@/features/foods/utils/amount';
-import type { SavedFood } from '@/types/food';
+import type { OptionalNutrient, SavedFood } from '@/types/food';
 
 /**
  * A food in the basket with its grams (SPEC 3 "Basket line"), and the amount they were
@@ -197,6 +197,31 @@ export function basketTotals(lines: readonly BasketLine[]): BasketTotals {
     fat: round1(sum((v) => v.fat)),
     carbs: round1(sum((v) => v.carbs)),
   };
+}
+
+/**
+ * A total of fibre, sugar or sodium. `value` adds up the lines that give it (null when
+ * none does); `partial` when others do not (their food's source does not give it, or a
+ * quick add of calories), so the whole is at least `value`.
+ */
+export type PartialTotal = { value: number | null; partial: boolean };
+
+/** Fibre and sugar in g, sodium in mg: each line's share to 1 decimal, as for the macros. */
+export function basketOptionalTotals(lines: readonly BasketLine[]): Record<OptionalNutrient, PartialTotal> {
+  const total = (nutrient: OptionalNutrient): PartialTotal => {
+    let sum = 0;
+    let given = 0;
+    for (const line of lines) {
+      if (isQuickLine(line)) continue;
+      const per100 = line.food[`${nutrient}_per_100g`];
+      if (per100 === null) continue;
+      sum += round1((per100 * line.quantity) / 100);
+      given += 1;
+    }
+    if (given === 0 && lines.length > 0) return { value: null, partial: false };
+    return { value: round1(sum), partial: given < lines.length };
+  };
+  return { fiber: total('fiber'), sugar: total('sugar'), sodium: total('sodium') };
 }
 
 /** Calories of one line, whole (of the line's 1-decimal value, as a saved meal line shows it). */

@@ -2,15 +2,21 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
-import type { FoodPortion, Nutrients, SavedFood } from '@/types/food';
+import type { FoodPortion, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
 
-/** POST /foods/create/ and PUT /foods/{id}/update/: nutrition per 100 g, sodium in mg. */
-export type CustomFoodInput = Nutrients & {
-  name: string;
-  portions?: FoodPortion[];
-  /** The food this one was copied from. */
-  copied_from?: number;
-};
+/**
+ * POST /foods/create/ and PUT /foods/{id}/update/: nutrition per 100 g, sodium in mg.
+ * Fibre, sugar and sodium are left out when unknown (never sent as 0).
+ */
+export type CustomFoodInput = Omit<Nutrients, OptionalNutrient> &
+  Partial<Pick<Nutrients, OptionalNutrient>> & {
+    name: string;
+    portions?: FoodPortion[];
+    /** The food this one was copied from. */
+    copied_from?: number;
+    /** The product's barcode (8, 12, 13 or 14 digits): a food made for a barcode no database knows. */
+    barcode?: string;
+  };
 
 export const createFoodPath = '/foods/create/';
 

@@ -1,12 +1,13 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Nutrients } from '@/types/food';
+import type { FoodNutrients } from '@/types/food';
 
 export type UsdaNutritionResponse = {
   fdc_id: number;
   food_description: string;
   brand_owner: string | null;
-  nutrients: Nutrients;
+  /** Fibre, sugar and sodium null where USDA does not give them. */
+  nutrients: FoodNutrients;
 };
 
 export function usdaNutritionPath(fdcId: number): string {

@@ -2,7 +2,8 @@ import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { Food } from '@/types/food';
 
-export type FoodSearchResponse = { query: string; foods: Food[]; took_ms: number };
+/** `exact`: the first food matches every word of the query; when false the foods are only the closest there are. */
+export type FoodSearchResponse = { query: string; foods: Food[]; took_ms: number; exact: boolean };
 
 export const searchFoodsPath = '/foods/search/';
 export const SEARCH_PAGE_SIZE = 20;

@@ -64,7 +64,7 @@ describe('creating a custom food', () => {
     expect(posts(calls)).toEqual([]);
   });
 
-  it('creates it with empty optional values as 0, and lists it', async () => {
+  it('creates it with empty macros as 0 and empty fiber or sugar not sent (unknown), and lists it', async () => {
     const created = makeCustomFood({ id: 51, name: 'Soup', calories_per_100g: 45.5, protein_per_100g: 2.5 });
     let foods: Food[] = [];
     const { user, calls } = await openMyFood(
@@ -93,8 +93,6 @@ describe('creating a custom food', () => {
       protein: 2.5,
       fat: 0,
       carbs: 0,
-      fiber: 0,
-      sugar: 0,
       sodium: 300,
     });
     expect(await screen.findByRole('article', { name: 'Soup' })).toBeInTheDocument();

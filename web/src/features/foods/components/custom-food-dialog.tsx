@@ -16,11 +16,14 @@ import {
   MAX_PORTION_GRAMS,
   MAX_PORTION_NAME,
   portionProblem,
+  unknownNutrients,
   type CustomFoodDraft,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodFailureText } from '@/features/foods/utils/failure';
 import { displayName } from '@/features/foods/utils/names';
 import type { SavedFood } from '@/types/food';
+// The dialog opens on other pages too (the dashboard's barcode scan).
+import '@/features/foods/foods.css';
 
 type CustomFoodDialogProps = {
   /** Null while closed. */
@@ -28,6 +31,8 @@ type CustomFoodDialogProps = {
   onClose: () => void;
   onSaved: (food: SavedFood, request: CustomFoodRequest) => void;
 };
+
+const NONE_UNKNOWN: ReadonlySet<string> = new Set();
 
 const TITLES = { create: 'dialog.createTitle', edit: 'dialog.editTitle', copy: 'dialog.copyTitle' } as const;
 
@@ -72,7 +77,7 @@ function CustomFoodForm({
   const create = useCreateFood();
   const update = useUpdateFood();
   const [draft, setDraft] = useState<CustomFoodDraft>(() => {
-    if (request.mode === 'create') return EMPTY_DRAFT;
+    if (request.mode === 'create') return { ...EMPTY_DRAFT, name: request.name ?? '' };
     // An edit keeps the stored name; a copy starts from the name as the person reads it.
     const name = request.mode === 'edit' ? request.food.name : displayName(request.food, language);
     return draftFromFood(request.food, name);
@@ -82,9 +87,15 @@ function CustomFoodForm({
   const change = (field: keyof CustomFoodDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
+  // What the food copied or edited does not give: its fields start empty, and say why.
+  const unknown = request.mode === 'create' ? NONE_UNKNOWN : unknownNutrients(request.food);
+  const barcode = request.mode === 'create' ? request.barcode : undefined;
+  // A name already given (the search's): the calories are what is left to type.
+  const named = request.mode === 'create' && Boolean(request.name);
+
   function payload(): CustomFoodInput {
     const input = inputFromDraft(draft);
-    if (request.mode === 'create') return input;
+    if (request.mode === 'create') return barcode ? { ...input, barcode } : input;
     // An edit always sends its portions: none left means the food has none now.
     if (request.mode === 'edit') return { ...input, portions: input.portions ?? [] };
     return request.food.id === null ? input : { ...input, copied_from: request.food.id };
@@ -129,8 +140,17 @@ function CustomFoodForm({
         maxLength={200}
         value={draft.name}
         onChange={change('name')}
-        data-autofocus
+        data-autofocus={named ? undefined : true}
       />
+      {barcode && (
+        <TextField
+          label={t('dialog.fields.barcode')}
+          name="barcode"
+          className="custom-food-barcode"
+          value={barcode}
+          readOnly
+        />
+      )}
       <div className="custom-food-grid">
         <TextField
           label={t('dialog.fields.calories')}
@@ -142,6 +162,7 @@ function CustomFoodForm({
           required
           value={draft.calories}
           onChange={change('calories')}
+          data-autofocus={named ? true : undefined}
         />
         {OPTIONAL_FIELDS.map((field) => (
           <TextField
@@ -154,6 +175,7 @@ function CustomFoodForm({
             step="0.1"
             value={draft[field]}
             onChange={change(field)}
+            hint={unknown.has(field) ? t('dialog.unknownHint') : undefined}
           />
         ))}
       </div>

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
+import { UnknownValue } from '@/components/ui/unknown-value';
 import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
 import { FavoriteStar } from '@/features/foods/components/favorite-star';
+import { FoodIngredients } from '@/features/foods/components/food-ingredients';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { FoodView } from '@/features/foods/types';
@@ -24,10 +26,12 @@ type FoodCardProps = {
   titleId?: string;
   /** Called once the food is in the basket (a sheet closes). */
   onAdded?: () => void;
+  /** The card is the detailed view of one food (a sheet opened from a row), not one of a grid. */
+  detailed?: boolean;
 };
 
 /** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
-export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded }: FoodCardProps) {
+export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, detailed }: FoodCardProps) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
   const ownTitleId = useId();
@@ -151,16 +155,23 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded }
       <div id={detailsId} className="food-card-details" hidden={!showDetails}>
         <p className="food-card-details-title">{t('card.detailsTitle')}</p>
         <dl className="food-facts">
-          {DETAIL_NUTRIENTS.map((nutrient) => (
-            <div key={nutrient}>
-              <dt>{t(`card.nutrients.${nutrient}`)}</dt>
-              <dd>
-                {nutrient === 'sodium'
-                  ? t('card.milligrams', { value: formatNumber(per100g(shown, nutrient)) })
-                  : grams(per100g(shown, nutrient))}
-              </dd>
-            </div>
-          ))}
+          {DETAIL_NUTRIENTS.map((nutrient) => {
+            const value = per100g(shown, nutrient);
+            return (
+              <div key={nutrient}>
+                <dt>{t(`card.nutrients.${nutrient}`)}</dt>
+                <dd>
+                  {value === null ? (
+                    <UnknownValue />
+                  ) : nutrient === 'sodium' ? (
+                    t('card.milligrams', { value: formatNumber(value) })
+                  ) : (
+                    grams(value)
+                  )}
+                </dd>
+              </div>
+            );
+          })}
           {shown.is_usda && shown.fdc_id !== null && (
             <div className="food-fact-wide">
               <dt>{t('card.usdaId')}</dt>
@@ -176,6 +187,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded }
         </dl>
         {shown.is_usda && <p className="food-card-note">{t('card.readOnlyNote')}</p>}
       </div>
+      <FoodIngredients food={shown} detailed={detailed} />
 
       <FoodQuantity food={shown} text={quantityText} reading={reading} onText={setQuantityText} />
 

@@ -121,7 +121,7 @@ function FoodSheet({ food, view, actions, onClose }: FoodSheetProps) {
         ×
       </button>
       {/* Added: back to the list, where the next food is. */}
-      <FoodCard food={food} view={view} actions={actions} titleId={titleId} onAdded={onClose} />
+      <FoodCard food={food} view={view} actions={actions} titleId={titleId} onAdded={onClose} detailed />
     </Modal>
   );
 }

@@ -84,7 +84,7 @@ describe('searching', () => {
     await user.type(searchBox(), 'zzz{Enter}');
     expect(await screen.findByText('Searching…')).toBeInTheDocument();
     answer(searchReply([], 'zzz'));
-    expect(await screen.findByText('No foods found for “zzz”')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing found for “zzz”')).toBeInTheDocument();
   });
 
   it('shows the server message or "Search failed"; without a connection, the offline notice', async () => {
@@ -467,13 +467,45 @@ describe('USDA results', () => {
     expect(within(section).queryByText(/USDA is unavailable/)).not.toBeInTheDocument();
   });
 
-  it('note when USDA is unavailable', async () => {
+  it('say in one quiet line that USDA is unavailable: no heading, no empty section', async () => {
+    let reply: MockReply = ok({ foods: [], usda_available: false });
+    const { user } = openSearch({ [USDA_SEARCH]: () => reply });
+    await user.type(searchBox(), 'banana{Enter}');
+    expect(await screen.findByText('Live USDA results are unavailable right now')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'From USDA FoodData Central' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'From USDA FoodData Central' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
+    // A USDA search that fails reads the same.
+    reply = failure(503, 'USDA is unavailable', 'USDA_UNAVAILABLE');
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'bread{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Results for “bread”' })).toBeInTheDocument());
+    expect(await screen.findByText('Live USDA results are unavailable right now')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'From USDA FoodData Central' })).not.toBeInTheDocument();
+  });
+
+  it('show nothing at all when USDA has nothing more', async () => {
+    const saved = makeUsdaFood({ id: 12, fdc_id: 1105073, name: 'Banana, dried' });
+    const { user } = openSearch({
+      [SEARCH]: searchReply([banana, saved]),
+      [USDA_SEARCH]: ok({ foods: [saved], usda_available: true }),
+    });
+    // The one USDA food is among the local results already.
+    await user.type(searchBox(), 'banana{Enter}');
+    await findCard('Banana');
+    await waitFor(() => expect(screen.queryByText('Searching USDA FoodData Central…')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'From USDA FoodData Central' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/USDA results are unavailable/)).not.toBeInTheDocument();
+  });
+
+  it('out of reach, still show the USDA foods saved here, under the quiet line', async () => {
     const { user } = openSearch({
       [USDA_SEARCH]: ok({ foods: [makeUsdaFood({ id: 30 })], usda_available: false }),
     });
     await user.type(searchBox(), 'banana{Enter}');
     const section = await screen.findByRole('region', { name: 'From USDA FoodData Central' });
-    expect(within(section).getByText('USDA is unavailable right now; showing local results')).toBeInTheDocument();
+    expect(within(section).getByText('Live USDA results are unavailable right now')).toBeInTheDocument();
     expect(within(section).getByRole('article', { name: 'Bananas, raw' })).toBeInTheDocument();
   });
 

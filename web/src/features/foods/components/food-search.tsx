@@ -8,7 +8,7 @@ import { searchFoodsKey } from '@/features/foods/api/search-foods';
 import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
-import { SearchResults } from '@/features/foods/components/search-results';
+import { SearchResults, type SearchFallbacks } from '@/features/foods/components/search-results';
 import { UserFoods } from '@/features/foods/components/user-foods';
 import { useFoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
@@ -27,11 +27,17 @@ function searchesAsTyped(text: string): boolean {
   return /\p{Script=Han}/u.test(text) || [...text].length >= 2;
 }
 
+type FoodSearchProps = {
+  basket: FoodBasket;
+  /** The basket's quick add of calories, named after a query that found no exact match. */
+  onQuickAdd?: (name: string) => void;
+};
+
 /**
  * SPEC 2 "Food search page": search foods, or (signed in) manage your own custom foods.
  * Adding to the basket goes through `basket`, which the page provides.
  */
-export function FoodSearch({ basket }: { basket: FoodBasket }) {
+export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
   const { t } = useTranslation('foods');
   const { language } = useFoodLanguage();
   const { isAuthenticated, user } = useAuth();
@@ -101,11 +107,19 @@ export function FoodSearch({ basket }: { basket: FoodBasket }) {
     return () => (isAuthenticated ? action() : loginDialog.open('login'));
   }
 
+  // A query without an exact match: create the food, or log its calories, one tap away.
+  const fallbacks: SearchFallbacks = {
+    onCreate: (name) => (isAuthenticated ? setDialog({ mode: 'create', name }) : loginDialog.open('login')),
+    onQuickAdd: onQuickAdd && ((name) => (isAuthenticated ? onQuickAdd(name) : loginDialog.open('login'))),
+  };
+
   function onSaved(food: SavedFood, request: CustomFoodRequest) {
     setDialog(null);
     const name = displayName(food, language);
     if (request.mode !== 'edit') {
       toast.success(t('dialog.created', { name }));
+      // The search shown asks again: the new food is among the caller's own foods it finds.
+      if (searched !== null) void mutate(searchFoodsKey(searched, viewer));
       return;
     }
     toast.success(t('dialog.updated', { name }));
@@ -179,7 +193,7 @@ export function FoodSearch({ basket }: { basket: FoodBasket }) {
               </>
             )
           ) : (
-            <SearchResults query={searched} viewer={viewer} actions={actions} />
+            <SearchResults query={searched} viewer={viewer} actions={actions} fallbacks={fallbacks} />
           )}
         </>
       ) : (

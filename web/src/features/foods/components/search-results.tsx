@@ -12,16 +12,34 @@ import { filterOfflineFoods } from '@/features/foods/utils/offline';
 import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import type { Food } from '@/types/food';
 
-type SearchResultsProps = { query: string; viewer: string | null; actions: FoodActions };
+/** What a search that found no exact match offers instead, for the query as typed. */
+export type SearchFallbacks = {
+  /** Opens the custom food dialog with the query as its name. */
+  onCreate: (name: string) => void;
+  /** Opens the basket's quick add of calories, named after the query; none without a basket. */
+  onQuickAdd?: (name: string) => void;
+};
+
+type SearchResultsProps = { query: string; viewer: string | null; actions: FoodActions; fallbacks: SearchFallbacks };
 
 /** The local results first; the USDA section follows without holding them up. */
-export function SearchResults({ query, viewer, actions }: SearchResultsProps) {
+export function SearchResults({ query, viewer, actions, fallbacks }: SearchResultsProps) {
   const online = useOnline();
   const { data, error, isValidating } = useFoodSearch(online ? query : null, viewer);
   const unreachable = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network;
   // Offline the search runs over the foods this device keeps: recent and favourites.
   if (!online || unreachable) return <OfflineResults query={query} actions={actions} />;
-  return <OnlineResults query={query} viewer={viewer} actions={actions} data={data} error={error} loading={isValidating} />;
+  return (
+    <OnlineResults
+      query={query}
+      viewer={viewer}
+      actions={actions}
+      fallbacks={fallbacks}
+      data={data}
+      error={error}
+      loading={isValidating}
+    />
+  );
 }
 
 type OnlineResultsProps = SearchResultsProps & {
@@ -30,7 +48,7 @@ type OnlineResultsProps = SearchResultsProps & {
   loading: boolean;
 };
 
-function OnlineResults({ query, viewer, actions, data, error, loading }: OnlineResultsProps) {
+function OnlineResults({ query, viewer, actions, fallbacks, data, error, loading }: OnlineResultsProps) {
   const { t } = useTranslation('foods');
   const titleId = useId();
   // While a newer query is on its way, the last results stay, titled by their own query.
@@ -44,10 +62,14 @@ function OnlineResults({ query, viewer, actions, data, error, loading }: OnlineR
       </FormMessage>
     );
   } else if (data) {
-    body = data.foods.length ? (
-      <FoodGrid foods={data.foods} view="search" actions={actions} />
-    ) : (
-      <p className="food-empty">{t('search.noResults', { query: data.asked })}</p>
+    // Only the closest foods, or none: say so, and offer to log it another way in one tap.
+    body = (
+      <>
+        {(data.exact === false || data.foods.length === 0) && (
+          <NoExactMatch query={data.asked} found={data.foods.length > 0} fallbacks={fallbacks} />
+        )}
+        {data.foods.length > 0 && <FoodGrid foods={data.foods} view="search" actions={actions} />}
+      </>
     );
   } else {
     body = <Spinner label={t('search.searching')} />;
@@ -65,6 +87,31 @@ function OnlineResults({ query, viewer, actions, data, error, loading }: OnlineR
       </section>
       {data && !error && <UsdaResults query={data.asked} viewer={viewer} localFoods={data.foods} actions={actions} />}
     </>
+  );
+}
+
+type NoExactMatchProps = { query: string; found: boolean; fallbacks: SearchFallbacks };
+
+/** "No exact match — closest:" above the closest foods, or "Nothing found"; then create it, or quick add. */
+function NoExactMatch({ query, found, fallbacks }: NoExactMatchProps) {
+  const { t } = useTranslation('foods');
+  const { onCreate, onQuickAdd } = fallbacks;
+  return (
+    <div className="food-inexact">
+      <p className={found ? undefined : 'food-empty'}>
+        {found ? t('search.closest', { query }) : t('search.nothingFound', { query })}
+      </p>
+      <div className="food-inexact-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => onCreate(query)}>
+          {t('search.create', { query })}
+        </button>
+        {onQuickAdd && (
+          <button type="button" className="btn btn-secondary" onClick={() => onQuickAdd(query)}>
+            {t('search.quickAdd')}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -89,9 +136,12 @@ function OfflineResults({ query, actions }: { query: string; actions: FoodAction
   );
 }
 
-type UsdaResultsProps = SearchResultsProps & { localFoods: readonly Food[] };
+type UsdaResultsProps = Omit<SearchResultsProps, 'fallbacks'> & { localFoods: readonly Food[] };
 
-/** USDA FoodData Central hits that the local results do not already show. */
+/**
+ * USDA FoodData Central hits that the local results do not already show. No hits, no
+ * section: USDA out of reach is one quiet line, USDA with nothing new is nothing at all.
+ */
 function UsdaResults({ query, viewer, localFoods, actions }: UsdaResultsProps) {
   const { t } = useTranslation('foods');
   const titleId = useId();
@@ -112,12 +162,18 @@ function UsdaResults({ query, viewer, localFoods, actions }: UsdaResultsProps) {
       </p>
     );
   }
-  if (!foods.length && !unavailable) return null;
+  const unavailableNote = unavailable && (
+    <p className="food-usda-status" role="status">
+      {t('usda.unavailable')}
+    </p>
+  );
+  // Out of reach, USDA still answers the USDA foods saved here: those the local results lack show.
+  if (!foods.length) return unavailableNote || null;
   return (
     <section className="food-results food-usda" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('usda.title')}</h2>
-      {unavailable && <p className="food-note">{t('usda.unavailable')}</p>}
-      {foods.length > 0 && <FoodGrid foods={foods} view="search" actions={actions} />}
+      {unavailableNote}
+      <FoodGrid foods={foods} view="search" actions={actions} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   draftProblem,
   inputFromDraft,
   portionProblem,
+  unknownNutrients,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodNames } from '@/features/foods/utils/names';
 import { makeFood } from '@/testing/foods';
@@ -18,18 +19,28 @@ describe('custom food draft', () => {
     expect(draftProblem({ ...EMPTY_DRAFT, name: 'Soup', calories: '0' })).toBeNull();
   });
 
-  it('sends optional values left empty or invalid as 0', () => {
-    const draft = { ...EMPTY_DRAFT, name: '  Soup ', calories: '45.5', protein: '2.5', fat: '', carbs: 'x', sodium: '300' };
+  it('sends macros left empty or invalid as 0, and fiber, sugar or sodium so left not at all (unknown)', () => {
+    const draft = { ...EMPTY_DRAFT, name: '  Soup ', calories: '45.5', protein: '2.5', fat: '', carbs: 'x', sugar: 'x', sodium: '300' };
     expect(inputFromDraft(draft)).toEqual({
       name: 'Soup',
       calories: 45.5,
       protein: 2.5,
       fat: 0,
       carbs: 0,
-      fiber: 0,
-      sugar: 0,
       sodium: 300,
     });
+    expect(inputFromDraft({ ...draft, fiber: '0' })).toMatchObject({ fiber: 0 });
+  });
+
+  it('leaves what the food does not give empty, never 0', () => {
+    const survey = makeFood({ fiber_per_100g: null, sugar_per_100g: 0, sodium_per_100g: null });
+    const draft = draftFromFood(survey, 'Banana');
+    expect(draft).toMatchObject({ fiber: '', sugar: '0', sodium: '' });
+    expect([...unknownNutrients(survey)]).toEqual(['fiber', 'sodium']);
+    const input = inputFromDraft(draft);
+    expect(input).toMatchObject({ sugar: 0 });
+    expect(input).not.toHaveProperty('fiber');
+    expect(input).not.toHaveProperty('sodium');
   });
 
   it('pre-fills from a food', () => {

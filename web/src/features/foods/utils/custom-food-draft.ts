@@ -1,5 +1,5 @@
 import type { CustomFoodInput } from '@/features/foods/api/create-food';
-import type { Food, FoodPortion } from '@/types/food';
+import { OPTIONAL_NUTRIENTS, type Food, type FoodPortion } from '@/types/food';
 
 /** A portion as typed: "1 slice" (and "1 片") of so many grams. */
 export type PortionDraft = { name: string; name_zh: string; grams: string };
@@ -38,9 +38,12 @@ export const MAX_PORTION_GRAMS = 5000;
 
 export const EMPTY_PORTION: PortionDraft = { name: '', name_zh: '', grams: '' };
 
-/** Pre-fills the form from a food (edit or copy), with `name` as shown to the person. */
+/**
+ * Pre-fills the form from a food (edit or copy), with `name` as shown to the person. A
+ * nutrient the food's source does not give stays empty: unknown, not 0.
+ */
 export function draftFromFood(food: Food, name: string): CustomFoodDraft {
-  const text = (value: number) => String(value);
+  const text = (value: number | null) => (value === null ? '' : String(value));
   return {
     name,
     calories: text(food.calories_per_100g),
@@ -56,6 +59,11 @@ export function draftFromFood(food: Food, name: string): CustomFoodDraft {
       grams: text(portion.grams),
     })),
   };
+}
+
+/** The nutrients the food's source does not give: their fields start empty and say why. */
+export function unknownNutrients(food: Food): ReadonlySet<string> {
+  return new Set(OPTIONAL_NUTRIENTS.filter((nutrient) => food[`${nutrient}_per_100g`] === null));
 }
 
 export type DraftProblem = 'nameRequired' | 'caloriesRequired';
@@ -93,20 +101,24 @@ function portionFromDraft(portion: PortionDraft): FoodPortion {
 }
 
 /**
- * The payload of a valid draft: optional values left empty or invalid become 0 (SPEC 5);
- * portions only when there are any (an edit sends none to clear them).
+ * The payload of a valid draft: protein, fat or carbs left empty or invalid become 0
+ * (SPEC 5); fibre, sugar or sodium left so are not sent: unknown, never 0 (a copy of a
+ * food whose source does not give them keeps them unknown). Portions only when there are
+ * any (an edit sends none to clear them).
  */
 export function inputFromDraft(draft: CustomFoodDraft): CustomFoodInput {
   const optional = (text: string) => parseNumber(text) ?? 0;
-  return {
+  const input: CustomFoodInput = {
     name: draft.name.trim(),
     calories: parseNumber(draft.calories) ?? 0,
     protein: optional(draft.protein),
     fat: optional(draft.fat),
     carbs: optional(draft.carbs),
-    fiber: optional(draft.fiber),
-    sugar: optional(draft.sugar),
-    sodium: optional(draft.sodium),
-    ...(draft.portions.length > 0 ? { portions: draft.portions.map(portionFromDraft) } : {}),
   };
+  for (const nutrient of OPTIONAL_NUTRIENTS) {
+    const value = parseNumber(draft[nutrient]);
+    if (value !== null) input[nutrient] = value;
+  }
+  if (draft.portions.length > 0) input.portions = draft.portions.map(portionFromDraft);
+  return input;
 }

@@ -1,10 +1,11 @@
-import type { Food, Nutrients } from '@/types/food';
+import type { Food, FoodNutrients } from '@/types/food';
 
 /** The details a card lists per 100 g, in order; sodium is in mg, the rest in g. */
 export const DETAIL_NUTRIENTS = ['protein', 'fat', 'carbs', 'fiber', 'sugar', 'sodium'] as const;
 export type DetailNutrient = (typeof DETAIL_NUTRIENTS)[number];
 
-export function per100g(food: Food, nutrient: DetailNutrient | 'calories'): number {
+/** Per 100 g; null for fibre, sugar or sodium that the food's source does not give. */
+export function per100g(food: Food, nutrient: DetailNutrient | 'calories'): number | null {
   return food[`${nutrient}_per_100g`];
 }
 
@@ -27,7 +28,7 @@ export function nutritionFor(food: Food, grams: number): PortionNutrition {
 }
 
 /** The food with the nutrients fetched from USDA in place of its own. */
-export function withUsdaNutrients(food: Food, nutrients: Nutrients): Food {
+export function withUsdaNutrients(food: Food, nutrients: FoodNutrients): Food {
   return {
     ...food,
     calories_per_100g: nutrients.calories,

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import '@/features/recipes/i18n';
 import { useRecipeFormat } from '@/features/recipes/hooks/use-recipe-format';
-import type { DraftValues } from '@/features/recipes/utils/recipe-draft';
-import type { Nutrients } from '@/types/food';
+import type { DraftNutrients, DraftValues } from '@/features/recipes/utils/recipe-draft';
 
 /** The recipe's values as typed so far: they follow every change, before saving. */
 export function RecipeValues({ values }: { values: DraftValues }) {
   const { t } = useTranslation('recipes');
   const format = useRecipeFormat();
-  const line = (n: Nutrients) =>
+  const line = (n: DraftNutrients) =>
     t('values.line', {
       calories: format.whole(n.calories),
       protein: format.number(n.protein),

@@ -1,10 +1,16 @@
 import type { Recipe, RecipeInput } from '@/features/recipes/types';
-import type { Food, Nutrients, SavedFood } from '@/types/food';
+import type { Food, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
 
 /** The server refuses servings outside 0 < servings ≤ 100. */
 export const MAX_SERVINGS = 100;
 /** What a picked food starts with, as on a food card. */
 export const DEFAULT_INGREDIENT_GRAMS = 100;
+
+/**
+ * What the editor adds up as it goes: energy and the macros. Fibre, sugar and sodium,
+ * which a food's source may not give, the server works out on saving.
+ */
+export type DraftNutrients = Omit<Nutrients, OptionalNutrient>;
 
 /** An ingredient while editing: the grams as typed, the food's values per 100 g. */
 export type DraftIngredient = {
@@ -12,7 +18,7 @@ export type DraftIngredient = {
   name: string;
   name_zh: string | null;
   grams: string;
-  per100: Nutrients;
+  per100: DraftNutrients;
 };
 
 /** The recipe editor's fields as typed. */
@@ -24,10 +30,10 @@ export type RecipeDraft = {
   ingredients: DraftIngredient[];
 };
 
-const NUTRIENTS = ['calories', 'protein', 'fat', 'carbs', 'fiber', 'sugar', 'sodium'] as const;
+const NUTRIENTS = ['calories', 'protein', 'fat', 'carbs'] as const;
 
-function nutrients(value: (nutrient: (typeof NUTRIENTS)[number]) => number): Nutrients {
-  return Object.fromEntries(NUTRIENTS.map((n) => [n, value(n)])) as Nutrients;
+function nutrients(value: (nutrient: (typeof NUTRIENTS)[number]) => number): DraftNutrients {
+  return Object.fromEntries(NUTRIENTS.map((n) => [n, value(n)])) as DraftNutrients;
 }
 
 export function emptyDraft(): RecipeDraft {
@@ -71,7 +77,7 @@ export function withIngredient(draft: RecipeDraft, food: SavedFood, grams = DEFA
   return { ...draft, ingredients: [...draft.ingredients, line] };
 }
 
-function per100gOf(food: Food): Nutrients {
+function per100gOf(food: Food): DraftNutrients {
   return nutrients((n) => food[`${n}_per_100g`]);
 }
 
@@ -91,11 +97,11 @@ export function parseServings(text: string): number | null {
 
 export type DraftValues = {
   totalGrams: number;
-  totals: Nutrients;
+  totals: DraftNutrients;
   /** Null until the servings are valid. */
-  perServing: Nutrients | null;
+  perServing: DraftNutrients | null;
   /** Null while the ingredients weigh nothing. */
-  per100g: Nutrients | null;
+  per100g: DraftNutrients | null;
 };
 
 /** What the recipe holds as typed so far; lines with unreadable grams count as nothing. */

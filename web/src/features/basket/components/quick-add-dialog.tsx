@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { QuickAddFields } from '@/features/basket/components/quick-add-form';
+import type { QuickAdd } from '@/features/basket/utils/basket';
+import { displayLocale } from '@/lib/i18n';
+import '@/features/basket/basket.css';
+
+type QuickAddDialogProps = {
+  /** The name to start from (a query that found no exact match); null while closed. */
+  name: string | null;
+  onClose: () => void;
+  onAdd: (quick: QuickAdd) => void;
+};
+
+/**
+ * The basket's quick add where the basket is out of sight (on a phone it is a sheet that
+ * opens only once it holds something): named already, so the calories are all to type.
+ */
+export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
+  const { t, i18n } = useTranslation(['basket', 'common']);
+  const toast = useToast();
+  const titleId = useId();
+  const numbers = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 1 });
+  const format = (value: number) => numbers.format(value);
+
+  function add(quick: QuickAdd) {
+    onAdd(quick);
+    toast.success(
+      t('quickAdd.added', { calories: format(quick.calories), name: quick.name ?? t('quickAdd.defaultName') }),
+    );
+    onClose();
+  }
+
+  return (
+    <Modal open={name !== null} onClose={onClose} labelledBy={titleId} className="quick-add-dialog">
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title">
+          {t('quickAdd.dialogTitle')}
+        </h2>
+        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {name !== null && <QuickAddFields initialName={name} inDialog onAdd={add} format={format} />}
+    </Modal>
+  );
+}

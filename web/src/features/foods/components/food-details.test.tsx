@@ -1,0 +1,211 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { makeCustomFood, makeFood, makeUsdaFood, ok } from '@/testing/foods';
+import { renderApp } from '@/testing/render';
+import type { Food } from '@/types/food';
+
+type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+
+/** A USDA survey food: its source gives no fibre, sugar or sodium. */
+const survey = makeUsdaFood({
+  id: 31,
+  fdc_id: 2341234,
+  name: 'Pork, braised',
+  fiber_per_100g: null,
+  sugar_per_100g: null,
+  sodium_per_100g: null,
+});
+
+const recipe =
+  'Pork belly 五花肉 500 g; Soy sauce 酱油 30 g; Rock sugar 冰糖 25 g; Shaoxing wine 绍兴酒 30 g. ' +
+  'Raw 905 g, cooked 634 g (yield 70 %). 原料共 905 克，熟重 634 克。';
+const dish = makeFood({
+  id: 40,
+  name: 'Red-braised pork belly',
+  name_zh: '红烧肉',
+  calories_per_100g: 451,
+  portions: [],
+  data_quality: 'standard-recipe',
+  ingredients: recipe,
+});
+const spread = makeFood({
+  id: 41,
+  name: 'Hazelnut spread',
+  name_zh: null,
+  brand: 'Nuttery',
+  portions: [],
+  data_source: 'openfoodfacts',
+  ingredients: 'Sugar, palm oil, hazelnuts 13%, emulsifier: lecithins (soya, sunflower), vanillin.',
+});
+
+function openSearch(foods: Food[], routes: Record<string, Route> = {}) {
+  const mock = mockFetch({
+    'GET /api/v1/auth/user/': ok(ann),
+    'GET /api/v1/foods/search/history/': ok({ history: [] }),
+    'GET /api/v1/foods/recent/': ok({ recent: [], frequent: [] }),
+    'GET /api/v1/foods/favorites/': ok({ foods: [] }),
+    'GET /api/v1/foods/search/': ok({ query: 'pork', foods, took_ms: 2, exact: true }),
+    'GET /api/v1/foods/usda/search/': ok({ foods: [], usda_available: true }),
+    ...routes,
+  });
+  rememberSession(ann);
+  return { ...mock, ...renderApp('/') };
+}
+
+async function searchFor(user: ReturnType<typeof openSearch>['user'], name: string) {
+  await user.type(screen.getByRole('searchbox'), 'pork{Enter}');
+  return screen.findByRole('article', { name });
+}
+
+/** The card's per-100 g details, term by term. */
+function facts(card: HTMLElement) {
+  return Object.fromEntries(
+    within(card)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
+describe('a nutrient the source does not give', () => {
+  it('shows as “—” named “not given by the source” in the details, never 0', async () => {
+    const { user } = openSearch([survey]);
+    const card = await searchFor(user, 'Pork, braised');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(facts(card)).toMatchObject({ Protein: '1.1 g', Fiber: '—', Sugar: '—', Sodium: '—' });
+    const unknown = within(card).getAllByRole('img', { name: 'not given by the source' });
+    expect(unknown).toHaveLength(3);
+    expect(unknown[0]).toHaveAttribute('title', 'not given by the source');
+    expect(within(card).queryByText('0 mg')).not.toBeInTheDocument();
+    expect(within(card).queryByText('0 g')).not.toBeInTheDocument();
+  });
+
+  it('is named in Chinese in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch([survey]);
+    const card = await searchFor(user, 'Pork, braised');
+    await user.click(within(card).getByRole('button', { name: '显示详情' }));
+    expect(within(card).getAllByRole('img', { name: '来源未提供' })).toHaveLength(3);
+  });
+
+  it('stays empty, and says why, in a copy; the copy sends no value for it', async () => {
+    const copy = makeCustomFood({ id: 61, name: 'My braised pork', fiber_per_100g: null, sugar_per_100g: null, sodium_per_100g: null });
+    const { user, calls } = openSearch([survey], { 'POST /api/v1/foods/create/': { status: 201, ...ok(copy) } });
+    const card = await searchFor(user, 'Pork, braised');
+    await user.click(within(card).getByRole('button', { name: 'Copy' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Copy and edit a food' });
+    for (const label of ['Fiber (g)', 'Sugar (g)', 'Sodium (mg)']) {
+      expect(within(dialog).getByLabelText(label)).toHaveValue(null);
+      expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription('Not given by the source: leave empty if unknown');
+    }
+    expect(within(dialog).getByLabelText('Protein (g)')).toHaveValue(1.1);
+    expect(within(dialog).getByLabelText('Protein (g)')).not.toHaveAccessibleDescription();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Created “My braised pork”')).toBeInTheDocument();
+    const body = calls.find((call) => call.method === 'POST' && call.path === '/api/v1/foods/create/')?.body;
+    expect(body).toEqual({ name: 'Pork, braised', calories: 89, protein: 1.1, fat: 0.3, carbs: 22.8, copied_from: 31 });
+  });
+});
+
+describe('what a food is made of', () => {
+  it('a dish of the library shows its recipe, folded, line by line, with a note on its values', async () => {
+    const { user } = openSearch([dish]);
+    const card = await searchFor(user, 'Red-braised pork belly');
+    expect(within(card).getByText('Standard recipe, values worked out from its ingredients')).toBeVisible();
+    const toggle = within(card).getByRole('button', { name: 'Recipe' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByRole('list', { name: 'Recipe' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const lines = within(within(card).getByRole('list', { name: 'Recipe' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Pork belly 五花肉 500 g',
+      'Soy sauce 酱油 30 g',
+      'Rock sugar 冰糖 25 g',
+      'Shaoxing wine 绍兴酒 30 g',
+    ]);
+    expect(within(card).getByText('Raw 905 g, cooked 634 g (yield 70 %).')).toBeVisible();
+    expect(within(card).queryByText('原料共 905 克，熟重 634 克。')).not.toBeInTheDocument();
+  });
+
+  it('in Chinese: 食谱, and the weights in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch([dish]);
+    const card = await searchFor(user, '红烧肉');
+    expect(within(card).getByText('标准食谱，营养值按原料计算')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: '食谱' }));
+    expect(within(within(card).getByRole('list', { name: '食谱' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(card).getByText('原料共 905 克，熟重 634 克。')).toBeVisible();
+  });
+
+  it('a product shows its label’s ingredients, folded, one a line', async () => {
+    const { user } = openSearch([spread]);
+    const card = await searchFor(user, 'Hazelnut spread');
+    expect(within(card).queryByText(/Standard recipe/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Recipe' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Ingredients' }));
+    const lines = within(within(card).getByRole('list', { name: 'Ingredients' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Sugar',
+      'palm oil',
+      'hazelnuts 13%',
+      'emulsifier: lecithins (soya, sunflower)',
+      'vanillin',
+    ]);
+  });
+
+  it('is not offered for a food without ingredients', async () => {
+    const { user } = openSearch([makeFood({ id: 42, name: 'Pork loin' })]);
+    const card = await searchFor(user, 'Pork loin');
+    expect(within(card).queryByRole('button', { name: /Recipe|Ingredients/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('on a phone, the full card opened from a row', () => {
+  // jsdom has no layout: the phone is a matchMedia that matches the rows' query.
+  const originalMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query === '(max-width: 719px)',
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia;
+  });
+
+  it('shows the dish’s recipe unfolded, which folds away', async () => {
+    const { user } = openSearch([dish]);
+    await user.type(screen.getByRole('searchbox'), 'pork{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Red-braised pork belly' }));
+    const sheet = screen.getByRole('dialog', { name: 'Red-braised pork belly' });
+    expect(within(sheet).getByText('Standard recipe, values worked out from its ingredients')).toBeVisible();
+    expect(within(within(sheet).getByRole('list', { name: 'Recipe' })).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Pork belly 五花肉 500 g',
+    );
+    await user.click(within(sheet).getByRole('button', { name: 'Recipe' }));
+    expect(within(sheet).queryByRole('list', { name: 'Recipe' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a product’s ingredients folded', async () => {
+    const { user } = openSearch([spread]);
+    await user.type(screen.getByRole('searchbox'), 'pork{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Hazelnut spread' }));
+    const sheet = screen.getByRole('dialog', { name: 'Hazelnut spread' });
+    expect(within(sheet).getByRole('button', { name: 'Ingredients' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(sheet).queryByRole('list', { name: 'Ingredients' })).not.toBeInTheDocument();
+  });
+});
