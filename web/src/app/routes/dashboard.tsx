@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
 import { Page } from '@/components/layout/page';
+import { AfterFirstPaint } from '@/components/ui/deferred';
 import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import { useBasket } from '@/features/basket/hooks/use-basket';
@@ -45,12 +46,14 @@ export function DashboardRoute() {
       <div className="dashboard-grid">
         <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} />
         <div className="dashboard-column">
-          <ImageRecognition onAddToBasket={addToBasket} />
-          <BarcodeCard
-            dialogOpen={barcodeDialogOpen}
-            onDialogOpenChange={setBarcodeDialogOpen}
-            onAddToBasket={basket.add}
-          />
+          <AfterFirstPaint>
+            <ImageRecognition onAddToBasket={addToBasket} />
+            <BarcodeCard
+              dialogOpen={barcodeDialogOpen}
+              onDialogOpenChange={setBarcodeDialogOpen}
+              onAddToBasket={basket.add}
+            />
+          </AfterFirstPaint>
         </div>
       </div>
     </Page>

@@ -20,6 +20,7 @@ import {
 import { useAuth, useLoginDialog } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/basket/basket.css';
+import { numberFormat } from '@/lib/intl';
 
 type BasketPanelProps = {
   basket: Basket;
@@ -71,7 +72,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const { time, mealType } = basketMeal(basket, now());
   const totals = basketTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
-  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const format = (value: number) => numberFormat(locale, 1).format(value);
   const range = { min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) };
   const foodName = (line: FoodLine) =>
     i18n.resolvedLanguage === 'zh' && line.food.name_zh ? line.food.name_zh : line.food.name;
