@@ -6,12 +6,14 @@ import '@/components/ui/ui.css';
 import '@/components/layout/layout.css';
 import { App } from '@/app';
 import { manifestFollowsLanguage, registerServiceWorker } from '@/app/pwa';
+import { preloadPage } from '@/app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 manifestFollowsLanguage();
 registerServiceWorker();
+preloadPage(window.location.pathname);
 
 // A transition renders in slices that yield to the browser between them, so the first
 // render is no single long task that would hold up taps (Total Blocking Time).

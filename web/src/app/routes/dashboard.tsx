@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
 import { Page } from '@/components/layout/page';
+import { AfterFirstPaint } from '@/components/ui/deferred';
 import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import type { CreateBarcodeFood } from '@/features/barcodes/types';
@@ -47,13 +48,15 @@ export function DashboardRoute() {
       <div className="dashboard-grid">
         <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} />
         <div className="dashboard-column">
-          <ImageRecognition onAddToBasket={addToBasket} />
-          <BarcodeCard
-            dialogOpen={barcodeDialogOpen}
-            onDialogOpenChange={setBarcodeDialogOpen}
-            onAddToBasket={basket.add}
-            createOwnFood={createBarcodeFood}
-          />
+          <AfterFirstPaint>
+            <ImageRecognition onAddToBasket={addToBasket} />
+            <BarcodeCard
+              dialogOpen={barcodeDialogOpen}
+              onDialogOpenChange={setBarcodeDialogOpen}
+              onAddToBasket={basket.add}
+              createOwnFood={createBarcodeFood}
+            />
+          </AfterFirstPaint>
         </div>
       </div>
     </Page>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { addMonths, dateKey, monthGrid, sameDay } from '@/components/date-time/dates';
 import '@/components/date-time/date-time.css';
 import { displayLocale } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 
 export type DayState = { selected?: boolean; inRange?: boolean };
 
@@ -19,9 +20,9 @@ type CalendarMonthProps = {
 export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = new Date() }: CalendarMonthProps) {
   const { t, i18n } = useTranslation();
   const locale = displayLocale(i18n.resolvedLanguage);
-  const title = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(month);
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' });
-  const longDay = new Intl.DateTimeFormat(locale, { dateStyle: 'full' });
+  const title = dateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(month);
+  const weekday = dateTimeFormat(locale, { weekday: 'short' });
+  const longDay = dateTimeFormat(locale, { dateStyle: 'full' });
   const days = monthGrid(month);
   // The first row of the grid always starts on a Sunday.
   const weekdays = days.slice(0, 7).map((d) => weekday.format(d));

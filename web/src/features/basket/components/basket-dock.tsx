@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/basket/basket.css';
+import { numberFormat } from '@/lib/intl';
 
 /**
  * The basket within reach on every page (issue 15): while it holds something, a bar
@@ -50,7 +51,7 @@ export function BasketDock() {
 
   const locale = displayLocale(i18n.resolvedLanguage);
   const kcal = t('basket.kcal', {
-    value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(basketTotals(basket.lines).calories),
+    value: numberFormat(locale, 0).format(basketTotals(basket.lines).calories),
   });
   const items = t('bar.items', { count });
   const openLabel = t('bar.open', { items, kcal });

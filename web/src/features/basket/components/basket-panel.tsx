@@ -23,6 +23,7 @@ import { useAuth, useLoginDialog } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 import { OPTIONAL_NUTRIENTS } from '@/types/food';
 import '@/features/basket/basket.css';
+import { numberFormat } from '@/lib/intl';
 
 type BasketPanelProps = {
   basket: Basket;
@@ -76,7 +77,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const totals = basketTotals(basket.lines);
   const optionalTotals = basketOptionalTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
-  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const format = (value: number) => numberFormat(locale, 1).format(value);
   const partial = OPTIONAL_NUTRIENTS.filter((nutrient) => optionalTotals[nutrient].partial);
   const partialNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
     partial.map((nutrient) => t(`basket.nutrientNames.${nutrient}`)),

@@ -18,6 +18,7 @@ import { enqueueSave, isOfflineFailure, newIdempotencyKey } from '@/features/bas
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** What the person sees after a save: the meal's name and day, and whether it waits offline. */
 export type SavedNotice = { name: string; day: string; offline: boolean; updated: boolean };
@@ -67,7 +68,7 @@ export function useDefaultMealName(): (type: MealType, at: Date) => string {
   const locale = displayLocale(i18n.resolvedLanguage);
   return useCallback(
     (type: MealType, at: Date) => {
-      const date = new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit' }).format(at);
+      const date = dateTimeFormat(locale, { month: '2-digit', day: '2-digit' }).format(at);
       return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date });
     },
     [locale, t],
@@ -97,7 +98,7 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
       toast.error(t('basket.emptyError'));
       return;
     }
-    const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    const format = (value: number) => numberFormat(locale, 1).format(value);
     // Adding a food again adds up its grams, which can pass what one meal line may hold;
     // a meal saved through the API may hold less than a gram of something.
     const outOfRange = basket.lines.find(

@@ -13,6 +13,7 @@ import { MEAL_TYPES, type DailySummary, type Meal, type MealType } from '@/featu
 import { serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 import '@/features/meals/meals.css';
 
 type DayMealsProps = {
@@ -77,7 +78,7 @@ function DayHeader({
   const { t, i18n } = useTranslation('meals');
   const locale = displayLocale(i18n.resolvedLanguage);
   const sameYear = day.getFullYear() === today.getFullYear();
-  const long = new Intl.DateTimeFormat(locale, {
+  const long = dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

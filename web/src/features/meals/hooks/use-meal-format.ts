@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MealFood } from '@/features/meals/types';
 import { displayLocale } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 
 /** Numbers in the page's locale (SPEC 9: 1 decimal in lists) and foods in its language. */
 export function useMealFormat() {
@@ -9,8 +10,8 @@ export function useMealFormat() {
   const language = i18n.resolvedLanguage;
   return useMemo(() => {
     const locale = displayLocale(language);
-    const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const oneDecimal = numberFormat(locale, 1);
+    const whole = numberFormat(locale, 0);
     return {
       number: (value: number) => oneDecimal.format(value),
       whole: (value: number) => whole.format(value),
