@@ -18,7 +18,7 @@ test('an amount and a quick add: into the basket, saved, in the statistics, back
   const search = page.getByRole('searchbox', { name: 'Search foods' });
   await search.fill('米饭');
   await search.press('Enter');
-  const rice = page.getByRole('main').getByRole('article', { name: 'Rice, white, cooked' });
+  const rice = page.getByRole('main').getByRole('article', { name: 'Rice, white, cooked', exact: true });
   await expect(rice).toBeVisible();
   await rice.getByLabel('Quantity', { exact: true }).fill('1.5碗');
   await expect(rice).toContainText('= 225 g');

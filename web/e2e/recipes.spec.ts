@@ -31,7 +31,7 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   const find = editor.getByRole('searchbox', { name: 'Find a food to add' });
   await find.fill('rice');
   await find.press('Enter');
-  await editor.getByRole('button', { name: 'Add Rice, white, cooked' }).click();
+  await editor.getByRole('button', { name: 'Add Rice, white, cooked', exact: true }).click();
   await editor.getByRole('spinbutton', { name: 'Grams of Rice, white, cooked' }).fill('300');
   await find.fill('boiled egg');
   await find.press('Enter');
@@ -63,8 +63,8 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
 
   // Star a food; with the box empty it is under Favourites, one click from the basket.
   await search(page, 'rice');
-  const rice = page.getByRole('main').getByRole('article', { name: 'Rice, white, cooked' });
-  const star = rice.getByRole('button', { name: 'Favourite: Rice, white, cooked' });
+  const rice = page.getByRole('main').getByRole('article', { name: 'Rice, white, cooked', exact: true });
+  const star = rice.getByRole('button', { name: 'Favourite: Rice, white, cooked', exact: true });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
