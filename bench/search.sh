@@ -45,7 +45,9 @@ until curl -sf "http://127.0.0.1:$PORT/api/v1/health/ready" >/dev/null; do
 done
 echo "== server ready after $(echo "$(date +%s.%N) - $START" | bc) s"
 grep -o 'food search index built.*' "$DATA/server.log" | sed 's/\x1b\[[0-9;]*m//g' || true
-echo "== resident memory: $(( $(grep VmRSS /proc/$SERVER/status | awk '{print $2}') / 1024 )) MiB"
+mib() { echo $(( $(grep "$1" /proc/$SERVER/status | awk '{print $2}') / 1024 )); }
+# Peak (VmHWM): the most the server held while it loaded and indexed the foods.
+echo "== resident memory: $(mib VmRSS) MiB now, peak $(mib VmHWM) MiB while loading and indexing"
 
 URLS="$DATA/urls.txt"
 python3 - "$PORT" > "$URLS" <<'PY'

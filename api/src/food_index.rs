@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
 use models::{FoodSearchRow, FoodStore};
-use search::{IndexStats, SearchIndex, doc_of};
+use search::{IndexBuilder, IndexStats, SearchIndex, doc_of};
 
 /// How far back each catch-up looks again: a write that committed late (its
 /// `changed_ms` is taken before its commit) is still seen.
@@ -38,7 +38,9 @@ struct CatchUp {
 #[derive(Debug, Clone, Copy, serde::Serialize)]
 pub struct BuildReport {
     pub foods: usize,
+    /// Reading the foods and reducing each to its terms, page by page.
     pub load_ms: u128,
+    /// Laying the segments out and building their dictionaries and postings.
     pub build_ms: u128,
 }
 
@@ -70,7 +72,9 @@ impl FoodIndex {
     pub async fn rebuild(&self) -> anyhow::Result<()> {
         let started = Instant::now();
         let since_ms = chrono::Utc::now().timestamp_millis() - OVERLAP_MS;
-        let mut docs = Vec::new();
+        // Each page of foods goes into the builder as it comes, which keeps their terms
+        // as ordinals: the foods' text is never all in memory at once.
+        let mut builder = IndexBuilder::default();
         // Foods changed inside the overlap window are in the build already: the next
         // catch-up must not apply them again (into the delta, where they would rank
         // after equal foods of the main segments).
@@ -85,11 +89,17 @@ impl FoodIndex {
                     .filter(|r| r.changed_ms >= since_ms)
                     .map(|r| (r.id, r.changed_ms)),
             );
-            docs.extend(page.iter().map(doc_of));
+            builder = tokio::task::spawn_blocking(move || {
+                for row in &page {
+                    builder.add(&doc_of(row));
+                }
+                builder
+            })
+            .await?;
         }
         let loaded = started.elapsed();
-        let foods = docs.len();
-        let index = tokio::task::spawn_blocking(move || SearchIndex::build(docs)).await?;
+        let foods = builder.len();
+        let index = tokio::task::spawn_blocking(move || builder.finish()).await?;
         let report = BuildReport {
             foods,
             load_ms: loaded.as_millis(),

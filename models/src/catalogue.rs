@@ -131,26 +131,7 @@ pub fn parse(text: &str) -> Result<Vec<CatalogueEntry>, String> {
             sugar: number(10)?,
             sodium: number(11)?,
         };
-        let portions = fields[12]
-            .split(';')
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                let parts: Vec<&str> = p.split('|').collect();
-                match parts.as_slice() {
-                    [grams, en, zh] => Ok(Portion {
-                        grams: grams
-                            .trim()
-                            .parse()
-                            .ok()
-                            .filter(|g: &f64| *g > 0.0)
-                            .ok_or_else(|| at(format!("bad portion grams in {p:?}")))?,
-                        name: en.trim().to_owned(),
-                        name_zh: Some(zh.trim().to_owned()).filter(|z| !z.is_empty()),
-                    }),
-                    _ => Err(at(format!("bad portion {p:?}"))),
-                }
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let portions = crate::generic::portions(fields[12]).map_err(at)?;
         let text_field = |idx: usize, what: &str| -> Result<String, String> {
             let v = fields[idx].trim();
             if v.is_empty() {

@@ -119,8 +119,8 @@ fn optional(text: &str) -> Option<String> {
     Some(text.trim().to_owned()).filter(|t| !t.is_empty())
 }
 
-/// `grams|English|中文` joined by `;`.
-fn portions(text: &str) -> Result<Vec<Portion>, String> {
+/// Household measures as the data files write them: `grams|English|中文` joined by `;`.
+pub(crate) fn portions(text: &str) -> Result<Vec<Portion>, String> {
     text.split(';')
         .filter(|p| !p.trim().is_empty())
         .map(|p| match p.split('|').collect::<Vec<_>>().as_slice() {

@@ -240,8 +240,11 @@ pub(crate) struct Segment {
     terms: Map<Vec<u8>>,
     posting_offsets: Vec<u32>,
     postings: Vec<u32>,
-    doc_term_offsets: Vec<u32>,
-    /// Per document: its terms as `(term ordinal << 4) | fields`, sorted.
+    /// Per position: where its terms are in `doc_terms`.
+    doc_term_ranges: Vec<(u32, u32)>,
+    /// Every document's terms as `(term ordinal << FIELD_BITS) | fields`, each document's
+    /// sorted, in the order documents were added (not their positions: the builder's
+    /// array is kept as it is rather than copied into position order).
     doc_terms: Vec<u32>,
     ids: Vec<i64>,
     /// `(food id, position)`, sorted by id.
@@ -450,21 +453,18 @@ impl SegmentBuilder {
         }
         let mut cursor = posting_offsets.clone();
         let mut postings = vec![0u32; pending_terms.len()];
-        let mut doc_terms = Vec::with_capacity(pending_terms.len());
-        let mut doc_term_offsets = Vec::with_capacity(docs.len() + 1);
+        let mut doc_term_ranges = Vec::with_capacity(docs.len());
         let mut ids = Vec::with_capacity(docs.len());
         let mut meta = Vec::with_capacity(docs.len());
         let mut owners = Vec::new();
-        doc_term_offsets.push(0u32);
         for (position, doc) in docs.iter().enumerate() {
             let position = position as u32;
             for &packed in &pending_terms[doc.terms_start as usize..doc.terms_end as usize] {
                 let o = (packed >> FIELD_BITS) as usize;
                 postings[cursor[o] as usize] = position;
                 cursor[o] += 1;
-                doc_terms.push(packed);
             }
-            doc_term_offsets.push(doc_terms.len() as u32);
+            doc_term_ranges.push((doc.terms_start, doc.terms_end));
             let mut m = doc.meta;
             m.first_en = doc.first_en;
             m.first_zh = doc.first_zh;
@@ -475,8 +475,10 @@ impl SegmentBuilder {
             }
         }
         drop(cursor);
-        drop(pending_terms);
         drop(docs);
+        // The array grew by doubling; a large one shrinks in place (no copy).
+        let mut doc_terms = pending_terms;
+        doc_terms.shrink_to_fit();
 
         let mut sorted: Vec<(Box<str>, u32)> = ordinals.into_iter().collect();
         sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -525,7 +527,7 @@ impl SegmentBuilder {
             terms,
             posting_offsets,
             postings,
-            doc_term_offsets,
+            doc_term_ranges,
             doc_terms,
             ids,
             by_id,
@@ -564,7 +566,7 @@ impl Segment {
         self.terms.as_fst().as_bytes().len()
             + 4 * (self.posting_offsets.capacity()
                 + self.postings.capacity()
-                + self.doc_term_offsets.capacity()
+                + 2 * self.doc_term_ranges.capacity()
                 + self.doc_terms.capacity())
             + 8 * self.ids.capacity()
             + 16 * self.by_id.capacity()
@@ -689,8 +691,8 @@ impl Segment {
     /// typo, none missing); `None` when it misses a token.
     fn score(&self, position: u32, prepared: &Prepared) -> Option<(f32, bool)> {
         let p = position as usize;
-        let terms = &self.doc_terms
-            [self.doc_term_offsets[p] as usize..self.doc_term_offsets[p + 1] as usize];
+        let (start, end) = self.doc_term_ranges[p];
+        let terms = &self.doc_terms[start as usize..end as usize];
         let meta = &self.meta[p];
         let mut total = 0.0;
         let mut fields = 0;

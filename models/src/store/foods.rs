@@ -222,6 +222,39 @@ pub(super) const MARK_DELETED: &str = "update food set deleted_at = $3, updated_
 
 macro_rules! sql_food_store {
     ($store:ty, $db:ty, $recipes:ty) => {
+        impl $store {
+            /// The live food with one of `codes` (the canonical barcode first): a shared
+            /// one (oldest first), or `owner`'s own custom food (newest first).
+            async fn first_with_barcode(
+                &self,
+                owner: Option<UserId>,
+                codes: &[String],
+            ) -> Result<Option<Food>, StoreError> {
+                if codes.is_empty() {
+                    return Ok(None);
+                }
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
+                    "select ", food_columns!(), " from food where deleted_at is null and "
+                ));
+                match owner {
+                    None => b.push("source <> 'custom'"),
+                    Some(user) => b.push("source = 'custom' and owner_user_id = ").push_bind(user.get()),
+                };
+                b.push(" and barcode in (");
+                let mut list = b.separated(", ");
+                for code in codes {
+                    list.push_bind(code.clone());
+                }
+                b.push(") order by case barcode");
+                for (rank, code) in codes.iter().enumerate() {
+                    b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
+                }
+                b.push(if owner.is_some() { " end, food_id desc limit 1" } else { " end, food_id limit 1" });
+                let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
+                row.map(Food::try_from).transpose()
+            }
+        }
+
         #[async_trait]
         impl FoodStore for $store {
             async fn insert(&self, food: &NewFood) -> Result<Food, StoreError> {
@@ -314,24 +347,7 @@ macro_rules! sql_food_store {
             }
 
             async fn find_by_barcode(&self, codes: &[String]) -> Result<Option<Food>, StoreError> {
-                if codes.is_empty() {
-                    return Ok(None);
-                }
-                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
-                    "select ", food_columns!(),
-                    " from food where source <> 'custom' and deleted_at is null and barcode in ("
-                ));
-                let mut list = b.separated(", ");
-                for code in codes {
-                    list.push_bind(code.clone());
-                }
-                b.push(") order by case barcode");
-                for (rank, code) in codes.iter().enumerate() {
-                    b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
-                }
-                b.push(" end, food_id limit 1");
-                let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
-                row.map(Food::try_from).transpose()
+                self.first_with_barcode(None, codes).await
             }
 
             async fn find_own_by_barcode(
@@ -339,25 +355,7 @@ macro_rules! sql_food_store {
                 user: UserId,
                 codes: &[String],
             ) -> Result<Option<Food>, StoreError> {
-                if codes.is_empty() {
-                    return Ok(None);
-                }
-                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
-                    "select ", food_columns!(),
-                    " from food where source = 'custom' and deleted_at is null and owner_user_id = "
-                ));
-                b.push_bind(user.get()).push(" and barcode in (");
-                let mut list = b.separated(", ");
-                for code in codes {
-                    list.push_bind(code.clone());
-                }
-                b.push(") order by case barcode");
-                for (rank, code) in codes.iter().enumerate() {
-                    b.push(" when ").push_bind(code.clone()).push(" then ").push(rank as i64);
-                }
-                b.push(" end, food_id desc limit 1");
-                let row: Option<FoodRow> = b.build_query_as().fetch_optional(&self.0).await?;
-                row.map(Food::try_from).transpose()
+                self.first_with_barcode(Some(user), codes).await
             }
 
             async fn find_by_source_key(
