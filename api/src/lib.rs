@@ -78,19 +78,15 @@ impl App {
         let stores = models::Stores::new(&db);
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
-        // Every API process seeds the catalogue: unchanged entries are not rewritten, so
-        // this is cheap, and concurrent seeding converges on the same rows.
+        // Every API process seeds the shipped foods (catalogue, USDA, dish library):
+        // unchanged entries are not rewritten, so this is cheap, and concurrent seeding
+        // converges on the same rows.
         let seeding_from = chrono::Utc::now().timestamp_millis();
         let seeded = stores
             .foods
-            .upsert_shared(&models::catalogue::foods())
+            .upsert_shared(&models::generic::shipped_foods())
             .await
-            .context("cannot seed the food catalogue")?
-            + stores
-                .foods
-                .upsert_shared(&models::generic::foods())
-                .await
-                .context("cannot seed the USDA foods and the dish library")?;
+            .context("cannot seed the shipped foods")?;
         if seeded > 0 {
             tracing::info!(foods = seeded, "food catalogue seeded");
             // Recipes made with catalogue foods whose values changed follow them.

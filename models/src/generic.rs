@@ -241,14 +241,12 @@ impl Dish {
                 None => format!("{} {} g", i.name_en, fmt_grams(i.grams)),
             })
             .collect();
+        let raw = fmt_grams(self.raw_grams());
+        let cooked = fmt_grams(self.raw_grams() * self.cooking_yield);
         format!(
-            "{}. Raw {} g, cooked {} g (yield {:.0} %). 原料共 {} 克，熟重 {} 克。",
+            "{}. Raw {raw} g, cooked {cooked} g (yield {:.0} %). 原料共 {raw} 克，熟重 {cooked} 克。",
             lines.join("; "),
-            fmt_grams(self.raw_grams()),
-            fmt_grams(self.raw_grams() * self.cooking_yield),
             self.cooking_yield * 100.0,
-            fmt_grams(self.raw_grams()),
-            fmt_grams(self.raw_grams() * self.cooking_yield),
         )
     }
 
@@ -412,13 +410,17 @@ pub fn dishes(
     Ok(all)
 }
 
-/// Everything this module ships, as foods to store: USDA foods, then the dishes.
-pub fn foods() -> Vec<NewFood> {
+/// Every food the product ships, as foods to store: the catalogue, USDA's foods, then
+/// the dishes (the catalogue read once for itself and for the dishes' ingredients).
+pub fn shipped_foods() -> Vec<NewFood> {
+    let catalogue =
+        catalogue::entries().expect("the built-in catalogue parses (checked by its tests)");
     let usda = usda_foods().expect("the shipped USDA foods parse (checked by their tests)");
-    let catalogue = catalogue::entries().expect("the built-in catalogue parses");
     let dishes = dishes(&catalogue, &usda).expect("the dish library parses (checked by its tests)");
-    usda.iter()
-        .map(UsdaFood::to_food)
+    catalogue
+        .iter()
+        .map(catalogue::CatalogueEntry::to_food)
+        .chain(usda.iter().map(UsdaFood::to_food))
         .chain(dishes.iter().map(Dish::to_food))
         .collect()
 }

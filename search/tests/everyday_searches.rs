@@ -11,15 +11,9 @@ use search::{Query, SearchIndex, doc_of};
 const SEARCHES: &str = include_str!("../data/everyday_searches.tsv");
 const TARGET: f64 = 0.97;
 
-fn shipped_foods() -> Vec<NewFood> {
-    let mut foods = models::catalogue::foods();
-    foods.extend(models::generic::foods());
-    foods
-}
-
 #[test]
 fn everyday_searches_find_the_food_in_the_first_three() {
-    let foods = shipped_foods();
+    let foods = models::generic::shipped_foods();
     let docs = foods.iter().enumerate().map(|(i, f)| {
         doc_of(&FoodSearchRow {
             id: i as i64,

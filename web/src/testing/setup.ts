@@ -2,21 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { fakeMatchMedia } from '@/testing/media';
 
 // jsdom has no matchMedia, which uPlot reads when its module loads (for the pixel
 // ratio); charts themselves are not drawn there (no canvas), but their pages render.
 if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
+  window.matchMedia = fakeMatchMedia(() => false);
 }
 
 // Node-environment tests (the API client against a real HTTP server) have no DOM.

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
  * photo and barcode cards under the day on a phone) is then its own short task instead
  * of lengthening the first one, which would hold up a tap (Total Blocking Time).
  */
-export function AfterFirstPaint({ children, placeholderClassName }: { children: ReactNode; placeholderClassName?: string }) {
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,5 +17,5 @@ export function AfterFirstPaint({ children, placeholderClassName }: { children: 
       if (timer !== undefined) clearTimeout(timer);
     };
   }, []);
-  return ready ? <>{children}</> : <div className={placeholderClassName} aria-hidden="true" />;
+  return ready ? <>{children}</> : null;
 }

@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { QuickAddFields } from '@/features/basket/components/quick-add-form';
 import type { QuickAdd } from '@/features/basket/utils/basket';
 import { displayLocale } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import '@/features/basket/basket.css';
 
 type QuickAddDialogProps = {
@@ -22,8 +23,7 @@ export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
   const { t, i18n } = useTranslation(['basket', 'common']);
   const toast = useToast();
   const titleId = useId();
-  const numbers = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 1 });
-  const format = (value: number) => numbers.format(value);
+  const format = (value: number) => numberFormat(displayLocale(i18n.resolvedLanguage), 1).format(value);
 
   function add(quick: QuickAdd) {
     onAdd(quick);

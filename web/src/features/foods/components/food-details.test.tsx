@@ -5,6 +5,7 @@ import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/tes
 import { makeCustomFood, makeFood, makeUsdaFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import type { Food } from '@/types/food';
+import { fakeMatchMedia } from '@/testing/media';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
@@ -171,17 +172,7 @@ describe('on a phone, the full card opened from a row', () => {
   // jsdom has no layout: the phone is a matchMedia that matches the rows' query.
   const originalMatchMedia = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query === '(max-width: 719px)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
+    window.matchMedia = fakeMatchMedia((query) => query === '(max-width: 719px)');
   });
   afterEach(() => {
     window.matchMedia = originalMatchMedia;

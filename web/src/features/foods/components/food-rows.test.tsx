@@ -5,6 +5,7 @@ import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/tes
 import { makeFood, makeUsdaFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import type { Food } from '@/types/food';
+import { fakeMatchMedia } from '@/testing/media';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
@@ -13,17 +14,7 @@ let phone = true;
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
   phone = true;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: phone && query === '(max-width: 719px)',
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
+  window.matchMedia = fakeMatchMedia((query) => phone && query === '(max-width: 719px)');
 });
 afterEach(() => {
   window.matchMedia = originalMatchMedia;

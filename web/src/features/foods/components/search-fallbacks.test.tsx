@@ -5,6 +5,7 @@ import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/tes
 import { makeCustomFood, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import type { Food } from '@/types/food';
+import { fakeMatchMedia } from '@/testing/media';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
@@ -144,17 +145,7 @@ describe('a search without an exact match on a phone', () => {
   });
 
   it('keeps the compact rows, with the line and its two ways on above them', async () => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query === '(max-width: 719px)' || query === '(max-width: 959px)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
+    window.matchMedia = fakeMatchMedia((query) => query === '(max-width: 719px)' || query === '(max-width: 959px)');
     const { user } = openSearch({ [SEARCH]: answer('hongshaorou', [pork, stew], false) });
     const results = await search(user, 'hongshaorou');
     const line = await within(results).findByText('No exact match for “hongshaorou” — closest:');
