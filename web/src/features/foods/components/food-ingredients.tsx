@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
-import { ingredientLines, notesFor } from '@/features/foods/utils/ingredient-lines';
+import { ingredientLines, notesFor, recipeLineFor } from '@/features/foods/utils/ingredient-lines';
 import type { Food } from '@/types/food';
 
 type FoodIngredientsProps = {
@@ -45,7 +45,7 @@ export function FoodIngredients({ food, detailed = false }: FoodIngredientsProps
       <div id={panelId} className="food-card-details" hidden={!open}>
         <ul className="food-ingredient-lines" aria-label={title}>
           {lines.map((line, index) => (
-            <li key={`${index}-${line}`}>{line}</li>
+            <li key={`${index}-${line}`}>{recipe ? recipeLineFor(line, language) : line}</li>
           ))}
         </ul>
         {notesFor(notes, language).map((note) => (

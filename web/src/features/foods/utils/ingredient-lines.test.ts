@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingredientLines, notesFor } from '@/features/foods/utils/ingredient-lines';
+import { ingredientLines, notesFor, recipeLineFor } from '@/features/foods/utils/ingredient-lines';
 
 describe('ingredient lines', () => {
   it('split a standard recipe at its semicolons, its weights after the list', () => {
@@ -28,5 +28,12 @@ describe('ingredient lines', () => {
   it('keep notes in one language when that is all there is', () => {
     expect(notesFor(['May contain nuts.'], 'zh')).toEqual(['May contain nuts.']);
     expect(ingredientLines('water').lines).toEqual(['water']);
+  });
+
+  it('give a recipe line in the reader’s language, as written when its food has no Chinese name', () => {
+    expect(recipeLineFor('Pork belly, raw 五花肉 500 g', 'en')).toBe('Pork belly, raw 500 g');
+    expect(recipeLineFor('Pork belly, raw 五花肉 500 g', 'zh')).toBe('五花肉 500 克');
+    expect(recipeLineFor('Milk, reduced fat 牛奶（低脂2%） 12.5 g', 'zh')).toBe('牛奶（低脂2%） 12.5 克');
+    expect(recipeLineFor('Spices, anise seed 2 g', 'zh')).toBe('Spices, anise seed 2 g');
   });
 });

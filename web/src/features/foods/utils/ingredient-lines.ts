@@ -66,3 +66,19 @@ export function notesFor(notes: readonly string[], language: 'en' | 'zh'): strin
   const own = notes.filter((note) => HAN.test(note) === (language === 'zh'));
   return own.length > 0 ? own : [...notes];
 }
+
+const GRAMS = /\s(\d+(?:\.\d+)?) g$/u;
+
+/**
+ * A standard recipe's line ("Pork belly, raw 五花肉 500 g") in the reader's language:
+ * "Pork belly, raw 500 g" or "五花肉 500 克". A line whose food has no Chinese name, or
+ * that is not in that shape, stays as written.
+ */
+export function recipeLineFor(line: string, language: 'en' | 'zh'): string {
+  const grams = GRAMS.exec(line);
+  const han = line.search(HAN);
+  if (!grams || han <= 0) return line;
+  const english = line.slice(0, han).trim();
+  const chinese = line.slice(han, grams.index).trim();
+  return language === 'zh' ? `${chinese} ${grams[1]} 克` : `${english} ${grams[1]} g`;
+}
