@@ -68,6 +68,7 @@ async fn main() -> anyhow::Result<()> {
         models_dir: project(".models"),
         ort_library: project(".ort/libonnxruntime.so.1.31.1"),
         detector: model.clone(),
+        gate: "efficientnet-lite0".into(),
         execution: ExecutionProvider::Cpu,
         sessions: 1,
         threads,

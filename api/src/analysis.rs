@@ -263,6 +263,9 @@ async fn run_stages(
     complete.insert("stage_1".into(), json!(detected));
     complete.insert("stage_2".into(), json!(portions));
     complete.insert("stage_3".into(), json!(nutrition));
+    complete.insert("food_found".into(), json!(nutrition.food_found));
+    complete.insert("memory".into(), json!(nutrition.memory));
+    complete.insert("plate_warning".into(), json!(nutrition.plate_warning));
     Ok(complete)
 }
 

@@ -94,36 +94,59 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
         "{detected}"
     );
     let complete = events.last().unwrap();
-    let banana = complete["foods"]
+    // The models disagree about this table (a banana beside bottles and a cake): the
+    // first suggestion is a question, and the banana is one of its alternatives.
+    assert_eq!(complete["food_found"], true);
+    let foods = complete["foods"].as_array().unwrap();
+    let first = &foods[0];
+    assert_eq!(first["recognition"]["level"], "unsure", "{first}");
+    assert_eq!(first["recognition"]["needs_confirmation"], true);
+    assert!(first["recognition"]["score"].as_f64().unwrap() < 0.5);
+    let banana = first["alternatives"]
         .as_array()
         .unwrap()
         .iter()
         .find(|f| f["name"] == "Banana")
-        .unwrap_or_else(|| panic!("{complete}"));
+        .unwrap_or_else(|| panic!("Banana among the alternatives: {first}"));
     assert!(banana["food_id"].as_i64().is_some());
     assert!(banana["estimated_grams"].as_f64().unwrap() > 0.0);
     assert_eq!(banana["per_100g"]["calories"], 89.0);
-    assert_eq!(banana["validation"]["isValid"], true);
-    assert_eq!(banana["validation"]["confidence"], "high");
+    assert!(
+        banana["portion_description"]
+            .as_str()
+            .unwrap()
+            .contains("about")
+    );
+    // The nutrition data's quality is its own thing, beside the recogniser's certainty.
+    assert!(first["validation"]["confidence"].is_string());
     assert!(complete["stage_1"]["food_types"].is_array());
+    assert!(complete["stage_1"]["reading"]["foods"].is_array());
     assert!(complete["stage_2"]["food_portions"].is_array());
     assert!(complete["stage_3"]["nutrition_data"].is_array());
+    assert_eq!(complete["memory"], Value::Null);
 
     // The results stay, for a client that comes back later.
     let (status, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
     assert_eq!(status, 200);
     let results = &results["data"];
     assert_eq!(results["processing_status"], "completed");
-    assert!(
-        results["keywords"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("Banana"))
-    );
     assert_eq!(results["results"], complete["foods"]);
+    assert_eq!(results["food_found"], true);
 
-    // Corrections are kept; a meal is made of the corrected foods.
-    let corrections = json!([{"name": "Banana", "estimated_grams": 150}]);
+    // An unanswered question is never saved as a meal by default.
+    let (status, refused) = send_as(
+        &app,
+        Method::POST,
+        "/images/create-meal/",
+        &ann.access,
+        &json!({"image_id": id, "meal_type": "breakfast"}),
+    )
+    .await;
+    assert_eq!(status, 422, "{refused}");
+
+    // The user answers: a banana, 150 g. The answer is kept.
+    let banana_id = banana["food_id"].as_i64().unwrap();
+    let corrections = json!({"foods": [{"food_id": banana_id, "name": "Banana", "grams": 150}]});
     let (status, confirmed) = send_as(
         &app,
         Method::POST,
@@ -134,7 +157,6 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     .await;
     assert_eq!(status, 200, "{confirmed}");
     assert_eq!(confirmed["data"]["corrections"], corrections);
-    let banana_id = banana["food_id"].as_i64().unwrap();
     let (status, meal) = send_as(
         &app,
         Method::POST,
@@ -150,6 +172,34 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     let (_, listed) = get_as(&app, "/images/list/?page_size=5", &ann.access).await;
     assert_eq!(listed["data"]["total"], 1);
     assert_eq!(listed["data"]["images"][0]["meal_id"], meal["data"]["id"]);
+
+    // The same table again: the visual memory offers the meal the user confirmed.
+    let again = photo("coco_000000000142.jpg").unwrap();
+    let (_, second) = upload(&app, &ann, again.clone(), "again.jpg", None).await;
+    let second_id = second["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, second_id).await;
+    let memory = &events.last().unwrap()["memory"];
+    assert_eq!(memory["image_id"], id, "{memory}");
+    assert!(memory["similarity"].as_f64().unwrap() > 0.9);
+    assert_eq!(memory["foods"][0]["name"], "Banana");
+    assert_eq!(memory["foods"][0]["grams"], 150.0);
+    assert!(memory["eaten_at"].is_string());
+
+    // Never across users: the same photo of another user's recalls nothing.
+    let bob = register(&app, "bob").await;
+    let (_, bobs) = upload(&app, &bob, again, "bob.jpg", None).await;
+    let bobs_id = bobs["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &bob, bobs_id).await;
+    assert_eq!(events.last().unwrap()["memory"], Value::Null);
+    let (status, _) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/images/{second_id}/delete/"),
+        &ann.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
 
     // Another user sees nothing of it.
     let eve = register(&app, "eve").await;
@@ -181,10 +231,10 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
         assert_eq!(status, 404, "{method} {path}: {answer}");
     }
 
-    // Deleting removes the record and the file.
+    // Deleting removes the record and the file (Bob's photo stays).
     let files = |dir: &std::path::Path| walk(dir).len();
     let uploads = app.data_dir.path().join("uploads");
-    assert_eq!(files(&uploads), 1);
+    assert_eq!(files(&uploads), 2);
     let (status, _) = send_as(
         &app,
         Method::DELETE,
@@ -194,9 +244,22 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     )
     .await;
     assert_eq!(status, 200);
-    assert_eq!(files(&uploads), 0);
+    assert_eq!(files(&uploads), 1);
     let (status, _) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
     assert_eq!(status, 404);
+
+    // Deleting the photo deleted its memory: the same table is new again.
+    let (_, third) = upload(
+        &app,
+        &ann,
+        photo("coco_000000000142.jpg").unwrap(),
+        "t.jpg",
+        None,
+    )
+    .await;
+    let third_id = third["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, third_id).await;
+    assert_eq!(events.last().unwrap()["memory"], Value::Null);
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -253,22 +316,34 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
         .iter()
         .map(|r| r["name"].as_str().unwrap())
         .collect();
-    assert!(names.contains(&"Pizza"), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("Pizza")), "{names:?}");
     assert!(names.iter().any(|n| n.starts_with("Rice")), "{names:?}");
     assert!(names.iter().any(|n| n.starts_with("Egg")), "{names:?}");
-    let pizza = data["results"]
-        .as_array()
-        .unwrap()
+    let results = data["results"].as_array().unwrap();
+    let pizza = results
         .iter()
-        .find(|r| r["name"] == "Pizza")
+        .find(|r| r["name"].as_str().unwrap().starts_with("Pizza"))
         .unwrap();
-    assert_eq!(pizza["cooking_method"], "baked");
-    // A bowl and a table are in the picture: the portion is scaled by them.
-    let portions = data["stage_2"]["food_portions"].as_array().unwrap();
-    assert_eq!(
-        portions.iter().find(|p| p["name"] == "Pizza").unwrap()["basis"],
-        "reference"
+    // The detector and ImageNet both see pizza: named, not asked about.
+    assert_eq!(pizza["recognition"]["needs_confirmation"], false, "{pizza}");
+    assert!(pizza["recognition"]["score"].as_f64().unwrap() >= 0.5);
+    // Its grams are the catalogue's slices, counted, never more than a plate.
+    let grams = pizza["estimated_grams"].as_f64().unwrap();
+    assert!((50.0..=1200.0).contains(&grams), "{grams}");
+    assert!(
+        pizza["portion_description"]
+            .as_str()
+            .unwrap()
+            .contains("slice"),
+        "{pizza}"
     );
+    // The foods the user named are sure: the user said so.
+    let rice = results
+        .iter()
+        .find(|r| r["name"].as_str().unwrap().starts_with("Rice"))
+        .unwrap();
+    assert_eq!(rice["recognition"]["source"], "notes");
+    assert_eq!(rice["recognition"]["level"], "sure");
     // A meal of the results as they are.
     let (status, meal) = send_as(
         &app,
@@ -798,6 +873,8 @@ async fn a_vision_endpoint_names_dishes_with_their_weight_and_its_failure_is_not
         analysed["data"]["keywords"]
             .as_array()
             .unwrap()
-            .contains(&json!("Pizza"))
+            .iter()
+            .any(|k| k.as_str().unwrap().starts_with("Pizza")),
+        "{analysed}"
     );
 }

@@ -13,6 +13,7 @@ pub mod import;
 pub mod job;
 pub mod meal;
 pub mod recipe;
+pub mod recogniser;
 pub mod recognition;
 pub mod statistics;
 pub mod store;

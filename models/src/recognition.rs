@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::food::Nutrients;
+use crate::recogniser::Certainty;
 
 /// A box in the pixels of the (oriented) image: left, top, width, height.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -53,12 +54,7 @@ pub struct FoodClass {
     pub name_zh: &'static str,
     /// Grams of one typical item or serving.
     pub typical_grams: f32,
-    pub portion: &'static str,
-    pub portion_zh: &'static str,
     pub cooking_method: &'static str,
-    /// The box area of one typical item relative to a dinner bowl's box; how portions are
-    /// scaled when a bowl, plate, cup or table is in the picture.
-    pub area_vs_bowl: f32,
 }
 
 /// The foods COCO detectors know (DESIGN: banana, apple, sandwich, orange, broccoli,
@@ -70,10 +66,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Banana",
         name_zh: "香蕉",
         typical_grams: 118.0,
-        portion: "1 medium banana",
-        portion_zh: "1 根中等大小的香蕉",
         cooking_method: "raw",
-        area_vs_bowl: 0.55,
     },
     FoodClass {
         label: "apple",
@@ -81,10 +74,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Apple",
         name_zh: "苹果",
         typical_grams: 182.0,
-        portion: "1 medium apple",
-        portion_zh: "1 个中等大小的苹果",
         cooking_method: "raw",
-        area_vs_bowl: 0.45,
     },
     FoodClass {
         label: "orange",
@@ -92,10 +82,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Orange",
         name_zh: "橙子",
         typical_grams: 131.0,
-        portion: "1 medium orange",
-        portion_zh: "1 个中等大小的橙子",
         cooking_method: "raw",
-        area_vs_bowl: 0.42,
     },
     FoodClass {
         label: "sandwich",
@@ -103,10 +90,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Sandwich",
         name_zh: "三明治",
         typical_grams: 150.0,
-        portion: "1 sandwich",
-        portion_zh: "1 个三明治",
         cooking_method: "assembled",
-        area_vs_bowl: 1.0,
     },
     FoodClass {
         label: "broccoli",
@@ -114,10 +98,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Broccoli",
         name_zh: "西兰花",
         typical_grams: 90.0,
-        portion: "1 serving of florets",
-        portion_zh: "1 份西兰花",
         cooking_method: "boiled",
-        area_vs_bowl: 0.5,
     },
     FoodClass {
         label: "carrot",
@@ -125,10 +106,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Carrot",
         name_zh: "胡萝卜",
         typical_grams: 61.0,
-        portion: "1 medium carrot",
-        portion_zh: "1 根中等大小的胡萝卜",
         cooking_method: "raw",
-        area_vs_bowl: 0.25,
     },
     FoodClass {
         label: "hot dog",
@@ -136,10 +114,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Hot dog",
         name_zh: "热狗",
         typical_grams: 98.0,
-        portion: "1 hot dog in a bun",
-        portion_zh: "1 个热狗",
         cooking_method: "grilled",
-        area_vs_bowl: 0.6,
     },
     FoodClass {
         label: "pizza",
@@ -147,10 +122,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Pizza",
         name_zh: "披萨",
         typical_grams: 107.0,
-        portion: "1 slice",
-        portion_zh: "1 块披萨",
         cooking_method: "baked",
-        area_vs_bowl: 0.7,
     },
     FoodClass {
         label: "donut",
@@ -158,10 +130,7 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Donut",
         name_zh: "甜甜圈",
         typical_grams: 60.0,
-        portion: "1 donut",
-        portion_zh: "1 个甜甜圈",
         cooking_method: "fried",
-        area_vs_bowl: 0.35,
     },
     FoodClass {
         label: "cake",
@@ -169,34 +138,12 @@ pub const FOOD_CLASSES: &[FoodClass] = &[
         name: "Cake",
         name_zh: "蛋糕",
         typical_grams: 80.0,
-        portion: "1 slice",
-        portion_zh: "1 块蛋糕",
         cooking_method: "baked",
-        area_vs_bowl: 0.5,
     },
 ];
 
 pub fn food_class(label: &str) -> Option<&'static FoodClass> {
     FOOD_CLASSES.iter().find(|c| c.label == label)
-}
-
-/// Things of known size on a table that give a photo its scale, with the size of their
-/// box relative to a dinner bowl's.
-pub const REFERENCE_OBJECTS: &[(&str, f32)] = &[
-    ("bowl", 1.0),
-    ("cup", 0.45),
-    ("wine glass", 0.4),
-    ("fork", 0.3),
-    ("knife", 0.3),
-    ("spoon", 0.25),
-    ("dining table", 12.0),
-];
-
-fn reference_size(label: &str) -> Option<f32> {
-    REFERENCE_OBJECTS
-        .iter()
-        .find(|(l, _)| *l == label)
-        .map(|(_, size)| *size)
 }
 
 /// SPEC §3 stage 2: a food's estimated portion.
@@ -207,75 +154,109 @@ pub struct PortionEstimate {
     pub estimated_grams: f64,
     pub cooking_method: String,
     pub portion_description: String,
+    #[serde(default)]
+    pub portion_description_zh: Option<String>,
     /// How many items of it were seen.
     pub count: u32,
     /// The catalogue food it stands for (a detected class).
     pub catalogue_key: Option<String>,
-    /// The stored food it is (a food named in the notes).
+    /// The stored food it is.
     #[serde(default)]
     pub food_id: Option<i64>,
-    /// How the grams were reached: "reference" (scaled by an object of known size),
-    /// "typical" (typical portion weights) or "hint" (named in the upload's notes).
+    /// How the grams were reached: "serving" (the food's own serving, times the items
+    /// seen), "typical" (a typical weight), or where a named food came from ("notes").
     pub basis: String,
+    /// How sure the recogniser is that this is the food (none for older analyses).
+    #[serde(default)]
+    pub certainty: Option<Certainty>,
+    /// Other foods it may be, best first.
+    #[serde(default)]
+    pub alternatives: Vec<PortionEstimate>,
 }
 
-/// Scales never go beyond these: a photo is an estimate the user corrects.
-const MIN_SCALE: f32 = 0.5;
-const MAX_SCALE: f32 = 2.5;
+/// A photo shows at most this many items of one food ("8 dumplings").
+pub const MAX_COUNT: u32 = 12;
+/// One food on one photo never weighs more than this.
+pub const MAX_FOOD_GRAMS: f64 = 1200.0;
+/// A photo's foods together beyond these are more than a plate holds: flagged.
+pub const PLATE_GRAMS: f64 = 1500.0;
+pub const PLATE_KCAL: f64 = 2000.0;
 
-/// Portions of the foods among `detections`: one estimate per food class, counting its
-/// items; sizes scaled by the box of a reference object when one is in the picture.
-pub fn estimate_portions(detections: &[Detection]) -> Vec<PortionEstimate> {
-    // The unit of scale: how big a bowl would look, from the most confident reference.
-    let bowl_area = detections
-        .iter()
-        .filter_map(|d| reference_size(&d.label).map(|size| (d, size)))
-        .max_by(|a, b| a.0.confidence.total_cmp(&b.0.confidence))
-        .map(|(d, size)| d.bbox.area() / size)
-        .filter(|area| *area > 0.0);
-    let mut estimates: Vec<PortionEstimate> = Vec::new();
-    for class in FOOD_CLASSES {
-        let items: Vec<&Detection> = detections
-            .iter()
-            .filter(|d| d.label == class.label)
-            .collect();
-        if items.is_empty() {
-            continue;
+/// Grams and words for `count` items of a food whose serving is `serving` (its first
+/// household portion), or `typical_grams` when it has none.
+pub fn serving_estimate(
+    count: u32,
+    serving: Option<&crate::food::Portion>,
+    typical_grams: f64,
+) -> (f64, String, String) {
+    let count = count.clamp(1, MAX_COUNT);
+    let unit = serving.filter(|p| p.grams > 0.0);
+    let unit_grams = unit.map_or(typical_grams, |p| p.grams);
+    let grams = ((unit_grams * f64::from(count)).min(MAX_FOOD_GRAMS) / 5.0).round() * 5.0;
+    let grams = grams.max(5.0);
+    let (words, words_zh) = match (unit, count) {
+        (Some(p), 1) => (
+            p.name.clone(),
+            p.name_zh.clone().unwrap_or_else(|| p.name.clone()),
+        ),
+        (Some(p), _) => (
+            counted(count, &p.name),
+            counted_zh(count, p.name_zh.as_deref().unwrap_or(&p.name)),
+        ),
+        (None, 1) => {
+            return (
+                grams,
+                format!("about {grams:.0} g"),
+                format!("约 {grams:.0} 克"),
+            );
         }
-        let grams: f32 = items
-            .iter()
-            .map(|d| match bowl_area {
-                Some(bowl) => {
-                    let scale =
-                        (d.bbox.area() / bowl / class.area_vs_bowl).clamp(MIN_SCALE, MAX_SCALE);
-                    class.typical_grams * scale
+        (None, _) => (format!("{count} items"), format!("{count} 个")),
+    };
+    (
+        grams,
+        format!("{words}, about {grams:.0} g"),
+        format!("{words_zh}，约 {grams:.0} 克"),
+    )
+}
+
+/// "1 slice" seen 3 times reads "3 slices"; anything less plain reads "3 × 1 cup (240 ml)".
+fn counted(count: u32, unit: &str) -> String {
+    match unit.strip_prefix("1 ") {
+        Some(rest) if !rest.contains(['(', ',']) => {
+            let plural = if rest.ends_with('s') || rest.ends_with("ch") || rest.ends_with("sh") {
+                format!("{rest}es")
+            } else {
+                format!("{rest}s")
+            };
+            format!(
+                "{count} {}",
+                if rest.ends_with('s') {
+                    rest.to_owned()
+                } else {
+                    plural
                 }
-                None => class.typical_grams,
-            })
-            .sum();
-        let count = items.len() as u32;
-        estimates.push(PortionEstimate {
-            name: class.name.into(),
-            name_zh: Some(class.name_zh.into()),
-            estimated_grams: f64::from((grams / 5.0).round() * 5.0).max(5.0),
-            cooking_method: class.cooking_method.into(),
-            portion_description: if count == 1 {
-                class.portion.into()
-            } else {
-                format!("{count} × {}", class.portion)
-            },
-            count,
-            catalogue_key: Some(class.catalogue_key.into()),
-            food_id: None,
-            basis: if bowl_area.is_some() {
-                "reference"
-            } else {
-                "typical"
-            }
-            .into(),
-        });
+            )
+        }
+        _ => format!("{count} × {unit}"),
     }
-    estimates
+}
+
+/// "1 块" or "一块" seen 3 times reads "3 块".
+fn counted_zh(count: u32, unit: &str) -> String {
+    let rest = unit
+        .strip_prefix("1 ")
+        .or_else(|| unit.strip_prefix('1'))
+        .or_else(|| unit.strip_prefix('一'));
+    match rest {
+        Some(rest) if !rest.contains(['（', '(']) => format!("{count} {}", rest.trim()),
+        _ => format!("{count} × {unit}"),
+    }
+}
+
+/// Grams and kilocalories of everything on one photo, when they are more than a plate holds.
+pub fn plate_warning(total_grams: f64, total_kcal: f64) -> Option<(f64, f64)> {
+    (total_grams > PLATE_GRAMS || total_kcal > PLATE_KCAL)
+        .then_some((total_grams.round(), total_kcal.round()))
 }
 
 /// SPEC §9 data quality of nutrition values.
@@ -342,19 +323,6 @@ pub fn note_hints(notes: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn found(label: &str, confidence: f32, x: f32, y: f32, w: f32, h: f32) -> Detection {
-        Detection {
-            label: label.into(),
-            confidence,
-            bbox: BoundingBox {
-                x,
-                y,
-                width: w,
-                height: h,
-            },
-        }
-    }
-
     #[test]
     fn boxes_overlap() {
         let a = BoundingBox {
@@ -374,35 +342,47 @@ mod tests {
     }
 
     #[test]
-    fn typical_portions_without_a_reference() {
-        let portions = estimate_portions(&[
-            found("banana", 0.9, 0.0, 0.0, 100.0, 40.0),
-            found("banana", 0.8, 0.0, 50.0, 100.0, 40.0),
-            found("person", 0.9, 0.0, 0.0, 500.0, 500.0),
-        ]);
-        assert_eq!(portions.len(), 1);
-        let banana = &portions[0];
-        assert_eq!((banana.count, banana.estimated_grams), (2, 235.0));
-        assert_eq!(banana.portion_description, "2 × 1 medium banana");
-        assert_eq!(banana.basis, "typical");
-        assert_eq!(banana.catalogue_key.as_deref(), Some("banana"));
-    }
-
-    #[test]
-    fn a_bowl_scales_the_portion() {
-        // A pizza whose box is as big as the bowl's: 1 / 0.7 typical slices.
-        let portions = estimate_portions(&[
-            found("bowl", 0.9, 0.0, 0.0, 100.0, 100.0),
-            found("pizza", 0.9, 200.0, 0.0, 100.0, 100.0),
-        ]);
-        assert_eq!(portions[0].basis, "reference");
-        assert_eq!(portions[0].estimated_grams, 155.0);
-        // A huge box is capped at 2.5 portions.
-        let big = estimate_portions(&[
-            found("bowl", 0.9, 0.0, 0.0, 10.0, 10.0),
-            found("pizza", 0.9, 0.0, 0.0, 1000.0, 1000.0),
-        ]);
-        assert_eq!(big[0].estimated_grams, 270.0);
+    fn servings_count_units_and_stay_sane() {
+        let slice = crate::food::Portion {
+            grams: 107.0,
+            name: "1 slice".into(),
+            name_zh: Some("1 块".into()),
+        };
+        assert_eq!(
+            serving_estimate(2, Some(&slice), 100.0),
+            (
+                215.0,
+                "2 slices, about 215 g".into(),
+                "2 块，约 215 克".into()
+            )
+        );
+        assert_eq!(
+            serving_estimate(1, Some(&slice), 100.0).1,
+            "1 slice, about 105 g"
+        );
+        let bowl = crate::food::Portion {
+            grams: 450.0,
+            name: "1 bowl".into(),
+            name_zh: Some("一碗".into()),
+        };
+        // Forty boxes of one food are a detector's mistake: at most a plateful.
+        let (grams, words, words_zh) = serving_estimate(40, Some(&bowl), 100.0);
+        assert_eq!(grams, MAX_FOOD_GRAMS);
+        assert_eq!(words, "12 bowls, about 1200 g");
+        assert_eq!(words_zh, "12 碗，约 1200 克");
+        let cup = crate::food::Portion {
+            grams: 240.0,
+            name: "1 cup (240 ml)".into(),
+            name_zh: None,
+        };
+        assert_eq!(
+            serving_estimate(2, Some(&cup), 100.0).1,
+            "2 × 1 cup (240 ml), about 480 g"
+        );
+        assert_eq!(serving_estimate(1, None, 61.0).1, "about 60 g");
+        assert_eq!(serving_estimate(3, None, 60.0).2, "3 个，约 180 克");
+        assert_eq!(plate_warning(900.0, 1200.0), None);
+        assert_eq!(plate_warning(1600.0, 900.0), Some((1600.0, 900.0)));
     }
 
     #[test]

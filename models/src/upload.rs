@@ -93,3 +93,13 @@ impl UploadedImage {
         }
     }
 }
+
+/// A photo the user confirmed: what it showed, for the next photo that looks the same.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhotoMemory {
+    pub image_id: i64,
+    /// When the photo was taken (uploaded).
+    pub eaten_at: DateTime<Utc>,
+    /// `[{food_id, name, grams}]` as confirmed.
+    pub foods: serde_json::Value,
+}

@@ -35,15 +35,27 @@ test('a photo of a banana is recognised and its foods go to the basket', async (
   await card.getByLabel('Choose a photo of your meal').setInputFiles(photo);
   await card.getByRole('button', { name: 'Upload and analyse' }).click();
   const foods = card.getByRole('list', { name: 'Recognised foods' });
-  await expect(foods.getByRole('listitem').filter({ hasText: 'Banana' })).toBeVisible({ timeout: 20_000 });
-  await expect(foods).toContainText('High confidence');
+  const banana = foods.getByRole('listitem').filter({ hasText: 'Banana' });
+  await expect(banana).toBeVisible({ timeout: 20_000 });
+  // A sure detection says how sure the recogniser is of the name, with a percentage; the
+  // nutrition data's quality is no longer worded as confidence.
+  await expect(banana).toContainText(/(Looks like|Probably) Banana — \d+\s?%/);
+  await expect(foods).not.toContainText(/confidence/i);
   await expect(card.getByRole('img', { name: 'The analysed photo' })).toBeVisible();
   await expect(card.getByRole('list').last()).toContainText('Banana');
 
   const grams = foods.getByLabel('Grams of Banana');
   await grams.fill('150');
+  const confirmed = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/images/confirm'));
   await card.getByRole('button', { name: 'Add all to basket' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Added \d+ foods? to the basket$/ })).toBeVisible();
+  // Another food of the photo the recogniser is unsure of would wait for its answer.
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Added \d+ foods? to the basket|\d+ added · \d+ waits? for your answer)$/ }),
+  ).toBeVisible();
+  // The foods and grams logged go back to the server, which remembers them for the next photo.
+  const body = (await confirmed).postDataJSON() as { is_confirmed: boolean; corrections: { foods: Array<{ name: string; grams: number }> } };
+  expect(body.is_confirmed).toBe(true);
+  expect(body.corrections.foods).toContainEqual(expect.objectContaining({ name: 'Banana', grams: 150 }));
   const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { name: string }; quantity: number }>);
   expect(basket).toContainEqual(expect.objectContaining({ food: expect.objectContaining({ name: 'Banana' }), quantity: 150 }));
 

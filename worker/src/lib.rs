@@ -6,6 +6,7 @@ mod config;
 mod context;
 mod handlers;
 mod mailer;
+pub mod memory;
 mod monitor;
 mod outside;
 mod poll;
@@ -27,6 +28,8 @@ pub struct WorkerDeps {
     pub mailer: Mailer,
     /// The recognition models, loaded on first use.
     pub recognizer: std::sync::Arc<recognition::Recognizer>,
+    /// Each user's confirmed photos, for recognising the same dish again.
+    pub memory: std::sync::Arc<memory::VisualMemory>,
     /// Where uploads are kept (their paths are relative to it).
     pub data_dir: std::path::PathBuf,
     /// Names this process in probe reports and worker registrations.
@@ -64,6 +67,7 @@ pub fn deps(
         off: std::sync::Arc::new(barcodes::openfoodfacts::OffClient::new(config.off.clone())),
         mailer: Mailer::from_config(config)?,
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
+        memory: std::sync::Arc::default(),
         data_dir: config.data_dir.clone(),
         worker_name: format!("{host}-{}", std::process::id()),
     })

@@ -16,6 +16,7 @@ fn recognizer(detector: &str) -> Option<Recognizer> {
         models_dir: project(".models"),
         ort_library: project(".ort/libonnxruntime.so.1.31.1"),
         detector: detector.into(),
+        gate: "efficientnet-lite0".into(),
         execution: ExecutionProvider::Cpu,
         sessions: 1,
         threads: 2,

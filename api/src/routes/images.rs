@@ -286,6 +286,12 @@ struct ResultsView {
     confirmed: bool,
     corrections: Option<Value>,
     error: Option<ErrorView>,
+    /// False when the photo shows no food at all.
+    food_found: bool,
+    /// The user's earlier confirmed photo that looks the same, with its foods.
+    memory: Option<Value>,
+    /// Set when the foods together are more than a plate holds.
+    plate_warning: Option<Value>,
 }
 
 #[derive(Serialize)]
@@ -317,8 +323,23 @@ impl From<&UploadedImage> for ResultsView {
                 .error
                 .clone()
                 .map(|(message, code)| ErrorView { message, code }),
+            food_found: image
+                .stage(Stage::Nutrition)
+                .and_then(|s| s.get("food_found"))
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
+            memory: stage_3_field(image, "memory"),
+            plate_warning: stage_3_field(image, "plate_warning"),
         }
     }
+}
+
+fn stage_3_field(image: &UploadedImage, name: &str) -> Option<Value> {
+    image
+        .stage(Stage::Nutrition)
+        .and_then(|s| s.get(name))
+        .filter(|v| !v.is_null())
+        .cloned()
 }
 
 async fn results(
@@ -367,7 +388,85 @@ async fn confirm(
         )
         .await?
         .ok_or_else(image_not_found)?;
+    if image.confirmed {
+        remember(&state, user.id, &image, input.corrections.as_ref()).await?;
+    }
     Ok(ApiJson(ResultsView::from(&image)))
+}
+
+/// A recognised food the recogniser is unsure of: a question for the user.
+fn needs_answer(result: &Value) -> bool {
+    result
+        .pointer("/recognition/needs_confirmation")
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+}
+
+/// Most foods one photo's memory keeps.
+const MAX_REMEMBERED_FOODS: usize = 20;
+
+/// The visual memory of a confirmed photo: the foods and grams the user says it shows
+/// (`corrections.foods`, else the recognised foods the user was not asked about), only
+/// foods the user may see.
+async fn remember(
+    state: &AppState,
+    owner: UserId,
+    image: &UploadedImage,
+    corrections: Option<&Value>,
+) -> Result<(), ApiError> {
+    let corrected = corrections
+        .and_then(|c| c.get("foods"))
+        .and_then(Value::as_array);
+    let lines: Vec<(i64, f64)> = match corrected {
+        Some(foods) => foods
+            .iter()
+            .filter_map(|f| {
+                Some((
+                    f.get("food_id")?.as_i64()?,
+                    f.get("grams").or_else(|| f.get("quantity"))?.as_f64()?,
+                ))
+            })
+            .collect(),
+        None => ResultsView::from(image)
+            .results
+            .iter()
+            .filter(|r| !needs_answer(r))
+            .filter_map(|r| {
+                Some((
+                    r.get("food_id")?.as_i64()?,
+                    r.get("estimated_grams")?.as_f64()?,
+                ))
+            })
+            .collect(),
+    };
+    let lines: Vec<(i64, f64)> = lines
+        .into_iter()
+        .filter(|(_, grams)| grams.is_finite() && *grams > 0.0 && *grams <= 5000.0)
+        .take(MAX_REMEMBERED_FOODS)
+        .collect();
+    let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
+    let foods = state.stores.foods.get_many(&ids).await?;
+    let remembered: Vec<Value> = lines
+        .iter()
+        .filter_map(|(id, grams)| {
+            let food = foods
+                .iter()
+                .find(|f| f.id == *id && f.visible_to(Some(owner)))?;
+            Some(serde_json::json!({
+                "food_id": food.id,
+                "name": food.food.name,
+                "grams": grams,
+            }))
+        })
+        .collect();
+    if !remembered.is_empty() {
+        state
+            .stores
+            .images
+            .remember(owner, image.id, &Value::Array(remembered))
+            .await?;
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -394,9 +493,11 @@ async fn create_meal(
     let image = own_image(&state, user.id, id).await?;
     let lines: Vec<Value> = match input.foods {
         Some(foods) => foods,
+        // A food the recogniser is unsure of waits for the user's answer.
         None => ResultsView::from(&image)
             .results
             .iter()
+            .filter(|r| !needs_answer(r))
             .filter_map(|r| {
                 Some(serde_json::json!({
                     "food_id": r.get("food_id")?.as_i64()?,
@@ -418,6 +519,9 @@ async fn create_meal(
     });
     let saved = super::meals::create_from_json(&state, &user, clock, meal).await?;
     state.stores.images.link_meal(user.id, id, saved.id).await?;
+    // A meal saved from the photo says what it showed.
+    let foods = serde_json::json!({ "foods": lines });
+    remember(&state, user.id, &image, Some(&foods)).await?;
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 

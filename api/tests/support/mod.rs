@@ -146,6 +146,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                     .unwrap_or_else(|| project_path(".models")),
                 ort_library: project_path(".ort/libonnxruntime.so.1.31.1"),
                 detector: "yolox-nano".into(),
+                gate: "efficientnet-lite0".into(),
                 execution: worker::recognition::ExecutionProvider::Cpu,
                 sessions: options.concurrency,
                 threads: 1,

@@ -15,7 +15,8 @@ pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use probe::{Probe, ProbeReport};
 pub use recognition::{
-    DetectFoods, DetectionStage, EstimatePortions, FoodType, HintedFood, LookupNutrition,
-    NamedFood, NutritionStage, PortionStage, RecognizedFood,
+    AlternativeFood, DetectFoods, DetectionStage, EstimatePortions, FoodType, HintedFood,
+    LookupNutrition, MemoryRecall, NamedFood, NutritionStage, PlateWarning, PortionStage,
+    RecognizedFood, RememberedFood, RememberedMeal,
 };
 pub use send_mail::{MailDelivery, SendMail};

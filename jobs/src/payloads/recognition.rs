@@ -1,4 +1,5 @@
 use models::Nutrients;
+use models::recogniser::{Certainty, PhotoReading};
 use models::recognition::{Detection, NutritionCheck, PortionEstimate};
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +45,21 @@ pub struct DetectionStage {
     pub width: u32,
     pub height: u32,
     pub took_ms: f64,
+    /// The photo as the recogniser reads it: whether it shows food, and for each food its
+    /// candidates with calibrated scores (none for analyses older than the gate model).
+    #[serde(default)]
+    pub reading: Option<PhotoReading>,
+    /// The owner's confirmed photo that looks most like this one, when close enough.
+    #[serde(default)]
+    pub memory: Option<MemoryRecall>,
+}
+
+/// A photo of the same user that the new one looks like.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MemoryRecall {
+    pub image_id: i64,
+    /// Cosine similarity of the two photos' embeddings.
+    pub similarity: f32,
 }
 
 impl Job for DetectFoods {
@@ -101,11 +117,74 @@ pub struct RecognizedFood {
     /// For `estimated_grams`.
     pub nutrition: Nutrients,
     pub validation: NutritionCheck,
+    #[serde(default)]
+    pub portion_description_zh: Option<String>,
+    #[serde(default = "one")]
+    pub count: u32,
+    /// How sure the recogniser is of the name (the validation is the data's quality).
+    #[serde(default)]
+    pub recognition: Option<Certainty>,
+    /// Other foods it may be, best first.
+    #[serde(default)]
+    pub alternatives: Vec<AlternativeFood>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Another food a recognised one may be, ready to take its place.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AlternativeFood {
+    pub name: String,
+    pub name_zh: Option<String>,
+    pub food_id: Option<i64>,
+    pub score: f32,
+    pub estimated_grams: f64,
+    pub portion_description: String,
+    pub portion_description_zh: Option<String>,
+    pub per_100g: Nutrients,
+}
+
+/// The foods of an earlier confirmed photo that looks like this one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RememberedMeal {
+    pub image_id: i64,
+    pub eaten_at: chrono::DateTime<chrono::Utc>,
+    pub similarity: f32,
+    pub foods: Vec<RememberedFood>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RememberedFood {
+    pub food_id: i64,
+    pub name: String,
+    pub name_zh: Option<String>,
+    pub grams: f64,
+    pub per_100g: Nutrients,
+}
+
+/// Everything on one photo together, when it is more than a plate holds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PlateWarning {
+    pub total_grams: f64,
+    pub total_calories: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NutritionStage {
     pub nutrition_data: Vec<RecognizedFood>,
+    /// False when the photo shows no food at all (the gate).
+    #[serde(default = "yes")]
+    pub food_found: bool,
+    #[serde(default)]
+    pub memory: Option<RememberedMeal>,
+    #[serde(default)]
+    pub plate_warning: Option<PlateWarning>,
 }
 
 impl Job for LookupNutrition {

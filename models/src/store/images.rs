@@ -3,7 +3,8 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgPool, SqlitePool};
 
 use super::{ImageStore, StoreError, decode_json};
-use crate::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
+use crate::recogniser::{embedding_bytes, embedding_from_bytes};
+use crate::upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage};
 use crate::user::UserId;
 
 #[derive(Debug)]
@@ -235,6 +236,83 @@ macro_rules! sql_image_store {
                 .execute(&self.0)
                 .await?;
                 Ok(())
+            }
+
+            async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError> {
+                sqlx::query(
+                    "insert into photo_memory (image_id, user_id, embedding) \
+                     select image_id, user_id, $2 from uploaded_image where image_id = $1 \
+                     on conflict (image_id) do update set embedding = excluded.embedding",
+                )
+                .bind(id)
+                .bind(embedding_bytes(embedding))
+                .execute(&self.0)
+                .await?;
+                Ok(())
+            }
+
+            async fn remember(
+                &self,
+                owner: UserId,
+                id: i64,
+                foods: &serde_json::Value,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "update photo_memory set foods = $3, remembered_at = $4 \
+                     where image_id = $1 and user_id = $2",
+                )
+                .bind(id)
+                .bind(owner.get())
+                .bind(foods.to_string())
+                .bind(Utc::now())
+                .execute(&self.0)
+                .await?;
+                Ok(done.rows_affected() > 0)
+            }
+
+            async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError> {
+                let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
+                    "select image_id, embedding from photo_memory \
+                     where user_id = $1 and foods is not null order by image_id",
+                )
+                .bind(owner.get())
+                .fetch_all(&self.0)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .filter_map(|(id, bytes)| embedding_from_bytes(&bytes).map(|e| (id, e)))
+                    .collect())
+            }
+
+            async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError> {
+                let row: Option<(i64, DateTime<Utc>, String)> = sqlx::query_as(
+                    "select m.image_id, i.created_at, m.foods from photo_memory m \
+                     join uploaded_image i on i.image_id = m.image_id \
+                     where m.image_id = $1 and m.user_id = $2 and m.foods is not null",
+                )
+                .bind(id)
+                .bind(owner.get())
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(|(image_id, eaten_at, foods)| {
+                    Ok(PhotoMemory {
+                        image_id,
+                        eaten_at,
+                        foods: decode_json("photo_memory.foods", Some(foods))?.unwrap_or_default(),
+                    })
+                })
+                .transpose()
+            }
+
+            async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError> {
+                let stamp: (i64, i64) = sqlx::query_as(
+                    "select count(*), cast(coalesce(sum(image_id), 0) as bigint) from photo_memory \
+                     where user_id = $1 and foods is not null",
+                )
+                .bind(owner.get())
+                .fetch_one(&self.0)
+                .await?;
+                Ok(stamp)
             }
         }
     };

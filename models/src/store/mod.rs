@@ -16,7 +16,7 @@ use crate::{
     meal::{BodyWeight, Grams, Meal, MealIntake, MealLine, MealType, NewMeal, WeightRecord},
     recipe::{NewRecipe, Recipe},
     statistics::TopFood,
-    upload::{NewImage, ProcessingStatus, Stage, UploadedImage},
+    upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
 };
 
@@ -410,6 +410,21 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         corrections: Option<&serde_json::Value>,
     ) -> Result<Option<UploadedImage>, StoreError>;
     async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError>;
+    /// Keeps the gate model's embedding of an analysed photo, for its owner's visual memory.
+    async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError>;
+    /// The foods the owner confirmed the photo shows; false when it has no embedding.
+    async fn remember(
+        &self,
+        owner: UserId,
+        id: i64,
+        foods: &serde_json::Value,
+    ) -> Result<bool, StoreError>;
+    /// The embeddings of the owner's remembered photos: (image id, embedding).
+    async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError>;
+    /// One remembered photo of the owner's, with its foods.
+    async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError>;
+    /// Changes whenever the set of the owner's remembered photos does (a cache's key).
+    async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError>;
 }
 
 /// Recipes: a user's foods made of other foods.

@@ -16,6 +16,17 @@ export function numberFormat(locale: string, maximumFractionDigits: number): Int
   return format;
 }
 
+/** "86%" in the locale's way of writing a share (0..1). */
+export function percentFormat(locale: string): Intl.NumberFormat {
+  const key = `${locale}|%`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);

@@ -1,6 +1,7 @@
 use std::time::Instant;
 
-use jobs::payloads::{DetectFoods, DetectionStage, FoodType, NamedFood};
+use jobs::payloads::{DetectFoods, DetectionStage, FoodType, MemoryRecall, NamedFood};
+use models::recogniser::{DishHead, MEMORY_MATCH, Sight, read_photo};
 use models::recognition::food_class;
 use models::upload::{ProcessingStatus, Stage};
 use serde_json::{Map, json};
@@ -39,13 +40,15 @@ impl JobHandler for DetectFoods {
         let image = image_of(deps, self.image_id).await?;
         ctx.progress("food_detection", 10, "Looking for foods", Map::new())
             .await?;
-        let detector = deps.recognizer.detector().await.map_err(|e| match e {
+        let unavailable = |e: RecognitionError| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "recognition model not installed");
                 JobError::permanent("RECOGNITION_UNAVAILABLE", crate::recognition::NOT_INSTALLED)
             }
             RecognitionError::Failed(why) => JobError::Transient(why),
-        })?;
+        };
+        let detector = deps.recognizer.detector().await.map_err(unavailable)?;
+        let gate = deps.recognizer.gate().await.map_err(unavailable)?;
         let path = deps.data_dir.join(&image.file_path);
         let classifier = match deps.recognizer.classifier().await {
             Some(Ok(classifier)) => Some(classifier),
@@ -68,6 +71,14 @@ impl JobHandler for DetectFoods {
                 .map_err(|e| format!("cannot decode the image: {e}"))?
                 .to_rgb8();
             let detections = detector.detect_thoroughly(&pixels)?;
+            let gated = gate.read(&pixels)?;
+            let dishes = DishHead::get().probabilities(&gated.embedding, &gated.logits);
+            let reading = read_photo(Sight {
+                detections: &detections,
+                imagenet: &gated.imagenet,
+                dishes: &dishes,
+                image_area: (pixels.width() * pixels.height()) as f32,
+            });
             let dish = match &classifier {
                 Some(c) => c.classify(&pixels).unwrap_or_else(|e| {
                     tracing::warn!(error = %e, "the dish classifier failed");
@@ -77,6 +88,8 @@ impl JobHandler for DetectFoods {
             };
             Ok::<_, String>((
                 detections,
+                reading,
+                gated.embedding,
                 dish,
                 detector.name().to_owned(),
                 pixels.dimensions(),
@@ -85,7 +98,23 @@ impl JobHandler for DetectFoods {
         .await
         .map_err(|e| JobError::Transient(format!("detection panicked: {e}")))?
         .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
-        let (detections, dish, model, (width, height)) = seen;
+        let (detections, reading, embedding, dish, model, (width, height)) = seen;
+        let images = &deps.stores.images;
+        images
+            .keep_embedding(self.image_id, &embedding)
+            .await
+            .map_err(store_fault)?;
+        // The same user's confirmed photos only, never anyone else's.
+        let memory = deps
+            .memory
+            .recall(images.as_ref(), image.owner, &embedding)
+            .await
+            .map_err(store_fault)?
+            .filter(|(id, similarity)| *id != self.image_id && *similarity >= MEMORY_MATCH)
+            .map(|(image_id, similarity)| MemoryRecall {
+                image_id,
+                similarity: (similarity * 1000.0).round() / 1000.0,
+            });
         let mut named_foods: Vec<NamedFood> = dish
             .map(|(name, confidence)| NamedFood {
                 name,
@@ -123,9 +152,10 @@ impl JobHandler for DetectFoods {
             width,
             height,
             took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+            reading: Some(reading),
+            memory,
         };
         let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
-        let images = &deps.stores.images;
         images
             .set_stage(self.image_id, Stage::Detection, &value)
             .await

@@ -1,31 +1,124 @@
 use jobs::payloads::{DetectionStage, EstimatePortions, HintedFood, PortionStage};
-use models::recognition::{PortionEstimate, estimate_portions};
+use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
+use models::recognition::{PortionEstimate, food_class, serving_estimate};
 use models::upload::Stage;
 use serde_json::Map;
 
 use super::{JobHandler, image_of, store_fault};
 use crate::{JobContext, JobError, WorkerDeps};
 
-/// A named food: the weight its namer gave, else one of its household portions, else
-/// 100 g (SPEC §9).
-fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
-    let portion = food.food.portions.first();
-    let (grams, description) = match (hint.grams, portion) {
-        (Some(grams), _) => (grams, format!("{grams:.0} g")),
-        (None, Some(p)) => (p.grams, p.name.clone()),
-        (None, None) => (100.0, "100 g".into()),
-    };
+/// Grams when neither the food nor its class knows a serving.
+const DEFAULT_GRAMS: f64 = 100.0;
+
+/// `count` items of a stored food: its own serving (the first household portion) times
+/// the count, bounded; else the detector class's typical weight, else 100 g.
+fn portion_of(
+    food: &models::Food,
+    count: u32,
+    catalogue_key: Option<&str>,
+    certainty: Certainty,
+) -> PortionEstimate {
+    let class = catalogue_key.and_then(|key| {
+        models::recognition::FOOD_CLASSES
+            .iter()
+            .find(|c| c.catalogue_key == key)
+    });
+    let typical = class.map_or(DEFAULT_GRAMS, |c| f64::from(c.typical_grams));
+    let serving = food.food.portions.first();
+    let (grams, words, words_zh) = serving_estimate(count, serving, typical);
     PortionEstimate {
         name: food.food.name.clone(),
         name_zh: food.food.name_zh.clone(),
         estimated_grams: grams,
-        cooking_method: "as named".into(),
-        portion_description: description,
-        count: 1,
-        catalogue_key: None,
+        cooking_method: class.map_or("as served", |c| c.cooking_method).into(),
+        portion_description: words,
+        portion_description_zh: Some(words_zh),
+        count,
+        catalogue_key: catalogue_key.map(str::to_owned),
         food_id: Some(food.id),
-        basis: hint.source.clone(),
+        basis: if serving.is_some() {
+            "serving"
+        } else {
+            "typical"
+        }
+        .into(),
+        certainty: Some(certainty),
+        alternatives: Vec::new(),
     }
+}
+
+/// A food the recogniser saw: its best candidate that is a stored food, the others as
+/// alternatives (each with its own serving).
+async fn recognised(
+    deps: &WorkerDeps,
+    seen: &SeenFood,
+) -> Result<Option<PortionEstimate>, JobError> {
+    let mut found: Vec<PortionEstimate> = Vec::new();
+    for candidate in &seen.candidates {
+        let source = food_source_of(&candidate.food_key);
+        let Some(food) = deps
+            .stores
+            .foods
+            .find_by_source_key(source, &candidate.food_key)
+            .await
+            .map_err(store_fault)?
+        else {
+            tracing::warn!(food = %candidate.food_key, "a recogniser class names no stored food");
+            continue;
+        };
+        if found.iter().any(|f| f.food_id == Some(food.id)) {
+            continue;
+        }
+        // Only the detector counts items; a dish model's plate is one serving.
+        let count = if found.is_empty() { seen.count } else { 1 };
+        let is_class = food_class_key(&candidate.label);
+        found.push(portion_of(
+            &food,
+            count,
+            is_class.then_some(candidate.food_key.as_str()),
+            Certainty::new(candidate.score, candidate.source),
+        ));
+        if found.len() > MAX_ALTERNATIVES {
+            break;
+        }
+    }
+    let mut found = found.into_iter();
+    Ok(found.next().map(|mut main| {
+        main.alternatives = found.collect();
+        main
+    }))
+}
+
+/// Whether a label is one of the detector's food classes (whose typical weight is known).
+fn food_class_key(label: &str) -> bool {
+    label
+        .strip_prefix("coco:")
+        .is_some_and(|l| food_class(l).is_some())
+}
+
+/// A named food: the weight its namer gave, else its serving (SPEC §9).
+fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
+    let source = match hint.source.as_str() {
+        "notes" => CandidateSource::Notes,
+        "vision" => CandidateSource::Vision,
+        _ => CandidateSource::DishModel,
+    };
+    // The user's own words are sure; another model's naming is a guess to confirm.
+    let score = if source == CandidateSource::Notes {
+        1.0
+    } else {
+        0.5
+    };
+    let mut estimate = portion_of(food, 1, None, Certainty::new(score, source));
+    if let Some(grams) = hint.grams.filter(|g| *g > 0.0) {
+        let grams = grams.min(models::recognition::MAX_FOOD_GRAMS);
+        estimate.estimated_grams = grams;
+        estimate.portion_description = format!("{grams:.0} g");
+        estimate.portion_description_zh = Some(format!("{grams:.0} 克"));
+    }
+    estimate.cooking_method = "as named".into();
+    estimate.basis = hint.source.clone();
+    estimate
 }
 
 impl JobHandler for EstimatePortions {
@@ -45,7 +138,18 @@ impl JobHandler for EstimatePortions {
             })?;
         ctx.progress("portion_estimation", 60, "Estimating portions", Map::new())
             .await?;
-        let mut portions = estimate_portions(&detected.detections);
+        let mut portions = Vec::new();
+        for seen in detected.reading.iter().flat_map(|r| &r.foods) {
+            if let Some(estimate) = recognised(deps, seen).await? {
+                // Two things on the plate that are the same food are one line.
+                if !portions
+                    .iter()
+                    .any(|p: &PortionEstimate| p.food_id == estimate.food_id)
+                {
+                    portions.push(estimate);
+                }
+            }
+        }
         let ids: Vec<i64> = self.hints.iter().map(|h| h.food_id).collect();
         let foods = deps
             .stores
@@ -57,13 +161,28 @@ impl JobHandler for EstimatePortions {
             let Some(food) = foods.iter().find(|f| f.id == hint.food_id) else {
                 continue;
             };
-            // A food the detector saw already is not counted twice.
-            let seen = portions.iter().any(|p| {
-                p.name == food.food.name
-                    || p.catalogue_key.is_some() && p.catalogue_key == food.food.source_key
-            });
-            if !seen {
-                portions.push(hinted(food, hint));
+            let named = hinted(food, hint);
+            // The user named a food the recogniser offered: it is that food, for sure.
+            match portions.iter_mut().find(|p| {
+                p.food_id == Some(food.id)
+                    || p.alternatives.iter().any(|a| a.food_id == Some(food.id))
+            }) {
+                Some(line)
+                    if named
+                        .certainty
+                        .is_some_and(|c| c.source == CandidateSource::Notes) =>
+                {
+                    let alternatives = std::mem::take(&mut line.alternatives)
+                        .into_iter()
+                        .filter(|a| a.food_id != Some(food.id))
+                        .collect();
+                    *line = PortionEstimate {
+                        alternatives,
+                        ..named
+                    };
+                }
+                Some(_) => {}
+                None => portions.push(named),
             }
         }
         let stage = PortionStage {

@@ -1,5 +1,8 @@
-use jobs::payloads::{LookupNutrition, NutritionStage, PortionStage, RecognizedFood};
-use models::recognition::{DataQuality, PortionEstimate, check_nutrition};
+use jobs::payloads::{
+    AlternativeFood, DetectionStage, LookupNutrition, NutritionStage, PlateWarning, PortionStage,
+    RecognizedFood, RememberedFood, RememberedMeal,
+};
+use models::recognition::{DataQuality, PortionEstimate, check_nutrition, plate_warning};
 use models::upload::{ProcessingStatus, Stage};
 use models::{Food, FoodSource, Nutrients};
 use serde_json::Map;
@@ -31,6 +34,60 @@ fn quality_of(food: &Food) -> DataQuality {
     }
 }
 
+/// The foods of the earlier photo this one looks like, with their values now.
+async fn remembered(
+    deps: &WorkerDeps,
+    owner: models::UserId,
+    recall: jobs::payloads::MemoryRecall,
+) -> Result<Option<RememberedMeal>, JobError> {
+    let Some(memory) = deps
+        .stores
+        .images
+        .memory(owner, recall.image_id)
+        .await
+        .map_err(store_fault)?
+    else {
+        return Ok(None);
+    };
+    let lines: Vec<(i64, f64)> = memory
+        .foods
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| {
+            let id = f.get("food_id")?.as_i64()?;
+            let grams = f.get("grams")?.as_f64().filter(|g| *g > 0.0)?;
+            Some((id, grams))
+        })
+        .collect();
+    let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
+    let stored = deps
+        .stores
+        .foods
+        .get_many(&ids)
+        .await
+        .map_err(store_fault)?;
+    let foods: Vec<RememberedFood> = lines
+        .iter()
+        .filter_map(|(id, grams)| {
+            let food = stored.iter().find(|f| f.id == *id)?;
+            Some(RememberedFood {
+                food_id: food.id,
+                name: food.food.name.clone(),
+                name_zh: food.food.name_zh.clone(),
+                grams: *grams,
+                per_100g: food.food.nutrients,
+            })
+        })
+        .collect();
+    Ok((!foods.is_empty()).then_some(RememberedMeal {
+        image_id: memory.image_id,
+        eaten_at: memory.eaten_at,
+        similarity: recall.similarity,
+        foods,
+    }))
+}
+
 impl JobHandler for LookupNutrition {
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<NutritionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
@@ -55,6 +112,22 @@ impl JobHandler for LookupNutrition {
                 Some(food) => (Some(food.id), food.food.nutrients, quality_of(&food)),
                 None => (None, Nutrients::UNKNOWN_FOOD, DataQuality::Default),
             };
+            let mut alternatives = Vec::with_capacity(portion.alternatives.len());
+            for alternative in &portion.alternatives {
+                let Some(food) = food_of(deps, alternative).await? else {
+                    continue;
+                };
+                alternatives.push(AlternativeFood {
+                    name: alternative.name.clone(),
+                    name_zh: alternative.name_zh.clone(),
+                    food_id: Some(food.id),
+                    score: alternative.certainty.map_or(0.0, |c| c.score),
+                    estimated_grams: alternative.estimated_grams,
+                    portion_description: alternative.portion_description.clone(),
+                    portion_description_zh: alternative.portion_description_zh.clone(),
+                    per_100g: food.food.nutrients,
+                });
+            }
             nutrition_data.push(RecognizedFood {
                 name: portion.name.clone(),
                 name_zh: portion.name_zh.clone(),
@@ -65,9 +138,40 @@ impl JobHandler for LookupNutrition {
                 per_100g,
                 nutrition: per_100g.for_grams(portion.estimated_grams),
                 validation: check_nutrition(&per_100g, quality),
+                portion_description_zh: portion.portion_description_zh.clone(),
+                count: portion.count,
+                recognition: portion.certainty,
+                alternatives,
             });
         }
-        let stage = NutritionStage { nutrition_data };
+        let detected: Option<DetectionStage> = image
+            .stage(Stage::Detection)
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok());
+        let food_found = detected
+            .as_ref()
+            .and_then(|d| d.reading.as_ref())
+            .is_none_or(|r| r.food_found)
+            || !nutrition_data.is_empty();
+        let memory = match detected.and_then(|d| d.memory) {
+            Some(recall) => remembered(deps, image.owner, recall).await?,
+            None => None,
+        };
+        let total_grams: f64 = nutrition_data.iter().map(|f| f.estimated_grams).sum();
+        let total_kcal: f64 = nutrition_data.iter().map(|f| f.nutrition.calories).sum();
+        let plate_warning =
+            plate_warning(total_grams, total_kcal).map(|(total_grams, total_calories)| {
+                PlateWarning {
+                    total_grams,
+                    total_calories,
+                }
+            });
+        let stage = NutritionStage {
+            nutrition_data,
+            food_found,
+            memory,
+            plate_warning,
+        };
         let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
         let images = &deps.stores.images;
         images

@@ -2,6 +2,7 @@
 //! and the like) names the dish when COCO's ten foods cannot.
 
 use image::RgbImage;
+use models::recogniser::softmax;
 
 use super::manifest::Decoder;
 use super::model::OnnxModel;
@@ -47,11 +48,4 @@ impl Classifier {
         let label = self.model.label(best).replace('_', " ");
         Ok((p >= MIN_PROBABILITY).then_some((label, p)))
     }
-}
-
-fn softmax(logits: &[f32]) -> Vec<f32> {
-    let max = logits.iter().copied().fold(f32::MIN, f32::max);
-    let exps: Vec<f32> = logits.iter().map(|l| (l - max).exp()).collect();
-    let sum: f32 = exps.iter().sum();
-    exps.iter().map(|e| e / sum).collect()
 }

@@ -35,6 +35,9 @@ pub enum Letterbox {
     Center,
     /// The image resized to the input's size, its proportions not kept (classifiers).
     Stretch,
+    /// The shorter side scaled to 8/7 of the input, then the centre cut out (ImageNet's
+    /// 256 → 224 evaluation crop).
+    CentreCrop,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -4,6 +4,7 @@
 
 pub mod classifier;
 pub mod detector;
+pub mod gate;
 pub mod manifest;
 pub mod model;
 pub mod vision;
@@ -18,6 +19,7 @@ use tokio::sync::OnceCell;
 
 pub use classifier::Classifier;
 pub use detector::Detector;
+pub use gate::{Gate, GateReading};
 pub use manifest::ModelManifest;
 
 /// The message of SPEC-less honesty: no model, no result.
@@ -39,6 +41,9 @@ pub struct RecognitionConfig {
     pub ort_library: PathBuf,
     /// `DETECTOR_MODEL`: the manifest name of the detector (default `yolox-nano`).
     pub detector: String,
+    /// `GATE_MODEL`: the manifest name of the food/not-food gate and embedding model
+    /// (default `efficientnet-lite0`).
+    pub gate: String,
     /// `RECOGNITION_EP`: `cpu` (default) or `cuda`.
     pub execution: ExecutionProvider,
     /// Sessions, one per image this process may analyse at once.
@@ -86,6 +91,7 @@ impl RecognitionConfig {
                 .unwrap_or_else(|| ".ort/libonnxruntime.so.1.31.1".into())
                 .into(),
             detector: var("DETECTOR_MODEL").unwrap_or_else(|| "yolox-nano".into()),
+            gate: var("GATE_MODEL").unwrap_or_else(|| "efficientnet-lite0".into()),
             execution,
             sessions: concurrency.max(1),
             threads,
@@ -110,6 +116,7 @@ pub struct Recognizer {
     config: RecognitionConfig,
     detector: OnceCell<Result<Arc<Detector>, RecognitionError>>,
     classifier: OnceCell<Result<Arc<Classifier>, RecognitionError>>,
+    gate: OnceCell<Result<Arc<Gate>, RecognitionError>>,
     vision: Option<vision::VisionClient>,
 }
 
@@ -120,6 +127,7 @@ impl Recognizer {
             config,
             detector: OnceCell::new(),
             classifier: OnceCell::new(),
+            gate: OnceCell::new(),
         }
     }
 
@@ -143,6 +151,26 @@ impl Recognizer {
         )
     }
 
+    /// The gate and embedding model, loaded on first use (once; a failure is remembered).
+    pub async fn gate(&self) -> Result<Arc<Gate>, RecognitionError> {
+        self.gate
+            .get_or_init(|| async {
+                let config = self.config.clone();
+                let loaded = tokio::task::spawn_blocking(move || {
+                    load_model(&config, &config.gate, "gate").map(|m| Arc::new(Gate::new(m)))
+                })
+                .await
+                .map_err(|e| RecognitionError::Failed(format!("model loading panicked: {e}")))
+                .and_then(|r| r);
+                if let Err(e) = &loaded {
+                    tracing::warn!(error = %e, "gate model unavailable");
+                }
+                loaded
+            })
+            .await
+            .clone()
+    }
+
     /// The optional vision endpoint, when one is configured.
     pub fn vision(&self) -> Option<&vision::VisionClient> {
         self.vision.as_ref()
@@ -152,15 +180,15 @@ impl Recognizer {
         &self.config
     }
 
-    /// Whether a detector manifest and its model file are present (cheap; loads nothing).
+    /// Whether the detector and the gate model are present (cheap; loads nothing).
     pub fn installed(&self) -> bool {
-        let manifest = self
-            .config
-            .models_dir
-            .join(format!("{}.json", self.config.detector));
-        ModelManifest::read(&manifest)
-            .map(|m| self.config.models_dir.join(m.file).is_file())
-            .unwrap_or(false)
+        let present = |name: &str| {
+            ModelManifest::read(&self.config.models_dir.join(format!("{name}.json")))
+                .map(|m| self.config.models_dir.join(m.file).is_file())
+                .unwrap_or(false)
+        };
+        present(&self.config.detector)
+            && present(&self.config.gate)
             && self.config.ort_library.is_file()
     }
 

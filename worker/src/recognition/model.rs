@@ -48,6 +48,16 @@ impl OnnxModel {
     /// The letterboxed image as an NCHW float tensor, normalised as the manifest says.
     pub fn prepare(&self, image: &RgbImage) -> (Vec<f32>, Placement) {
         let spec = &self.manifest.input;
+        if spec.letterbox == Letterbox::CentreCrop {
+            return (
+                self.centre_crop(image),
+                Placement {
+                    ratio: 1.0,
+                    pad_x: 0.0,
+                    pad_y: 0.0,
+                },
+            );
+        }
         let (w, h) = (spec.width as usize, spec.height as usize);
         let ratio = (spec.width as f32 / image.width() as f32)
             .min(spec.height as f32 / image.height() as f32);
@@ -60,25 +70,15 @@ impl OnnxModel {
         };
         let scaled = image::imageops::resize(image, nw, nh, FilterType::Triangle);
         let (pad_x, pad_y) = match spec.letterbox {
-            Letterbox::TopLeft | Letterbox::Stretch => (0, 0),
             Letterbox::Center => ((spec.width - nw) / 2, (spec.height - nh) / 2),
+            _ => (0, 0),
         };
         let pad = f32::from(spec.pad);
-        let order: [usize; 3] = match spec.colour {
-            ColourOrder::Rgb => [0, 1, 2],
-            ColourOrder::Bgr => [2, 1, 0],
-        };
-        let norm = |c: usize, v: f32| (v * spec.scale - spec.mean[c]) / spec.std[c];
         let mut input = vec![0.0f32; 3 * w * h];
         for (c, plane) in input.chunks_mut(w * h).enumerate() {
-            plane.fill(norm(c, pad));
+            plane.fill(self.normalise(c, pad));
         }
-        for (x, y, pixel) in scaled.enumerate_pixels() {
-            let at = (y + pad_y) as usize * w + (x + pad_x) as usize;
-            for (c, source) in order.iter().enumerate() {
-                input[c * w * h + at] = norm(c, f32::from(pixel.0[*source]));
-            }
-        }
+        self.fill(&mut input, &scaled, pad_x, pad_y);
         (
             input,
             Placement {
@@ -89,8 +89,52 @@ impl OnnxModel {
         )
     }
 
-    /// Runs the model on a prepared input; its first output, with its shape.
-    pub fn run(&self, input: &[f32]) -> Result<(Vec<usize>, Vec<f32>), String> {
+    fn normalise(&self, channel: usize, value: f32) -> f32 {
+        let spec = &self.manifest.input;
+        (value * spec.scale - spec.mean[channel]) / spec.std[channel]
+    }
+
+    /// Writes `pixels` into the input at (x, y), in the model's colour order.
+    fn fill(&self, input: &mut [f32], pixels: &RgbImage, x0: u32, y0: u32) {
+        let spec = &self.manifest.input;
+        let (w, h) = (spec.width as usize, spec.height as usize);
+        let order: [usize; 3] = match spec.colour {
+            ColourOrder::Rgb => [0, 1, 2],
+            ColourOrder::Bgr => [2, 1, 0],
+        };
+        for (x, y, pixel) in pixels.enumerate_pixels() {
+            let (x, y) = ((x + x0) as usize, (y + y0) as usize);
+            if x >= w || y >= h {
+                continue;
+            }
+            for (c, source) in order.iter().enumerate() {
+                input[c * w * h + y * w + x] = self.normalise(c, f32::from(pixel.0[*source]));
+            }
+        }
+    }
+
+    /// The shorter side scaled to 8/7 of the input's, the centre cut to the input's size.
+    fn centre_crop(&self, image: &RgbImage) -> Vec<f32> {
+        let spec = &self.manifest.input;
+        let side = (spec.width.max(spec.height) as f32 * 8.0 / 7.0).round();
+        let scale = side / image.width().min(image.height()).max(1) as f32;
+        let nw = ((image.width() as f32 * scale).round() as u32).max(spec.width);
+        let nh = ((image.height() as f32 * scale).round() as u32).max(spec.height);
+        let scaled = image::imageops::resize(image, nw, nh, FilterType::Triangle);
+        let (left, top) = ((nw - spec.width) / 2, (nh - spec.height) / 2);
+        let crop =
+            image::imageops::crop_imm(&scaled, left, top, spec.width, spec.height).to_image();
+        let mut input = vec![0.0f32; 3 * (spec.width * spec.height) as usize];
+        self.fill(&mut input, &crop, 0, 0);
+        input
+    }
+
+    /// Runs the model on a prepared input and reads its outputs with `read`.
+    fn session_run<R>(
+        &self,
+        input: &[f32],
+        read: impl FnOnce(&ort::session::SessionOutputs<'_>) -> Result<R, String>,
+    ) -> Result<R, String> {
         let spec = &self.manifest.input;
         let shape = [1usize, 3, spec.height as usize, spec.width as usize];
         let tensor =
@@ -100,10 +144,35 @@ impl OnnxModel {
         let outputs = session
             .run(ort::inputs![spec.name.as_str() => tensor])
             .map_err(|e| format!("inference: {e}"))?;
-        let (shape, data) = outputs[0]
-            .try_extract_tensor::<f32>()
-            .map_err(|e| format!("output: {e}"))?;
-        Ok((shape.iter().map(|d| *d as usize).collect(), data.to_vec()))
+        read(&outputs)
+    }
+
+    /// Runs the model on a prepared input; its first output, with its shape.
+    pub fn run(&self, input: &[f32]) -> Result<(Vec<usize>, Vec<f32>), String> {
+        self.session_run(input, |outputs| {
+            let (shape, data) = outputs[0]
+                .try_extract_tensor::<f32>()
+                .map_err(|e| format!("output: {e}"))?;
+            Ok((shape.iter().map(|d| *d as usize).collect(), data.to_vec()))
+        })
+    }
+
+    /// Runs the model on a prepared input; the named outputs, in that order.
+    pub fn run_outputs(&self, input: &[f32], names: &[&str]) -> Result<Vec<Vec<f32>>, String> {
+        self.session_run(input, |outputs| {
+            names
+                .iter()
+                .map(|name| {
+                    let value = outputs
+                        .get(*name)
+                        .ok_or_else(|| format!("the model has no output {name}"))?;
+                    let (_, data) = value
+                        .try_extract_tensor::<f32>()
+                        .map_err(|e| format!("output {name}: {e}"))?;
+                    Ok(data.to_vec())
+                })
+                .collect()
+        })
     }
 
     pub fn label(&self, class: usize) -> String {

@@ -1,4 +1,4 @@
-import type { Nutrients } from '@/types/food';
+import type { FoodNutrients, Nutrients } from '@/types/food';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -10,7 +10,35 @@ export type Validation = {
   confidence: Confidence;
 };
 
-/** A recognised food with its estimated portion (SPEC 3 "Recognition result"). */
+/**
+ * How likely the recogniser thinks the food's NAME is right (issue 17), apart from the
+ * nutrition data's quality (`Validation`). `score` is calibrated, 0..1.
+ */
+export type Recognition = {
+  score: number;
+  /** sure >= 0.80, likely >= 0.50, unsure below. */
+  level: 'sure' | 'likely' | 'unsure';
+  source: 'memory' | 'dish_model' | 'imagenet' | 'detector' | 'notes' | 'vision';
+  /** Unsure: shown as a question, never added before the person answers it. */
+  needs_confirmation: boolean;
+};
+
+/** Another candidate for a recognised food, best first; picking it takes its grams. */
+export type AlternativeFood = {
+  name: string;
+  name_zh: string | null;
+  food_id: number | null;
+  score: number;
+  estimated_grams: number;
+  portion_description: string;
+  portion_description_zh: string | null;
+  per_100g: Nutrients;
+};
+
+/**
+ * A recognised food with its estimated portion (SPEC 3 "Recognition result"). The fields
+ * of issue 17 are optional: results stored before it (local storage) have none of them.
+ */
 export type RecognizedFood = {
   name: string;
   name_zh: string | null;
@@ -19,9 +47,54 @@ export type RecognizedFood = {
   estimated_grams: number;
   cooking_method: string;
   portion_description: string;
-  per_100g: Nutrients;
-  nutrition: Nutrients;
-  validation: Validation;
+  portion_description_zh?: string | null;
+  /** Units seen ("2" slices of pizza). */
+  count?: number;
+  /** Fibre, sugar and sodium null where a food chosen from the search does not give them. */
+  per_100g: FoodNutrients;
+  /** The analysis's own checks; absent on a food the person chose in its place. */
+  nutrition?: Nutrients;
+  validation?: Validation;
+  recognition?: Recognition;
+  alternatives?: AlternativeFood[];
+};
+
+/** A close match among this user's confirmed photos: the foods and grams logged then. */
+export type MemoryMatch = {
+  image_id: number;
+  /** ISO date-time of the earlier photo. */
+  eaten_at: string;
+  similarity: number;
+  foods: Array<{ food_id: number; name: string; name_zh: string | null; grams: number; per_100g: Nutrients }>;
+};
+
+/** More than one plate plausibly holds: the portions deserve a check. */
+export type PlateWarning = { total_grams: number; total_calories: number };
+
+/**
+ * What issue 17 adds to stage 3 (and copies to the top of the `complete` event). Absent
+ * in results stored before it.
+ */
+export type PhotoFindings = {
+  food_found?: boolean;
+  memory?: MemoryMatch | null;
+  plate_warning?: PlateWarning | null;
+};
+
+/**
+ * How the person settled a food of the photo: said yes to the unsure guess, picked one of
+ * its alternatives or a food from the search, or took the earlier meal the photo looks like.
+ */
+export type PhotoAnswer = 'yes' | 'alternative' | 'search' | 'memory';
+
+/** A food of the photo with the grams the person may have corrected. */
+export type PhotoPortion = {
+  food: RecognizedFood;
+  grams: number;
+  /** Absent while an unsure food waits for its answer, and on every other food. */
+  answer?: PhotoAnswer;
+  /** Already in the basket: "Add all" does not add it twice. */
+  added?: boolean;
 };
 
 export type FoodType = { name: string; name_zh: string | null; label: string; confidence: number; count: number };
@@ -60,5 +133,8 @@ export type AnalysisEvent = {
   stage_1?: unknown;
   stage_2?: unknown;
   stage_3?: unknown;
+  food_found?: boolean;
+  memory?: MemoryMatch | null;
+  plate_warning?: PlateWarning | null;
   error?: { message: string; code: string };
 };

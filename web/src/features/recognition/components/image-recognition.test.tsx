@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
-import { failure, ok } from '@/testing/foods';
+import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
@@ -9,15 +10,36 @@ type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 const ann = { id: 1, username: 'ann', nickname: 'Ann' };
 const per = (calories: number) => ({ calories, protein: 1, fat: 0.3, carbs: 22, fiber: 2, sugar: 12, sodium: 1 });
 
+const recognition = (score: number, level: string, source = 'detector') => ({
+  score, level, source, needs_confirmation: level === 'unsure',
+});
+
 const banana = {
   name: 'Banana', name_zh: '香蕉', food_id: 7, estimated_grams: 118, cooking_method: 'raw',
-  portion_description: '1 medium banana', per_100g: per(89), nutrition: per(105),
+  portion_description: '1 medium banana', portion_description_zh: '1 根中等大小的香蕉', count: 1,
+  per_100g: per(89), nutrition: per(105),
   validation: { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' },
+  recognition: recognition(0.86, 'sure'), alternatives: [],
 };
 const mystery = {
   name: 'Mystery stew', name_zh: null, food_id: null, estimated_grams: 100, cooking_method: 'as named',
-  portion_description: '100 g', per_100g: per(100), nutrition: per(100),
+  portion_description: '100 g', portion_description_zh: null, count: 1, per_100g: per(100), nutrition: per(100),
   validation: { isValid: false, dataQuality: 'default', issues: [], confidence: 'low' },
+  recognition: recognition(0.62, 'likely', 'dish_model'), alternatives: [],
+};
+const alternative = (name: string, name_zh: string, food_id: number, grams: number, score: number) => ({
+  name, name_zh, food_id, score, estimated_grams: grams,
+  portion_description: `1 ${name.toLowerCase()}, about ${grams} g`, portion_description_zh: `1 份${name_zh}，约 ${grams} 克`,
+  per_100g: per(250),
+});
+/** Two slices the recogniser is unsure of: a question with two alternatives. */
+const pizza = {
+  name: 'Pizza', name_zh: '披萨', food_id: 9, estimated_grams: 220, cooking_method: 'baked',
+  portion_description: '2 slices of pizza, about 220 g', portion_description_zh: '2 块披萨，约 220 克', count: 2,
+  per_100g: per(266), nutrition: per(585),
+  validation: { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' },
+  recognition: recognition(0.41, 'unsure', 'dish_model'),
+  alternatives: [alternative('Calzone', '意式馅饼', 21, 250, 0.3), alternative('Flatbread', '烤饼', 22, 120, 0.2)],
 };
 
 /** The server's analysis stream: one `data:` line per step. */
@@ -43,17 +65,36 @@ function openDashboard(routes: Record<string, Route> = {}) {
     'GET /api/v1/images/list/': ok({ images: [], total: 0 }),
     'POST /api/v1/images/upload/': { status: 201, body: { success: true, data: { id: 5, image_id: 5, processing_status: 'uploaded', keywords: [] } } },
     'POST /api/v1/images/analyze-stream/': stream(steps),
+    'POST /api/v1/images/confirm/': ok({ image_id: 5, confirmed: true }),
     ...routes,
   });
   rememberSession(ann);
   return { ...mock, ...renderApp('/dashboard') };
 }
 
-const card = () => screen.getByRole('region', { name: 'Photo recognition' });
+const cardName = /^(Photo recognition|拍照识别)$/;
+const card = () => screen.getByRole('region', { name: cardName });
 const photo = (type = 'image/jpeg', size = 1000) => new File([new Uint8Array(size)], 'plate.jpg', { type });
 
+/** The stream of an analysis that ends with `complete` (issue 17's fields at its top). */
+const analysed = (complete: object) => stream([{ step: 'complete', progress: 100, message: 'Analysis complete', ...complete }]);
+
+type Basket = Array<{ food: { id: number }; quantity: number }>;
+const basketLines = () => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Basket;
+const confirmations = (calls: MockCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/images/confirm/');
+
+/** Opens the dashboard, analyses a photo and waits for the result. */
+async function analysePhoto(routes: Record<string, Route> = {}) {
+  const opened = openDashboard(routes);
+  await screen.findByRole('region', { name: cardName });
+  await opened.user.upload(within(card()).getByLabelText(/^(Choose a photo of your meal|选择餐食照片)$/), photo());
+  await opened.user.click(within(card()).getByRole('button', { name: /^(Upload and analyse|上传并识别)$/ }));
+  await waitFor(() => expect(within(card()).queryByRole('progressbar')).toBeNull());
+  return opened;
+}
+
 describe('photo recognition on the dashboard', () => {
-  it('uploads, shows the analysis, warns on low confidence, and adds the foods to the basket', async () => {
+  it('uploads, shows how sure it is and the data quality apart, warns on estimated values, and adds the foods to the basket', async () => {
     const { user, calls } = openDashboard();
     await screen.findByRole('region', { name: 'Photo recognition' });
     await user.upload(within(card()).getByLabelText('Choose a photo of your meal'), photo());
@@ -62,11 +103,15 @@ describe('photo recognition on the dashboard', () => {
 
     const foods = await within(card()).findByRole('list', { name: 'Recognised foods' });
     const lines = within(foods).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('Banana');
-    expect(lines[0]).toHaveTextContent('High confidence');
+    // How sure the recogniser is of the name; the data's quality apart, worded as the data's.
+    expect(lines[0]).toHaveTextContent('Looks like Banana — 86%');
+    expect(lines[0]).toHaveTextContent('1 medium banana · raw · USDA data');
+    expect(lines[0]).not.toHaveTextContent(/confidence/i);
     expect(lines[0]).toHaveTextContent('105 kcal');
-    expect(lines[1]).toHaveTextContent('Low confidence');
-    expect(await screen.findByText(/^Low confidence for Mystery stew/)).toBeVisible();
+    expect(lines[1]).toHaveTextContent('Probably Mystery stew — 62%');
+    expect(lines[1]).toHaveTextContent('Estimated values');
+    expect(await screen.findByText(/^The nutrition values of Mystery stew are estimates/)).toBeVisible();
+    expect(within(card()).getByRole('status', { name: '' })).toHaveTextContent('Found 2 foods');
     const upload = calls.find((c) => c.path === '/api/v1/images/upload/');
     expect(upload?.method).toBe('POST');
     expect(calls.find((c) => c.path === '/api/v1/images/analyze-stream/')?.body).toEqual({ image_id: 5 });
@@ -83,6 +128,14 @@ describe('photo recognition on the dashboard', () => {
     const basket = JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { id: number }; quantity: number }>;
     expect(basket).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 7 }), quantity: 200 })]);
     expect(JSON.parse(localStorage.getItem('dashboardEstimatedPortions') ?? '[]')[0].grams).toBe(200);
+    // The server learns what was logged from the photo (the food it could not log is not).
+    await waitFor(() => expect(confirmations(calls)).toHaveLength(1));
+    expect(confirmations(calls)[0]?.body).toEqual({
+      image_id: 5,
+      is_confirmed: true,
+      corrections: { foods: [{ food_id: 7, name: 'Banana', grams: 200 }] },
+    });
+    expect(lines[0]).toHaveTextContent('In the basket');
   });
 
   it('refuses a file that is not an image, or is over 10 MB, before any call', async () => {
@@ -108,15 +161,211 @@ describe('photo recognition on the dashboard', () => {
     expect(await within(card()).findByText('recognition model not installed')).toBeVisible();
   });
 
-  it('says when nothing can be added', async () => {
-    const { user } = openDashboard({
+  it('says how sure it is in Chinese, with the server’s Chinese portion as a count', async () => {
+    await i18n.changeLanguage('zh');
+    await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [banana, { ...pizza, recognition: recognition(0.62, 'likely', 'dish_model') }],
+        food_found: true, memory: null, plate_warning: null,
+      }),
+    });
+    const lines = within(within(card()).getByRole('list', { name: '识别出的食物' })).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('看起来是香蕉 — 86%');
+    expect(lines[0]).toHaveTextContent('1 根中等大小的香蕉 · 生食 · USDA 数据');
+    expect(lines[1]).toHaveTextContent('可能是披萨 — 62%');
+    expect(lines[1]).toHaveTextContent('2 块披萨，约 220 克');
+  });
+
+  it('shows an English count where the words do not say it', async () => {
+    await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [{ ...banana, count: 3, portion_description: '1 medium banana', recognition: recognition(0.91, 'sure') }],
+        food_found: true,
+      }),
+    });
+    expect(within(card()).getByRole('list', { name: 'Recognised foods' })).toHaveTextContent('3 × 1 medium banana');
+  });
+
+  it('asks about an unsure food, adds the others first, and adds it once answered', async () => {
+    const { user, calls } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [banana, pizza], food_found: true, memory: null, plate_warning: null }),
+    });
+    const question = within(card()).getByRole('group', { name: 'Is this Pizza?' });
+    expect(within(question).getByRole('button', { name: 'Yes' })).toBeVisible();
+    expect(within(question).getByRole('button', { name: 'Calzone' })).toBeVisible();
+    expect(within(question).getByRole('button', { name: 'Flatbread' })).toBeVisible();
+    expect(within(question).getByText('2 slices of pizza, about 220 g')).toBeVisible();
+    expect(within(card()).getByText('1 waits for your answer')).toBeVisible();
+    expect(within(card()).getByRole('status', { name: '' })).toHaveTextContent('Found 2 foods · 1 waits for your answer');
+
+    // "Add all" leaves the question alone and says so.
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('1 added · 1 waits for your answer')).toBeVisible();
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 7 }), quantity: 118 })]);
+    await waitFor(() => expect(confirmations(calls)).toHaveLength(1));
+
+    // One tap on an alternative: it takes the food's place, with its own grams.
+    await user.click(within(question).getByRole('button', { name: 'Calzone' }));
+    expect(within(card()).queryByRole('group', { name: 'Is this Pizza?' })).toBeNull();
+    const lines = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getAllByRole('listitem');
+    expect(lines[1]).toHaveTextContent('Calzone');
+    expect(lines[1]).toHaveTextContent('Confirmed by you');
+    // The focus the question had goes to the food that answered it.
+    expect(within(lines[1] as HTMLElement).getByText('Calzone')).toHaveFocus();
+    expect(within(lines[1] as HTMLElement).getByLabelText('Grams of Calzone')).toHaveValue(250);
+    expect(within(card()).queryByText('1 waits for your answer')).toBeNull();
+
+    // The answered food goes in; the banana is not added twice.
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    expect(basketLines()).toEqual([
+      expect.objectContaining({ food: expect.objectContaining({ id: 7 }), quantity: 118 }),
+      expect.objectContaining({ food: expect.objectContaining({ id: 21 }), quantity: 250 }),
+    ]);
+    await waitFor(() => expect(confirmations(calls)).toHaveLength(2));
+    expect(confirmations(calls)[1]?.body).toEqual({
+      image_id: 5,
+      is_confirmed: true,
+      corrections: {
+        foods: [
+          { food_id: 7, name: 'Banana', grams: 118 },
+          { food_id: 21, name: 'Calzone', grams: 250 },
+        ],
+      },
+    });
+    expect(within(card()).getByText('All in the basket')).toBeVisible();
+  });
+
+  it('replaces an unsure food with one found by the food search', async () => {
+    const flatbread = makeFood({ id: 40, name: 'Naan', name_zh: '馕', calories_per_100g: 290, portions: [] });
+    const { user, calls } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [pizza], food_found: true }),
+      'GET /api/v1/foods/search/': ok({ query: 'naan', foods: [flatbread], took_ms: 1, exact: true }),
+    });
+    const question = within(card()).getByRole('group', { name: 'Is this Pizza?' });
+    await user.type(within(question).getByRole('searchbox', { name: 'Something else…' }), 'naan');
+    await user.click(within(question).getByRole('button', { name: 'Search' }));
+    const results = await within(question).findByRole('list', { name: 'Foods matching “naan”' });
+    expect(calls.some((c) => c.path.startsWith('/api/v1/foods/search/?query=naan'))).toBe(true);
+    await user.click(within(results).getByRole('button', { name: /^Naan/ }));
+
+    const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(line).toHaveTextContent('Naan');
+    // The photo's estimate of the amount stays.
+    expect(within(line).getByLabelText('Grams of Naan')).toHaveValue(220);
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 40 }), quantity: 220 })]);
+    await waitFor(() =>
+      expect(confirmations(calls)[0]?.body).toEqual(
+        expect.objectContaining({ corrections: { foods: [{ food_id: 40, name: 'Naan', grams: 220 }] } }),
+      ),
+    );
+  });
+
+  it('says when the photo has no food, and lets the person find it', async () => {
+    const rice = makeFood({ id: 12, name: 'Rice, cooked', name_zh: '米饭', calories_per_100g: 130, portions: [{ grams: 150, name: '1 bowl', name_zh: '1 碗' }] });
+    const { user } = await analysePhoto({
+      // The server's guesses are not listed when it says there is no food.
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [mystery], food_found: false, memory: null, plate_warning: null }),
+      'GET /api/v1/foods/search/': ok({ query: 'rice', foods: [rice], took_ms: 1, exact: true }),
+    });
+    expect(within(card()).getAllByText('No food found in this photo')[0]).toBeVisible();
+    expect(within(card()).queryByRole('list', { name: 'Recognised foods' })).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Add all to basket' })).toBeNull();
+
+    await user.type(within(card()).getByRole('searchbox', { name: 'Find the food' }), 'rice');
+    await user.keyboard('{Enter}');
+    await user.click(await within(card()).findByRole('button', { name: /^Rice, cooked/ }));
+    const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(within(line).getByLabelText('Grams of Rice, cooked')).toHaveValue(150);
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 12 }), quantity: 150 })]);
+  });
+
+  it('offers an earlier meal first, and logs it again in one tap', async () => {
+    const year = new Date().getFullYear();
+    const braised = { food_id: 34, name: '红烧肉', name_zh: '红烧肉', grams: 250, per_100g: per(470) };
+    const { user, calls } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [{ ...pizza, recognition: recognition(0.55, 'likely', 'dish_model') }],
+        food_found: true,
+        memory: { image_id: 2, eaten_at: `${year}-11-12T12:30:00`, similarity: 0.93, foods: [braised] },
+        plate_warning: null,
+      }),
+    });
+    const offer = within(card()).getByRole('group', { name: 'Like your 红烧肉 of Nov 12 — 250 g?' });
+    const foods = within(card()).getByRole('list', { name: 'Recognised foods' });
+    // First: before the photo's own foods.
+    expect(offer.compareDocumentPosition(foods) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(within(offer).getByRole('button', { name: 'Yes, same again' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 34 }), quantity: 250 })]);
+    expect(within(card()).queryByRole('group', { name: /^Like your/ })).toBeNull();
+    const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(line).toHaveTextContent('红烧肉');
+    expect(line).toHaveTextContent('Like your meal of Nov 12');
+    await waitFor(() =>
+      expect(confirmations(calls)[0]?.body).toEqual({
+        image_id: 5,
+        is_confirmed: true,
+        corrections: { foods: [{ food_id: 34, name: '红烧肉', grams: 250 }] },
+      }),
+    );
+  });
+
+  it('warns when the portions are more than a plate holds', async () => {
+    await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [{ ...banana, estimated_grams: 1800 }],
+        food_found: true,
+        plate_warning: { total_grams: 1800, total_calories: 1602 },
+      }),
+    });
+    expect(within(card()).getAllByText(/That is more than one plate usually holds — check the portions/)[0]).toBeVisible();
+  });
+
+  it('adds to the basket even when the confirmation fails, and says nothing of it', async () => {
+    const { user, calls } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [banana], food_found: true }),
+      'POST /api/v1/images/confirm/': failure(500, 'database is down'),
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    await waitFor(() => expect(confirmations(calls)).toHaveLength(1));
+    expect(basketLines()).toHaveLength(1);
+    expect(screen.queryByText('database is down')).toBeNull();
+  });
+
+  it('shows a result stored before recognition certainty existed, and adds it as before', async () => {
+    // As the dashboard stored it: no recognition, alternatives, count or findings.
+    const { recognition: _r, alternatives: _a, count: _c, portion_description_zh: _z, ...legacy } = pizza;
+    localStorage.setItem('dashboardImageId', '3');
+    localStorage.setItem('dashboardEstimatedPortions', JSON.stringify([{ food: { ...legacy, portion_description: '2 × 1 slice' }, grams: 214 }]));
+    localStorage.setItem('dashboardNutritionData', JSON.stringify({ nutrition_data: [legacy] }));
+    const { user, calls } = openDashboard();
+    const foods = await within(await screen.findByRole('region', { name: 'Photo recognition' })).findByRole('list', { name: 'Recognised foods' });
+    const line = within(foods).getByRole('listitem');
+    expect(line).toHaveTextContent('Pizza');
+    expect(line).toHaveTextContent('2 × 1 slice · baked · USDA data');
+    expect(line).not.toHaveTextContent(/Looks like|Probably|Maybe|Is this/);
+    expect(within(card()).queryByRole('group')).toBeNull();
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 9 }), quantity: 214 })]);
+    await waitFor(() =>
+      expect(confirmations(calls)[0]?.body).toEqual(
+        expect.objectContaining({ image_id: 3, corrections: { foods: [{ food_id: 9, name: 'Pizza', grams: 214 }] } }),
+      ),
+    );
+  });
+
+  it('says when the photo has no food even from an older server', async () => {
+    await analysePhoto({
       'POST /api/v1/images/analyze-stream/': stream([{ step: 'complete', progress: 100, message: 'done', foods: [] }]),
     });
-    await screen.findByRole('region', { name: 'Photo recognition' });
-    await user.upload(within(card()).getByLabelText('Choose a photo of your meal'), photo());
-    await user.click(within(card()).getByRole('button', { name: 'Upload and analyse' }));
-    await waitFor(() => expect(within(card()).getAllByText('No food was recognised in this photo.').length).toBeGreaterThan(0));
-    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
-    expect(await screen.findByText('No foods to add to basket')).toBeVisible();
+    expect(within(card()).getAllByText('No food found in this photo')[0]).toBeVisible();
+    expect(within(card()).getByRole('searchbox', { name: 'Find the food' })).toBeVisible();
   });
 });

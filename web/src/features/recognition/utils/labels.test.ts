@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cookingLabel, issueLabel, keywordLabel, portionLabel, stepLabel } from '@/features/recognition/utils/labels';
+import type { PhotoPortion, RecognizedFood, Validation } from '@/features/recognition/types';
+import {
+  certaintyLabel,
+  cookingLabel,
+  dataQualityLabel,
+  issueLabel,
+  keywordLabel,
+  portionLabel,
+  portionText,
+  stepLabel,
+} from '@/features/recognition/utils/labels';
 import { i18n } from '@/lib/i18n';
 
 describe('recognition labels', () => {
@@ -23,5 +33,43 @@ describe('recognition labels', () => {
     expect(cookingLabel(en, 'steamed')).toBe('steamed');
     expect(keywordLabel(en, 'Banana')).toBe('Banana');
     expect(keywordLabel(zh, 'Banana')).toBe('香蕉');
+  });
+
+  const per = { calories: 266, protein: 11, fat: 10, carbs: 33, fiber: 2, sugar: 4, sodium: 600 };
+  const pizza: RecognizedFood = {
+    name: 'Pizza', name_zh: '披萨', food_id: 9, estimated_grams: 220, cooking_method: 'baked',
+    portion_description: '2 slices of pizza, about 220 g', portion_description_zh: '2 块披萨，约 220 克', count: 2,
+    per_100g: per,
+  };
+  const words = { name: 'Pizza', percent: (score: number) => `${Math.round(score * 100)}%`, memoryDate: 'Nov 12' };
+  const with_ = (recognition: RecognizedFood['recognition'], answer?: PhotoPortion['answer']): PhotoPortion => ({
+    food: { ...pizza, recognition }, grams: 220, answer,
+  });
+
+  it('say the portion in the reader’s language, with a count the words leave out', () => {
+    expect(portionText(zh, pizza, true)).toBe('2 块披萨，约 220 克');
+    expect(portionText(en, pizza, false)).toBe('2 slices of pizza, about 220 g');
+    expect(portionText(zh, { ...pizza, portion_description_zh: null }, true)).toBe('2 slices of pizza, about 220 g');
+    expect(portionText(en, { ...pizza, portion_description: '1 slice', count: 3 }, false)).toBe('3 × 1 slice');
+    expect(portionText(zh, { ...pizza, portion_description: '1 slice', portion_description_zh: null, count: 3 }, true)).toBe('3 × 1 块');
+    expect(portionText(en, { ...pizza, portion_description: '' }, false)).toBe('');
+  });
+
+  it('word how sure the recogniser is, or what settled the food', () => {
+    const sure = { score: 0.86, level: 'sure', source: 'detector', needs_confirmation: false } as const;
+    expect(certaintyLabel(en, with_(sure), words)).toEqual({ text: 'Looks like Pizza — 86%', withName: true });
+    expect(certaintyLabel(zh, with_({ ...sure, score: 0.62, level: 'likely' }), { ...words, name: '披萨' })?.text).toBe('可能是披萨 — 62%');
+    expect(certaintyLabel(en, with_({ ...sure, source: 'notes' }), words)).toEqual({ text: 'You named it', withName: false });
+    expect(certaintyLabel(zh, with_({ ...sure, source: 'notes' }), words)?.text).toBe('你标注的');
+    expect(certaintyLabel(en, with_({ ...sure, source: 'memory' }), words)?.text).toBe('Like your meal of Nov 12');
+    expect(certaintyLabel(en, with_({ ...sure, level: 'unsure', needs_confirmation: true }, 'yes'), words)?.text).toBe('Confirmed by you');
+    expect(certaintyLabel(en, with_(undefined), words)).toBeNull();
+  });
+
+  it('word the nutrition data’s quality as the data’s', () => {
+    const validation: Validation = { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' };
+    expect(dataQualityLabel(en, validation)).toBe('USDA data');
+    expect(dataQualityLabel(zh, { ...validation, dataQuality: 'default', confidence: 'low' })).toBe('估算值');
+    expect(dataQualityLabel(en, undefined)).toBeNull();
   });
 });

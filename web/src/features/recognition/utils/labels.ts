@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import '@/features/recognition/i18n';
-import type { AnalysisStep } from '@/features/recognition/types';
+import type { AnalysisStep, PhotoPortion, RecognizedFood, Validation } from '@/features/recognition/types';
 
 /**
  * Labels the server sends in English (SPEC 3 "Recognition result"), as keys of the
@@ -66,4 +66,51 @@ export function keywordLabel(t: T, keyword: string): string {
   const label = t(`detected.${key.replace(' ', '')}` as 'detected.apple');
   // In English the word as sent ("Banana"), with its capital.
   return label.toLowerCase() === key ? keyword : label;
+}
+
+/**
+ * The portion in the reader's language: the server's Chinese words on a Chinese page,
+ * else its English words (known ones translated). Where more than one unit was seen and
+ * the words do not say how many, the count leads ("2 × 1 slice").
+ */
+export function portionText(t: T, food: RecognizedFood, zh: boolean): string {
+  const text = zh && food.portion_description_zh ? food.portion_description_zh : portionLabel(t, food.portion_description);
+  const count = food.count ?? 1;
+  if (count <= 1 || text === '' || new RegExp(`(^|\\D)${count}(\\D|$)`).test(text)) return text;
+  return t('portion.times', { count, portion: text });
+}
+
+/** How sure the recogniser is, in words; `withName` when the words already name the food. */
+export type Certainty = { text: string; withName: boolean };
+
+/**
+ * The recogniser's certainty about a food's NAME (never the nutrition data's quality), or
+ * what settled it: the person's answer, their notes, an earlier meal. Null for a result
+ * stored before issue 17, which says nothing of it.
+ */
+export function certaintyLabel(
+  t: T,
+  portion: PhotoPortion,
+  words: { name: string; percent: (score: number) => string; memoryDate: string | null },
+): Certainty | null {
+  const memory = (): Certainty => ({
+    text: words.memoryDate ? t('certainty.memory', { date: words.memoryDate }) : t('certainty.memoryUndated'),
+    withName: false,
+  });
+  if (portion.answer === 'memory') return memory();
+  if (portion.answer) return { text: t('certainty.confirmed'), withName: false };
+  const recognition = portion.food.recognition;
+  if (!recognition) return null;
+  if (recognition.source === 'notes') return { text: t('certainty.notes'), withName: false };
+  if (recognition.source === 'memory') return memory();
+  return {
+    text: t(`certainty.${recognition.level}`, { name: words.name, percent: words.percent(recognition.score) }),
+    withName: true,
+  };
+}
+
+/** The nutrition data's quality, worded as the data's (SPEC 5), or null when unchecked. */
+export function dataQualityLabel(t: T, validation: Validation | undefined): string | null {
+  if (!validation) return null;
+  return validation.dataQuality === 'usda' ? t('dataQuality.usda') : t('dataQuality.estimated');
 }

@@ -1,0 +1,679 @@
+//! What the photo recogniser makes of a photo, and how sure it is: the candidates of the
+//! three models (our dish head over the gate model's embedding, the gate model's own
+//! ImageNet food classes, the COCO detector's foods) merged per food, a calibrated score
+//! for each, the food/not-food gate, and the visual memory of a user's confirmed photos.
+//! Everything here is arithmetic on model outputs; running the models is the worker's.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::food::FoodSource;
+use crate::recognition::{Detection, food_class};
+
+/// The dish head `scripts/train-dish-head.py` trains (see its docstring for the data).
+const DISH_HEAD: &str = include_str!("../data/dish_head.json");
+/// What each class of the models stands for among the shipped foods.
+const CLASS_FOODS: &str = include_str!("../data/recognition_foods.tsv");
+
+/// Values in the gate model's `embedding` output.
+pub const EMBEDDING_LEN: usize = 1280;
+
+/// A food is named without a question from this score on ("Looks like …").
+pub const SURE: f32 = 0.80;
+/// Below this score a food is a question with alternatives ("Is this …?").
+pub const LIKELY: f32 = 0.50;
+/// Alternatives offered beside a food.
+pub const MAX_ALTERNATIVES: usize = 5;
+/// A candidate weaker than this is not worth a tap.
+const MIN_CANDIDATE: f32 = 0.02;
+/// The detector's confidence is an objectness × class score, not a probability that the
+/// name is right; on our labelled photos it runs ahead of its accuracy, so it is scaled.
+/// It finds fruit and pizza slices on a table well, but on a close-up of a Chinese dish it
+/// sees "pizza" or "cake" in a box as big as the plate with up to 0.9: a box over half the
+/// photo counts for little.
+const DETECTOR_WEIGHT: f32 = 0.8;
+const DETECTOR_WHOLE_PLATE_WEIGHT: f32 = 0.4;
+const WHOLE_PLATE: f32 = 0.5;
+/// ImageNet's food classes name fruit and vegetables well and prepared dishes poorly
+/// (红烧肉 reads as consommé), so a class's probability counts for less than a dish's.
+const IMAGENET_WEIGHT: f32 = 0.6;
+/// A detected food other than the plate's main one is listed when the detector is this
+/// sure of it and another model sees it too (a banana beside an apple).
+const SECOND_FOOD_MIN: f32 = 0.6;
+const SECOND_FOOD_SEEN: f32 = 0.02;
+/// The dish head this sure names a dish even where ImageNet sees little food (a close-up
+/// of 蚝油生菜).
+const DISH_GATE: f32 = 0.6;
+/// The gate: summed ImageNet probability of food classes and table settings (plate, soup
+/// bowl, wok …) from which a photo shows food. Food photos here score 0.44–0.98.
+pub const FOOD_GATE: f32 = 0.15;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CandidateSource {
+    /// The user's own confirmed photo that looks the same.
+    Memory,
+    /// Our dish head over the gate model's embedding.
+    DishModel,
+    /// The gate model's ImageNet classes.
+    Imagenet,
+    /// The COCO detector.
+    Detector,
+    /// Named by the user in the upload's notes.
+    Notes,
+    /// An optional vision endpoint.
+    Vision,
+}
+
+/// How sure the recogniser is, in three words a user reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CertaintyLevel {
+    Sure,
+    Likely,
+    Unsure,
+}
+
+impl CertaintyLevel {
+    pub fn of(score: f32) -> Self {
+        if score >= SURE {
+            CertaintyLevel::Sure
+        } else if score >= LIKELY {
+            CertaintyLevel::Likely
+        } else {
+            CertaintyLevel::Unsure
+        }
+    }
+}
+
+/// How sure the recogniser is of a food's name (not of its nutrition data).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Certainty {
+    pub score: f32,
+    pub level: CertaintyLevel,
+    pub source: CandidateSource,
+    /// An unsure food is asked about, never added without the user's answer.
+    pub needs_confirmation: bool,
+}
+
+impl Certainty {
+    pub fn new(score: f32, source: CandidateSource) -> Self {
+        let score = (score.clamp(0.0, 1.0) * 100.0).round() / 100.0;
+        let level = CertaintyLevel::of(score);
+        Certainty {
+            score,
+            level,
+            source,
+            needs_confirmation: level == CertaintyLevel::Unsure,
+        }
+    }
+}
+
+/// One food a photo may show: a shipped food's key and how likely it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// The model's class: `dish:红烧肉`, `imagenet:963`, `coco:pizza`.
+    pub label: String,
+    /// A catalogue or dish key, or `fdc:<id>` of the shipped USDA foods.
+    pub food_key: String,
+    pub score: f32,
+    pub source: CandidateSource,
+}
+
+/// Where a candidate's food is stored.
+pub fn food_source_of(key: &str) -> FoodSource {
+    if key.starts_with("fdc:") {
+        FoodSource::Usda
+    } else {
+        FoodSource::Catalogue
+    }
+}
+
+/// One thing on the plate: its candidates, best first, and how many of it were seen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeenFood {
+    pub candidates: Vec<Candidate>,
+    pub count: u32,
+}
+
+/// What the three models saw, as probabilities.
+#[derive(Debug, Clone, Copy)]
+pub struct Sight<'a> {
+    pub detections: &'a [Detection],
+    /// The gate model's softmax over ImageNet's 1,000 classes.
+    pub imagenet: &'a [f32],
+    /// The dish head's calibrated probabilities, in `DishHead::classes` order.
+    pub dishes: &'a [f32],
+    /// Width × height of the photo the detections are in.
+    pub image_area: f32,
+}
+
+/// What the photo shows, as far as the models can tell.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PhotoReading {
+    pub food_found: bool,
+    /// The gate's summed food probability.
+    pub food_probability: f32,
+    pub foods: Vec<SeenFood>,
+}
+
+/// The classes that stand for shipped foods (and those that only say "food").
+struct ClassFoods {
+    foods: HashMap<String, Option<String>>,
+    imagenet_food: Vec<usize>,
+}
+
+fn class_foods() -> &'static ClassFoods {
+    static TABLE: OnceLock<ClassFoods> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut foods = HashMap::new();
+        let mut imagenet_food = Vec::new();
+        for line in CLASS_FOODS.lines().filter(|l| !l.starts_with('#')).skip(1) {
+            let (label, food) = line.split_once('\t').unwrap_or((line, ""));
+            if let Some(index) = label.strip_prefix("imagenet:") {
+                imagenet_food.push(index.parse().expect("an ImageNet index"));
+            }
+            let food = Some(food.trim().to_owned()).filter(|f| !f.is_empty());
+            foods.insert(label.to_owned(), food);
+        }
+        ClassFoods {
+            foods,
+            imagenet_food,
+        }
+    })
+}
+
+/// Every (label, food key) the recogniser can name, for checks against the stored foods.
+pub fn class_food_keys() -> Vec<(String, String)> {
+    let mut keys: Vec<(String, String)> = class_foods()
+        .foods
+        .iter()
+        .filter_map(|(label, food)| food.clone().map(|f| (label.clone(), f)))
+        .collect();
+    keys.sort();
+    keys
+}
+
+fn food_of_label(label: &str) -> Option<String> {
+    class_foods().foods.get(label).cloned().flatten()
+}
+
+/// The gate's food probability: ImageNet's food classes and table settings together.
+pub fn food_probability(imagenet: &[f32]) -> f32 {
+    class_foods()
+        .imagenet_food
+        .iter()
+        .filter_map(|i| imagenet.get(*i))
+        .sum()
+}
+
+/// Models naming the same food are more than the strongest alone, but they share blind
+/// spots, so each other one counts half: 1 − (1 − best) · Π (1 − other / 2).
+fn agree(best: f32, others: &[f32]) -> f32 {
+    1.0 - (1.0 - best) * others.iter().map(|o| 1.0 - 0.5 * o).product::<f32>()
+}
+
+/// Candidates merged per food: the strongest source names it, the others add to it.
+fn merge(candidates: Vec<Candidate>) -> Vec<Candidate> {
+    let mut merged: Vec<(Candidate, Vec<f32>)> = Vec::new();
+    for c in candidates {
+        match merged.iter_mut().find(|(m, _)| m.food_key == c.food_key) {
+            Some((m, others)) if c.score > m.score => others.push(std::mem::replace(m, c).score),
+            Some((_, others)) => others.push(c.score),
+            None => merged.push((c, Vec::new())),
+        }
+    }
+    let mut out: Vec<Candidate> = merged
+        .into_iter()
+        .map(|(mut c, others)| {
+            c.score = agree(c.score, &others);
+            c
+        })
+        .collect();
+    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    out
+}
+
+/// What a photo shows: the plate's main food with its alternatives, other foods the
+/// detector is fairly sure of, and whether there is food at all.
+pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
+    let food_probability = food_probability(sight.imagenet);
+    let mut candidates = Vec::new();
+    let head = DishHead::get();
+    for (class, p) in head.classes.iter().zip(sight.dishes) {
+        let label = format!("dish:{class}");
+        if *p >= MIN_CANDIDATE
+            && let Some(food_key) = food_of_label(&label)
+        {
+            candidates.push(Candidate {
+                label,
+                food_key,
+                score: *p,
+                source: CandidateSource::DishModel,
+            });
+        }
+    }
+    for index in &class_foods().imagenet_food {
+        let p = sight.imagenet.get(*index).copied().unwrap_or(0.0);
+        let label = format!("imagenet:{index}");
+        if p >= MIN_CANDIDATE
+            && let Some(food_key) = food_of_label(&label)
+        {
+            candidates.push(Candidate {
+                label,
+                food_key,
+                score: p * IMAGENET_WEIGHT,
+                source: CandidateSource::Imagenet,
+            });
+        }
+    }
+    // Each detected kind of food once, at its best box, with its count.
+    let mut counts: HashMap<&str, (u32, f32, f32)> = HashMap::new();
+    for d in sight.detections {
+        if let Some(class) = food_class(&d.label) {
+            let weight = if d.bbox.area() > WHOLE_PLATE * sight.image_area.max(1.0) {
+                DETECTOR_WHOLE_PLATE_WEIGHT
+            } else {
+                DETECTOR_WEIGHT
+            };
+            let entry = counts.entry(class.catalogue_key).or_insert((0, 0.0, 0.0));
+            entry.0 += 1;
+            entry.1 = entry.1.max(d.confidence * weight);
+            entry.2 = entry.2.max(d.confidence);
+        }
+    }
+    // (food, boxes, weighted score, raw confidence)
+    let mut detected: Vec<(&str, u32, f32, f32)> = counts
+        .into_iter()
+        .map(|(key, (n, score, raw))| (key, n, score, raw))
+        .collect();
+    detected.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(b.0)));
+    let label_of = |key: &str| {
+        crate::recognition::FOOD_CLASSES
+            .iter()
+            .find(|c| c.catalogue_key == key)
+            .map_or_else(|| key.to_owned(), |c| format!("coco:{}", c.label))
+    };
+    for (key, _, score, _) in &detected {
+        candidates.push(Candidate {
+            label: label_of(key),
+            food_key: (*key).to_owned(),
+            score: *score,
+            source: CandidateSource::Detector,
+        });
+    }
+    // What the other models see of a food, for a detected second food to be believed.
+    let seen_elsewhere = |key: &str| {
+        candidates
+            .iter()
+            .filter(|c| c.food_key == key && c.source != CandidateSource::Detector)
+            .map(|c| c.score)
+            .fold(0.0f32, f32::max)
+    };
+    let second_foods: Vec<(&str, u32)> = detected
+        .iter()
+        .filter(|d| {
+            d.2 >= SECOND_FOOD_MIN * DETECTOR_WEIGHT && seen_elsewhere(d.0) >= SECOND_FOOD_SEEN
+        })
+        .map(|d| (d.0, d.1))
+        .collect();
+    let ranked = merge(candidates);
+    let detector_food = detected.iter().map(|d| d.3).fold(0.0f32, f32::max);
+    let dish_max = sight.dishes.iter().copied().fold(0.0f32, f32::max);
+    let food_found = food_probability >= FOOD_GATE || detector_food >= 0.5 || dish_max >= DISH_GATE;
+    let mut foods = Vec::new();
+    if food_found && let Some(main) = ranked.first() {
+        let count = detected
+            .iter()
+            .find(|d| d.0 == main.food_key)
+            .map_or(1, |d| d.1);
+        foods.push(SeenFood {
+            candidates: ranked.iter().take(MAX_ALTERNATIVES + 1).cloned().collect(),
+            count,
+        });
+        // A second kind of food the detector is fairly sure of (a banana beside an apple).
+        for (key, n) in second_foods.iter().filter(|d| d.0 != main.food_key) {
+            let found = ranked.iter().find(|c| c.food_key == *key).cloned();
+            foods.push(SeenFood {
+                candidates: found.into_iter().collect(),
+                count: *n,
+            });
+        }
+    }
+    PhotoReading {
+        food_found,
+        food_probability: (food_probability * 1000.0).round() / 1000.0,
+        foods,
+    }
+}
+
+pub fn softmax(logits: &[f32]) -> Vec<f32> {
+    let max = logits.iter().copied().fold(f32::MIN, f32::max);
+    let exps: Vec<f32> = logits.iter().map(|l| (l - max).exp()).collect();
+    let sum: f32 = exps.iter().sum();
+    exps.iter().map(|e| e / sum).collect()
+}
+
+#[derive(Deserialize)]
+struct DishHeadFile {
+    classes: Vec<String>,
+    feature_mean: Vec<f32>,
+    feature_scale: Vec<f32>,
+    bias: Vec<f32>,
+    /// `weights[class][feature]`.
+    weights: Vec<Vec<f32>>,
+    /// Softmax temperature fitted on held-out training folds (1 when absent).
+    #[serde(default)]
+    temperature: Option<f32>,
+    /// Features are the embedding followed by the log-softmax of the 1,000 logits.
+    #[serde(default)]
+    use_logits: bool,
+}
+
+/// A softmax layer over the gate model's embedding that names 41 dishes.
+#[derive(Debug)]
+pub struct DishHead {
+    pub classes: Vec<String>,
+    mean: Vec<f32>,
+    scale: Vec<f32>,
+    bias: Vec<f32>,
+    weights: Vec<f32>,
+    temperature: f32,
+    use_logits: bool,
+}
+
+impl DishHead {
+    /// The shipped head (parsed once).
+    pub fn get() -> &'static DishHead {
+        static HEAD: OnceLock<DishHead> = OnceLock::new();
+        HEAD.get_or_init(|| DishHead::parse(DISH_HEAD).expect("models/data/dish_head.json"))
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let file: DishHeadFile =
+            serde_json::from_str(text).map_err(|e| format!("not a dish head: {e}"))?;
+        let features = file.feature_mean.len();
+        let expected = EMBEDDING_LEN + if file.use_logits { 1000 } else { 0 };
+        if features != expected
+            || file.feature_scale.len() != features
+            || file.weights.len() != file.classes.len()
+            || file.bias.len() != file.classes.len()
+            || file.weights.iter().any(|w| w.len() != features)
+        {
+            return Err("the dish head's shapes do not match".into());
+        }
+        Ok(DishHead {
+            classes: file.classes,
+            mean: file.feature_mean,
+            scale: file.feature_scale,
+            bias: file.bias,
+            weights: file.weights.into_iter().flatten().collect(),
+            temperature: file.temperature.unwrap_or(1.0).max(1e-3),
+            use_logits: file.use_logits,
+        })
+    }
+
+    /// The embedding standardised by the head's feature mean and scale.
+    pub fn standardise(&self, embedding: &[f32]) -> Vec<f32> {
+        embedding
+            .iter()
+            .zip(self.mean.iter().zip(&self.scale))
+            .map(|(x, (m, s))| (x - m) / s)
+            .collect()
+    }
+
+    /// Calibrated probability of each dish, from one photo's embedding and logits.
+    pub fn probabilities(&self, embedding: &[f32], logits: &[f32]) -> Vec<f32> {
+        let mut features: Vec<f32> = embedding.to_vec();
+        if self.use_logits {
+            let max = logits.iter().copied().fold(f32::MIN, f32::max);
+            let log_sum = logits.iter().map(|l| (l - max).exp()).sum::<f32>().ln() + max;
+            features.extend(logits.iter().map(|l| l - log_sum));
+        }
+        let z = self.standardise(&features);
+        let logits: Vec<f32> = self
+            .logits_of(&z)
+            .iter()
+            .map(|l| l / self.temperature)
+            .collect();
+        softmax(&logits)
+    }
+
+    /// The head's logit per dish for standardised features (the embedding's part alone
+    /// when the head also reads ImageNet's logits).
+    pub fn logits_of(&self, z: &[f32]) -> Vec<f32> {
+        let n = self.mean.len();
+        self.bias
+            .iter()
+            .enumerate()
+            .map(|(c, b)| {
+                dot(
+                    &self.weights[c * n..c * n + z.len().min(n)],
+                    &z[..z.len().min(n)],
+                ) + b
+            })
+            .collect()
+    }
+}
+
+/// Photos whose embeddings are at least this similar (cosine) show the same dish often
+/// enough to offer the earlier meal ("Like your 红烧肉 of 12 Nov?").
+pub const MEMORY_MATCH: f32 = 0.70;
+
+/// The embedding scaled to length 1, so similarity is a dot product.
+pub fn unit_vector(embedding: &[f32]) -> Vec<f32> {
+    let norm = embedding.iter().map(|v| v * v).sum::<f32>().sqrt();
+    if norm <= f32::EPSILON {
+        return embedding.to_vec();
+    }
+    embedding.iter().map(|v| v / norm).collect()
+}
+
+/// Little-endian f32s, as the stores keep an embedding.
+pub fn embedding_bytes(embedding: &[f32]) -> Vec<u8> {
+    embedding.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+pub fn embedding_from_bytes(bytes: &[u8]) -> Option<Vec<f32>> {
+    (bytes.len() == EMBEDDING_LEN * 4).then(|| {
+        bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect()
+    })
+}
+
+/// What the visual memory compares: the embedding standardised as the dish head reads
+/// it (so every feature counts by how much it varies between photos) and the head's dish
+/// logits (what tells dishes apart), each at length 1, side by side.
+pub fn memory_vector(embedding: &[f32]) -> Vec<f32> {
+    let head = DishHead::get();
+    let z = head.standardise(embedding);
+    let mut v = unit_vector(&z);
+    v.extend(unit_vector(&head.logits_of(&z)));
+    unit_vector(&v)
+}
+
+/// The dot product in eight lanes, which the compiler turns into vector instructions.
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (a8, a_rest) = a.split_at(a.len() / 8 * 8);
+    let (b8, b_rest) = b.split_at(a8.len());
+    for (x, y) in a8.chunks_exact(8).zip(b8.chunks_exact(8)) {
+        for i in 0..8 {
+            lanes[i] += x[i] * y[i];
+        }
+    }
+    lanes.iter().sum::<f32>() + a_rest.iter().zip(b_rest).map(|(x, y)| x * y).sum::<f32>()
+}
+
+/// The most similar of `memories` (unit vectors, one after another in one slice) to the
+/// unit vector `query`: its index and cosine similarity.
+pub fn nearest(query: &[f32], memories: &[f32]) -> Option<(usize, f32)> {
+    let n = query.len();
+    if n == 0 {
+        return None;
+    }
+    memories
+        .chunks_exact(n)
+        .map(|m| dot(m, query))
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recognition::BoundingBox;
+
+    fn seen(label: &str, confidence: f32) -> Detection {
+        Detection {
+            label: label.into(),
+            confidence,
+            bbox: BoundingBox {
+                x: 0.0,
+                y: 0.0,
+                width: 10.0,
+                height: 10.0,
+            },
+        }
+    }
+
+    fn imagenet_with(index: usize, p: f32) -> Vec<f32> {
+        let mut probs = vec![(1.0 - p) / 999.0; 1000];
+        probs[index] = p;
+        probs
+    }
+
+    #[test]
+    fn the_shipped_head_reads() {
+        let head = DishHead::get();
+        assert_eq!(head.classes.len(), 41);
+        let p = head.probabilities(&vec![0.0; EMBEDDING_LEN], &vec![0.0; 1000]);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn agreeing_models_make_a_sure_food() {
+        let head = DishHead::get();
+        let mut dishes = vec![0.0; head.classes.len()];
+        dishes[head.classes.iter().position(|c| c == "pizza").unwrap()] = 0.7;
+        let imagenet = imagenet_with(963, 0.7);
+        let detections = [seen("pizza", 0.9), seen("pizza", 0.8)];
+        let reading = read_photo(Sight {
+            detections: &detections,
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+        });
+        assert!(reading.food_found);
+        let main = &reading.foods[0];
+        assert_eq!(main.candidates[0].food_key, "pizza-cheese");
+        assert_eq!(main.count, 2);
+        let score = main.candidates[0].score;
+        assert!(score > 0.8 && score < 1.0, "{score}");
+        assert_eq!(
+            Certainty::new(score, main.candidates[0].source).level,
+            CertaintyLevel::Sure
+        );
+    }
+
+    #[test]
+    fn no_food_in_a_photo_of_a_desk() {
+        let dishes = vec![1.0 / 41.0; 41];
+        let imagenet = imagenet_with(527, 0.9); // desktop computer
+        let reading = read_photo(Sight {
+            detections: &[seen("laptop", 0.9)],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+        });
+        assert!(!reading.food_found);
+        assert!(reading.foods.is_empty());
+    }
+
+    #[test]
+    fn a_weak_guess_is_a_question_with_alternatives() {
+        let head = DishHead::get();
+        let mut dishes = vec![0.0; head.classes.len()];
+        let at = |name: &str| head.classes.iter().position(|c| c == name).unwrap();
+        dishes[at("红烧肉")] = 0.35;
+        dishes[at("梅菜扣肉")] = 0.3;
+        dishes[at("回锅肉")] = 0.2;
+        let imagenet = imagenet_with(923, 0.5); // a plate
+        let reading = read_photo(Sight {
+            detections: &[seen("carrot", 0.3)],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+        });
+        let main = &reading.foods[0];
+        assert_eq!(main.candidates[0].food_key, "dish-hongshao-rou");
+        assert_eq!(
+            Certainty::new(main.candidates[0].score, CandidateSource::DishModel).level,
+            CertaintyLevel::Unsure
+        );
+        let keys: Vec<&str> = main
+            .candidates
+            .iter()
+            .map(|c| c.food_key.as_str())
+            .collect();
+        assert_eq!(
+            &keys[..4],
+            [
+                "dish-hongshao-rou",
+                "dish-meicai-kourou",
+                "dish-huiguo-rou",
+                "carrot"
+            ]
+        );
+        // The carrot is an alternative, not a second food.
+        assert_eq!(reading.foods.len(), 1);
+    }
+
+    #[test]
+    fn a_second_food_the_detector_is_sure_of() {
+        let dishes = vec![0.0; 41];
+        let mut imagenet = imagenet_with(954, 0.8);
+        imagenet[948] = 0.1; // Granny Smith
+        let reading = read_photo(Sight {
+            detections: &[seen("banana", 0.9), seen("apple", 0.8), seen("carrot", 0.9)],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+        });
+        let keys: Vec<&str> = reading
+            .foods
+            .iter()
+            .map(|f| f.candidates[0].food_key.as_str())
+            .collect();
+        // The carrot no other model sees stays an alternative.
+        assert_eq!(keys, ["banana", "apple"]);
+    }
+
+    #[test]
+    fn levels_and_words() {
+        assert_eq!(CertaintyLevel::of(0.86), CertaintyLevel::Sure);
+        assert_eq!(CertaintyLevel::of(0.62), CertaintyLevel::Likely);
+        let unsure = Certainty::new(0.31, CandidateSource::DishModel);
+        assert!(unsure.needs_confirmation);
+        assert_eq!(unsure.level, CertaintyLevel::Unsure);
+    }
+
+    #[test]
+    fn nearest_memory() {
+        let a = unit_vector(&[1.0, 0.0, 0.0]);
+        let b = unit_vector(&[0.0, 1.0, 0.0]);
+        let memories: Vec<f32> = [a.clone(), b].concat();
+        let query = unit_vector(&[0.9, 0.1, 0.0]);
+        let (i, similarity) = nearest(&query, &memories).unwrap();
+        assert_eq!(i, 0);
+        assert!(similarity > 0.99);
+        assert_eq!(nearest(&query, &[]), None);
+        let bytes = embedding_bytes(&vec![0.5; EMBEDDING_LEN]);
+        assert_eq!(embedding_from_bytes(&bytes).unwrap()[7], 0.5);
+        assert_eq!(embedding_from_bytes(&bytes[1..]), None);
+    }
+}

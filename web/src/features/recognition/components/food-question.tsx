@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import '@/features/recognition/i18n';
+import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
+import type { AlternativeFood, PhotoPortion } from '@/features/recognition/types';
+import { pickAlternative, pickSearchFood } from '@/features/recognition/utils/answers';
+
+/** The contract's limit: the recogniser's next best guesses, best first. */
+const MAX_ALTERNATIVES = 5;
+
+type FoodQuestionProps = {
+  portion: PhotoPortion;
+  name: string;
+  /** The portion the photo suggests, in the reader's language. */
+  detail: string;
+  nameOf: (food: AlternativeFood) => string;
+  onAnswer: (answer: PhotoPortion) => void;
+};
+
+/**
+ * An unsure food asked as a question: "Yes", one of its alternatives, or a food found by
+ * search, each one tap. Until answered it is not added to the basket.
+ */
+export function FoodQuestion({ portion, name, detail, nameOf, onAnswer }: FoodQuestionProps) {
+  const { t } = useTranslation('recognition');
+  const questionId = useId();
+  const alternatives = (portion.food.alternatives ?? []).slice(0, MAX_ALTERNATIVES);
+  return (
+    <div role="group" aria-labelledby={questionId} className="recognition-question">
+      <p id={questionId} className="recognition-question-title">
+        {t('question.title', { name })}
+      </p>
+      {detail && <p className="recognition-muted">{detail}</p>}
+      <div className="recognition-choices">
+        <button type="button" className="btn btn-primary" onClick={() => onAnswer({ ...portion, answer: 'yes' })}>
+          {t('question.yes')}
+        </button>
+        {alternatives.map((alternative, index) => (
+          <button
+            key={`${alternative.name}-${index}`}
+            type="button"
+            className="chip recognition-chip"
+            onClick={() => onAnswer(pickAlternative(alternative))}
+          >
+            {nameOf(alternative)}
+          </button>
+        ))}
+      </div>
+      <PhotoFoodSearch label={t('question.somethingElse')} onPick={(food) => onAnswer(pickSearchFood(food, portion.grams))} />
+    </div>
+  );
+}

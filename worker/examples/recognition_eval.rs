@@ -1,0 +1,370 @@
+//! Photo recognition on labelled photos kept out of the dish head's training, as a user
+//! meets it: the first suggestion right (top-1), the right food among the first three
+//! (top-3), how often a wrong food is shown without a question, how often there is a
+//! question, photos without food; how well the scores are calibrated; the visual
+//! memory's hit rate when each dish was confirmed once before; and the time per photo.
+//!
+//!     cargo run --release -p worker --example recognition_eval
+//!
+//! Sets: ../shared/data/images/chinesefoodnet20/val (never trained on), the held-back
+//! Food-101 photos the training script lists in models/data/dish_head_heldout.txt, the
+//! photos of images/food, and images/barcodes (packaging and codes: no plate of food).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use models::recogniser::{
+    Certainty, CertaintyLevel, DishHead, MEMORY_MATCH, PhotoReading, Sight, class_food_keys,
+    memory_vector, nearest, read_photo,
+};
+use worker::recognition::{ExecutionProvider, RecognitionConfig, Recognizer};
+
+fn project(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+}
+
+/// A photo and the food it shows (`None`: no food).
+struct Labelled {
+    path: PathBuf,
+    food: Option<String>,
+    /// The dish class, for the memory experiment.
+    class: String,
+}
+
+fn jpegs(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| ["jpg", "jpeg", "png"].contains(&e.to_ascii_lowercase().as_str()))
+    });
+    files.sort();
+    files
+}
+
+fn dish_food(class: &str) -> Option<String> {
+    let label = format!("dish:{class}");
+    class_food_keys()
+        .into_iter()
+        .find(|(l, _)| *l == label)
+        .map(|(_, f)| f)
+}
+
+/// "00_麻婆豆腐" → "麻婆豆腐"; "fried_rice" → "fried rice".
+fn class_of_folder(name: &str) -> String {
+    match name.split_once('_') {
+        Some((head, rest)) if head.chars().all(|c| c.is_ascii_digit()) => rest.to_owned(),
+        _ => name.replace('_', " "),
+    }
+}
+
+fn sets(data: &Path) -> Vec<(&'static str, Vec<Labelled>)> {
+    let mut cfn = Vec::new();
+    let val = data.join("images/chinesefoodnet20/val");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&val)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    folders.sort();
+    for folder in folders {
+        let class = class_of_folder(&folder.file_name().unwrap().to_string_lossy());
+        for path in jpegs(&folder) {
+            cfn.push(Labelled {
+                path,
+                food: dish_food(&class),
+                class: class.clone(),
+            });
+        }
+    }
+    let mut food101 = Vec::new();
+    if let Ok(list) = std::fs::read_to_string(project("models/data/dish_head_heldout.txt")) {
+        for line in list.lines().filter(|l| l.starts_with("food101_subset/")) {
+            let folder = line.split('/').nth(2).unwrap_or_default();
+            let class = class_of_folder(folder);
+            food101.push(Labelled {
+                path: data.join("images").join(line),
+                food: dish_food(&class),
+                class,
+            });
+        }
+    }
+    let food = data.join("images/food");
+    let plates = [
+        ("coco_000000000110.jpg", "pizza-cheese"),
+        ("coco_000000000142.jpg", "banana"),
+        ("coco_000000000196.jpg", "broccoli-boiled"),
+        ("mrdbourke_pizza-dad_1024.jpg", "pizza-cheese"),
+        ("mrdbourke_steak_1024.jpg", "steak-sirloin"),
+        ("mrdbourke_sushi_1024.jpg", "sushi-salmon"),
+    ]
+    .into_iter()
+    .map(|(file, food_key)| Labelled {
+        path: food.join(file),
+        food: Some(food_key.to_owned()),
+        class: food_key.to_owned(),
+    })
+    .collect();
+    let barcodes = jpegs(&data.join("images/barcodes"))
+        .into_iter()
+        .map(|path| Labelled {
+            path,
+            food: None,
+            class: "no food".into(),
+        })
+        .collect();
+    vec![
+        ("chinesefoodnet20 val", cfn),
+        ("food101 held back", food101),
+        ("images/food", plates),
+        ("images/barcodes (no plate)", barcodes),
+    ]
+}
+
+#[derive(Default)]
+struct Tally {
+    photos: usize,
+    top1: usize,
+    top3: usize,
+    wrong_unasked: usize,
+    asked: usize,
+    no_food: usize,
+    /// (score, right) of each first suggestion, for calibration.
+    scores: Vec<(f32, bool)>,
+}
+
+impl Tally {
+    fn add(&mut self, expected: Option<&str>, reading: &PhotoReading) {
+        self.photos += 1;
+        let main = reading.foods.first();
+        let keys: Vec<&str> = main
+            .map(|f| f.candidates.iter().map(|c| c.food_key.as_str()).collect())
+            .unwrap_or_default();
+        if !reading.food_found {
+            self.no_food += 1;
+        }
+        let certainty = main
+            .and_then(|f| f.candidates.first())
+            .map(|c| Certainty::new(c.score, c.source));
+        let asked = certainty.is_some_and(|c| c.needs_confirmation);
+        self.asked += usize::from(asked);
+        let right = expected.is_some_and(|e| keys.first() == Some(&e));
+        self.top1 += usize::from(right);
+        self.top3 += usize::from(expected.is_some_and(|e| keys.iter().take(3).any(|k| *k == e)));
+        // A food shown as a fact that is not what the photo shows.
+        let shown = certainty.is_some_and(|c| !c.needs_confirmation);
+        if shown && !right {
+            self.wrong_unasked += 1;
+        }
+        if let Some(c) = certainty {
+            self.scores.push((c.score, right));
+        }
+    }
+
+    fn row(&self, name: &str) {
+        let pct = |n: usize| 100.0 * n as f64 / self.photos.max(1) as f64;
+        println!(
+            "| {name} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % |",
+            self.photos,
+            pct(self.top1),
+            pct(self.top3),
+            pct(self.wrong_unasked),
+            pct(self.asked),
+            pct(self.no_food),
+        );
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let data = models::testing::shared_data("images")
+        .map(|p| p.parent().unwrap().to_path_buf())
+        .ok_or_else(|| anyhow::anyhow!("../shared/data/images is needed"))?;
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(2);
+    let recognizer = Recognizer::new(RecognitionConfig {
+        models_dir: project(".models"),
+        ort_library: project(".ort/libonnxruntime.so.1.31.1"),
+        detector: "yolox-nano".into(),
+        gate: "efficientnet-lite0".into(),
+        execution: ExecutionProvider::Cpu,
+        sessions: 1,
+        threads,
+        classifier: None,
+        vision: None,
+    });
+    let detector = recognizer.detector().await?;
+    let gate = recognizer.gate().await?;
+    let head = DishHead::get();
+    let mut all = Tally::default();
+    let mut gate_ms = Vec::new();
+    let mut detect_ms = Vec::new();
+    let mut cfn_embeddings: Vec<(String, Vec<f32>)> = Vec::new();
+    println!(
+        "| set | photos | top-1 | top-3 | wrong food shown without a question | asked | no food found |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (name, photos) in sets(&data) {
+        if photos.is_empty() {
+            println!("| {name} | missing | | | | | |");
+            continue;
+        }
+        let mut tally = Tally::default();
+        for photo in &photos {
+            let pixels = image::open(&photo.path)?.to_rgb8();
+            let t = Instant::now();
+            let gated = gate.read(&pixels).map_err(anyhow::Error::msg)?;
+            let dishes = head.probabilities(&gated.embedding, &gated.logits);
+            gate_ms.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let detections = detector
+                .detect_thoroughly(&pixels)
+                .map_err(anyhow::Error::msg)?;
+            detect_ms.push(t.elapsed().as_secs_f64() * 1e3);
+            let reading = read_photo(Sight {
+                detections: &detections,
+                imagenet: &gated.imagenet,
+                dishes: &dishes,
+                image_area: (pixels.width() * pixels.height()) as f32,
+            });
+            if std::env::var("VERBOSE").is_ok() {
+                let main: Vec<String> = reading
+                    .foods
+                    .iter()
+                    .map(|f| {
+                        f.candidates
+                            .iter()
+                            .take(3)
+                            .map(|c| format!("{} {:.2}", c.food_key, c.score))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .collect();
+                let mut top: Vec<(usize, f32)> =
+                    gated.imagenet.iter().copied().enumerate().collect();
+                top.sort_by(|a, b| b.1.total_cmp(&a.1));
+                let seen: Vec<String> = detections
+                    .iter()
+                    .map(|d| {
+                        format!(
+                            "{} {:.2} {:.0}%",
+                            d.label,
+                            d.confidence,
+                            100.0 * d.bbox.area() / (pixels.width() * pixels.height()) as f32
+                        )
+                    })
+                    .collect();
+                eprintln!(
+                    "{} expected {:?}: gate {:.2} {:?}\n    imagenet {:?}\n    detector {:?}",
+                    photo.path.display(),
+                    photo.food,
+                    reading.food_probability,
+                    main,
+                    &top[..3],
+                    seen
+                );
+            }
+            tally.add(photo.food.as_deref(), &reading);
+            if photo.food.is_some() {
+                all.add(photo.food.as_deref(), &reading);
+            }
+            if name.starts_with("chinesefoodnet20") {
+                cfn_embeddings.push((photo.class.clone(), memory_vector(&gated.embedding)));
+            }
+        }
+        tally.row(name);
+    }
+    all.row("all food photos");
+
+    println!("\nCalibration of the first suggestion's score (all food photos):\n");
+    println!("| score | photos | right |");
+    println!("|---|---|---|");
+    for (low, high, level) in [
+        (0.8, 1.01, CertaintyLevel::Sure),
+        (0.5, 0.8, CertaintyLevel::Likely),
+        (0.0, 0.5, CertaintyLevel::Unsure),
+    ] {
+        let inside: Vec<&(f32, bool)> = all
+            .scores
+            .iter()
+            .filter(|(s, _)| *s >= low && *s < high)
+            .collect();
+        let right = inside.iter().filter(|(_, r)| *r).count();
+        println!(
+            "| {level:?} ({low:.2}–{:.2}) | {} | {:.1} % |",
+            high.min(1.0),
+            inside.len(),
+            100.0 * right as f64 / inside.len().max(1) as f64
+        );
+    }
+
+    // The visual memory: each dish confirmed once (its first val photo); every other
+    // photo of the set looked up among those 20.
+    let mut confirmed: Vec<(String, Vec<f32>)> = Vec::new();
+    for (class, e) in &cfn_embeddings {
+        if !confirmed.iter().any(|(c, _)| c == class) {
+            confirmed.push((class.clone(), e.clone()));
+        }
+    }
+    let memory: Vec<f32> = confirmed.iter().flat_map(|(_, e)| e.clone()).collect();
+    println!("\nVisual memory (chinesefoodnet20 val, each dish confirmed once before):\n");
+    println!("| similarity from | offered | right when offered | photos offered the right meal |");
+    println!("|---|---|---|---|");
+    let queries: Vec<&(String, Vec<f32>)> = cfn_embeddings
+        .iter()
+        .filter(|(c, e)| !confirmed.iter().any(|(cc, ce)| cc == c && ce == e))
+        .collect();
+    for threshold in [0.5, 0.6, MEMORY_MATCH, 0.8, 0.9] {
+        let (mut offered, mut right) = (0, 0);
+        for (class, e) in &queries {
+            if let Some((i, s)) = nearest(e, &memory)
+                && s >= threshold
+            {
+                offered += 1;
+                right += usize::from(confirmed[i].0 == *class);
+            }
+        }
+        println!(
+            "| {threshold:.2} | {:.1} % | {:.1} % | {:.1} % |",
+            100.0 * offered as f64 / queries.len().max(1) as f64,
+            100.0 * right as f64 / offered.max(1) as f64,
+            100.0 * right as f64 / queries.len().max(1) as f64
+        );
+    }
+
+    // Nearest neighbours among 10,000 photos of one user.
+    let mut state = 2026u64;
+    let mut random = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    let many: Vec<f32> = (0..10_000)
+        .flat_map(|_| memory_vector(&(0..1280).map(|_| random()).collect::<Vec<_>>()))
+        .collect();
+    let query = memory_vector(&(0..1280).map(|_| random()).collect::<Vec<_>>());
+    let mut nn_ms = Vec::new();
+    for _ in 0..50 {
+        let t = Instant::now();
+        std::hint::black_box(nearest(&query, &many));
+        nn_ms.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    println!(
+        "\nTime per photo ({threads} threads): gate + embedding + dish head {:.1} ms (median), \
+         detector {:.1} ms; nearest of 10,000 remembered photos {:.2} ms",
+        median(gate_ms),
+        median(detect_ms),
+        median(nn_ms)
+    );
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! The visual memory of each user's confirmed photos, held in this process: a new photo
+//! is compared with the same user's remembered ones without reading thousands of
+//! embeddings from the database each time. The store's stamp says when to read again
+//! (another process may have remembered a photo since).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use models::recogniser::{memory_vector, nearest};
+use models::{ImageStore, StoreError, UserId};
+
+/// Users whose memories are held at once; the longest held go first.
+const USERS_HELD: usize = 256;
+
+#[derive(Debug)]
+struct UserMemories {
+    stamp: (i64, i64),
+    image_ids: Vec<i64>,
+    /// Unit vectors, one after another.
+    vectors: Vec<f32>,
+    used: u64,
+}
+
+#[derive(Debug, Default)]
+pub struct VisualMemory {
+    users: Mutex<(HashMap<i64, Arc<UserMemories>>, u64)>,
+}
+
+impl VisualMemory {
+    /// The owner's remembered photo most like `embedding`: (image id, cosine similarity).
+    pub async fn recall(
+        &self,
+        images: &dyn ImageStore,
+        owner: UserId,
+        embedding: &[f32],
+    ) -> Result<Option<(i64, f32)>, StoreError> {
+        let stamp = images.memory_stamp(owner).await?;
+        if stamp.0 == 0 {
+            return Ok(None);
+        }
+        let held = self.held(owner, stamp);
+        let memories = match held {
+            Some(m) => m,
+            None => {
+                let rows = images.memories(owner).await?;
+                let mut image_ids = Vec::with_capacity(rows.len());
+                let mut vectors = Vec::with_capacity(rows.len() * embedding.len());
+                for (id, e) in rows {
+                    image_ids.push(id);
+                    vectors.extend(memory_vector(&e));
+                }
+                self.hold(owner, stamp, image_ids, vectors)
+            }
+        };
+        let query = memory_vector(embedding);
+        Ok(nearest(&query, &memories.vectors).map(|(i, s)| (memories.image_ids[i], s)))
+    }
+
+    fn held(&self, owner: UserId, stamp: (i64, i64)) -> Option<Arc<UserMemories>> {
+        let users = self.users.lock().unwrap_or_else(|e| e.into_inner());
+        users
+            .0
+            .get(&owner.get())
+            .filter(|m| m.stamp == stamp)
+            .cloned()
+    }
+
+    fn hold(
+        &self,
+        owner: UserId,
+        stamp: (i64, i64),
+        image_ids: Vec<i64>,
+        vectors: Vec<f32>,
+    ) -> Arc<UserMemories> {
+        let mut users = self.users.lock().unwrap_or_else(|e| e.into_inner());
+        users.1 += 1;
+        let memories = Arc::new(UserMemories {
+            stamp,
+            image_ids,
+            vectors,
+            used: users.1,
+        });
+        if users.0.len() >= USERS_HELD
+            && let Some(oldest) = users.0.iter().min_by_key(|(_, m)| m.used).map(|(k, _)| *k)
+        {
+            users.0.remove(&oldest);
+        }
+        users.0.insert(owner.get(), memories.clone());
+        memories
+    }
+}

@@ -1,0 +1,53 @@
+//! The gate model (efficientnet_lite0, ImageNet-1k): in one pass it says whether a photo
+//! shows food at all (its food classes), names fruit, vegetables and a few dishes, and
+//! gives the embedding our dish head and the visual memory read.
+
+use image::RgbImage;
+use models::recogniser::{EMBEDDING_LEN, softmax};
+
+use super::model::OnnxModel;
+
+#[derive(Debug)]
+pub struct Gate {
+    model: OnnxModel,
+}
+
+/// One photo as the gate model sees it.
+#[derive(Debug, Clone)]
+pub struct GateReading {
+    pub logits: Vec<f32>,
+    /// Softmax of the logits over ImageNet's 1,000 classes.
+    pub imagenet: Vec<f32>,
+    /// The pooled features before the last layer (1,280 values).
+    pub embedding: Vec<f32>,
+}
+
+impl Gate {
+    pub fn new(model: OnnxModel) -> Self {
+        Gate { model }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.model.manifest.name
+    }
+
+    /// The photo's ImageNet probabilities and embedding (blocking).
+    pub fn read(&self, image: &RgbImage) -> Result<GateReading, String> {
+        let (input, _) = self.model.prepare(image);
+        let mut outputs = self.model.run_outputs(&input, &["logits", "embedding"])?;
+        let embedding = outputs.pop().unwrap_or_default();
+        let logits = outputs.pop().unwrap_or_default();
+        if logits.len() != self.model.labels.len() || embedding.len() != EMBEDDING_LEN {
+            return Err(format!(
+                "unexpected gate outputs: {} logits, {} embedding values",
+                logits.len(),
+                embedding.len()
+            ));
+        }
+        Ok(GateReading {
+            imagenet: softmax(&logits),
+            logits,
+            embedding,
+        })
+    }
+}
