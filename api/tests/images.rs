@@ -132,6 +132,8 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(results["processing_status"], "completed");
     assert_eq!(results["results"], complete["foods"]);
     assert_eq!(results["food_found"], true);
+    // A question is not a keyword of the photo: nobody knows yet what it shows.
+    assert_eq!(results["keywords"], json!([]));
 
     // An unanswered question is never saved as a meal by default.
     let (status, refused) = send_as(
@@ -172,6 +174,7 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     let (_, listed) = get_as(&app, "/images/list/?page_size=5", &ann.access).await;
     assert_eq!(listed["data"]["total"], 1);
     assert_eq!(listed["data"]["images"][0]["meal_id"], meal["data"]["id"]);
+    assert_eq!(listed["data"]["images"][0]["keywords"], json!(["Banana"]));
 
     // The same table again: the visual memory offers the meal the user confirmed.
     let again = photo("coco_000000000142.jpg").unwrap();

@@ -66,25 +66,34 @@ struct ImageView {
     created_at: DateTime<Utc>,
 }
 
-/// The names of the foods an analysis found (stage 3, else stage 1).
+/// The names of the foods a photo shows, as far as anyone is sure: the user's confirmed
+/// foods, else the recognised foods that are not questions, else (while the analysis
+/// runs) the kinds of food detected.
 fn keywords(image: &UploadedImage) -> Vec<String> {
-    let names = |stage: Option<&Value>, list: &str| -> Vec<String> {
-        stage
-            .and_then(|s| s.get(list))
+    let names = |items: Option<&Value>, keep: &dyn Fn(&Value) -> bool| -> Vec<String> {
+        items
             .and_then(Value::as_array)
-            .map(|items| {
-                items
-                    .iter()
-                    .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
+            .into_iter()
+            .flatten()
+            .filter(|i| keep(i))
+            .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
+            .collect()
     };
-    let found = names(image.stage(Stage::Nutrition), "nutrition_data");
-    if found.is_empty() {
-        names(image.stage(Stage::Detection), "food_types")
-    } else {
-        found
+    let confirmed = names(
+        image.corrections.as_ref().and_then(|c| c.get("foods")),
+        &|_| true,
+    );
+    if !confirmed.is_empty() {
+        return confirmed;
+    }
+    match image.stage(Stage::Nutrition) {
+        Some(stage) => names(stage.get("nutrition_data"), &|r| !needs_answer(r)),
+        None => names(
+            image
+                .stage(Stage::Detection)
+                .and_then(|s| s.get("food_types")),
+            &|_| true,
+        ),
     }
 }
 
