@@ -101,7 +101,7 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     let first = &foods[0];
     assert_eq!(first["recognition"]["level"], "unsure", "{first}");
     assert_eq!(first["recognition"]["needs_confirmation"], true);
-    assert!(first["recognition"]["score"].as_f64().unwrap() < 0.5);
+    assert!(first["recognition"]["score"].as_f64().unwrap() < models::recogniser::LIKELY.into());
     let banana = first["alternatives"]
         .as_array()
         .unwrap()

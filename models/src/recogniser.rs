@@ -23,7 +23,7 @@ pub const EMBEDDING_LEN: usize = 1280;
 /// A food is named without a question from this score on ("Looks like …").
 pub const SURE: f32 = 0.80;
 /// Below this score a food is a question with alternatives ("Is this …?").
-pub const LIKELY: f32 = 0.50;
+pub const LIKELY: f32 = 0.60;
 /// Alternatives offered beside a food.
 pub const MAX_ALTERNATIVES: usize = 5;
 /// A candidate weaker than this is not worth a tap.
@@ -34,7 +34,7 @@ const MIN_CANDIDATE: f32 = 0.02;
 /// sees "pizza" or "cake" in a box as big as the plate with up to 0.9: a box over half the
 /// photo counts for little.
 const DETECTOR_WEIGHT: f32 = 0.8;
-const DETECTOR_WHOLE_PLATE_WEIGHT: f32 = 0.4;
+const DETECTOR_WHOLE_PLATE_WEIGHT: f32 = 0.2;
 const WHOLE_PLATE: f32 = 0.5;
 /// ImageNet's food classes name fruit and vegetables well and prepared dishes poorly
 /// (红烧肉 reads as consommé), so a class's probability counts for less than a dish's.
@@ -43,9 +43,11 @@ const IMAGENET_WEIGHT: f32 = 0.6;
 /// sure of it and another model sees it too (a banana beside an apple).
 const SECOND_FOOD_MIN: f32 = 0.6;
 const SECOND_FOOD_SEEN: f32 = 0.02;
-/// The dish head this sure names a dish even where ImageNet sees little food (a close-up
-/// of 蚝油生菜).
-const DISH_GATE: f32 = 0.6;
+/// The dish head this sure, on a photo like its training photos, names a dish even where
+/// ImageNet sees little food (a close-up of 蚝油生菜).
+const DISH_GATE: f32 = 0.35;
+/// What the head's dishes count for on a photo it says is none of them.
+const UNKNOWN_DISH_WEIGHT: f32 = 0.4;
 /// The gate: summed ImageNet probability of food classes and table settings (plate, soup
 /// bowl, wok …) from which a photo shows food. Food photos here score 0.44–0.98.
 pub const FOOD_GATE: f32 = 0.15;
@@ -148,6 +150,8 @@ pub struct Sight<'a> {
     pub dishes: &'a [f32],
     /// Width × height of the photo the detections are in.
     pub image_area: f32,
+    /// The photo looks like none of the dish head's training photos.
+    pub dish_unknown: bool,
 }
 
 /// What the photo shows, as far as the models can tell.
@@ -242,6 +246,12 @@ pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
     let food_probability = food_probability(sight.imagenet);
     let mut candidates = Vec::new();
     let head = DishHead::get();
+    // A photo that is none of the head's dishes keeps them only as weak alternatives.
+    let dish_weight = if sight.dish_unknown {
+        UNKNOWN_DISH_WEIGHT
+    } else {
+        1.0
+    };
     for (class, p) in head.classes.iter().zip(sight.dishes) {
         let label = format!("dish:{class}");
         if *p >= MIN_CANDIDATE
@@ -250,7 +260,7 @@ pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
             candidates.push(Candidate {
                 label,
                 food_key,
-                score: *p,
+                score: *p * dish_weight,
                 source: CandidateSource::DishModel,
             });
         }
@@ -321,7 +331,11 @@ pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
         .collect();
     let ranked = merge(candidates);
     let detector_food = detected.iter().map(|d| d.3).fold(0.0f32, f32::max);
-    let dish_max = sight.dishes.iter().copied().fold(0.0f32, f32::max);
+    let dish_max = if sight.dish_unknown {
+        0.0
+    } else {
+        sight.dishes.iter().copied().fold(0.0f32, f32::max)
+    };
     let food_found = food_probability >= FOOD_GATE || detector_food >= 0.5 || dish_max >= DISH_GATE;
     let mut foods = Vec::new();
     if food_found && let Some(main) = ranked.first() {
@@ -370,6 +384,17 @@ struct DishHeadFile {
     /// Features are the embedding followed by the log-softmax of the 1,000 logits.
     #[serde(default)]
     use_logits: bool,
+    /// When the photo is none of the head's dishes.
+    #[serde(default)]
+    ood: Option<OutOfDishes>,
+}
+
+/// The head's rule for "none of my dishes": its best dish too unlikely, or features far
+/// from any training photo's (cuts from the training photos' own spread).
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct OutOfDishes {
+    pub max_probability_below: f32,
+    pub feature_rms_above: f32,
 }
 
 /// A softmax layer over the gate model's embedding that names 41 dishes.
@@ -382,6 +407,7 @@ pub struct DishHead {
     weights: Vec<f32>,
     temperature: f32,
     use_logits: bool,
+    ood: Option<OutOfDishes>,
 }
 
 impl DishHead {
@@ -412,7 +438,20 @@ impl DishHead {
             weights: file.weights.into_iter().flatten().collect(),
             temperature: file.temperature.unwrap_or(1.0).max(1e-3),
             use_logits: file.use_logits,
+            ood: file.ood,
         })
+    }
+
+    /// Whether the photo looks like none of the photos the head learned from (the rms cut
+    /// of its "none of my dishes" rule): packaging, a desk, a face. Its other cut, a low
+    /// best probability, needs no flag: such dishes are weak candidates by themselves.
+    pub fn unfamiliar(&self, embedding: &[f32]) -> bool {
+        let Some(rule) = self.ood else {
+            return false;
+        };
+        let z = self.standardise(embedding);
+        let rms = (z.iter().map(|v| v * v).sum::<f32>() / z.len().max(1) as f32).sqrt();
+        rms > rule.feature_rms_above
     }
 
     /// The embedding standardised by the head's feature mean and scale.
@@ -567,6 +606,7 @@ mod tests {
             imagenet: &imagenet,
             dishes: &dishes,
             image_area: 100.0 * 100.0,
+            dish_unknown: false,
         });
         assert!(reading.food_found);
         let main = &reading.foods[0];
@@ -583,12 +623,14 @@ mod tests {
     #[test]
     fn no_food_in_a_photo_of_a_desk() {
         let dishes = vec![1.0 / 41.0; 41];
+        let unknown = true;
         let imagenet = imagenet_with(527, 0.9); // desktop computer
         let reading = read_photo(Sight {
             detections: &[seen("laptop", 0.9)],
             imagenet: &imagenet,
             dishes: &dishes,
             image_area: 100.0 * 100.0,
+            dish_unknown: unknown,
         });
         assert!(!reading.food_found);
         assert!(reading.foods.is_empty());
@@ -608,6 +650,7 @@ mod tests {
             imagenet: &imagenet,
             dishes: &dishes,
             image_area: 100.0 * 100.0,
+            dish_unknown: false,
         });
         let main = &reading.foods[0];
         assert_eq!(main.candidates[0].food_key, "dish-hongshao-rou");
@@ -625,8 +668,8 @@ mod tests {
             [
                 "dish-hongshao-rou",
                 "dish-meicai-kourou",
-                "dish-huiguo-rou",
-                "carrot"
+                "carrot",
+                "dish-huiguo-rou"
             ]
         );
         // The carrot is an alternative, not a second food.
@@ -643,6 +686,7 @@ mod tests {
             imagenet: &imagenet,
             dishes: &dishes,
             image_area: 100.0 * 100.0,
+            dish_unknown: false,
         });
         let keys: Vec<&str> = reading
             .foods

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use models::recogniser::{
-    Certainty, CertaintyLevel, DishHead, MEMORY_MATCH, PhotoReading, Sight, class_food_keys,
-    memory_vector, nearest, read_photo,
+    Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, Sight,
+    class_food_keys, memory_vector, nearest, read_photo,
 };
 use worker::recognition::{ExecutionProvider, RecognitionConfig, Recognizer};
 
@@ -235,6 +235,7 @@ async fn main() -> anyhow::Result<()> {
                 imagenet: &gated.imagenet,
                 dishes: &dishes,
                 image_area: (pixels.width() * pixels.height()) as f32,
+                dish_unknown: DishHead::get().unfamiliar(&gated.embedding),
             });
             if std::env::var("VERBOSE").is_ok() {
                 let main: Vec<String> = reading
@@ -289,9 +290,9 @@ async fn main() -> anyhow::Result<()> {
     println!("| score | photos | right |");
     println!("|---|---|---|");
     for (low, high, level) in [
-        (0.8, 1.01, CertaintyLevel::Sure),
-        (0.5, 0.8, CertaintyLevel::Likely),
-        (0.0, 0.5, CertaintyLevel::Unsure),
+        (SURE, 1.01, CertaintyLevel::Sure),
+        (LIKELY, SURE, CertaintyLevel::Likely),
+        (0.0, LIKELY, CertaintyLevel::Unsure),
     ] {
         let inside: Vec<&(f32, bool)> = all
             .scores

@@ -78,6 +78,7 @@ impl JobHandler for DetectFoods {
                 imagenet: &gated.imagenet,
                 dishes: &dishes,
                 image_area: (pixels.width() * pixels.height()) as f32,
+                dish_unknown: DishHead::get().unfamiliar(&gated.embedding),
             });
             let dish = match &classifier {
                 Some(c) => c.classify(&pixels).unwrap_or_else(|e| {
