@@ -68,6 +68,7 @@ research datasets); the file says so, and retraining on one's own photos is this
 with --extra.
 """
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -491,6 +492,15 @@ def main():
     }
     with open(args.out, 'w', encoding='utf-8') as f:
         json.dump(out, f, ensure_ascii=False, separators=(',', ':'))
+    # `make models` checks the head against this; the evaluation
+    # (worker/examples/recognition_eval.rs) reads which Food-101 photos were held back.
+    with open(args.out, 'rb') as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(args.out + '.sha256', 'w') as f:
+        f.write(f'{digest}  {os.path.basename(args.out)}\n')
+    images = os.path.join(args.data, 'images')
+    with open(os.path.join(os.path.dirname(args.out), 'dish_head_heldout.txt'), 'w') as f:
+        f.writelines(os.path.relpath(p, images) + '\n' for p in test_paths if p.startswith(food101))
     food = os.path.join(args.data, 'images', 'food')
     if os.path.isdir(food):
         print('real photos in images/food (not measured above; their dishes are food101 ones or none):',
