@@ -5,6 +5,7 @@ pub mod barcodes;
 mod config;
 mod context;
 mod handlers;
+pub mod labels;
 mod mailer;
 mod monitor;
 mod outside;
