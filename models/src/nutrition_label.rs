@@ -462,9 +462,10 @@ fn readings(glyphs: &[Glyph]) -> Vec<Reading> {
         while end > i && matches!(glyphs[end - 1].c, '.' | ',') {
             end -= 1;
         }
-        // Digit-like letters running on into a word (not a unit) belong to it
-        // ("135lories"; "Og" is 0 g).
-        if glyphs.get(end).is_some_and(|g| g.c.is_ascii_alphabetic())
+        // Digit-like letters running on into the rest of a word (not a unit) belong to
+        // it ("135lories"); before a capital a new word starts ("22OCalories" is 220,
+        // "Og" is 0 g).
+        if glyphs.get(end).is_some_and(|g| g.c.is_ascii_lowercase())
             && unit_at(glyphs, end).is_none()
         {
             while end > i && !glyphs[end - 1].c.is_ascii_digit() {
@@ -1454,14 +1455,15 @@ mod tests {
 
     #[test]
     fn numbers_and_units_in_a_row() {
-        let glyphs: Vec<Glyph> = "Calories 145 Calories from Fat 40 Og 1,580 kJ 2,5g 12% 135lories"
-            .chars()
-            .map(|c| Glyph {
-                c,
-                confidence: 1.0,
-                x: 0.0,
-            })
-            .collect();
+        let glyphs: Vec<Glyph> =
+            "Calories 145 Calories from Fat 40 Og 1,580 kJ 2,5g 12% 135lories 22OCalories"
+                .chars()
+                .map(|c| Glyph {
+                    c,
+                    confidence: 1.0,
+                    x: 0.0,
+                })
+                .collect();
         let found: Vec<(f64, Option<Unit>)> = readings(&glyphs)
             .iter()
             .map(|r| (r.value, r.unit))
@@ -1476,6 +1478,7 @@ mod tests {
                 (2.5, Some(Unit::Gram)),
                 (12.0, Some(Unit::Percent)),
                 (135.0, None),
+                (220.0, None),
             ]
         );
     }
