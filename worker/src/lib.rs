@@ -28,6 +28,8 @@ pub struct WorkerDeps {
     pub mailer: Mailer,
     /// The recognition models, loaded on first use.
     pub recognizer: std::sync::Arc<recognition::Recognizer>,
+    /// The OCR models that read nutrition labels, loaded on first use.
+    pub labels: std::sync::Arc<labels::LabelReader>,
     /// Where uploads are kept (their paths are relative to it).
     pub data_dir: std::path::PathBuf,
     /// Names this process in probe reports and worker registrations.
@@ -65,6 +67,7 @@ pub fn deps(
         off: std::sync::Arc::new(barcodes::openfoodfacts::OffClient::new(config.off.clone())),
         mailer: Mailer::from_config(config)?,
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
+        labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
         data_dir: config.data_dir.clone(),
         worker_name: format!("{host}-{}", std::process::id()),
     })
