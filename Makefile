@@ -66,6 +66,7 @@ bench: build
 	cargo run --release -p api --example loadgen
 	cargo bench -p search --bench search
 	cargo run --release -p worker --example barcode_bench
+	cargo run --release -p worker --example label_bench
 	bench/search.sh
 	ENGINE=postgres bench/search.sh
 	bench/meals.sh
