@@ -313,7 +313,7 @@ fn rows_of(lines: &[TextLine]) -> Vec<Row> {
         }
     }
     groups.sort_by(|a, b| {
-        let y = |g: &Vec<Placed>| g.iter().map(|p| page_y(p)).sum::<f32>() / g.len() as f32;
+        let y = |g: &Vec<Placed>| g.iter().map(&page_y).sum::<f32>() / g.len() as f32;
         y(a).total_cmp(&y(b))
     });
     groups
@@ -742,12 +742,12 @@ pub fn read_label(lines: &[TextLine]) -> LabelReading {
     // A per-100 column beside a per-serving one: values are taken from under it.
     let column = per_100_column(&rows);
     let pick = |readings: &[Reading]| -> Option<Reading> {
-        let values = readings.iter().filter(|r| r.unit != Some(Unit::Percent));
+        let mut values = readings.iter().filter(|r| r.unit != Some(Unit::Percent));
         match column {
             Some(x) => values
                 .min_by(|a, b| (a.x - x).abs().total_cmp(&(b.x - x).abs()))
                 .cloned(),
-            None => values.cloned().next(),
+            None => values.next().cloned(),
         }
     };
     let mut found: Vec<(Nutrient, Found, usize)> = Vec::new();

@@ -384,13 +384,11 @@ fn sample(photo: &RgbImage, x: f32, y: f32) -> Rgb<u8> {
         at(x0, y0 + 1),
         at(x0 + 1, y0 + 1),
     );
-    let mut out = [0u8; 3];
-    for c in 0..3 {
+    Rgb(std::array::from_fn(|c| {
         let top = f32::from(p00.0[c]) * (1.0 - fx) + f32::from(p10.0[c]) * fx;
         let bottom = f32::from(p01.0[c]) * (1.0 - fx) + f32::from(p11.0[c]) * fx;
-        out[c] = (top * (1.0 - fy) + bottom * fy).round().clamp(0.0, 255.0) as u8;
-    }
-    Rgb(out)
+        (top * (1.0 - fy) + bottom * fy).round().clamp(0.0, 255.0) as u8
+    }))
 }
 
 /// DB post-processing on the probability map: threshold, dilate by one pixel (rapidocr
