@@ -246,7 +246,15 @@ def us_label(rng):
         ftitle = font(SANS_BOLD, ftitle.size - 1)
     fcal = font(SANS_BOLD, int(size * (1.9 if not old_style else 1.0)))
     pad = int(size * 0.7)
-    width = int(size * 17)
+    # Wide enough that a row's left and right parts never touch (a printed panel keeps
+    # a clear gap between them).
+    measure = ImageDraw.Draw(Image.new("L", (1, 1))).textlength
+    widest = max(
+        measure("Calories 9999", font=fcal) + measure("Calories from Fat 990", font=fn),
+        measure("Total Carbohydrates ", font=fbold) + measure("999g", font=fn) + measure("100%", font=fbold),
+        measure("Serving size", font=fbold) + measure("1 container (355g)", font=fbold),
+    )
+    width = max(int(size * 17), int(widest + 1.5 * size + 2 * pad))
     row_h = int(size * 1.45)
     img = Image.new("L", (width, int(size * 32)), 255)
     d = ImageDraw.Draw(img)
