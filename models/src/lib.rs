@@ -12,6 +12,7 @@ pub mod generic;
 pub mod import;
 pub mod job;
 pub mod meal;
+pub mod nutrition_label;
 pub mod recipe;
 pub mod recogniser;
 pub mod recognition;

@@ -17,7 +17,7 @@ use models::recogniser::{
     Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, Sight,
     class_food_keys, memory_vector, nearest, read_photo,
 };
-use worker::recognition::{ExecutionProvider, RecognitionConfig, Recognizer};
+use worker::recognition::{RecognitionConfig, Recognizer};
 
 fn project(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -191,17 +191,7 @@ async fn main() -> anyhow::Result<()> {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(2);
-    let recognizer = Recognizer::new(RecognitionConfig {
-        models_dir: project(".models"),
-        ort_library: project(".ort/libonnxruntime.so.1.31.1"),
-        detector: "yolox-nano".into(),
-        gate: "efficientnet-lite0".into(),
-        execution: ExecutionProvider::Cpu,
-        sessions: 1,
-        threads,
-        classifier: None,
-        vision: None,
-    });
+    let recognizer = Recognizer::new(RecognitionConfig::installed_at(&project(""), threads));
     let detector = recognizer.detector().await?;
     let gate = recognizer.gate().await?;
     let head = DishHead::get();

@@ -5,6 +5,7 @@ pub mod barcodes;
 mod config;
 mod context;
 mod handlers;
+pub mod labels;
 mod mailer;
 pub mod memory;
 mod monitor;
@@ -30,6 +31,8 @@ pub struct WorkerDeps {
     pub recognizer: std::sync::Arc<recognition::Recognizer>,
     /// Each user's confirmed photos, for recognising the same dish again.
     pub memory: std::sync::Arc<memory::VisualMemory>,
+    /// The OCR models that read nutrition labels, loaded on first use.
+    pub labels: std::sync::Arc<labels::LabelReader>,
     /// Where uploads are kept (their paths are relative to it).
     pub data_dir: std::path::PathBuf,
     /// Names this process in probe reports and worker registrations.
@@ -68,6 +71,7 @@ pub fn deps(
         mailer: Mailer::from_config(config)?,
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
         memory: std::sync::Arc::default(),
+        labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
         data_dir: config.data_dir.clone(),
         worker_name: format!("{host}-{}", std::process::id()),
     })

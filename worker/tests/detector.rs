@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use worker::recognition::{ExecutionProvider, RecognitionConfig, Recognizer};
+use worker::recognition::{RecognitionConfig, Recognizer};
 
 fn project(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -13,15 +13,8 @@ fn project(path: &str) -> PathBuf {
 
 fn recognizer(detector: &str) -> Option<Recognizer> {
     let config = RecognitionConfig {
-        models_dir: project(".models"),
-        ort_library: project(".ort/libonnxruntime.so.1.31.1"),
         detector: detector.into(),
-        gate: "efficientnet-lite0".into(),
-        execution: ExecutionProvider::Cpu,
-        sessions: 1,
-        threads: 2,
-        classifier: None,
-        vision: None,
+        ..RecognitionConfig::installed_at(&project(""), 2)
     };
     let recognizer = Recognizer::new(config);
     if !recognizer.installed() {

@@ -845,6 +845,31 @@ const OPERATIONS: &[Operation] = &[
     },
     Operation {
         method: "post",
+        path: "/labels/read/",
+        tag: "labels",
+        summary: "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
+        params: &[],
+        responses: &[
+            (200, "The label as read"),
+            (401, "Not signed in"),
+            (413, "IMAGE_TOO_LARGE"),
+            (
+                415,
+                "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart",
+            ),
+            (
+                422,
+                "INVALID_IMAGE, IMAGE_TOO_LARGE (pixels), INVALID_BARCODE or no image",
+            ),
+            (
+                503,
+                "LABEL_READING_UNAVAILABLE: label reading models not installed",
+            ),
+        ],
+        content_type: JSON,
+    },
+    Operation {
+        method: "post",
         path: "/images/analyze-stream/",
         tag: "images",
         summary: "Analyse {image_id}: text/event-stream of data: {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error} lines; steps start, food_detection, food_detection_complete, portion_estimation, complete or error. Closing the stream cancels the analysis.",
@@ -1235,6 +1260,13 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
             | "/images/search-usda-barcode/"
             | "/images/search-barcode-combined/",
         ) => barcode,
+        ("post", "/labels/read/") => {
+            return Some(
+                json!({"required": true, "content": {"multipart/form-data": {"schema":
+                {"type": "object", "required": ["image"], "properties": {
+                    "image": {"type": "string", "format": "binary"}, "barcode": s}}}}}),
+            );
+        }
         ("post", "/images/upload/") => {
             return Some(
                 json!({"required": true, "content": {"multipart/form-data": {"schema":

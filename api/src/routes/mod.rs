@@ -7,6 +7,7 @@ mod foods;
 mod health;
 mod images;
 mod jobs;
+mod labels;
 mod meal_stats;
 mod meals;
 mod recipes;
@@ -39,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .merge(recipes::router())
         .merge(images::router())
         .merge(barcodes::router())
+        .merge(labels::router())
         .merge(jobs::router())
         .merge(docs::router())
         .fallback(unknown_route)

@@ -144,12 +144,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                 models_dir: options
                     .models_dir
                     .unwrap_or_else(|| project_path(".models")),
-                ort_library: project_path(".ort/libonnxruntime.so.1.31.1"),
-                detector: "yolox-nano".into(),
-                gate: "efficientnet-lite0".into(),
-                execution: worker::recognition::ExecutionProvider::Cpu,
                 sessions: options.concurrency,
-                threads: 1,
                 classifier: options.classifier,
                 vision: options.vision_url.map(|base_url| {
                     worker::recognition::vision::VisionConfig {
@@ -159,6 +154,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                         timeout: Duration::from_millis(1500),
                     }
                 }),
+                ..worker::recognition::RecognitionConfig::installed_at(&project_path(""), 1)
             },
         },
     };

@@ -3,6 +3,7 @@
 mod barcodes;
 mod fetch_usda_food;
 mod import_foods;
+mod labels;
 mod probe;
 mod recognition;
 mod send_mail;
@@ -13,6 +14,7 @@ pub use barcodes::{
 };
 pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
+pub use labels::{LabelRead, ReadLabel};
 pub use probe::{Probe, ProbeReport};
 pub use recognition::{
     AlternativeFood, DetectFoods, DetectionStage, EstimatePortions, FoodType, HintedFood,

@@ -8,6 +8,7 @@ mod fetch_usda_food;
 mod import_foods;
 mod lookup_nutrition;
 mod probe;
+mod read_label;
 mod search_barcode;
 mod send_mail;
 

@@ -57,6 +57,22 @@ pub struct RecognitionConfig {
 }
 
 impl RecognitionConfig {
+    /// The defaults for the models `make models` installed under `project` (its `.models`
+    /// and `.ort`), on the CPU, one session of `threads` threads: tests and benchmarks.
+    pub fn installed_at(project: &Path, threads: usize) -> Self {
+        RecognitionConfig {
+            models_dir: project.join(".models"),
+            ort_library: project.join(".ort/libonnxruntime.so.1.31.1"),
+            detector: "yolox-nano".into(),
+            gate: "efficientnet-lite0".into(),
+            execution: ExecutionProvider::Cpu,
+            sessions: 1,
+            threads,
+            classifier: None,
+            vision: None,
+        }
+    }
+
     pub fn from_env(concurrency: usize) -> Result<Self, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let execution = match var("RECOGNITION_EP").as_deref() {
@@ -242,7 +258,7 @@ fn runtime(
         .map_err(RecognitionError::NotInstalled)
 }
 
-fn sha256_of(path: &Path) -> Result<String, String> {
+pub(crate) fn sha256_of(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(Sha256::digest(&bytes)
         .iter()
@@ -279,22 +295,30 @@ fn load_model(
         .map(|l| l.trim().to_owned())
         .filter(|l| !l.is_empty())
         .collect();
-    let environment = runtime(&config.ort_library, config.execution)?;
-    let failed = |e: ort::Error| RecognitionError::Failed(format!("{}: {e}", manifest.name));
-    let mut sessions = Vec::with_capacity(config.sessions);
-    for _ in 0..config.sessions {
-        let mut builder = Session::builder(&environment).map_err(failed)?;
-        builder = builder
-            .with_optimization_level(GraphOptimizationLevel::Level3)
-            .map_err(|e| failed(e.into()))?
-            .with_intra_threads(config.threads)
-            .map_err(|e| failed(e.into()))?;
-        if config.execution == ExecutionProvider::Cuda {
-            builder = builder
-                .with_execution_providers([ep::CUDA::default().build()])
-                .map_err(|e| failed(e.into()))?;
-        }
-        sessions.push(builder.commit_from_file(&file).map_err(failed)?);
-    }
+    let sessions = (0..config.sessions)
+        .map(|_| session(config, &file))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(model::OnnxModel::new(manifest, labels, sessions))
+}
+
+/// A session of a model file on the shared runtime, with the configured threads and
+/// execution provider (every ONNX model of the workers is opened here).
+pub(crate) fn session(
+    config: &RecognitionConfig,
+    file: &Path,
+) -> Result<Session, RecognitionError> {
+    let environment = runtime(&config.ort_library, config.execution)?;
+    let failed = |e: ort::Error| RecognitionError::Failed(format!("{}: {e}", file.display()));
+    let mut builder = Session::builder(&environment).map_err(failed)?;
+    builder = builder
+        .with_optimization_level(GraphOptimizationLevel::Level3)
+        .map_err(|e| failed(e.into()))?
+        .with_intra_threads(config.threads)
+        .map_err(|e| failed(e.into()))?;
+    if config.execution == ExecutionProvider::Cuda {
+        builder = builder
+            .with_execution_providers([ep::CUDA::default().build()])
+            .map_err(|e| failed(e.into()))?;
+    }
+    builder.commit_from_file(file).map_err(failed)
 }

@@ -295,3 +295,66 @@ describe('portions of a custom food', () => {
     });
   });
 });
+
+describe('scanning a label into a custom food', () => {
+  const reading = {
+    found: true,
+    kind: 'gb28050',
+    basis: 'per_serving',
+    serving_grams: 30,
+    barcode: null,
+    fields: [
+      { nutrient: 'calories', value: 377.6, printed: '474 kJ', certainty: 'sure', confidence: 0.99, doubts: [] },
+      { nutrient: 'protein', value: 6.7, printed: '2 g', certainty: 'check', confidence: 0.7, doubts: [] },
+      { nutrient: 'fat', value: null, printed: '182 g', certainty: 'implausible', confidence: 0.95, doubts: ['out_of_range'] },
+      { nutrient: 'carbs', value: 60, printed: '18 g', certainty: 'sure', confidence: 0.98, doubts: [] },
+      { nutrient: 'sodium', value: null, printed: null, certainty: 'unread', confidence: 0, doubts: ['not_found'] },
+      { nutrient: 'fiber', value: null, printed: null, certainty: 'not_on_label', confidence: 0, doubts: [] },
+      { nutrient: 'sugar', value: null, printed: null, certainty: 'not_on_label', confidence: 0, doubts: [] },
+    ],
+    rows: [],
+    took_ms: 820,
+  };
+  const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'label.jpg', { type: 'image/jpeg' });
+  const hintOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('fills what was read, and leaves what was not empty and marked', async () => {
+    const { user, dialog, calls } = await openCreate({ 'POST /api/v1/labels/read/': ok(reading) });
+    expect(within(dialog).getByRole('button', { name: 'Scan a label' })).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+    expect(await within(dialog).findByText(/Filled in from the label/)).toHaveTextContent(
+      'per serving (30 g); they were turned into values per 100 g',
+    );
+    expect(calls.filter((call) => call.path === '/api/v1/labels/read/')).toHaveLength(1);
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(377.6);
+    expect(hintOf(field(dialog, 'Calories (kcal)'))).toBe('Read from the label');
+    expect(field(dialog, 'Protein (g)')).toHaveValue(6.7);
+    expect(hintOf(field(dialog, 'Protein (g)'))).toBe('Read, but not clearly — please check');
+    for (const label of ['Fat (g)', 'Sodium (mg)']) {
+      expect(field(dialog, label)).toHaveValue(null);
+      expect(hintOf(field(dialog, label))).toBe("Couldn't read — please check");
+    }
+    expect(hintOf(field(dialog, 'Fiber (g)'))).toBeUndefined();
+
+    // Typing a value takes the mark away.
+    await user.type(field(dialog, 'Sodium (mg)'), '120');
+    expect(hintOf(field(dialog, 'Sodium (mg)'))).toBeUndefined();
+  });
+
+  it('says so when the photo holds no label, and when reading is not available', async () => {
+    const { user, dialog } = await openCreate({
+      'POST /api/v1/labels/read/': ok({ ...reading, found: false, fields: [] }),
+    });
+    await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No nutrition table was found in this photo');
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(null);
+  });
+
+  it('shows the server’s reason when reading fails', async () => {
+    const { user, dialog } = await openCreate({
+      'POST /api/v1/labels/read/': failure(503, 'label reading models not installed', 'LABEL_READING_UNAVAILABLE'),
+    });
+    await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('label reading models not installed');
+  });
+});

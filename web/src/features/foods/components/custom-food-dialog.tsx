@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useCreateFood, type CustomFoodInput } from '@/features/foods/api/create-food';
+import type { LabelReading } from '@/features/foods/api/read-label';
 import { PortionsEditor } from '@/features/foods/components/portions-editor';
+import { ScanLabel } from '@/features/foods/components/scan-label';
 import { useUpdateFood } from '@/features/foods/api/update-food';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest } from '@/features/foods/types';
@@ -20,6 +22,7 @@ import {
   type CustomFoodDraft,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodFailureText } from '@/features/foods/utils/failure';
+import { draftFromLabel, type LabelDraftField, type LabelNotes } from '@/features/foods/utils/label-draft';
 import { displayName } from '@/features/foods/utils/names';
 import type { SavedFood } from '@/types/food';
 // The dialog opens on other pages too (the dashboard's barcode scan).
@@ -83,9 +86,28 @@ function CustomFoodForm({
     return draftFromFood(request.food, name);
   });
   const [error, setError] = useState<string | null>(null);
+  // What a scanned label said of each field, until the person changes it.
+  const [labelNotes, setLabelNotes] = useState<LabelNotes>({});
+  const [labelRead, setLabelRead] = useState<LabelReading | null>(null);
   const saving = create.isMutating || update.isMutating;
-  const change = (field: keyof CustomFoodDraft) => (event: { target: { value: string } }) =>
+  const change = (field: keyof CustomFoodDraft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
+    setLabelNotes(({ [field as LabelDraftField]: _seen, ...rest }) => rest);
+  };
+
+  function onLabel(label: LabelReading) {
+    const filled = draftFromLabel(draft, label);
+    setLabelRead(label);
+    setDraft(filled.draft);
+    setLabelNotes(filled.notes);
+  }
+
+  /** The hint under a number field: what the label said of it, else what the source did. */
+  function hintOf(field: LabelDraftField) {
+    const note = labelNotes[field];
+    if (note) return t(`label.notes.${note}`);
+    return unknown.has(field) ? t('dialog.unknownHint') : undefined;
+  }
 
   // What the food copied or edited does not give: its fields start empty, and say why.
   const unknown = request.mode === 'create' ? NONE_UNKNOWN : unknownNutrients(request.food);
@@ -133,6 +155,8 @@ function CustomFoodForm({
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {request.mode === 'create' && <ScanLabel barcode={barcode} onRead={onLabel} />}
+      {labelRead && <LabelSummary label={labelRead} />}
       <TextField
         label={t('dialog.fields.name')}
         name="name"
@@ -163,6 +187,8 @@ function CustomFoodForm({
           value={draft.calories}
           onChange={change('calories')}
           data-autofocus={named ? true : undefined}
+          hint={hintOf('calories')}
+          className={labelNotes.calories ? `label-${labelNotes.calories}` : undefined}
         />
         {OPTIONAL_FIELDS.map((field) => (
           <TextField
@@ -175,7 +201,8 @@ function CustomFoodForm({
             step="0.1"
             value={draft[field]}
             onChange={change(field)}
-            hint={unknown.has(field) ? t('dialog.unknownHint') : undefined}
+            hint={hintOf(field)}
+            className={labelNotes[field] ? `label-${labelNotes[field]}` : undefined}
           />
         ))}
       </div>
@@ -190,5 +217,23 @@ function CustomFoodForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What reading the label gave: check every value, and on what basis they were given. */
+function LabelSummary({ label }: { label: LabelReading }) {
+  const { t } = useTranslation('foods');
+  if (!label.found) return <FormMessage tone="error">{t('label.notFound')}</FormMessage>;
+  const basis =
+    label.basis === 'per_serving' && label.serving_grams !== null
+      ? t('label.perServing', { grams: label.serving_grams })
+      : label.basis === 'per100ml'
+        ? t('label.per100ml')
+        : null;
+  return (
+    <FormMessage tone="info">
+      {t('label.filled')}
+      {basis && ` ${basis}`}
+    </FormMessage>
   );
 }

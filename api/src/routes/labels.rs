@@ -1,0 +1,167 @@
+//! `/labels/read`: a photo of a nutrition label (a Chinese 营养成分表 or a US Nutrition
+//! Facts panel) read into a custom food's values per 100 g, for the user to check and
+//! save. The photo is checked like any upload, read by the `ReadLabel` job on the workers,
+//! and not kept.
+
+use std::time::Duration;
+
+use axum::{
+    Router,
+    extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
+    http::StatusCode,
+    routing::post,
+};
+use jobs::payloads::{LabelRead, ReadLabel};
+use models::nutrition_label::{Basis, LabelField, LabelKind};
+use models::{Barcode, UserId};
+use serde::Serialize;
+
+use crate::{
+    AppState,
+    auth::AuthUser,
+    error::{ApiError, ApiJson, ApiResult},
+    photo,
+};
+
+/// Reading takes about a second; the first read of a process also loads the models.
+const READ_TIMEOUT: Duration = Duration::from_secs(60);
+
+pub fn router() -> Router<AppState> {
+    Router::new().route(
+        "/labels/read",
+        // Room for the photo and its field headers, and the barcode.
+        post(read).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
+    )
+}
+
+/// A label as read: every field of the food per 100 g, each with how sure the reading
+/// is and, when empty or doubtful, why.
+#[derive(Serialize)]
+struct LabelView {
+    /// Whether a nutrition table was found at all.
+    found: bool,
+    kind: LabelKind,
+    basis: Option<Basis>,
+    serving_grams: Option<f64>,
+    /// The barcode sent with the photo, canonical, to keep on the food.
+    barcode: Option<String>,
+    fields: Vec<LabelField>,
+    /// The rows of text read, top to bottom.
+    rows: Vec<String>,
+    took_ms: f64,
+}
+
+/// SPEC: without the models there is no reading, never a made-up one.
+fn label_reading_installed(state: &AppState) -> Result<(), ApiError> {
+    let reader = worker::labels::LabelReader::new(state.config.worker.recognition.clone());
+    if reader.installed() {
+        Ok(())
+    } else {
+        Err(ApiError::unavailable(
+            "LABEL_READING_UNAVAILABLE",
+            worker::labels::NOT_INSTALLED,
+        ))
+    }
+}
+
+/// The photo (field `image`) and the barcode (field `barcode`, optional) of a form.
+async fn photo_and_barcode(
+    form: Result<Multipart, MultipartRejection>,
+) -> Result<(Vec<u8>, Option<Barcode>), ApiError> {
+    let mut form = form.map_err(|e| {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "MULTIPART_REQUIRED",
+            format!(
+                "Send the photo as multipart/form-data with a field named image ({})",
+                e.body_text()
+            ),
+        )
+    })?;
+    let bad_form = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            photo::too_big()
+        } else {
+            ApiError::bad_request(format!("The upload could not be read: {}", e.body_text()))
+        }
+    };
+    let mut bytes = None;
+    let mut barcode = None;
+    while let Some(field) = form.next_field().await.map_err(bad_form)? {
+        match field.name() {
+            Some("image") => bytes = Some(field.bytes().await.map_err(bad_form)?.to_vec()),
+            Some("barcode") => {
+                let text = field.text().await.map_err(bad_form)?;
+                if !text.trim().is_empty() {
+                    barcode = Some(Barcode::parse(text.trim()).map_err(|e| {
+                        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "INVALID_BARCODE", e.0)
+                    })?);
+                }
+            }
+            _ => {}
+        }
+    }
+    let bytes = bytes.ok_or_else(|| {
+        ApiError::validation("Please choose a photo of the label (the field `image`)")
+    })?;
+    Ok((bytes, barcode))
+}
+
+async fn read(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<LabelView> {
+    let (bytes, barcode) = photo_and_barcode(form).await?;
+    let prepared = tokio::task::spawn_blocking(move || photo::prepare(&bytes))
+        .await
+        .map_err(ApiError::internal)??;
+    label_reading_installed(&state)?;
+    let read = read_on_a_worker(&state, user.id, &prepared.jpeg).await?;
+    Ok(ApiJson(LabelView {
+        found: read.label.found_anything(),
+        kind: read.label.kind,
+        basis: read.label.basis,
+        serving_grams: read.label.serving_grams,
+        barcode: barcode.map(|b| b.as_str().to_owned()),
+        fields: read.label.fields,
+        rows: read.label.rows,
+        took_ms: read.took_ms,
+    }))
+}
+
+/// Puts the photo where the workers find it for as long as the job runs.
+async fn read_on_a_worker(
+    state: &AppState,
+    owner: UserId,
+    jpeg: &[u8],
+) -> Result<LabelRead, ApiError> {
+    let relative = format!(
+        "labels/{}/{}.jpg",
+        owner.get(),
+        uuid::Uuid::new_v4().simple()
+    );
+    let path = state.config.worker.data_dir.join(&relative);
+    if let Some(dir) = path.parent() {
+        tokio::fs::create_dir_all(dir)
+            .await
+            .map_err(ApiError::internal)?;
+    }
+    tokio::fs::write(&path, jpeg)
+        .await
+        .map_err(ApiError::internal)?;
+    let read = state
+        .jobs
+        .run(
+            ReadLabel {
+                file_path: relative,
+            },
+            Some(owner.get()),
+            READ_TIMEOUT,
+        )
+        .await;
+    if let Err(e) = tokio::fs::remove_file(&path).await {
+        tracing::warn!(error = %e, "could not remove a label photo");
+    }
+    Ok(read?)
+}

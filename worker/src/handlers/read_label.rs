@@ -1,0 +1,45 @@
+use std::time::Instant;
+
+use jobs::payloads::{LabelRead, ReadLabel};
+use serde_json::Map;
+
+use super::JobHandler;
+use crate::recognition::RecognitionError;
+use crate::{JobContext, JobError, WorkerDeps};
+
+impl JobHandler for ReadLabel {
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<LabelRead, JobError> {
+        ctx.progress("label_reading", 10, "Reading the label", Map::new())
+            .await?;
+        let engine = deps.labels.engine().await.map_err(|e| match e {
+            RecognitionError::NotInstalled(why) => {
+                tracing::warn!(reason = %why, "label reading models not installed");
+                JobError::permanent("LABEL_READING_UNAVAILABLE", crate::labels::NOT_INSTALLED)
+            }
+            RecognitionError::Failed(why) => JobError::Transient(why),
+        })?;
+        let jpeg = tokio::fs::read(deps.data_dir.join(&self.file_path))
+            .await
+            .map_err(|e| {
+                JobError::permanent(
+                    "IMAGE_PROCESSING_FAILED",
+                    format!("cannot read the photo: {e}"),
+                )
+            })?;
+        let started = Instant::now();
+        // Decoding and the three models are CPU work: off the async threads.
+        let label = tokio::task::spawn_blocking(move || {
+            let photo = image::load_from_memory(&jpeg)
+                .map_err(|e| format!("cannot decode the photo: {e}"))?
+                .to_rgb8();
+            crate::labels::read(&engine, &photo)
+        })
+        .await
+        .map_err(|e| JobError::Transient(format!("label reading panicked: {e}")))?
+        .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+        Ok(LabelRead {
+            label,
+            took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+        })
+    }
+}
