@@ -683,6 +683,7 @@ fn models_with_a_classifier() -> tempfile::TempDir {
     for entry in std::fs::read_dir(support::project_path(".models"))
         .unwrap()
         .flatten()
+        .filter(|entry| entry.path().is_file())
     {
         std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }
