@@ -42,6 +42,28 @@ pub fn not_an_image() -> ApiError {
     )
 }
 
+/// A body that is not multipart at all (no boundary, another type): the envelope, not
+/// axum's text.
+pub fn multipart_required(e: axum::extract::multipart::MultipartRejection) -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "MULTIPART_REQUIRED",
+        format!(
+            "Send the photo as multipart/form-data with a field named image ({})",
+            e.body_text()
+        ),
+    )
+}
+
+/// A multipart form that breaks off or runs over the size limit.
+pub fn unreadable_form(e: axum::extract::multipart::MultipartError) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_big()
+    } else {
+        ApiError::bad_request(format!("The upload could not be read: {}", e.body_text()))
+    }
+}
+
 pub fn too_big() -> ApiError {
     refuse(
         StatusCode::PAYLOAD_TOO_LARGE,

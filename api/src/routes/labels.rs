@@ -68,23 +68,8 @@ fn label_reading_installed(state: &AppState) -> Result<(), ApiError> {
 async fn photo_and_barcode(
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<(Vec<u8>, Option<Barcode>), ApiError> {
-    let mut form = form.map_err(|e| {
-        ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "MULTIPART_REQUIRED",
-            format!(
-                "Send the photo as multipart/form-data with a field named image ({})",
-                e.body_text()
-            ),
-        )
-    })?;
-    let bad_form = |e: axum::extract::multipart::MultipartError| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            photo::too_big()
-        } else {
-            ApiError::bad_request(format!("The upload could not be read: {}", e.body_text()))
-        }
-    };
+    let mut form = form.map_err(photo::multipart_required)?;
+    let bad_form = photo::unreadable_form;
     let mut bytes = None;
     let mut barcode = None;
     while let Some(field) = form.next_field().await.map_err(bad_form)? {
