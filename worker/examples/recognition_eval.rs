@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use models::recogniser::{
-    Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, Sight,
-    class_food_keys, memory_vector, nearest, read_photo,
+    Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, class_food_keys,
+    memory_vector, nearest,
 };
 use worker::recognition::{RecognitionConfig, Recognizer};
 
@@ -214,20 +214,14 @@ async fn main() -> anyhow::Result<()> {
             let pixels = image::open(&photo.path)?.to_rgb8();
             let t = Instant::now();
             let gated = gate.read(&pixels).map_err(anyhow::Error::msg)?;
-            let dishes = head.probabilities(&gated.embedding, &gated.logits);
+            std::hint::black_box(head.probabilities(&gated.embedding, &gated.logits));
             gate_ms.push(t.elapsed().as_secs_f64() * 1e3);
             let t = Instant::now();
             let detections = detector
                 .detect_thoroughly(&pixels)
                 .map_err(anyhow::Error::msg)?;
             detect_ms.push(t.elapsed().as_secs_f64() * 1e3);
-            let reading = read_photo(Sight {
-                detections: &detections,
-                imagenet: &gated.imagenet,
-                dishes: &dishes,
-                image_area: (pixels.width() * pixels.height()) as f32,
-                dish_unknown: DishHead::get().unfamiliar(&gated.embedding),
-            });
+            let reading = gated.read_photo(&detections, pixels.width(), pixels.height());
             if std::env::var("VERBOSE").is_ok() {
                 let main: Vec<String> = reading
                     .foods

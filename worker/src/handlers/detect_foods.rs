@@ -1,7 +1,7 @@
 use std::time::Instant;
 
 use jobs::payloads::{DetectFoods, DetectionStage, FoodType, MemoryRecall, NamedFood};
-use models::recogniser::{DishHead, MEMORY_MATCH, Sight, read_photo};
+use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
 use models::upload::{ProcessingStatus, Stage};
 use serde_json::{Map, json};
@@ -72,14 +72,7 @@ impl JobHandler for DetectFoods {
                 .to_rgb8();
             let detections = detector.detect_thoroughly(&pixels)?;
             let gated = gate.read(&pixels)?;
-            let dishes = DishHead::get().probabilities(&gated.embedding, &gated.logits);
-            let reading = read_photo(Sight {
-                detections: &detections,
-                imagenet: &gated.imagenet,
-                dishes: &dishes,
-                image_area: (pixels.width() * pixels.height()) as f32,
-                dish_unknown: DishHead::get().unfamiliar(&gated.embedding),
-            });
+            let reading = gated.read_photo(&detections, pixels.width(), pixels.height());
             let dish = match &classifier {
                 Some(c) => c.classify(&pixels).unwrap_or_else(|e| {
                     tracing::warn!(error = %e, "the dish classifier failed");

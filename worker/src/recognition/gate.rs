@@ -3,7 +3,8 @@
 //! gives the embedding our dish head and the visual memory read.
 
 use image::RgbImage;
-use models::recogniser::{EMBEDDING_LEN, softmax};
+use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo, softmax};
+use models::recognition::Detection;
 
 use super::model::OnnxModel;
 
@@ -48,6 +49,22 @@ impl Gate {
             imagenet: softmax(&logits),
             logits,
             embedding,
+        })
+    }
+}
+
+impl GateReading {
+    /// What the photo shows, from this reading, the dish head over its embedding and the
+    /// detector's `detections` in a photo of `width` × `height` pixels.
+    pub fn read_photo(&self, detections: &[Detection], width: u32, height: u32) -> PhotoReading {
+        let head = DishHead::get();
+        let dishes = head.probabilities(&self.embedding, &self.logits);
+        read_photo(Sight {
+            detections,
+            imagenet: &self.imagenet,
+            dishes: &dishes,
+            image_area: width as f32 * height as f32,
+            dish_unknown: head.unfamiliar(&self.embedding),
         })
     }
 }
