@@ -135,8 +135,7 @@ pub(super) async fn own_image(
 
 /// SPEC: without a model there is no analysis, never a made-up one.
 fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
-    let recognizer = worker::recognition::Recognizer::new(state.config.worker.recognition.clone());
-    if recognizer.installed() {
+    if state.config.worker.recognition.installed() {
         Ok(())
     } else {
         Err(ApiError::unavailable(

@@ -2,28 +2,13 @@ use jobs::payloads::{
     AlternativeFood, DetectionStage, LookupNutrition, NutritionStage, PlateWarning, PortionStage,
     RecognizedFood, RememberedFood, RememberedMeal,
 };
-use models::recognition::{DataQuality, PortionEstimate, check_nutrition, plate_warning};
+use models::recognition::{DataQuality, check_nutrition, plate_warning};
 use models::upload::{ProcessingStatus, Stage};
-use models::{Food, FoodSource, Nutrients};
+use models::{Food, Nutrients};
 use serde_json::Map;
 
 use super::{JobHandler, image_of, store_fault};
 use crate::{JobContext, JobError, WorkerDeps};
-
-/// The stored food a portion stands for: by id (named in the notes) or by its catalogue key.
-async fn food_of(deps: &WorkerDeps, portion: &PortionEstimate) -> Result<Option<Food>, JobError> {
-    let foods = &deps.stores.foods;
-    if let Some(id) = portion.food_id {
-        return foods.get(id).await.map_err(store_fault);
-    }
-    match &portion.catalogue_key {
-        Some(key) => foods
-            .find_by_source_key(FoodSource::Catalogue, key)
-            .await
-            .map_err(store_fault),
-        None => Ok(None),
-    }
-}
 
 /// SPEC §5: values from USDA (or checked against it) are "usda"; anything else is not.
 fn quality_of(food: &Food) -> DataQuality {
@@ -105,16 +90,30 @@ impl JobHandler for LookupNutrition {
             })?;
         ctx.progress("portion_estimation", 80, "Looking up nutrition", Map::new())
             .await?;
+        // Every food the portions name, main and alternative, in one read.
+        let ids: Vec<i64> = portions
+            .food_portions
+            .iter()
+            .flat_map(|p| std::iter::once(p).chain(&p.alternatives))
+            .filter_map(|p| p.food_id)
+            .collect();
+        let foods = deps
+            .stores
+            .foods
+            .get_many(&ids)
+            .await
+            .map_err(store_fault)?;
+        let food_of = |id: Option<i64>| foods.iter().find(|f| Some(f.id) == id);
         let mut nutrition_data = Vec::with_capacity(portions.food_portions.len());
         for portion in &portions.food_portions {
             // SPEC §9: an unknown food gets the default values, flagged as such.
-            let (food_id, per_100g, quality) = match food_of(deps, portion).await? {
-                Some(food) => (Some(food.id), food.food.nutrients, quality_of(&food)),
+            let (food_id, per_100g, quality) = match food_of(portion.food_id) {
+                Some(food) => (Some(food.id), food.food.nutrients, quality_of(food)),
                 None => (None, Nutrients::UNKNOWN_FOOD, DataQuality::Default),
             };
             let mut alternatives = Vec::with_capacity(portion.alternatives.len());
             for alternative in &portion.alternatives {
-                let Some(food) = food_of(deps, alternative).await? else {
+                let Some(food) = food_of(alternative.food_id) else {
                     continue;
                 };
                 alternatives.push(AlternativeFood {

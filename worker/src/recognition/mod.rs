@@ -57,6 +57,17 @@ pub struct RecognitionConfig {
 }
 
 impl RecognitionConfig {
+    /// Whether the detector, the gate model and the runtime are present (cheap; loads
+    /// nothing, builds no client).
+    pub fn installed(&self) -> bool {
+        let present = |name: &str| {
+            ModelManifest::read(&self.models_dir.join(format!("{name}.json")))
+                .map(|m| self.models_dir.join(m.file).is_file())
+                .unwrap_or(false)
+        };
+        present(&self.detector) && present(&self.gate) && self.ort_library.is_file()
+    }
+
     /// The defaults for the models `make models` installed under `project` (its `.models`
     /// and `.ort`), on the CPU, one session of `threads` threads: tests and benchmarks.
     pub fn installed_at(project: &Path, threads: usize) -> Self {
@@ -198,14 +209,7 @@ impl Recognizer {
 
     /// Whether the detector and the gate model are present (cheap; loads nothing).
     pub fn installed(&self) -> bool {
-        let present = |name: &str| {
-            ModelManifest::read(&self.config.models_dir.join(format!("{name}.json")))
-                .map(|m| self.config.models_dir.join(m.file).is_file())
-                .unwrap_or(false)
-        };
-        present(&self.config.detector)
-            && present(&self.config.gate)
-            && self.config.ort_library.is_file()
+        self.config.installed()
     }
 
     /// The detector, loaded on first use (once; a failure is remembered).
