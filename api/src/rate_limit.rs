@@ -28,7 +28,9 @@ impl Limit {
 /// The limits of the account endpoints, per client address and per account.
 #[derive(Debug, Clone, Copy)]
 pub struct RateLimits {
+    /// Sign-in attempts from one address, right or wrong.
     pub login_per_ip: Limit,
+    /// Wrong passwords at one account from one address.
     pub login_per_account: Limit,
     pub register_per_ip: Limit,
     pub mail_per_ip: Limit,
@@ -80,7 +82,26 @@ impl RateLimiter {
 
     /// Counts a call against `key`; 429 in the envelope (with Retry-After) past the limit.
     pub async fn check(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
-        let retry_after = match self {
+        let (count, retry_after) = self.count(key, limit, true).await?;
+        refuse_past(count > limit.calls, retry_after)
+    }
+
+    /// 429 when `key` has already spent its limit, without counting this call: for
+    /// budgets of failures, which only a failure spends.
+    pub async fn check_spent(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
+        let (count, retry_after) = self.count(key, limit, false).await?;
+        refuse_past(count >= limit.calls, retry_after)
+    }
+
+    /// Counts one against `key` (a failure); the count in the window so far.
+    pub async fn record(&self, key: &str, limit: Limit) -> Result<u32, ApiError> {
+        Ok(self.count(key, limit, true).await?.0)
+    }
+
+    /// The calls counted against `key` in its window (after this one when `add`), and
+    /// the seconds until the window ends.
+    async fn count(&self, key: &str, limit: Limit, add: bool) -> Result<(u32, u64), ApiError> {
+        match self {
             RateLimiter::Memory(windows) => {
                 let mut windows = windows.lock().unwrap_or_else(|e| e.into_inner());
                 let now = Instant::now();
@@ -93,49 +114,60 @@ impl RateLimiter {
                 if now.duration_since(entry.0) >= limit.window {
                     *entry = (now, 0);
                 }
-                entry.1 += 1;
-                (entry.1 > limit.calls).then(|| {
-                    limit
-                        .window
-                        .saturating_sub(now.duration_since(entry.0))
-                        .as_secs()
-                        .max(1)
-                })
+                if add {
+                    entry.1 += 1;
+                }
+                let left = limit.window.saturating_sub(now.duration_since(entry.0));
+                Ok((entry.1, left.as_secs().max(1)))
             }
             RateLimiter::Redis { conn, namespace } => {
                 let key = format!("{namespace}:rate:{key}");
                 let mut conn = conn.clone();
-                let (count, ttl): (u32, i64) = redis::pipe()
-                    .atomic()
-                    .cmd("SET")
-                    .arg(&key)
-                    .arg(0)
-                    .arg("EX")
-                    .arg(limit.window.as_secs().max(1))
-                    .arg("NX")
-                    .ignore()
-                    .cmd("INCR")
-                    .arg(&key)
-                    .cmd("TTL")
-                    .arg(&key)
-                    .query_async(&mut conn)
-                    .await
-                    .map_err(ApiError::internal)?;
-                (count > limit.calls).then(|| u64::try_from(ttl).unwrap_or(1).max(1))
+                let (count, ttl): (Option<u32>, i64) = if add {
+                    redis::pipe()
+                        .atomic()
+                        .cmd("SET")
+                        .arg(&key)
+                        .arg(0)
+                        .arg("EX")
+                        .arg(limit.window.as_secs().max(1))
+                        .arg("NX")
+                        .ignore()
+                        .cmd("INCR")
+                        .arg(&key)
+                        .cmd("TTL")
+                        .arg(&key)
+                        .query_async(&mut conn)
+                        .await
+                } else {
+                    redis::pipe()
+                        .cmd("GET")
+                        .arg(&key)
+                        .cmd("TTL")
+                        .arg(&key)
+                        .query_async(&mut conn)
+                        .await
+                }
+                .map_err(ApiError::internal)?;
+                Ok((count.unwrap_or(0), u64::try_from(ttl).unwrap_or(1).max(1)))
             }
-        };
-        match retry_after {
-            None => Ok(()),
-            Some(seconds) => Err(ApiError {
-                retry_after: Some(seconds),
-                ..ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "RATE_LIMITED",
-                    format!("Too many attempts; try again in {seconds} seconds"),
-                )
-            }),
         }
     }
+}
+
+/// 429 in the envelope, with Retry-After, when `refused`.
+fn refuse_past(refused: bool, retry_after: u64) -> Result<(), ApiError> {
+    if !refused {
+        return Ok(());
+    }
+    Err(ApiError {
+        retry_after: Some(retry_after),
+        ..ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "RATE_LIMITED",
+            format!("Too many attempts; try again in {retry_after} seconds"),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -152,6 +184,15 @@ mod tests {
         assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(refused.retry_after, Some(1));
         limiter.check("b", limit).await.unwrap();
+        // A budget of failures: only what is recorded spends it.
+        limiter.check_spent("c", limit).await.unwrap();
+        assert_eq!(limiter.record("c", limit).await.unwrap(), 1);
+        limiter.check_spent("c", limit).await.unwrap();
+        limiter.record("c", limit).await.unwrap();
+        assert_eq!(
+            limiter.check_spent("c", limit).await.unwrap_err().status,
+            StatusCode::TOO_MANY_REQUESTS
+        );
         tokio::time::sleep(Duration::from_millis(250)).await;
         limiter.check("a", limit).await.unwrap();
     }

@@ -240,10 +240,57 @@ async fn logout_ends_the_session() {
         .post("/auth/refresh/", &json!({"refresh": session.refresh}))
         .await;
     assert_eq!(status, 401);
-    // Unknown or missing tokens: same answer.
+    // An unknown token: the same answer, so it tells nothing.
     let (status, _) = app
         .post("/auth/logout/", &json!({"refresh_token": "unknown"}))
         .await;
+    assert_eq!(status, 200);
+
+    // `refresh`, the name login answers with, ends a session as well.
+    let other = login(&app, "sunli", PASSWORD).await.1;
+    let other_refresh = other["data"]["refresh"].as_str().unwrap();
+    let (status, _) = app
+        .post("/auth/logout/", &json!({"refresh": other_refresh}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, ended) = app
+        .post("/auth/refresh/", &json!({"refresh": other_refresh}))
+        .await;
+    assert_eq!(status, 401, "{ended}");
+
+    // No token: a clear refusal, not a logout that did nothing.
+    for body in [json!({}), json!({"refresh_token": " "}), json!({"token": "x"})] {
+        let (status, refused) = app.post("/auth/logout/", &body).await;
+        assert_eq!((status, error_code(&refused)), (422, "VALIDATION_ERROR"));
+    }
+}
+
+#[tokio::test]
+async fn a_reused_refresh_token_ends_the_family_whichever_request_wins() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "racer").await;
+    for trial in 0..10 {
+        let (_, fresh) = login(&app, "racer", PASSWORD).await;
+        let token = fresh["data"]["refresh"].as_str().unwrap().to_owned();
+        let body = json!({"refresh": token});
+        let answers =
+            futures::future::join_all((0..4).map(|_| app.post("/auth/refresh/", &body))).await;
+        let reused = answers
+            .iter()
+            .filter(|(status, body)| *status == 401 && error_code(body) == "TOKEN_REUSED")
+            .count();
+        assert!(reused >= 3, "trial {trial}: {answers:?}");
+        // Whoever won, its new token belongs to a family that has ended.
+        for (status, body) in answers.iter().filter(|(status, _)| *status == 200) {
+            let next = body["data"]["refresh"].as_str().unwrap();
+            let (again, refused) = app.post("/auth/refresh/", &json!({"refresh": next})).await;
+            assert_eq!(again, 401, "trial {trial}: {status} {body} then {refused}");
+        }
+    }
+    // Other sessions of the user go on.
+    let (status, _) = get_as(&app, "/auth/user/", &session.access).await;
     assert_eq!(status, 200);
 }
 
@@ -786,6 +833,35 @@ async fn sign_in_and_mail_requests_are_rate_limited() {
     assert_eq!((status, error_code(&body)), (429, "RATE_LIMITED"));
     // Another account is not affected by this one's limit.
     assert_eq!(login(&app, "someone-else", PASSWORD).await.0, 401);
+    // The email names the same account: the same budget.
+    let (status, body) = login(&app, "limited@example.com", "Wrong2026x").await;
+    assert_eq!((status, error_code(&body)), (429, "RATE_LIMITED"));
+    // The owner, from another address, still signs in: a stranger's wrong guesses
+    // cannot lock them out.
+    let elsewhere = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap();
+    for name in ["limited", "limited@example.com"] {
+        let response = elsewhere
+            .post(app.url("/auth/login/"))
+            .json(&json!({"username": name, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = support::json_of(response).await;
+        assert_eq!(status, 200, "{name}: {body}");
+    }
+    // A right password spends nothing of the budget.
+    for _ in 0..4 {
+        let response = elsewhere
+            .post(app.url("/auth/login/"))
+            .json(&json!({"username": "limited", "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+    }
 
     for _ in 0..3 {
         assert_eq!(

@@ -210,10 +210,24 @@ async fn refresh_tokens_revoke_once_and_by_family(stores: Stores) {
     let stored = stores.sessions.get_refresh("a1").await.unwrap().unwrap();
     assert_eq!((stored.user_id, stored.family_id.as_str()), (user.id, "fa"));
     assert!(stored.revoked_at.is_none());
-    assert!(stores.sessions.revoke_refresh("a1").await.unwrap());
     assert!(
-        !stores.sessions.revoke_refresh("a1").await.unwrap(),
+        stores
+            .sessions
+            .rotate_refresh("a1", &refresh(user.id, "a3", "fa"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !stores
+            .sessions
+            .rotate_refresh("a1", &refresh(user.id, "a4", "fa"))
+            .await
+            .unwrap(),
         "only once"
+    );
+    assert!(
+        stores.sessions.get_refresh("a4").await.unwrap().is_none(),
+        "a refused rotation stores nothing"
     );
     assert!(
         stores
@@ -225,7 +239,7 @@ async fn refresh_tokens_revoke_once_and_by_family(stores: Stores) {
             .revoked_at
             .is_some()
     );
-    assert_eq!(stores.sessions.revoke_family("fa").await.unwrap(), 1);
+    assert_eq!(stores.sessions.revoke_family("fa").await.unwrap(), 2);
     assert_eq!(
         stores
             .sessions

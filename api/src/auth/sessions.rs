@@ -59,12 +59,19 @@ impl Auth {
         }
     }
 
-    /// Starts a session (a new refresh family) or continues one.
-    pub async fn issue(
+    /// Starts a session: a new refresh family.
+    pub async fn issue(&self, user: UserId) -> Result<SessionTokens, ApiError> {
+        let (tokens, stored) = self.pair(user, random_token())?;
+        self.sessions.insert_refresh(&stored).await?;
+        Ok(tokens)
+    }
+
+    /// A new access token and the next refresh token of `family`, with its stored form.
+    fn pair(
         &self,
         user: UserId,
-        family: Option<String>,
-    ) -> Result<SessionTokens, ApiError> {
+        family_id: String,
+    ) -> Result<(SessionTokens, RefreshToken), ApiError> {
         let now = Utc::now();
         let claims = AccessClaims {
             sub: user.to_string(),
@@ -75,21 +82,21 @@ impl Auth {
         let access = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(ApiError::internal)?;
         let refresh = random_token();
-        let family_id = family.unwrap_or_else(random_token);
-        self.sessions
-            .insert_refresh(&RefreshToken {
-                token_hash: hash_token(&refresh),
-                user_id: user,
-                family_id: family_id.clone(),
-                expires_at: now + REFRESH_TTL,
-                revoked_at: None,
-            })
-            .await?;
-        Ok(SessionTokens {
-            access,
-            refresh,
-            family_id,
-        })
+        let stored = RefreshToken {
+            token_hash: hash_token(&refresh),
+            user_id: user,
+            family_id: family_id.clone(),
+            expires_at: now + REFRESH_TTL,
+            revoked_at: None,
+        };
+        Ok((
+            SessionTokens {
+                access,
+                refresh,
+                family_id,
+            },
+            stored,
+        ))
     }
 
     /// The user an access token speaks for.
@@ -118,7 +125,11 @@ impl Auth {
             .get_refresh(&hash)
             .await?
             .ok_or_else(|| invalid_token("Invalid refresh token"))?;
-        if stored.revoked_at.is_some() || !self.sessions.revoke_refresh(&hash).await? {
+        if stored.expires_at < Utc::now() && stored.revoked_at.is_none() {
+            return Err(token_expired("Refresh token has expired"));
+        }
+        let (tokens, next) = self.pair(stored.user_id, stored.family_id.clone())?;
+        if stored.revoked_at.is_some() || !self.sessions.rotate_refresh(&hash, &next).await? {
             self.sessions.revoke_family(&stored.family_id).await?;
             tracing::warn!(user = %stored.user_id, "refresh token reused; session family revoked");
             return Err(ApiError::new(
@@ -127,10 +138,7 @@ impl Auth {
                 "This session has ended; please log in again",
             ));
         }
-        if stored.expires_at < Utc::now() {
-            return Err(token_expired("Refresh token has expired"));
-        }
-        self.issue(stored.user_id, Some(stored.family_id)).await
+        Ok(tokens)
     }
 
     /// Ends the session a refresh token belongs to. Unknown tokens are ignored.

@@ -96,9 +96,9 @@ const OPERATIONS: &[Operation] = &[
         method: "post",
         path: "/auth/logout/",
         tag: "auth",
-        summary: "End the session of {refresh_token}.",
+        summary: "End the session of {refresh_token} (also taken as {refresh}).",
         params: &[],
-        responses: &[(200, "Logged out")],
+        responses: &[(200, "Logged out"), (422, "VALIDATION_ERROR: no token given")],
         content_type: JSON,
     },
     Operation {
@@ -1178,7 +1178,8 @@ fn request_body(method: &str, path: &str) -> Option<Value> {
             ("nickname", s.clone()),
         ]),
         ("post", "/auth/login/") => object(&[("username", s.clone()), ("password", s.clone())]),
-        ("post", "/auth/refresh/" | "/auth/logout/") => object(&[("refresh", s.clone())]),
+        ("post", "/auth/refresh/") => object(&[("refresh", s.clone())]),
+        ("post", "/auth/logout/") => object(&[("refresh_token", s.clone())]),
         ("post", "/auth/verify-email/") => object(&[("token", s.clone())]),
         ("post", "/auth/resend-verification/" | "/auth/password-reset/") => email,
         ("post", "/auth/password-reset-confirm/") => {

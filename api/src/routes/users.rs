@@ -124,7 +124,7 @@ async fn change_password(
     let password = NewPassword::parse(&form.new_password)?;
     let hash = hash_password(password.expose().to_owned()).await?;
     state.stores.users.set_password(user.id, &hash).await?;
-    let tokens = state.auth.issue(user.id, None).await?;
+    let tokens = state.auth.issue(user.id).await?;
     state
         .auth
         .end_other_sessions(user.id, Some(&tokens.family_id))

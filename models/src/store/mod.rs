@@ -120,8 +120,13 @@ pub struct OneTimeToken {
 pub trait SessionStore: Send + Sync + std::fmt::Debug {
     async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError>;
     async fn get_refresh(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError>;
-    /// Revokes one token; false when it was already revoked (a reuse when rotating).
-    async fn revoke_refresh(&self, token_hash: &str) -> Result<bool, StoreError>;
+    /// Spends one token and stores the next of its family, atomically; false (and
+    /// nothing stored) when it was already spent: a reuse.
+    async fn rotate_refresh(
+        &self,
+        spent_hash: &str,
+        next: &RefreshToken,
+    ) -> Result<bool, StoreError>;
     async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError>;
     /// Ends every session of a user, but the family given.
     async fn revoke_user_sessions(

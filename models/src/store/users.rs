@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgPool, SqlitePool};
 
-use super::{OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
+use super::{BeginWrite, OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
 use crate::user::{Gender, NewUser, Profile, User, UserId};
 
 #[derive(Debug)]
@@ -100,7 +100,7 @@ fn conflict(error: sqlx::Error) -> StoreError {
 }
 
 macro_rules! sql_account_stores {
-    ($store:ty) => {
+    ($store:ty, $db:ty) => {
         #[async_trait]
         impl UserStore for $store {
             async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
@@ -267,16 +267,41 @@ macro_rules! sql_account_stores {
                 }))
             }
 
-            async fn revoke_refresh(&self, token_hash: &str) -> Result<bool, StoreError> {
-                let done = sqlx::query(
+            async fn rotate_refresh(
+                &self,
+                spent_hash: &str,
+                next: &RefreshToken,
+            ) -> Result<bool, StoreError> {
+                // One write transaction: a reuse racing this rotation either finds the
+                // token spent after the next one is stored, or waits for this commit
+                // (PostgreSQL locks the updated row), so ending the family always
+                // reaches the next token too.
+                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
+                let now = Utc::now();
+                let spent = sqlx::query(
                     "update refresh_token set revoked_at = $2 \
                      where token_hash = $1 and revoked_at is null",
                 )
-                .bind(token_hash)
-                .bind(Utc::now())
-                .execute(&self.0)
+                .bind(spent_hash)
+                .bind(now)
+                .execute(&mut *tx)
                 .await?;
-                Ok(done.rows_affected() == 1)
+                if spent.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                sqlx::query(
+                    "insert into refresh_token (token_hash, user_id, family_id, expires_at, \
+                     created_at) values ($1, $2, $3, $4, $5)",
+                )
+                .bind(&next.token_hash)
+                .bind(next.user_id.get())
+                .bind(&next.family_id)
+                .bind(next.expires_at)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError> {
@@ -355,5 +380,5 @@ macro_rules! sql_account_stores {
     };
 }
 
-sql_account_stores!(SqliteUsers);
-sql_account_stores!(PgUsers);
+sql_account_stores!(SqliteUsers, sqlx::Sqlite);
+sql_account_stores!(PgUsers, sqlx::Postgres);
