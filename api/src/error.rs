@@ -91,6 +91,13 @@ struct ErrorDetail<'a> {
     code: &'a str,
 }
 
+/// The code of a save that lost a race with a deletion.
+pub const REFERENCE_GONE: &str = "REFERENCE_GONE";
+
+/// Marks an answer that lost a race with a deletion, for `auth::ended_account`.
+#[derive(Debug, Clone, Copy)]
+pub struct ReferenceGone;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
@@ -102,6 +109,9 @@ impl IntoResponse for ApiError {
             },
         };
         let mut response = (self.status, Json(body)).into_response();
+        if self.code == REFERENCE_GONE {
+            response.extensions_mut().insert(ReferenceGone);
+        }
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()
@@ -123,6 +133,19 @@ impl From<models::StoreError> for ApiError {
             models::StoreError::NotFound => ApiError::not_found("Not found"),
             models::StoreError::Conflict(message) => {
                 ApiError::new(StatusCode::CONFLICT, "CONFLICT", message)
+            }
+            models::StoreError::Refused(message) => ApiError::validation(message),
+            // A row this save refers to was deleted while it ran; the transaction was
+            // rolled back. When it was the caller's account, `auth::ended_account`
+            // answers as for any ended session.
+            models::StoreError::Database(sqlx::Error::Database(db))
+                if db.kind() == sqlx::error::ErrorKind::ForeignKeyViolation =>
+            {
+                ApiError::new(
+                    StatusCode::CONFLICT,
+                    REFERENCE_GONE,
+                    "Something this refers to was deleted meanwhile; nothing was saved",
+                )
             }
             // The database is away (restarting, unreachable, no free connection): the
             // caller may try again shortly, and nothing was saved.

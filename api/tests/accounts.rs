@@ -259,7 +259,11 @@ async fn logout_ends_the_session() {
     assert_eq!(status, 401, "{ended}");
 
     // No token: a clear refusal, not a logout that did nothing.
-    for body in [json!({}), json!({"refresh_token": " "}), json!({"token": "x"})] {
+    for body in [
+        json!({}),
+        json!({"refresh_token": " "}),
+        json!({"token": "x"}),
+    ] {
         let (status, refused) = app.post("/auth/logout/", &body).await;
         assert_eq!((status, error_code(&refused)), (422, "VALIDATION_ERROR"));
     }

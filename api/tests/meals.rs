@@ -1127,3 +1127,118 @@ async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
     assert_eq!(status, 201, "{saved}");
     assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 2);
 }
+
+#[tokio::test]
+async fn parallel_additions_cannot_pass_the_foods_cap() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let rice = food_id(&app, "米饭").await;
+    let foods: Vec<Value> = (0..95)
+        .map(|i| json!({"food_id": rice, "quantity": 10 + i}))
+        .collect();
+    let meal = create(
+        &app,
+        &ann,
+        json!({"date": "2026-11-20", "meal_type": "lunch", "foods": foods}),
+    )
+    .await;
+    let id = meal["id"].as_i64().unwrap();
+    let path = format!("/meals/{id}/add-food/");
+    let body = json!({"food_id": rice, "quantity": 50});
+    let answers = futures::future::join_all(
+        (0..20).map(|_| send_as(&app, Method::POST, &path, &ann.access, &body)),
+    )
+    .await;
+    let added = answers.iter().filter(|(status, _)| *status == 200).count();
+    assert_eq!(added, 5, "{answers:?}");
+    for (status, refused) in answers.iter().filter(|(status, _)| *status != 200) {
+        assert_eq!(*status, 422, "{refused}");
+        assert_eq!(
+            refused["error"]["message"],
+            "A meal can hold at most 100 foods"
+        );
+    }
+    let (_, saved) = as_user(
+        &app,
+        Method::GET,
+        &format!("/meals/{id}/"),
+        &ann,
+        json!(null),
+    )
+    .await;
+    assert_eq!(saved["data"]["foods"].as_array().unwrap().len(), 100);
+}
+
+#[tokio::test]
+async fn a_quantity_below_the_smallest_step_is_refused_not_rounded_up() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let rice = food_id(&app, "米饭").await;
+    for quantity in [1e-320, 0.04] {
+        let (status, refused) = as_user(
+            &app,
+            Method::POST,
+            "/meals/create/",
+            &ann,
+            json!({"date": "2026-11-20", "meal_type": "lunch",
+                   "foods": [{"food_id": rice, "quantity": quantity}]}),
+        )
+        .await;
+        assert_eq!(status, 422, "{quantity}: {refused}");
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("at least 0.1 g"),
+            "{refused}"
+        );
+    }
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 0);
+    let saved = create(
+        &app,
+        &ann,
+        json!({"date": "2026-11-20", "meal_type": "lunch",
+               "foods": [{"food_id": rice, "quantity": 0.1}]}),
+    )
+    .await;
+    assert_eq!(saved["foods"][0]["quantity"], 0.1);
+}
+
+#[tokio::test]
+async fn saves_racing_the_deletion_of_their_account_end_as_a_closed_session() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let rice = food_id(&app, "米饭").await;
+    for round in 0..4 {
+        let who = register(&app, &format!("leaver{round}")).await;
+        let meal = json!({"date": "2026-11-20", "meal_type": "lunch",
+                          "foods": [{"food_id": rice, "quantity": 150}]});
+        let saves = futures::future::join_all(
+            (0..24).map(|_| send_as(&app, Method::POST, "/meals/create/", &who.access, &meal)),
+        );
+        let deletion = async {
+            tokio::time::sleep(std::time::Duration::from_millis(5 * round)).await;
+            send_as(
+                &app,
+                Method::DELETE,
+                "/users/account/",
+                &who.access,
+                &json!({"password": support::PASSWORD}),
+            )
+            .await
+        };
+        let (answers, (deleted, body)) = tokio::join!(saves, deletion);
+        assert_eq!(deleted, 200, "{body}");
+        for (status, answer) in &answers {
+            assert!(
+                *status == 201 || (*status == 401 && answer["error"]["code"] == "INVALID_TOKEN"),
+                "round {round}: {status} {answer}"
+            );
+        }
+    }
+}

@@ -85,13 +85,19 @@ pub struct Grams(f64);
 
 impl Grams {
     pub const MAX: f64 = 10_000.0;
+    /// Quantities are kept to a tenth of a gram: the smallest one there is.
+    pub const MIN: f64 = 0.1;
 
+    /// A quantity that rounds, to the tenth of a gram kept, to less than the smallest
+    /// step is refused rather than stored as another amount than the one sent.
     pub fn parse(value: f64) -> Result<Self, Invalid> {
-        if value.is_finite() && value > 0.0 && value <= Self::MAX {
-            Ok(Grams(round1(value).max(0.1)))
+        let kept = round1(value);
+        if value.is_finite() && kept >= Self::MIN && kept <= Self::MAX {
+            Ok(Grams(kept))
         } else {
             Err(Invalid(format!(
-                "quantity must be more than 0 and at most {} g",
+                "quantity must be at least {} g and at most {} g",
+                Self::MIN,
                 Self::MAX
             )))
         }
@@ -499,6 +505,10 @@ mod tests {
         assert!(Grams::parse(f64::NAN).is_err());
         assert!(Grams::parse(10_000.1).is_err());
         assert_eq!(Grams::parse(150.04).unwrap().get(), 150.0);
+        // Below the smallest step kept: refused, not stored as 0.1 g.
+        assert!(Grams::parse(1e-320).is_err());
+        assert!(Grams::parse(0.04).is_err());
+        assert_eq!(Grams::parse(0.1).unwrap().get(), 0.1);
     }
 
     #[test]

@@ -6,7 +6,10 @@ use axum::{
 };
 use models::User;
 
-use crate::{AppState, error::ApiError};
+use crate::{
+    AppState,
+    error::{ApiError, ReferenceGone},
+};
 
 /// The signed-in user, from `Authorization: Bearer <access token>`. A missing,
 /// malformed, expired or foreign token is refused, never taken as anonymous.
@@ -16,22 +19,14 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let header = parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
             ApiError::new(
                 StatusCode::UNAUTHORIZED,
                 "NOT_AUTHENTICATED",
                 "Authentication credentials were not provided",
             )
         })?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
+        let token = bearer(&parts.headers)
             .ok_or_else(|| super::sessions::invalid_token("Expected a bearer token"))?;
         let user_id = state.auth.verify_access(token)?;
         // A deleted account's tokens stop working at once.
@@ -43,6 +38,38 @@ impl FromRequestParts<AppState> for AuthUser {
             .ok_or_else(|| super::sessions::invalid_token("This account no longer exists"))?;
         Ok(AuthUser(user))
     }
+}
+
+/// A save that lost a race with the deletion of its own account answers 401, as any
+/// request of an ended session does, and not the conflict its store reported.
+pub async fn ended_account(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let caller = bearer(request.headers()).and_then(|token| state.auth.verify_access(token).ok());
+    let response = next.run(request).await;
+    let Some(caller) = caller else {
+        return response;
+    };
+    if response.extensions().get::<ReferenceGone>().is_none() {
+        return response;
+    }
+    match state.stores.users.get(caller).await {
+        Ok(None) => super::sessions::invalid_token("This account no longer exists").into_response(),
+        _ => response,
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`, when one is sent.
+fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
 }
 
 /// The signed-in user when a token is sent; anonymous when none is. A bad token is

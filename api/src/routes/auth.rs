@@ -224,7 +224,12 @@ async fn login(
         per_pair.window,
     );
     state.limiter.check_spent(&pair_key, per_pair).await?;
-    if state.limiter.check_spent(&account_key, per_account).await.is_err() {
+    if state
+        .limiter
+        .check_spent(&account_key, per_account)
+        .await
+        .is_err()
+    {
         tokio::time::sleep(SLOW_DOWN).await;
     }
     let hash = match &user {

@@ -98,7 +98,10 @@ const OPERATIONS: &[Operation] = &[
         tag: "auth",
         summary: "End the session of {refresh_token} (also taken as {refresh}).",
         params: &[],
-        responses: &[(200, "Logged out"), (422, "VALIDATION_ERROR: no token given")],
+        responses: &[
+            (200, "Logged out"),
+            (422, "VALIDATION_ERROR: no token given"),
+        ],
         content_type: JSON,
     },
     Operation {

@@ -48,6 +48,10 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(limit))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
+            crate::auth::ended_account,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
             crate::idempotency::layer,
         ))
         .with_state(state)

@@ -7,7 +7,8 @@ use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 use super::{BeginWrite, MealFilter, MealStore, StoreError};
 use crate::food::{Nutrients, round1};
 use crate::meal::{
-    BodyWeight, Grams, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal, WeightRecord,
+    BodyWeight, Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal,
+    WeightRecord,
 };
 use crate::statistics::TopFood;
 use crate::user::UserId;
@@ -491,12 +492,20 @@ macro_rules! sql_meal_store {
                 if !Self::touch(&mut tx, owner, meal_id).await? {
                     return Ok(None);
                 }
-                let (next,): (i64,) = sqlx::query_as(
-                    "select coalesce(max(position), -1) + 1 from meal_food where meal_id = $1",
+                // Counted after `touch` has locked the meal, so parallel additions to a
+                // nearly full meal cannot all pass the cap.
+                let (count, next): (i64, i64) = sqlx::query_as(
+                    "select count(*), coalesce(max(position), -1) + 1 from meal_food \
+                     where meal_id = $1",
                 )
                 .bind(meal_id)
                 .fetch_one(&mut *tx)
                 .await?;
+                if usize::try_from(count).unwrap_or(usize::MAX) >= MAX_MEAL_FOODS {
+                    return Err(StoreError::Refused(format!(
+                        "A meal can hold at most {MAX_MEAL_FOODS} foods"
+                    )));
+                }
                 Self::insert_lines(&mut tx, meal_id, next, std::slice::from_ref(line)).await?;
                 Self::finish(tx, meal_id).await
             }

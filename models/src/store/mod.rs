@@ -48,6 +48,10 @@ pub enum StoreError {
     NotFound,
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A rule of the product checked where a racing request cannot slip past it (inside
+    /// the writing transaction); the message is for the user.
+    #[error("{0}")]
+    Refused(String),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("stored data is corrupt: {0}")]
