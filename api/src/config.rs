@@ -5,7 +5,10 @@ use std::{fmt, net::SocketAddr, path::PathBuf, time::Duration};
 use anyhow::Context;
 use worker::WorkerConfig;
 
-use crate::rate_limit::{Limit, RateLimits};
+use crate::{
+    rate_limit::{Limit, RateLimits},
+    serve::ConnectionLimits,
+};
 
 /// A value that never shows up in logs or debug output.
 #[derive(Clone, PartialEq, Eq)]
@@ -50,6 +53,7 @@ pub struct Config {
     /// `DATA_DIR/jwt-secret`. The fleet's API processes must share one.
     pub jwt_secret: Option<Secret>,
     pub rate_limits: RateLimits,
+    pub connections: ConnectionLimits,
     pub worker: WorkerConfig,
 }
 
@@ -101,6 +105,7 @@ impl Config {
                 ),
                 ..RateLimits::default()
             },
+            connections: connection_limits()?,
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
     }
@@ -169,4 +174,32 @@ fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
                 .with_context(|| format!("{name} must be a positive number, not {value:?}"))
         })
         .transpose()
+}
+
+/// `CONNECTION_TIMEOUT_SECS`, `MAX_CONNECTIONS` and `MAX_CONNECTIONS_PER_ADDRESS`, each
+/// defaulting to [`ConnectionLimits::default`].
+fn connection_limits() -> anyhow::Result<ConnectionLimits> {
+    let number = |name: &str| -> anyhow::Result<Option<u64>> {
+        std::env::var(name)
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+            .map(|value| {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| {
+                        format!("{name} must be a whole number above 0, not {value:?}")
+                    })
+            })
+            .transpose()
+    };
+    let default = ConnectionLimits::default();
+    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    Ok(ConnectionLimits {
+        timeout: number("CONNECTION_TIMEOUT_SECS")?.map_or(default.timeout, Duration::from_secs),
+        max: number("MAX_CONNECTIONS")?.map_or(default.max, count),
+        per_address: number("MAX_CONNECTIONS_PER_ADDRESS")?.map_or(default.per_address, count),
+    })
 }

@@ -15,6 +15,7 @@ pub mod photo;
 mod rate_limit;
 mod routes;
 mod security_headers;
+mod serve;
 mod state;
 mod web;
 
@@ -22,23 +23,23 @@ use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use axum::{
-    Router, ServiceExt,
+    Router,
     extract::Request,
     http::{HeaderValue, Method, header},
     middleware,
     response::{IntoResponse, Response},
-    serve::ListenerExt,
 };
 use tokio::{net::TcpListener, sync::watch};
 use tower::Layer;
 use tower_http::{
     catch_panic::CatchPanicLayer, compression::CompressionLayer, cors::CorsLayer,
-    normalize_path::NormalizePathLayer, trace::TraceLayer,
+    normalize_path::NormalizePathLayer, timeout::TimeoutBody, trace::TraceLayer,
 };
 
 pub use config::{Config, Secret};
 pub use rate_limit::{Limit, RateLimits};
 pub use routes::openapi_document;
+pub use serve::ConnectionLimits;
 pub use state::AppState;
 
 /// How long running requests and jobs get to finish after a shutdown signal.
@@ -185,18 +186,17 @@ impl App {
             embedded_workers = config.embedded_workers,
             "calorie tracker listening on http://{}", api.local_addr()?
         );
-        let http = http_router(state.clone());
-        let api_server = axum::serve(
-            api.tap_io(no_delay),
-            ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
-                NormalizePathLayer::trim_trailing_slash().layer(http),
-            ),
-        )
-        .with_graceful_shutdown(stopped());
-        let admin_server = axum::serve(admin.tap_io(no_delay), admin::router(state.clone()))
-            .with_graceful_shutdown(stopped());
+        let http = NormalizePathLayer::trim_trailing_slash().layer(http_router(state.clone()));
         let servers = async {
-            tokio::try_join!(api_server.into_future(), admin_server.into_future())?;
+            tokio::try_join!(
+                serve::serve(api, http, config.connections, stopped()),
+                serve::serve(
+                    admin,
+                    admin::router(state.clone()),
+                    config.connections,
+                    stopped()
+                ),
+            )?;
             Ok::<_, std::io::Error>(())
         };
         let stopping = state.stopping.clone();
@@ -228,20 +228,19 @@ impl App {
     }
 }
 
-/// Small writes (SSE events above all) go out at once instead of waiting for the
-/// peer's delayed acknowledgement.
-fn no_delay(stream: &mut tokio::net::TcpStream) {
-    if let Err(e) = stream.set_nodelay(true) {
-        tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-    }
-}
-
 /// The public listener: `/api/v1` and the web app, with the cross-cutting layers.
 pub fn http_router(state: AppState) -> Router {
     let cors = cors(&state.config.cors_origins);
+    // A body that stalls between two pieces ends like headers that stall.
+    let body_timeout = state.config.connections.timeout;
     Router::new()
         .nest("/api/v1", routes::router(state.clone()))
         .merge(web::router(&state.config.web_dir))
+        .layer(middleware::map_request(
+            move |request: Request| async move {
+                request.map(|body| axum::body::Body::new(TimeoutBody::new(body_timeout, body)))
+            },
+        ))
         .layer(middleware::from_fn(security_headers::add))
         .layer(middleware::from_fn(metrics::track))
         .layer(CatchPanicLayer::custom(panic_response))

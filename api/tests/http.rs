@@ -407,3 +407,108 @@ async fn pages_and_answers_carry_security_headers() {
     assert_eq!(policy.matches("'sha256-").count(), 2, "{policy}");
     assert!(!policy.contains("unsafe-inline"), "{policy}");
 }
+
+/// Whether the server closes `stream` within `within`: it reads the end of the stream
+/// (or a reset), perhaps after an answer.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: std::time::Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+#[tokio::test]
+async fn idle_and_slow_connections_are_closed_and_bounded_per_address() {
+    use std::time::Duration;
+    use tokio::{io::AsyncWriteExt, net::TcpSocket};
+    let Some(app) = spawn_app(Options {
+        connections: api::ConnectionLimits {
+            timeout: Duration::from_secs(1),
+            max: 10_000,
+            per_address: 40,
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let address: std::net::SocketAddr = app.api.trim_start_matches("http://").parse().unwrap();
+    let connect_from = |from: [u8; 4]| async move {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+        socket.connect(address).await.unwrap()
+    };
+    // Silent connections, one that sends half its headers, and one idle after an answer.
+    let mut silent = Vec::new();
+    for _ in 0..38 {
+        silent.push(connect_from([127, 0, 0, 1]).await);
+    }
+    let mut slow = connect_from([127, 0, 0, 1]).await;
+    slow.write_all(b"GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut kept_alive = connect_from([127, 0, 0, 1]).await;
+    kept_alive
+        .write_all(b"GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    // Past the limit of one address: closed at once.
+    let mut over = connect_from([127, 0, 0, 1]).await;
+    assert!(closed_within(&mut over, Duration::from_millis(500)).await);
+
+    // Another client is served meanwhile.
+    let elsewhere = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap();
+    let answer = elsewhere.get(app.url("/health/")).send().await.unwrap();
+    assert_eq!(answer.status(), 200);
+
+    // Within the timeout (and a margin) the server has closed every one of them.
+    for stream in silent.iter_mut().chain([&mut slow, &mut kept_alive]) {
+        assert!(closed_within(stream, Duration::from_secs(3)).await);
+    }
+    // And the address may connect again.
+    let again = reqwest::Client::new()
+        .get(app.url("/health/"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 200);
+}
+
+#[tokio::test]
+async fn an_address_too_long_is_refused_in_the_envelope() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    // 10,000 Chinese characters are 90 KB in the address (past what HTTP clients send,
+    // so it goes by hand).
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = app.api.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!(
+        "GET /api/v1/foods/search/?query={} HTTP/1.1\r\nHost: {address}\r\n\r\n",
+        "%E4%B8%AD".repeat(10_000)
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 414 "), "{head}");
+    let body: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(body["success"], false);
+    assert_eq!(body["error"]["code"], "URI_TOO_LONG");
+    // A long query that fits is refused by the search itself, in the envelope too.
+    let (status, body) = app
+        .get(&format!("/foods/search/?query={}", "a".repeat(10_000)))
+        .await;
+    assert_eq!((status, body["success"].clone()), (422, Value::Bool(false)));
+}

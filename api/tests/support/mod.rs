@@ -26,6 +26,7 @@ pub struct Options {
     pub embedded_workers: bool,
     pub concurrency: usize,
     pub rate_limits: api::RateLimits,
+    pub connections: api::ConnectionLimits,
     /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
     pub usda_base_url: Option<String>,
     /// Open Food Facts (a local replay server in tests).
@@ -47,6 +48,7 @@ impl Default for Options {
             embedded_workers: true,
             concurrency: 2,
             rate_limits: generous_limits(),
+            connections: api::ConnectionLimits::default(),
             usda_base_url: None,
             off_base_url: None,
             models_dir: None,
@@ -118,6 +120,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         json_body_limit: 64 * 1024,
         jwt_secret: Some(Secret::new(TEST_JWT_SECRET)),
         rate_limits: options.rate_limits,
+        connections: options.connections,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
