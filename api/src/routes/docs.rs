@@ -76,7 +76,10 @@ const OPERATIONS: &[Operation] = &[
         responses: &[
             (200, "Signed in"),
             (401, "INVALID_CREDENTIALS"),
-            (429, "RATE_LIMITED"),
+            (
+                429,
+                "RATE_LIMITED: too many attempts from this address, or too many wrong passwords at this account from this address (Retry-After)",
+            ),
         ],
         content_type: JSON,
     },
