@@ -92,7 +92,7 @@ impl Grams {
     /// step is refused rather than stored as another amount than the one sent.
     pub fn parse(value: f64) -> Result<Self, Invalid> {
         let kept = round1(value);
-        if value.is_finite() && kept >= Self::MIN && kept <= Self::MAX {
+        if value.is_finite() && (Self::MIN..=Self::MAX).contains(&kept) {
             Ok(Grams(kept))
         } else {
             Err(Invalid(format!(
