@@ -411,7 +411,7 @@ macro_rules! sql_food_store {
                 // Recipes made with it take its new values with it, or not at all: each of
                 // them once, and within the bounds of `crate::recipe` at most
                 // MAX_RECIPES_ABOVE of them, so the write lock is held a few milliseconds.
-                <$recipes>::refresh_above(&mut tx, &[id]).await?;
+                <$recipes>::refresh_above(&mut tx, id).await?;
                 tx.commit().await?;
                 Food::try_from(row).map(Some)
             }

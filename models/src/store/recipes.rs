@@ -25,6 +25,30 @@ const IDS_PER_QUERY: usize = 1000;
 /// many at a time, however many recipes the changed foods are in.
 const REWORK_PER_TRANSACTION: usize = 200;
 
+/// Rows per `update … from (values …)`: 9 bound values each.
+const UPDATES_PER_QUERY: usize = 100;
+
+/// Where a walk up the recipes starts.
+#[derive(Clone, Copy)]
+enum Roots {
+    /// One food (a user's edit, or a recipe replaced).
+    Food(i64),
+    /// The foods (not recipes) changed at or after this time (an import).
+    ChangedSince(i64),
+}
+
+/// The recipes holding something in `links` ((recipe, part) pairs), each once, each after
+/// the recipes among them that it holds.
+fn in_dependency_order(links: &[(i64, i64)]) -> Vec<i64> {
+    let mut seen = HashSet::new();
+    let recipes: Vec<i64> = links
+        .iter()
+        .map(|(recipe, _)| *recipe)
+        .filter(|recipe| seen.insert(*recipe))
+        .collect();
+    dependency_order(&recipes, links)
+}
+
 /// Serialises one owner's recipe writes, so two at once cannot both pass the bounds.
 /// SQLite's `BEGIN IMMEDIATE` already lets one writer in at a time.
 trait LockOwner {
@@ -201,35 +225,35 @@ macro_rules! sql_recipe_store {
                 Ok(links)
             }
 
-            /// The recipes above `foods`, each once, and the (recipe, part) pairs that lead
-            /// to them; `None` as soon as more than `limit` are found.
-            async fn recipes_above(
+            /// The (recipe, part) pairs above `foods`, a level a query, each recipe
+            /// walked once; `None` as soon as more than `limit` recipes are found.
+            async fn links_above_within(
                 conn: &mut <$db as sqlx::Database>::Connection,
                 foods: &[i64],
-                limit: Option<usize>,
-            ) -> Result<Option<(Vec<i64>, Vec<(i64, i64)>)>, StoreError> {
+                limit: usize,
+            ) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
                 let mut seen: HashSet<i64> = foods.iter().copied().collect();
                 let mut frontier: Vec<i64> = seen.iter().copied().collect();
-                let mut above = Vec::new();
+                let mut found_above = 0;
                 let mut links = Vec::new();
                 while !frontier.is_empty() {
                     let found = Self::links(conn, HOLDERS_OF, &frontier).await?;
                     frontier.clear();
                     for (recipe, part) in found {
                         if seen.insert(recipe) {
-                            above.push(recipe);
+                            found_above += 1;
                             frontier.push(recipe);
                         }
                         links.push((recipe, part));
                     }
-                    if limit.is_some_and(|limit| above.len() > limit) {
+                    if found_above > limit {
                         return Ok(None);
                     }
                 }
-                Ok(Some((above, links)))
+                Ok(Some(links))
             }
 
-            /// The users' own foods and recipes among `ids` (not the shared ones).
+            /// The custom foods and recipes among `ids`: users' own, not the shared ones.
             async fn own_among(
                 conn: &mut <$db as sqlx::Database>::Connection,
                 ids: &[i64],
@@ -302,8 +326,8 @@ macro_rules! sql_recipe_store {
                 let parts: Vec<i64> = parts.into_iter().collect();
                 let mut starts = Self::own_among(conn, &parts).await?;
                 starts.extend(editing);
-                let Some((_, links)) =
-                    Self::recipes_above(conn, &starts, Some(MAX_RECIPES_ABOVE)).await?
+                let Some(links) =
+                    Self::links_above_within(conn, &starts, MAX_RECIPES_ABOVE).await?
                 else {
                     return Err(RecipeRefused::TooShared.into());
                 };
@@ -326,9 +350,39 @@ macro_rules! sql_recipe_store {
                 Ok(())
             }
 
+            /// Every recipe above `roots`, each once, and the (recipe, part) pairs they
+            /// hold, in one query: `union` keeps a recipe found twice (or round a loop in
+            /// a damaged database) once.
+            async fn links_above(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                roots: Roots,
+            ) -> Result<Vec<(i64, i64)>, StoreError> {
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                    "with recursive above(id) as (select recipe_ingredient.recipe_food_id \
+                     from recipe_ingredient ",
+                );
+                match roots {
+                    Roots::Food(id) => b.push("where recipe_ingredient.food_id = ").push_bind(id),
+                    // Recipes themselves are reached from the foods inside them.
+                    Roots::ChangedSince(ms) => b
+                        .push(
+                            "join food on food.food_id = recipe_ingredient.food_id \
+                             where food.source <> 'recipe' and food.changed_ms >= ",
+                        )
+                        .push_bind(ms),
+                };
+                b.push(
+                    " union select recipe_ingredient.recipe_food_id from recipe_ingredient \
+                     join above on recipe_ingredient.food_id = above.id) \
+                     select distinct recipe_food_id, food_id from recipe_ingredient \
+                     where recipe_food_id in (select id from above)",
+                );
+                Ok(b.build_query_as().fetch_all(&mut *conn).await?)
+            }
+
             /// Works out `order` (each after the recipes among them that it holds) from
-            /// their ingredients as they are now, each once, and stores the values: one
-            /// query reads the ingredients of them all. Returns how many.
+            /// their ingredients as they are now, each once, and stores the values: two
+            /// queries read them all, one statement a hundred stores them. Returns how many.
             async fn rework(
                 conn: &mut <$db as sqlx::Database>::Connection,
                 order: &[i64],
@@ -358,11 +412,11 @@ macro_rules! sql_recipe_store {
                     let rows: Vec<(i64, Option<f64>)> = b.build_query_as().fetch_all(&mut *conn).await?;
                     servings.extend(rows.into_iter().map(|(id, s)| (id, s.unwrap_or(1.0))));
                 }
-                let now = Utc::now();
                 let mut worked: HashMap<i64, Nutrients> = HashMap::with_capacity(order.len());
+                let mut values = Vec::with_capacity(order.len());
                 for &id in order {
-                    // A part worked out above has its new values; any other, its stored ones.
-                    let values: Vec<(Nutrients, f64)> = parts
+                    // A part worked out here has its new values; any other, its stored ones.
+                    let of_parts: Vec<(Nutrients, f64)> = parts
                         .get(&id)
                         .into_iter()
                         .flatten()
@@ -371,40 +425,46 @@ macro_rules! sql_recipe_store {
                         })
                         .collect();
                     let (n, serving) =
-                        recipe_values(servings.get(&id).copied().unwrap_or(1.0), &values);
-                    sqlx::query(
-                        "update food set calories = $2, protein = $3, fat = $4, carbs = $5, \
-                         fiber = $6, sugar = $7, sodium = $8, portions = $9, updated_at = $10, \
-                         changed_ms = $11 where food_id = $1",
-                    )
-                    .bind(id)
-                    .bind(n.calories)
-                    .bind(n.protein)
-                    .bind(n.fat)
-                    .bind(n.carbs)
-                    .bind(n.fiber)
-                    .bind(n.sugar)
-                    .bind(n.sodium)
-                    .bind(portions_json(std::slice::from_ref(&serving)))
-                    .bind(now)
-                    .bind(now_ms(now))
-                    .execute(&mut *conn)
-                    .await?;
+                        recipe_values(servings.get(&id).copied().unwrap_or(1.0), &of_parts);
                     worked.insert(id, n);
+                    values.push((id, n, portions_json(std::slice::from_ref(&serving))));
+                }
+                let now = Utc::now();
+                for chunk in values.chunks(UPDATES_PER_QUERY) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                        "update food set calories = worked.column2, protein = worked.column3, \
+                         fat = worked.column4, carbs = worked.column5, fiber = worked.column6, \
+                         sugar = worked.column7, sodium = worked.column8, \
+                         portions = worked.column9, updated_at = ",
+                    );
+                    b.push_bind(now).push(", changed_ms = ").push_bind(now_ms(now)).push(" from (");
+                    b.push_values(chunk, |mut row, (id, n, portions)| {
+                        row.push_bind(*id)
+                            .push_bind(n.calories)
+                            .push_bind(n.protein)
+                            .push_bind(n.fat)
+                            .push_bind(n.carbs)
+                            .push_bind(n.fiber)
+                            .push_bind(n.sugar)
+                            .push_bind(n.sodium)
+                            .push_bind(portions.clone());
+                    });
+                    b.push(") as worked where food.food_id = worked.column1");
+                    b.build().execute(&mut *conn).await?;
                 }
                 Ok(order.len())
             }
 
-            /// Works out again every recipe above `foods`, each once and after the ones it
+            /// Works out again every recipe above `food`, each once and after the ones it
             /// holds. Returns how many. For recipes built within the bounds that is at most
             /// `MAX_RECIPES_ABOVE` above one of the owner's foods; a graph built before the
             /// bounds is still worked out whole, each recipe once.
             pub(super) async fn refresh_above(
                 conn: &mut <$db as sqlx::Database>::Connection,
-                foods: &[i64],
+                food: i64,
             ) -> Result<usize, StoreError> {
-                let (above, links) = Self::recipes_above(conn, foods, None).await?.unwrap_or_default();
-                Self::rework(conn, &dependency_order(&above, &links)).await
+                let links = Self::links_above(conn, Roots::Food(food)).await?;
+                Self::rework(conn, &in_dependency_order(&links)).await
             }
         }
 
@@ -511,7 +571,7 @@ macro_rules! sql_recipe_store {
                 .await?;
                 Self::write_ingredients(&mut tx, id, recipe).await?;
                 Self::rework(&mut tx, &[id]).await?;
-                Self::refresh_above(&mut tx, &[id]).await?;
+                Self::refresh_above(&mut tx, id).await?;
                 let row = Self::own_row(&mut tx, owner, id).await?.ok_or(StoreError::NotFound)?;
                 let made = Self::assemble(&mut tx, vec![row]).await?;
                 tx.commit().await?;
@@ -532,23 +592,13 @@ macro_rules! sql_recipe_store {
             }
 
             async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
-                // Recipes themselves are reached from the foods inside them. The walk only
-                // reads; the write lock is held a chunk of recipes at a time, children
-                // before the recipes holding them, so each reads parts already stored.
+                // Finding them only reads; the write lock is held a chunk of recipes at a
+                // time, children before the recipes that hold them, so each chunk reads
+                // parts already stored.
                 let mut conn = self.0.acquire().await?;
-                let changed: Vec<(i64,)> = sqlx::query_as(
-                    "select distinct recipe_ingredient.food_id from recipe_ingredient \
-                     join food on food.food_id = recipe_ingredient.food_id \
-                     where food.changed_ms >= $1 and food.source <> 'recipe'",
-                )
-                .bind(since_ms)
-                .fetch_all(&mut *conn)
-                .await?;
-                let foods: Vec<i64> = changed.into_iter().map(|(id,)| id).collect();
-                let (above, links) =
-                    Self::recipes_above(&mut conn, &foods, None).await?.unwrap_or_default();
+                let links = Self::links_above(&mut conn, Roots::ChangedSince(since_ms)).await?;
                 drop(conn);
-                let order = dependency_order(&above, &links);
+                let order = in_dependency_order(&links);
                 for chunk in order.chunks(REWORK_PER_TRANSACTION) {
                     let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
                     Self::rework(&mut tx, chunk).await?;
