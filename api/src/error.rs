@@ -127,10 +127,24 @@ impl From<models::Invalid> for ApiError {
     }
 }
 
+impl From<models::recipe::RecipeRefused> for ApiError {
+    fn from(e: models::recipe::RecipeRefused) -> Self {
+        use models::recipe::RecipeRefused;
+        let error = ApiError::validation(e.to_string());
+        match e {
+            RecipeRefused::Cycle => error.with_code("RECIPE_CYCLE"),
+            RecipeRefused::TooDeep => error.with_code("RECIPE_TOO_DEEP"),
+            RecipeRefused::TooLarge => error.with_code("RECIPE_TOO_LARGE"),
+            RecipeRefused::TooShared => error.with_code("RECIPE_TOO_SHARED"),
+        }
+    }
+}
+
 impl From<models::StoreError> for ApiError {
     fn from(e: models::StoreError) -> Self {
         match e {
             models::StoreError::NotFound => ApiError::not_found("Not found"),
+            models::StoreError::Recipe(refused) => refused.into(),
             models::StoreError::Conflict(message) => {
                 ApiError::new(StatusCode::CONFLICT, "CONFLICT", message)
             }

@@ -3,6 +3,10 @@
 
 mod support;
 
+use std::time::{Duration, Instant};
+
+use models::Nutrients;
+use models::recipe::{MAX_RECIPE_DEPTH, recipe_values};
 use reqwest::Method;
 use serde_json::{Value, json};
 use support::{Options, PASSWORD, Session, TestApp, get_as, register, send_as, spawn_app};
@@ -740,6 +744,201 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     );
     let (_, list) = get_as(&app, "/recipes/", &ann.access).await;
     assert_eq!(list["data"]["total"], 2);
+}
+
+/// Calories per 100 g of a recipe of `parts` (calories per 100 g, grams), as stored.
+fn worked_out(parts: &[(f64, f64)]) -> f64 {
+    let values: Vec<(Nutrients, f64)> = parts
+        .iter()
+        .map(|(calories, g)| {
+            let n = Nutrients {
+                calories: *calories,
+                ..Default::default()
+            };
+            (n, *g)
+        })
+        .collect();
+    recipe_values(1.0, &values).0.calories
+}
+
+/// Stores a recipe as this version refuses to: straight into the tables, as one built
+/// before the bounds would be. Its values are worked out by the next edit below it.
+macro_rules! stored_recipe {
+    ($pool:expr, $owner:expr, $name:expr, $parts:expr) => {{
+        let now = chrono::Utc::now();
+        let (id,): (i64,) = sqlx::query_as(
+            "insert into food (source, owner_user_id, name, calories, portions, data_quality, \
+             servings, created_at, updated_at, changed_ms) values ('recipe', $1, $2, 0, '[]', \
+             'recipe', 1, $3, $3, $4) returning food_id",
+        )
+        .bind($owner)
+        .bind($name)
+        .bind(now)
+        .bind(now.timestamp_millis())
+        .fetch_one($pool)
+        .await
+        .unwrap();
+        for (position, (part, grams)) in $parts.iter().enumerate() {
+            sqlx::query(
+                "insert into recipe_ingredient (recipe_food_id, position, food_id, quantity) \
+                 values ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(position as i64)
+            .bind(*part)
+            .bind(*grams)
+            .execute($pool)
+            .await
+            .unwrap();
+        }
+        id
+    }};
+}
+
+async fn stored_recipe(app: &TestApp, owner: i64, name: &str, parts: &[(i64, f64)]) -> i64 {
+    match &app.state.db {
+        models::Database::Sqlite(pool) => stored_recipe!(pool, owner, name, parts),
+        models::Database::Postgres(pool) => stored_recipe!(pool, owner, name, parts),
+    }
+}
+
+/// Sets a custom food's calories; answers how long it took.
+async fn edit_calories(app: &TestApp, who: &Session, food: i64, calories: f64) -> Duration {
+    let started = Instant::now();
+    let answer = ok(
+        app,
+        Method::PUT,
+        &format!("/foods/{food}/update/"),
+        who,
+        json!({"name": "Base", "calories": calories}),
+    )
+    .await;
+    assert_eq!(f(&answer["calories_per_100g"]), calories);
+    started.elapsed()
+}
+
+#[tokio::test]
+async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let base = custom_food(&app, &ann, "Base", 100.0).await;
+    let broth = custom_food(&app, &ann, "Broth", 20.0).await;
+    // Levels of two recipes, each holding both of the level below (the first level, the
+    // base twice) and some broth: the shape that once re-worked 2^levels paths in the
+    // write transaction, as deep as it may now be built.
+    let parts = |below: [i64; 2]| [(below[0], 100.0), (below[1], 50.0), (broth, 30.0)];
+    let body = |name: String, below: [i64; 2]| {
+        let ingredients: Vec<Value> = parts(below)
+            .iter()
+            .map(|(id, g)| json!({"food_id": id, "quantity": g}))
+            .collect();
+        json!({"name": name, "servings": 1, "ingredients": ingredients})
+    };
+    let mut levels: Vec<[i64; 2]> = Vec::new();
+    for level in 1..=MAX_RECIPE_DEPTH {
+        let below = levels.last().copied().unwrap_or([base, base]);
+        let mut this = [0; 2];
+        for (k, id) in this.iter_mut().enumerate() {
+            let made = ok(
+                &app,
+                Method::POST,
+                "/recipes/create/",
+                &ann,
+                body(format!("L{level}-{k}"), below),
+            )
+            .await;
+            *id = made["id"].as_i64().unwrap();
+        }
+        levels.push(this);
+    }
+    let top = *levels.last().unwrap();
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        body("One level more".into(), top),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (422, Some("RECIPE_TOO_DEEP")),
+        "{answer}"
+    );
+    assert!(
+        message(&answer).contains(&format!("at most {MAX_RECIPE_DEPTH} levels")),
+        "{answer}"
+    );
+
+    // Editing the base answers at once and works out every level from the one below.
+    let values = |base: f64, levels: usize| {
+        let mut below = base;
+        (0..levels)
+            .map(|_| {
+                below = worked_out(&[(below, 100.0), (below, 50.0), (20.0, 30.0)]);
+                below
+            })
+            .collect::<Vec<f64>>()
+    };
+    let took = edit_calories(&app, &ann, base, 250.0).await;
+    assert!(took.as_secs() < 3, "the edit took {took:?}");
+    let expected = values(250.0, MAX_RECIPE_DEPTH);
+    for (level, ids) in levels.iter().enumerate() {
+        for id in ids {
+            let (_, recipe) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
+            assert_eq!(
+                f(&recipe["data"]["per_100g"]["calories"]),
+                expected[level],
+                "level {}",
+                level + 1
+            );
+        }
+    }
+
+    // A graph built before the bounds (16 levels) is still worked out, each recipe once:
+    // the edit answers, never "nest too deep", and other users save meanwhile.
+    let owner = ann.user["id"].as_i64().unwrap();
+    for level in MAX_RECIPE_DEPTH + 1..=16 {
+        let below = *levels.last().unwrap();
+        let mut this = [0; 2];
+        for (k, id) in this.iter_mut().enumerate() {
+            *id = stored_recipe(&app, owner, &format!("L{level}-{k}"), &parts(below)).await;
+        }
+        levels.push(this);
+    }
+    let took = edit_calories(&app, &ann, base, 300.0).await;
+    assert!(took.as_secs() < 3, "the edit took {took:?}");
+    let expected = values(300.0, 16);
+    for id in levels[15] {
+        let (_, recipe) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
+        assert_eq!(f(&recipe["data"]["per_100g"]["calories"]), expected[15]);
+    }
+    let rice = food_id(&app, "米饭").await;
+    ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &bob,
+        json!({"foods": [{"food_id": rice, "quantity": 100}]}),
+    )
+    .await;
+    // It cannot grow deeper.
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/recipes/create/",
+        &ann,
+        body("Deeper".into(), levels[15]),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (422, Some("RECIPE_TOO_DEEP")),
+        "{answer}"
+    );
 }
 
 #[tokio::test]

@@ -1,7 +1,10 @@
 //! One contract for the food store, run on SQLite and on PostgreSQL.
 
 use models::meal::Grams;
-use models::recipe::{NewIngredient, NewRecipe};
+use models::recipe::{
+    MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused,
+    recipe_values,
+};
 use models::{
     CustomFoodInput, Email, FoodSource, FoodUse, NewFood, NewUser, Nutrients, Portion, StoreError,
     Stores, UsedOrder, UserId, Username, catalogue,
@@ -19,6 +22,11 @@ models::store_contract!(
     recipes_work_out_their_values_and_follow_their_ingredients,
     a_recipe_cannot_contain_itself,
     recipes_follow_shared_foods_rewritten_by_an_import,
+    recipes_nest_at_most_the_bound_and_an_edit_works_out_each_once,
+    a_replace_cannot_make_the_recipes_above_it_too_deep,
+    a_recipe_holds_at_most_the_bound_of_parts,
+    a_food_is_inside_at_most_the_bound_of_recipes,
+    an_import_works_out_each_recipe_above_the_changed_foods_once,
 );
 
 async fn user(stores: &Stores, name: &str) -> UserId {
@@ -484,7 +492,10 @@ async fn a_recipe_cannot_contain_itself(stores: Stores) {
         )
         .await
         .unwrap_err();
-    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    assert!(
+        matches!(err, StoreError::Recipe(RecipeRefused::Cycle)),
+        "{err:?}"
+    );
     let inner = stores
         .recipes
         .get(ann, inner.food.id)
@@ -533,4 +544,339 @@ async fn recipes_follow_shared_foods_rewritten_by_an_import(stores: Stores) {
         again.food.food.nutrients.calories,
         foods[0].nutrients.calories
     );
+}
+
+/// Per-100 g calories of a recipe of `parts` (calories per 100 g, grams), rounded as stored.
+fn worked_out(parts: &[(f64, f64)]) -> f64 {
+    let values: Vec<(Nutrients, f64)> = parts
+        .iter()
+        .map(|(calories, g)| {
+            (
+                Nutrients {
+                    calories: *calories,
+                    ..Default::default()
+                },
+                *g,
+            )
+        })
+        .collect();
+    recipe_values(1.0, &values).0.calories
+}
+
+/// `levels` levels of two recipes over `base`: each holds both recipes of the level
+/// below (the first level, `base` twice) and 30 g of `broth`, so every level's values
+/// differ and follow the level below. Returns the levels, bottom first.
+async fn diamond(
+    stores: &Stores,
+    owner: UserId,
+    base: i64,
+    broth: i64,
+    levels: usize,
+) -> Vec<[i64; 2]> {
+    let mut built: Vec<[i64; 2]> = Vec::new();
+    for level in 1..=levels {
+        let below = built.last().copied().unwrap_or([base, base]);
+        let mut this = [0; 2];
+        for (k, id) in this.iter_mut().enumerate() {
+            let parts = [(below[0], 100.0), (below[1], 50.0), (broth, 30.0)];
+            *id = stores
+                .recipes
+                .create(&recipe(owner, &format!("L{level}-{k}"), 1.0, &parts))
+                .await
+                .unwrap()
+                .food
+                .id;
+        }
+        built.push(this);
+    }
+    built
+}
+
+/// The calories per 100 g of each level of `diamond` over a base of `base` calories.
+fn diamond_values(base: f64, broth: f64, levels: usize) -> Vec<f64> {
+    let mut below = base;
+    (0..levels)
+        .map(|_| {
+            below = worked_out(&[(below, 100.0), (below, 50.0), (broth, 30.0)]);
+            below
+        })
+        .collect()
+}
+
+async fn calories(stores: &Stores, owner: UserId, id: i64) -> f64 {
+    let recipe = stores.recipes.get(owner, id).await.unwrap().unwrap();
+    recipe.food.food.nutrients.calories
+}
+
+async fn recipes_nest_at_most_the_bound_and_an_edit_works_out_each_once(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let base = stores
+        .foods
+        .insert(&custom("Base", 100.0, ann))
+        .await
+        .unwrap();
+    let broth = stores
+        .foods
+        .insert(&custom("Broth", 20.0, ann))
+        .await
+        .unwrap();
+    let levels = diamond(&stores, ann, base.id, broth.id, MAX_RECIPE_DEPTH).await;
+    let top = levels[MAX_RECIPE_DEPTH - 1];
+    let before = diamond_values(100.0, 20.0, MAX_RECIPE_DEPTH);
+    assert_eq!(
+        calories(&stores, ann, top[1]).await,
+        before[MAX_RECIPE_DEPTH - 1]
+    );
+
+    // One level more is refused, and nothing is stored.
+    let (_, total) = stores.recipes.list(ann, 0, 1).await.unwrap();
+    let err = stores
+        .recipes
+        .create(&recipe(ann, "Too deep", 1.0, &[(top[0], 100.0)]))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Recipe(RecipeRefused::TooDeep)),
+        "{err:?}"
+    );
+    assert_eq!(stores.recipes.list(ann, 0, 1).await.unwrap().1, total);
+
+    // An edit of the base works out every level, each from the new values below it.
+    let mut changed = custom("Base", 250.0, ann);
+    changed.nutrients.protein = 7.0;
+    let started = std::time::Instant::now();
+    stores
+        .foods
+        .update_custom(base.id, ann, &changed)
+        .await
+        .unwrap()
+        .unwrap();
+    let took = started.elapsed();
+    let after = diamond_values(250.0, 20.0, MAX_RECIPE_DEPTH);
+    for (level, ids) in levels.iter().enumerate() {
+        for id in ids {
+            assert_eq!(
+                calories(&stores, ann, *id).await,
+                after[level],
+                "level {level}"
+            );
+        }
+    }
+    assert!(took.as_secs() < 5, "the edit took {took:?}");
+}
+
+async fn a_replace_cannot_make_the_recipes_above_it_too_deep(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let rice = stores
+        .foods
+        .insert(&custom("Rice", 116.0, ann))
+        .await
+        .unwrap();
+    let mut chain = vec![rice.id];
+    for level in 1..=MAX_RECIPE_DEPTH {
+        let below = *chain.last().unwrap();
+        let made = stores
+            .recipes
+            .create(&recipe(
+                ann,
+                &format!("Level {level}"),
+                1.0,
+                &[(below, 100.0)],
+            ))
+            .await
+            .unwrap();
+        chain.push(made.food.id);
+    }
+    let side = stores
+        .recipes
+        .create(&recipe(ann, "Side", 1.0, &[(rice.id, 100.0)]))
+        .await
+        .unwrap();
+    // The lowest recipe holding a recipe would make the top one level too deep.
+    let err = stores
+        .recipes
+        .replace(
+            ann,
+            chain[1],
+            &recipe(ann, "Level 1", 1.0, &[(side.food.id, 100.0)]),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Recipe(RecipeRefused::TooDeep)),
+        "{err:?}"
+    );
+    let lowest = stores.recipes.get(ann, chain[1]).await.unwrap().unwrap();
+    assert_eq!(lowest.ingredients[0].food_id, rice.id, "nothing changed");
+    // The top one may hold it: that is as deep as it gets.
+    let side_top = stores
+        .recipes
+        .replace(
+            ann,
+            chain[MAX_RECIPE_DEPTH],
+            &recipe(ann, "Top", 1.0, &[(side.food.id, 100.0)]),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(side_top.food.food.nutrients.calories, 116.0);
+}
+
+async fn a_recipe_holds_at_most_the_bound_of_parts(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    // Full recipes of distinct foods: as many as fit, and one more.
+    let full = models::recipe::MAX_INGREDIENTS;
+    let mut recipes = Vec::new();
+    for r in 0..MAX_RECIPE_PARTS / full {
+        let mut parts = Vec::new();
+        for i in 0..full {
+            let food = stores
+                .foods
+                .insert(&custom(&format!("Food {r}-{i}"), 100.0, ann))
+                .await
+                .unwrap();
+            parts.push((food.id, 10.0));
+        }
+        let made = stores
+            .recipes
+            .create(&recipe(ann, &format!("Full {r}"), 1.0, &parts))
+            .await
+            .unwrap();
+        recipes.push((made.food.id, 100.0));
+    }
+    // Their foods are all the parts allowed; with the recipes themselves, too many.
+    let err = stores
+        .recipes
+        .create(&recipe(ann, "Feast", 1.0, &recipes))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Recipe(RecipeRefused::TooLarge)),
+        "{err:?}"
+    );
+    let fits = stores
+        .recipes
+        .create(&recipe(ann, "Dinner", 1.0, &recipes[1..]))
+        .await
+        .unwrap();
+    assert_eq!(fits.ingredients.len(), recipes.len() - 1);
+}
+
+async fn a_food_is_inside_at_most_the_bound_of_recipes(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let own = stores
+        .foods
+        .insert(&custom("My stock", 40.0, ann))
+        .await
+        .unwrap();
+    let first = catalogue::foods().swap_remove(0);
+    stores
+        .foods
+        .upsert_shared(std::slice::from_ref(&first))
+        .await
+        .unwrap();
+    let shared = stores
+        .foods
+        .find_by_source_key(FoodSource::Catalogue, first.source_key.as_deref().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    for n in 0..MAX_RECIPES_ABOVE {
+        stores
+            .recipes
+            .create(&recipe(
+                ann,
+                &format!("Soup {n}"),
+                1.0,
+                &[(own.id, 100.0), (shared, 50.0)],
+            ))
+            .await
+            .unwrap();
+    }
+    let err = stores
+        .recipes
+        .create(&recipe(ann, "One soup more", 1.0, &[(own.id, 100.0)]))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, StoreError::Recipe(RecipeRefused::TooShared)),
+        "{err:?}"
+    );
+    // A shared food is not counted: users do not edit it.
+    stores
+        .recipes
+        .create(&recipe(ann, "Plain", 1.0, &[(shared, 100.0)]))
+        .await
+        .unwrap();
+    // Another user's recipes are their own count.
+    let bob = user(&stores, "bob").await;
+    let bobs = stores
+        .foods
+        .insert(&custom("Bob's stock", 40.0, bob))
+        .await
+        .unwrap();
+    stores
+        .recipes
+        .create(&recipe(
+            bob,
+            "Bob's soup",
+            1.0,
+            &[(bobs.id, 100.0), (shared, 50.0)],
+        ))
+        .await
+        .unwrap();
+    // The edit works out all of them, each once.
+    stores
+        .foods
+        .update_custom(own.id, ann, &custom("My stock", 80.0, ann))
+        .await
+        .unwrap()
+        .unwrap();
+    let (recipes, _) = stores.recipes.list(ann, 0, 100).await.unwrap();
+    for made in recipes
+        .iter()
+        .filter(|r| r.food.food.name.starts_with("Soup"))
+    {
+        assert_eq!(made.ingredients[0].per_100g.calories, 80.0);
+    }
+}
+
+async fn an_import_works_out_each_recipe_above_the_changed_foods_once(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let mut foods = catalogue::foods();
+    stores.foods.upsert_shared(&foods).await.unwrap();
+    let shared = |i: usize| {
+        let key = foods[i].source_key.clone().unwrap();
+        let stores = stores.clone();
+        async move {
+            stores
+                .foods
+                .find_by_source_key(FoodSource::Catalogue, &key)
+                .await
+                .unwrap()
+                .unwrap()
+        }
+    };
+    let (base, broth) = (shared(0).await, shared(1).await);
+    let levels = diamond(&stores, ann, base.id, broth.id, 4).await;
+    let before = chrono::Utc::now().timestamp_millis();
+    foods[0].nutrients.calories += 10.0;
+    foods[1].nutrients.calories += 20.0;
+    assert_eq!(stores.foods.upsert_shared(&foods[..2]).await.unwrap(), 2);
+    // Both changed foods are under all 8 recipes: each is worked out once.
+    assert_eq!(
+        stores.recipes.refresh_changed_since(before).await.unwrap(),
+        8
+    );
+    let expected = diamond_values(foods[0].nutrients.calories, foods[1].nutrients.calories, 4);
+    for (level, ids) in levels.iter().enumerate() {
+        for id in ids {
+            assert_eq!(
+                calories(&stores, ann, *id).await,
+                expected[level],
+                "level {level}"
+            );
+        }
+    }
 }

@@ -528,7 +528,10 @@ const OPERATIONS: &[Operation] = &[
             (201, "The recipe"),
             (401, "Not signed in"),
             (404, "FOOD_NOT_FOUND (unknown or another user's ingredient)"),
-            (422, "VALIDATION_ERROR"),
+            (
+                422,
+                "VALIDATION_ERROR, RECIPE_TOO_DEEP (recipes inside recipes nest too deep), RECIPE_TOO_LARGE (too many foods and recipes inside, at any depth) or RECIPE_TOO_SHARED (the foods and recipes inside are in too many of your recipes already); the message says the bound",
+            ),
         ],
         content_type: JSON,
     },
@@ -557,7 +560,7 @@ const OPERATIONS: &[Operation] = &[
             (404, "RECIPE_NOT_FOUND or FOOD_NOT_FOUND"),
             (
                 422,
-                "VALIDATION_ERROR or RECIPE_CYCLE (it would contain itself)",
+                "VALIDATION_ERROR, RECIPE_CYCLE (it would contain itself), or RECIPE_TOO_DEEP, RECIPE_TOO_LARGE or RECIPE_TOO_SHARED as for create (a recipe inside others makes them deeper too)",
             ),
         ],
         content_type: JSON,

@@ -9,8 +9,10 @@ use axum::{
     routing::{delete, get, post, put},
 };
 use chrono::{DateTime, Utc};
-use models::recipe::{self, Ingredient, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe};
-use models::{FoodSource, FoodUse, Nutrients, StoreError, User, UserId};
+use models::recipe::{
+    self, Ingredient, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused,
+};
+use models::{FoodSource, FoodUse, Nutrients, User, UserId};
 use serde::{Deserialize, Serialize};
 
 use super::foods::{FoodView, PageParams, reindex, visible_foods};
@@ -114,11 +116,6 @@ fn recipe_not_found() -> ApiError {
     )
 }
 
-fn recipe_cycle() -> ApiError {
-    ApiError::validation("A recipe cannot contain itself, directly or through another recipe")
-        .with_code("RECIPE_CYCLE")
-}
-
 #[derive(Debug, Deserialize)]
 struct IngredientInput {
     food_id: Option<i64>,
@@ -187,7 +184,7 @@ impl RecipeInput {
         let mut wanted = Vec::with_capacity(inputs.len());
         for (i, input) in inputs.iter().enumerate() {
             match input.food_id {
-                Some(id) if Some(id) == editing => return Err(recipe_cycle()),
+                Some(id) if Some(id) == editing => return Err(RecipeRefused::Cycle.into()),
                 Some(id) if id > 0 => wanted.push(id),
                 _ => {
                     return Err(ApiError::validation(format!(
@@ -302,10 +299,12 @@ async fn update(
     // Another user's recipe is as missing as one that never was, whatever the body.
     own_recipe(&state, user.id, id).await?;
     let new = input.parse(&state, &user, Some(id)).await?;
-    let saved = match state.stores.recipes.replace(user.id, id, &new).await {
-        Err(StoreError::Conflict(_)) => return Err(recipe_cycle()),
-        other => other?.ok_or_else(recipe_not_found)?,
-    };
+    let saved = state
+        .stores
+        .recipes
+        .replace(user.id, id, &new)
+        .await?
+        .ok_or_else(recipe_not_found)?;
     index_recipe(&state, &saved, false).await;
     Ok(ApiJson(RecipeView::of(&saved)))
 }

@@ -408,7 +408,9 @@ macro_rules! sql_food_store {
                 .fetch_optional(&mut *tx)
                 .await?;
                 let Some(row) = row else { return Ok(None) };
-                // Recipes made with it take its new values with it, or not at all.
+                // Recipes made with it take its new values with it, or not at all: each of
+                // them once, and within the bounds of `crate::recipe` at most
+                // MAX_RECIPES_ABOVE of them, so the write lock is held a few milliseconds.
                 <$recipes>::refresh_above(&mut tx, id).await?;
                 tx.commit().await?;
                 Food::try_from(row).map(Some)

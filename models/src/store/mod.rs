@@ -56,6 +56,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    /// A recipe that cannot be stored as given (a loop, or beyond the bounds).
+    #[error("{0}")]
+    Recipe(#[from] crate::recipe::RecipeRefused),
 }
 
 /// Job runs: their status, latest progress and outcome.
@@ -440,7 +443,8 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
 #[async_trait]
 pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     /// Stores the recipe and its food, worked out from the ingredients' current values.
-    /// The ingredients must be foods the owner may see.
+    /// The ingredients must be foods the owner may see. `Recipe(_)` when it would go
+    /// beyond the bounds of [`crate::recipe`].
     async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError>;
     async fn get(&self, owner: UserId, id: i64) -> Result<Option<Recipe>, StoreError>;
     /// The owner's recipes, newest first, and how many there are.
@@ -450,8 +454,9 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<Recipe>, i64), StoreError>;
-    /// Replaces the owner's recipe and works out again every recipe that contains it.
-    /// `Conflict("recipe cycle")` when it would contain itself, through any recipe.
+    /// Replaces the owner's recipe and works out again, once each, every recipe that
+    /// contains it. `Recipe(Cycle)` when it would contain itself, through any recipe, and
+    /// `Recipe(_)` when it would go beyond the bounds of [`crate::recipe`].
     async fn replace(
         &self,
         owner: UserId,
@@ -460,8 +465,9 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Option<Recipe>, StoreError>;
     /// Marks the recipe's food deleted; meals that logged it keep their lines.
     async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
-    /// Works out again the recipes whose ingredients changed at or after `since_ms`
-    /// (an import or the catalogue seeding rewrote shared foods). Returns how many.
+    /// Works out again, once each, the recipes above the foods that changed at or after
+    /// `since_ms` (an import or the catalogue seeding rewrote shared foods), in short
+    /// transactions. Returns how many.
     async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError>;
 }
 

@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -8,7 +8,10 @@ use super::foods::{FoodRow, MARK_DELETED, food_columns, now_ms, portions_json};
 use super::{BeginWrite, RecipeStore, StoreError};
 use crate::food::{Food, FoodSource, Nutrients};
 use crate::meal::Grams;
-use crate::recipe::{Ingredient, NewRecipe, Recipe, recipe_food, recipe_values};
+use crate::recipe::{
+    Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe,
+    RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values,
+};
 use crate::user::UserId;
 
 #[derive(Debug)]
@@ -16,9 +19,50 @@ pub(super) struct SqliteRecipes(pub SqlitePool);
 #[derive(Debug)]
 pub(super) struct PgRecipes(pub PgPool);
 
-/// Recipes nest; working out the ones above a changed food stops after this many steps
-/// (cycles are refused on write, so only a damaged database could get there).
-const MAX_REFRESH_STEPS: usize = 10_000;
+/// Ids per `in (…)` list, well under both engines' limits on bound values.
+const IDS_PER_QUERY: usize = 1000;
+/// Recipes worked out per transaction after an import: the write lock is held for this
+/// many at a time, however many recipes the changed foods are in.
+const REWORK_PER_TRANSACTION: usize = 200;
+
+/// Rows per `update … from (values …)`: 9 bound values each.
+const UPDATES_PER_QUERY: usize = 100;
+
+/// Where a walk up the recipes starts.
+#[derive(Clone, Copy)]
+enum Roots {
+    /// One food (a user's edit, or a recipe replaced).
+    Food(i64),
+    /// The foods (not recipes) changed at or after this time (an import).
+    ChangedSince(i64),
+}
+
+/// The recipes holding something in `links` ((recipe, part) pairs), each once, each after
+/// the recipes among them that it holds.
+fn in_dependency_order(links: &[(i64, i64)]) -> Vec<i64> {
+    let mut seen = HashSet::new();
+    let recipes: Vec<i64> = links
+        .iter()
+        .map(|(recipe, _)| *recipe)
+        .filter(|recipe| seen.insert(*recipe))
+        .collect();
+    dependency_order(&recipes, links)
+}
+
+/// Serialises one owner's recipe writes, so two at once cannot both pass the bounds.
+/// SQLite's `BEGIN IMMEDIATE` already lets one writer in at a time.
+trait LockOwner {
+    const LOCK_OWNER: Option<&'static str>;
+}
+
+impl LockOwner for Sqlite {
+    const LOCK_OWNER: Option<&'static str> = None;
+}
+
+impl LockOwner for Postgres {
+    const LOCK_OWNER: Option<&'static str> =
+        Some("select user_id from app_user where user_id = $1 for update");
+}
 
 #[derive(sqlx::FromRow)]
 struct IngredientRow {
@@ -74,6 +118,12 @@ macro_rules! ingredients_of {
      where recipe_ingredient.recipe_food_id in ("
     };
 }
+
+/// What the recipes among a list hold, and which recipes hold the foods among one.
+const PARTS_OF: &str =
+    "select distinct recipe_food_id, food_id from recipe_ingredient where recipe_food_id in (";
+const HOLDERS_OF: &str =
+    "select distinct recipe_food_id, food_id from recipe_ingredient where food_id in (";
 
 macro_rules! sql_recipe_store {
     ($store:ty, $db:ty) => {
@@ -144,105 +194,277 @@ macro_rules! sql_recipe_store {
                 Ok(())
             }
 
-            /// Works out a recipe's per-100 g values and serving from its ingredients as
-            /// they are now, and stores them.
-            async fn work_out(
+            async fn lock_owner(
                 conn: &mut <$db as sqlx::Database>::Connection,
-                id: i64,
-            ) -> Result<Food, StoreError> {
-                let rows: Vec<IngredientRow> =
-                    sqlx::query_as(concat!(ingredients_of!(), "$1) order by recipe_ingredient.position"))
-                        .bind(id)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                let values: Vec<(Nutrients, f64)> = rows
-                    .into_iter()
-                    .map(|row| Ingredient::try_from(row).map(|i| (i.per_100g, i.quantity.get())))
-                    .collect::<Result<_, _>>()?;
-                let (servings,): (Option<f64>,) =
-                    sqlx::query_as("select servings from food where food_id = $1")
-                        .bind(id)
-                        .fetch_one(&mut *conn)
-                        .await?;
-                let (n, serving) = recipe_values(servings.unwrap_or(1.0), &values);
-                let now = Utc::now();
-                let row: FoodRow = sqlx::query_as(concat!(
-                    "update food set calories = $2, protein = $3, fat = $4, carbs = $5, fiber = $6, \
-                     sugar = $7, sodium = $8, portions = $9, updated_at = $10, changed_ms = $11 \
-                     where food_id = $1 returning ",
-                    food_columns!()
-                ))
-                .bind(id)
-                .bind(n.calories)
-                .bind(n.protein)
-                .bind(n.fat)
-                .bind(n.carbs)
-                .bind(n.fiber)
-                .bind(n.sugar)
-                .bind(n.sodium)
-                .bind(portions_json(std::slice::from_ref(&serving)))
-                .bind(now)
-                .bind(now_ms(now))
-                .fetch_one(&mut *conn)
-                .await?;
-                row.try_into()
+                owner: UserId,
+            ) -> Result<(), StoreError> {
+                if let Some(sql) = <$db as LockOwner>::LOCK_OWNER {
+                    sqlx::query(sql).bind(owner.get()).fetch_optional(&mut *conn).await?;
+                }
+                Ok(())
             }
 
-            /// Whether recipe `id` is among `ingredients` or inside any recipe among them.
-            async fn would_contain(
+            /// (recipe, part) pairs, each once, from `query` (`PARTS_OF` or `HOLDERS_OF`)
+            /// over `ids`.
+            async fn links(
                 conn: &mut <$db as sqlx::Database>::Connection,
-                id: i64,
-                ingredients: &[i64],
-            ) -> Result<bool, StoreError> {
-                let mut frontier: Vec<i64> = ingredients.to_vec();
-                let mut steps = 0;
-                while !frontier.is_empty() && steps < MAX_REFRESH_STEPS {
-                    if frontier.contains(&id) {
-                        return Ok(true);
-                    }
-                    steps += frontier.len();
-                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                        "select distinct food_id from recipe_ingredient where recipe_food_id in (",
-                    );
+                query: &'static str,
+                ids: &[i64],
+            ) -> Result<Vec<(i64, i64)>, StoreError> {
+                let mut links = Vec::new();
+                for chunk in ids.chunks(IDS_PER_QUERY) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(query);
                     let mut list = b.separated(", ");
-                    for f in &frontier {
-                        list.push_bind(*f);
+                    for id in chunk {
+                        list.push_bind(*id);
                     }
                     b.push(")");
-                    let next: Vec<(i64,)> = b.build_query_as().fetch_all(&mut *conn).await?;
-                    frontier = next.into_iter().map(|(f,)| f).collect();
+                    let found: Vec<(i64, i64)> = b.build_query_as().fetch_all(&mut *conn).await?;
+                    links.extend(found);
                 }
-                Ok(false)
+                Ok(links)
             }
 
-            /// Works out again, bottom up, every recipe that contains `food_id`.
-            pub(super) async fn refresh_above(
+            /// The (recipe, part) pairs above `foods`, a level a query, each recipe
+            /// walked once; `None` as soon as more than `limit` recipes are found.
+            async fn links_above_within(
                 conn: &mut <$db as sqlx::Database>::Connection,
-                food_id: i64,
-            ) -> Result<Vec<Food>, StoreError> {
-                let mut changed: Vec<Food> = Vec::new();
-                let mut frontier = vec![food_id];
-                let mut steps = 0;
-                while let Some(id) = frontier.pop() {
-                    let users: Vec<(i64,)> = sqlx::query_as(
-                        "select distinct recipe_food_id from recipe_ingredient where food_id = $1",
-                    )
-                    .bind(id)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                    for (recipe,) in users {
-                        steps += 1;
-                        if steps > MAX_REFRESH_STEPS {
-                            return Err(StoreError::Corrupt("recipes nest too deep".into()));
+                foods: &[i64],
+                limit: usize,
+            ) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
+                let mut seen: HashSet<i64> = foods.iter().copied().collect();
+                let mut frontier: Vec<i64> = seen.iter().copied().collect();
+                let mut found_above = 0;
+                let mut links = Vec::new();
+                while !frontier.is_empty() {
+                    let found = Self::links(conn, HOLDERS_OF, &frontier).await?;
+                    frontier.clear();
+                    for (recipe, part) in found {
+                        if seen.insert(recipe) {
+                            found_above += 1;
+                            frontier.push(recipe);
                         }
-                        // A recipe reached twice is worked out again with its newer parts.
-                        let food = Self::work_out(conn, recipe).await?;
-                        changed.retain(|f| f.id != recipe);
-                        changed.push(food);
-                        frontier.push(recipe);
+                        links.push((recipe, part));
+                    }
+                    if found_above > limit {
+                        return Ok(None);
                     }
                 }
-                Ok(changed)
+                Ok(Some(links))
+            }
+
+            /// The custom foods and recipes among `ids`: users' own, not the shared ones.
+            async fn own_among(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                ids: &[i64],
+            ) -> Result<Vec<i64>, StoreError> {
+                let mut own = Vec::new();
+                for chunk in ids.chunks(IDS_PER_QUERY) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                        "select food_id from food where owner_user_id is not null and food_id in (",
+                    );
+                    let mut list = b.separated(", ");
+                    for id in chunk {
+                        list.push_bind(*id);
+                    }
+                    b.push(")");
+                    let found: Vec<(i64,)> = b.build_query_as().fetch_all(&mut *conn).await?;
+                    own.extend(found.into_iter().map(|(id,)| id));
+                }
+                Ok(own)
+            }
+
+            /// Refuses a recipe holding `ingredients` (`editing`, or a new one) that would
+            /// contain itself or go beyond the bounds of `crate::recipe`. Every walk stops
+            /// at a bound, so this reads a number of rows those bounds fix, whatever the
+            /// owner has built.
+            async fn check_shape(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                editing: Option<i64>,
+                ingredients: &[i64],
+            ) -> Result<(), StoreError> {
+                let mut parts: HashSet<i64> = ingredients.iter().copied().collect();
+                if editing.is_some_and(|id| parts.contains(&id)) {
+                    return Err(RecipeRefused::Cycle.into());
+                }
+                // Down, a level a query: a part found under level n makes the recipe n + 1
+                // levels deep at least.
+                let mut holds: HashMap<i64, Vec<i64>> = HashMap::new();
+                let mut frontier: Vec<i64> = parts.iter().copied().collect();
+                let mut level = 1;
+                while !frontier.is_empty() {
+                    let found = Self::links(conn, PARTS_OF, &frontier).await?;
+                    if !found.is_empty() && level + 1 > MAX_RECIPE_DEPTH {
+                        return Err(RecipeRefused::TooDeep.into());
+                    }
+                    frontier.clear();
+                    for (recipe, part) in found {
+                        if Some(part) == editing {
+                            return Err(RecipeRefused::Cycle.into());
+                        }
+                        holds.entry(recipe).or_default().push(part);
+                        if parts.insert(part) {
+                            frontier.push(part);
+                        }
+                    }
+                    if parts.len() > MAX_RECIPE_PARTS {
+                        return Err(RecipeRefused::TooLarge.into());
+                    }
+                    level += 1;
+                }
+                // A chain may be longer than the level it was first reached at.
+                let depth = 1 + ingredients
+                    .iter()
+                    .map(|part| longest_chain(*part, &holds))
+                    .max()
+                    .unwrap_or(0);
+                if depth > MAX_RECIPE_DEPTH {
+                    return Err(RecipeRefused::TooDeep.into());
+                }
+                // Up, from the owner's foods and recipes inside it and from the recipe
+                // itself: after this write each is inside the recipes found, and this one.
+                let parts: Vec<i64> = parts.into_iter().collect();
+                let mut starts = Self::own_among(conn, &parts).await?;
+                starts.extend(editing);
+                let Some(links) =
+                    Self::links_above_within(conn, &starts, MAX_RECIPES_ABOVE).await?
+                else {
+                    return Err(RecipeRefused::TooShared.into());
+                };
+                let mut above: HashSet<i64> = links.iter().map(|(recipe, _)| *recipe).collect();
+                // This recipe is above them too; a new one has no id yet, and 0 stands for it.
+                above.insert(editing.unwrap_or(0));
+                if above.len() > MAX_RECIPES_ABOVE {
+                    return Err(RecipeRefused::TooShared.into());
+                }
+                // The recipes above the one replaced get deeper with it.
+                if let Some(id) = editing {
+                    let mut held_by: HashMap<i64, Vec<i64>> = HashMap::new();
+                    for (recipe, part) in links {
+                        held_by.entry(part).or_default().push(recipe);
+                    }
+                    if depth + longest_chain(id, &held_by) > MAX_RECIPE_DEPTH {
+                        return Err(RecipeRefused::TooDeep.into());
+                    }
+                }
+                Ok(())
+            }
+
+            /// Every recipe above `roots`, each once, and the (recipe, part) pairs they
+            /// hold, in one query: `union` keeps a recipe found twice (or round a loop in
+            /// a damaged database) once.
+            async fn links_above(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                roots: Roots,
+            ) -> Result<Vec<(i64, i64)>, StoreError> {
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                    "with recursive above(id) as (select recipe_ingredient.recipe_food_id \
+                     from recipe_ingredient ",
+                );
+                match roots {
+                    Roots::Food(id) => b.push("where recipe_ingredient.food_id = ").push_bind(id),
+                    // Recipes themselves are reached from the foods inside them.
+                    Roots::ChangedSince(ms) => b
+                        .push(
+                            "join food on food.food_id = recipe_ingredient.food_id \
+                             where food.source <> 'recipe' and food.changed_ms >= ",
+                        )
+                        .push_bind(ms),
+                };
+                b.push(
+                    " union select recipe_ingredient.recipe_food_id from recipe_ingredient \
+                     join above on recipe_ingredient.food_id = above.id) \
+                     select distinct recipe_food_id, food_id from recipe_ingredient \
+                     where recipe_food_id in (select id from above)",
+                );
+                Ok(b.build_query_as().fetch_all(&mut *conn).await?)
+            }
+
+            /// Works out `order` (each after the recipes among them that it holds) from
+            /// their ingredients as they are now, each once, and stores the values: two
+            /// queries read them all, one statement a hundred stores them. Returns how many.
+            async fn rework(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                order: &[i64],
+            ) -> Result<usize, StoreError> {
+                let mut parts: HashMap<i64, Vec<(i64, Nutrients, f64)>> = HashMap::new();
+                let mut servings: HashMap<i64, f64> = HashMap::new();
+                for chunk in order.chunks(IDS_PER_QUERY) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(ingredients_of!());
+                    let mut list = b.separated(", ");
+                    for id in chunk {
+                        list.push_bind(*id);
+                    }
+                    b.push(") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position");
+                    let rows: Vec<IngredientRow> = b.build_query_as().fetch_all(&mut *conn).await?;
+                    for row in rows {
+                        let recipe = row.recipe_food_id;
+                        let i = Ingredient::try_from(row)?;
+                        parts.entry(recipe).or_default().push((i.food_id, i.per_100g, i.quantity.get()));
+                    }
+                    let mut b: QueryBuilder<$db> =
+                        QueryBuilder::new("select food_id, servings from food where food_id in (");
+                    let mut list = b.separated(", ");
+                    for id in chunk {
+                        list.push_bind(*id);
+                    }
+                    b.push(")");
+                    let rows: Vec<(i64, Option<f64>)> = b.build_query_as().fetch_all(&mut *conn).await?;
+                    servings.extend(rows.into_iter().map(|(id, s)| (id, s.unwrap_or(1.0))));
+                }
+                let mut worked: HashMap<i64, Nutrients> = HashMap::with_capacity(order.len());
+                let mut values = Vec::with_capacity(order.len());
+                for &id in order {
+                    // A part worked out here has its new values; any other, its stored ones.
+                    let of_parts: Vec<(Nutrients, f64)> = parts
+                        .get(&id)
+                        .into_iter()
+                        .flatten()
+                        .map(|(food, per_100g, grams)| {
+                            (worked.get(food).copied().unwrap_or(*per_100g), *grams)
+                        })
+                        .collect();
+                    let (n, serving) =
+                        recipe_values(servings.get(&id).copied().unwrap_or(1.0), &of_parts);
+                    worked.insert(id, n);
+                    values.push((id, n, portions_json(std::slice::from_ref(&serving))));
+                }
+                let now = Utc::now();
+                for chunk in values.chunks(UPDATES_PER_QUERY) {
+                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
+                        "update food set calories = worked.column2, protein = worked.column3, \
+                         fat = worked.column4, carbs = worked.column5, fiber = worked.column6, \
+                         sugar = worked.column7, sodium = worked.column8, \
+                         portions = worked.column9, updated_at = ",
+                    );
+                    b.push_bind(now).push(", changed_ms = ").push_bind(now_ms(now)).push(" from (");
+                    b.push_values(chunk, |mut row, (id, n, portions)| {
+                        row.push_bind(*id)
+                            .push_bind(n.calories)
+                            .push_bind(n.protein)
+                            .push_bind(n.fat)
+                            .push_bind(n.carbs)
+                            .push_bind(n.fiber)
+                            .push_bind(n.sugar)
+                            .push_bind(n.sodium)
+                            .push_bind(portions.clone());
+                    });
+                    b.push(") as worked where food.food_id = worked.column1");
+                    b.build().execute(&mut *conn).await?;
+                }
+                Ok(order.len())
+            }
+
+            /// Works out again every recipe above `food`, each once and after the ones it
+            /// holds. Returns how many. For recipes built within the bounds that is at most
+            /// `MAX_RECIPES_ABOVE` above one of the owner's foods; a graph built before the
+            /// bounds is still worked out whole, each recipe once.
+            pub(super) async fn refresh_above(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                food: i64,
+            ) -> Result<usize, StoreError> {
+                let links = Self::links_above(conn, Roots::Food(food)).await?;
+                Self::rework(conn, &in_dependency_order(&links)).await
             }
         }
 
@@ -250,6 +472,9 @@ macro_rules! sql_recipe_store {
         impl RecipeStore for $store {
             async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError> {
                 let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
+                Self::lock_owner(&mut tx, recipe.owner).await?;
+                let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
+                Self::check_shape(&mut tx, None, &parts).await?;
                 let food = recipe_food(
                     recipe.owner,
                     &recipe.name,
@@ -277,7 +502,7 @@ macro_rules! sql_recipe_store {
                 .fetch_one(&mut *tx)
                 .await?;
                 Self::write_ingredients(&mut tx, id, recipe).await?;
-                Self::work_out(&mut tx, id).await?;
+                Self::rework(&mut tx, &[id]).await?;
                 let row = Self::own_row(&mut tx, recipe.owner, id).await?.ok_or(StoreError::NotFound)?;
                 let made = Self::assemble(&mut tx, vec![row]).await?;
                 tx.commit().await?;
@@ -326,13 +551,12 @@ macro_rules! sql_recipe_store {
                 recipe: &NewRecipe,
             ) -> Result<Option<Recipe>, StoreError> {
                 let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
+                Self::lock_owner(&mut tx, owner).await?;
                 if Self::own_row(&mut tx, owner, id).await?.is_none() {
                     return Ok(None);
                 }
                 let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
-                if Self::would_contain(&mut tx, id, &parts).await? {
-                    return Err(StoreError::Conflict("recipe cycle".into()));
-                }
+                Self::check_shape(&mut tx, Some(id), &parts).await?;
                 // Names and servings here; the values are worked out below.
                 sqlx::query(
                     "update food set name = $2, name_zh = $3, description = $4, servings = $5 \
@@ -346,7 +570,7 @@ macro_rules! sql_recipe_store {
                 .execute(&mut *tx)
                 .await?;
                 Self::write_ingredients(&mut tx, id, recipe).await?;
-                Self::work_out(&mut tx, id).await?;
+                Self::rework(&mut tx, &[id]).await?;
                 Self::refresh_above(&mut tx, id).await?;
                 let row = Self::own_row(&mut tx, owner, id).await?.ok_or(StoreError::NotFound)?;
                 let made = Self::assemble(&mut tx, vec![row]).await?;
@@ -368,22 +592,19 @@ macro_rules! sql_recipe_store {
             }
 
             async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
-                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                // Recipes themselves are reached from the foods inside them.
-                let changed: Vec<(i64,)> = sqlx::query_as(
-                    "select distinct recipe_ingredient.food_id from recipe_ingredient \
-                     join food on food.food_id = recipe_ingredient.food_id \
-                     where food.changed_ms >= $1 and food.source <> 'recipe'",
-                )
-                .bind(since_ms)
-                .fetch_all(&mut *tx)
-                .await?;
-                let mut refreshed = 0;
-                for (food_id,) in changed {
-                    refreshed += Self::refresh_above(&mut tx, food_id).await?.len();
+                // Finding them only reads; the write lock is held a chunk of recipes at a
+                // time, children before the recipes that hold them, so each chunk reads
+                // parts already stored.
+                let mut conn = self.0.acquire().await?;
+                let links = Self::links_above(&mut conn, Roots::ChangedSince(since_ms)).await?;
+                drop(conn);
+                let order = in_dependency_order(&links);
+                for chunk in order.chunks(REWORK_PER_TRANSACTION) {
+                    let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
+                    Self::rework(&mut tx, chunk).await?;
+                    tx.commit().await?;
                 }
-                tx.commit().await?;
-                Ok(refreshed)
+                Ok(order.len())
             }
         }
     };

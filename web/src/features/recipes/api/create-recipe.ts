@@ -3,7 +3,7 @@ import { isRecipeChangeKey } from '@/features/recipes/api/keys';
 import type { Recipe, RecipeInput } from '@/features/recipes/types';
 import { api } from '@/lib/api-client';
 
-/** 422 VALIDATION_ERROR, 404 FOOD_NOT_FOUND (an ingredient), 422 RECIPE_CYCLE: messages fit to show. */
+/** 422 VALIDATION_ERROR, 404 FOOD_NOT_FOUND (an ingredient), 422 RECIPE_CYCLE or RECIPE_TOO_DEEP / _LARGE / _SHARED: messages fit to show. */
 export function createRecipe(input: RecipeInput): Promise<Recipe> {
   return api.post<Recipe>('/recipes/create/', input);
 }
