@@ -157,7 +157,7 @@ impl From<models::StoreError> for ApiError {
             {
                 ApiError::new(
                     StatusCode::CONFLICT,
-                    REFERENCE_GONE,
+                    "REFERENCE_GONE",
                     "Something this refers to was deleted meanwhile; nothing was saved",
                 )
             }
