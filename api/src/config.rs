@@ -50,6 +50,9 @@ pub struct Config {
     /// `DATA_DIR/jwt-secret`. The fleet's API processes must share one.
     pub jwt_secret: Option<Secret>,
     pub rate_limits: RateLimits,
+    /// Account exports this process writes at once (`EXPORTS_AT_ONCE`); more are refused
+    /// with 503 `EXPORT_BUSY`.
+    pub exports_at_once: usize,
     pub worker: WorkerConfig,
 }
 
@@ -100,6 +103,17 @@ impl Config {
                     Duration::from_secs(300),
                 ),
                 ..RateLimits::default()
+            },
+            exports_at_once: match var("EXPORTS_AT_ONCE") {
+                Some(value) => value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| {
+                        format!("EXPORTS_AT_ONCE must be a positive number, not {value:?}")
+                    })?,
+                None => crate::export::DEFAULT_AT_ONCE,
             },
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
