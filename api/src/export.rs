@@ -136,6 +136,10 @@ enum Piece {
 
 /// Where an export writes: a buffer sent to the client a chunk at a time.
 pub struct ChunkWriter {
+    /// The export's place, given back before the body ends, whether it ends whole or
+    /// cut short (fields drop in order): a client that has read to the end, or seen the
+    /// download fail, may start its next export at once.
+    place: Option<ExportPermit>,
     buffer: Vec<u8>,
     to_client: mpsc::Sender<Piece>,
 }
@@ -170,20 +174,19 @@ impl ChunkWriter {
         }
     }
 
-    /// Sends the rest, gives the export's place back, then ends the body: a client that
-    /// has read to the end may start its next export at once.
-    async fn finish(mut self, permit: ExportPermit) -> Result<(), Interruption> {
+    /// Sends the rest, gives the export's place back, then ends the body.
+    async fn finish(mut self) -> Result<(), Interruption> {
         if !self.buffer.is_empty() {
             self.send_buffer().await?;
         }
-        drop(permit);
+        self.place = None;
         self.send(Piece::End).await
     }
 }
 
 /// A response body that `write` fills while the client reads it. `write` runs in a task
-/// of its own holding `permit`, and is stopped when the client goes away or stops
-/// reading, at `TIME_LIMIT` and when the server shuts down.
+/// of its own, its writer holding `permit`, and is stopped when the client goes away or
+/// stops reading, at `TIME_LIMIT` and when the server shuts down.
 ///
 /// Once the body has started, the status (200) is sent and an error cannot change it. So
 /// an export that stops before its end (a store failure, a shutdown) ends the body with
@@ -199,13 +202,14 @@ where
     F: Future<Output = Result<ChunkWriter, Interruption>> + Send + 'static,
 {
     let (to_client, from_writer) = mpsc::channel(CHUNKS_AHEAD);
+    let user = permit.user;
     let writer = ChunkWriter {
+        place: Some(permit),
         buffer: Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4),
         to_client,
     };
-    let user = permit.user;
     tokio::spawn(async move {
-        let run = async move { write(writer).await?.finish(permit).await };
+        let run = async move { write(writer).await?.finish().await };
         let outcome = tokio::select! {
             outcome = run => outcome,
             () = stopped => Err(Interruption::ShuttingDown),
@@ -316,7 +320,9 @@ mod tests {
         let (read, error) = read(body).await;
         assert_eq!(read.len(), CHUNK_BYTES, "what was sent before the failure");
         assert!(error.is_some(), "then the body fails");
-        exports.start(user(1)).expect("the place is given back");
+        exports
+            .start(user(1))
+            .expect("the place is given back before the body fails");
     }
 
     #[tokio::test]

@@ -419,7 +419,10 @@ mod tests {
             (vec![], vec![]),
             (vec![meal(1)], vec![]),
             (vec![], vec![weight.clone()]),
-            (vec![meal(1), meal(2), meal(3)], vec![weight.clone(), weight]),
+            (
+                vec![meal(1), meal(2), meal(3)],
+                vec![weight.clone(), weight],
+            ),
         ] {
             let whole = Whole {
                 exported_at: "2026-11-25T08:30:00.123456Z".parse().unwrap(),
