@@ -144,7 +144,7 @@ const EVER: (NaiveDate, NaiveDate) = (
 
 /// Meals an export reads from the store at a time: what it holds in memory besides the
 /// chunks on their way (at most `MAX_MEAL_FOODS` lines each), and few enough queries
-/// for a long history (a page of 4-line meals is about 0.5 MB of JSON).
+/// for a long history (a page of 4-line meals is about 0.6 MB of JSON, 55 KB of CSV).
 const EXPORT_PAGE: i64 = 200;
 
 /// Writes every meal of the owner, oldest first, a page at a time: `first` (already
