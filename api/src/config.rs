@@ -54,6 +54,9 @@ pub struct Config {
     pub jwt_secret: Option<Secret>,
     pub rate_limits: RateLimits,
     pub connections: ConnectionLimits,
+    /// Account exports this process writes at once (`EXPORTS_AT_ONCE`); more are refused
+    /// with 503 `EXPORT_BUSY`.
+    pub exports_at_once: usize,
     pub worker: WorkerConfig,
 }
 
@@ -106,6 +109,17 @@ impl Config {
                 ..RateLimits::default()
             },
             connections: connection_limits()?,
+            exports_at_once: match var("EXPORTS_AT_ONCE") {
+                Some(value) => value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| {
+                        format!("EXPORTS_AT_ONCE must be a positive number, not {value:?}")
+                    })?,
+                None => crate::export::DEFAULT_AT_ONCE,
+            },
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
     }

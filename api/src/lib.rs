@@ -5,6 +5,7 @@ pub mod analysis;
 mod auth;
 mod config;
 pub mod error;
+mod export;
 pub mod extract;
 pub mod food_index;
 mod idempotency;
@@ -111,6 +112,7 @@ impl App {
                 limiter,
                 foods,
                 usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
+                exports: export::Exports::new(config.exports_at_once),
                 config: Arc::new(config),
                 stopping,
             },

@@ -4,7 +4,7 @@ use jobs::Jobs;
 use models::{Database, Stores};
 use tokio::sync::watch;
 
-use crate::{Config, auth::Auth, food_index::FoodIndex, rate_limit::RateLimiter};
+use crate::{Config, auth::Auth, export::Exports, food_index::FoodIndex, rate_limit::RateLimiter};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
@@ -19,6 +19,8 @@ pub struct AppState {
     /// USDA FoodData Central, for live search (fetches run as jobs).
     pub usda: Arc<worker::usda::UsdaClient>,
     pub config: Arc<Config>,
+    /// The account exports running in this process.
+    pub exports: Arc<Exports>,
     /// Turns true when the server shuts down; long-lived responses end then.
     pub stopping: watch::Receiver<bool>,
 }

@@ -180,6 +180,17 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
         assert!(takes_key(path), "{path} takes Idempotency-Key");
     }
     assert!(!takes_key("/auth/login/"));
+    for path in ["/users/export/", "/users/export/meals.csv"] {
+        let responses = &doc["paths"][path]["get"]["responses"];
+        for (status, code) in [("429", "EXPORT_IN_PROGRESS"), ("503", "EXPORT_BUSY")] {
+            assert!(
+                responses[status]["description"]
+                    .as_str()
+                    .is_some_and(|d| d.contains(code)),
+                "{path} documents {status} {code}"
+            );
+        }
+    }
     let profile = &doc["paths"]["/users/profile/"]["put"]["requestBody"]["content"]["application/json"]
         ["schema"]["properties"];
     for field in [

@@ -4,6 +4,9 @@
 
 mod support;
 
+use chrono::{DateTime, Utc};
+use models::meal::Grams;
+use models::{Database, FoodSource, MealFilter, MealLine, MealType, NewMeal, UserId};
 use reqwest::Method;
 use serde_json::{Value, json};
 use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app};
@@ -990,6 +993,223 @@ async fn the_export_holds_every_meal() {
         "{csv}"
     );
     assert!(rows[1].contains(",250,"), "{csv}");
+}
+
+/// Saves `count` meals of `lines` foods each for `who` through the store (the API saves
+/// one at a time). They are saved newest first, and three at a time share a moment, so
+/// the export's order (eaten at, then id) is neither the order of ids nor of moments
+/// alone. Every name needs quoting in the CSV.
+async fn log_many(app: &TestApp, who: &Session, count: usize, lines: usize) -> UserId {
+    let owner = UserId::from_i64(who.user["id"].as_i64().unwrap());
+    let rice = app
+        .state
+        .stores
+        .foods
+        .find_by_source_key(FoodSource::Catalogue, "rice-white-cooked")
+        .await
+        .unwrap()
+        .unwrap();
+    let start: DateTime<Utc> = "2020-01-01T00:00:00Z".parse().unwrap();
+    let meals: Vec<NewMeal> = (0..count)
+        .map(|i| NewMeal {
+            owner,
+            name: Some(format!("Meal {i}, \"{}\"", i % 7)),
+            meal_type: MealType::Lunch,
+            eaten_at: start + chrono::Duration::minutes(((count - i) / 3) as i64),
+            notes: None,
+            lines: (0..lines)
+                .map(|l| MealLine::of(&rice, Grams::parse((50 + (i + l) % 200) as f64).unwrap()))
+                .collect(),
+        })
+        .collect();
+    for some in meals.chunks(500) {
+        app.state.stores.meals.create_many(some).await.unwrap();
+    }
+    owner
+}
+
+async fn export_of(app: &TestApp, who: &Session, path: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(path))
+        .bearer_auth(&who.access)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_long_history_is_exported_whole_a_page_at_a_time() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    // Five pages and a bit.
+    let owner = log_many(&app, &ann, 1_001, 2).await;
+    log_many(&app, &bob, 3, 1).await;
+    let stored = app
+        .state
+        .stores
+        .meals
+        .between(owner, &MealFilter::default())
+        .await
+        .unwrap();
+    let ids: Vec<i64> = stored.iter().map(|m| m.id).collect();
+    assert_eq!(ids.len(), 1_001);
+
+    let response = export_of(&app, &ann, "/users/export/").await;
+    assert_eq!(response.status(), 200);
+    let export: Value = serde_json::from_str(&response.text().await.unwrap()).unwrap();
+    assert_eq!(export["user"]["username"], "ann");
+    assert!(export["weights"].as_array().unwrap().is_empty());
+    let meals = export["meals"].as_array().unwrap();
+    let exported: Vec<i64> = meals.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+    assert_eq!(
+        exported, ids,
+        "every meal once, oldest first, as the store has them"
+    );
+    let calories = |values: &mut dyn Iterator<Item = f64>| values.sum::<f64>();
+    assert_eq!(
+        calories(&mut meals.iter().map(|m| f(&m["total_calories"]))),
+        calories(&mut stored.iter().map(|m| m.totals.calories))
+    );
+    assert!(
+        meals
+            .iter()
+            .all(|m| m["foods"].as_array().unwrap().len() == 2)
+    );
+    assert_eq!(meals[0]["name"], "Meal 999, \"5\"");
+
+    let response = export_of(&app, &ann, "/users/export/meals.csv").await;
+    assert_eq!(response.status(), 200);
+    let csv = response.text().await.unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[0],
+        "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g"
+    );
+    assert_eq!(rows.len(), 1 + 2 * 1_001, "a row per food");
+    let row_meals: Vec<i64> = rows[1..]
+        .iter()
+        .map(|r| r.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    let expected: Vec<i64> = ids.iter().flat_map(|id| [*id, *id]).collect();
+    assert_eq!(row_meals, expected);
+    assert!(rows[1].contains(",\"Meal 999, \"\"5\"\"\","), "{}", rows[1]);
+}
+
+#[tokio::test]
+async fn exports_beyond_the_bound_are_told_when_to_come_back() {
+    let Some(app) = spawn_app(Options {
+        exports_at_once: 1,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    // About 13 MB of JSON: more than twice what the connection's buffers hold (the
+    // kernel's on both sides, the server's and the client's), so the export runs until
+    // it is read.
+    log_many(&app, &ann, 200, 100).await;
+    let running = export_of(&app, &ann, "/users/export/").await;
+    assert_eq!(running.status(), 200);
+
+    let refused = |response: reqwest::Response| async move {
+        let status = response.status().as_u16();
+        let retry_after = response.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let body: Value = response.json().await.unwrap();
+        (
+            status,
+            body["error"]["code"].as_str().unwrap().to_owned(),
+            retry_after,
+        )
+    };
+    let again = export_of(&app, &ann, "/users/export/meals.csv").await;
+    assert_eq!(
+        refused(again).await,
+        (429, "EXPORT_IN_PROGRESS".into(), "10".into()),
+        "one export per user at a time"
+    );
+    let other = export_of(&app, &bob, "/users/export/").await;
+    assert_eq!(
+        refused(other).await,
+        (503, "EXPORT_BUSY".into(), "10".into()),
+        "one export at once in all here"
+    );
+
+    let export: Value = serde_json::from_str(&running.text().await.unwrap()).unwrap();
+    assert_eq!(export["meals"].as_array().unwrap().len(), 200);
+    assert_eq!(export["meals"][199]["foods"].as_array().unwrap().len(), 100);
+    // Each place is given back before the export's end is sent: read to the end, the
+    // next export may start.
+    for (who, path) in [(&bob, "/users/export/"), (&ann, "/users/export/meals.csv")] {
+        let response = export_of(&app, who, path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        response.text().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn an_export_that_fails_midway_is_cut_short_rather_than_shortened() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let owner = log_many(&app, &ann, 1_001, 1).await;
+    let stored = app
+        .state
+        .stores
+        .meals
+        .between(owner, &MealFilter::default())
+        .await
+        .unwrap();
+    // A meal the store cannot read, on the fourth page: the answer has started by then.
+    let broken = stored[700].id;
+    let corrupt = "update meal set meal_type = 'brunch' where meal_id = $1";
+    match &app.state.db {
+        Database::Sqlite(pool) => {
+            sqlx::query(corrupt)
+                .bind(broken)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        Database::Postgres(pool) => {
+            sqlx::query(corrupt)
+                .bind(broken)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+    }
+    for (path, encoding) in [
+        ("/users/export/", "identity"),
+        ("/users/export/", "gzip"),
+        ("/users/export/meals.csv", "identity"),
+    ] {
+        let response = app
+            .client
+            .get(app.url(path))
+            .bearer_auth(&ann.access)
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(
+            response.bytes().await.is_err(),
+            "{path} ({encoding}): the download fails instead of ending short"
+        );
+    }
+    // The export's place was given back.
+    let response = export_of(&app, &ann, "/users/export/").await;
+    assert_eq!(response.status(), 200);
 }
 
 /// Sends `body` to `path` as `who` with an `Idempotency-Key`.

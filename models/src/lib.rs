@@ -31,9 +31,9 @@ pub use food::{
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
 pub use meal::{LocalClock, Meal, MealLine, MealType, NewMeal};
 pub use store::{
-    FoodStore, FoodUse, ImageStore, JobStore, MealFilter, MealStore, OneTimeToken, RecipeStore,
-    RefreshToken, SearchHistoryEntry, SessionStore, StoreError, Stores, UsedFood, UsedOrder,
-    UserStore,
+    FoodStore, FoodUse, ImageStore, JobStore, MealCursor, MealFilter, MealStore, OneTimeToken,
+    RecipeStore, RefreshToken, SearchHistoryEntry, SessionStore, StoreError, Stores, UsedFood,
+    UsedOrder, UserStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

@@ -3,8 +3,8 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use models::meal::{BodyWeight, Grams};
 use models::{
-    CustomFoodInput, Email, Food, MealFilter, MealLine, MealType, NewMeal, NewUser, StoreError,
-    Stores, UserId, Username,
+    CustomFoodInput, Email, Food, MealCursor, MealFilter, MealLine, MealType, NewMeal, NewUser,
+    StoreError, Stores, UserId, Username,
 };
 
 models::store_contract!(
@@ -17,6 +17,7 @@ models::store_contract!(
     food_edits_leave_logged_meals_alone,
     weight_is_one_record_per_day,
     statistics_read_totals_and_the_largest_calorie_sources,
+    every_meal_is_walked_once_a_page_at_a_time,
 );
 
 async fn user(stores: &Stores, name: &str) -> UserId {
@@ -463,4 +464,76 @@ async fn statistics_read_totals_and_the_largest_calorie_sources(stores: Stores) 
         ..week
     };
     assert_eq!(stores.meals.intakes(ann, &dinners).await.unwrap().len(), 1);
+}
+
+async fn every_meal_is_walked_once_a_page_at_a_time(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let bob = user(&stores, "bob").await;
+    let rice = food(&stores, ann, "Rice", 116.0).await;
+    let line = |g: f64| MealLine::of(&rice, grams(g));
+    // Saved out of order, three of them at the same moment: the walk orders by the
+    // moment, then by id.
+    for (eaten_at, g) in [
+        ("2026-11-05T12:00:00Z", 50.0),
+        ("2026-11-01T12:00:00Z", 60.0),
+        ("2026-11-03T12:00:00Z", 70.0),
+        ("2026-11-03T12:00:00Z", 80.0),
+        ("2026-11-03T12:00:00Z", 90.0),
+        ("2026-11-02T12:00:00Z", 100.0),
+        ("2026-11-04T12:00:00Z", 110.0),
+    ] {
+        stores
+            .meals
+            .create(&meal(ann, eaten_at, vec![line(g), line(g + 1.0)]))
+            .await
+            .unwrap();
+    }
+    stores
+        .meals
+        .create(&meal(bob, "2026-11-03T12:00:00Z", vec![line(10.0)]))
+        .await
+        .unwrap();
+    let everything = stores
+        .meals
+        .between(ann, &MealFilter::default())
+        .await
+        .unwrap();
+    assert_eq!(everything.len(), 7);
+    for limit in [1, 2, 3, 7, 100] {
+        let mut walked = Vec::new();
+        let mut after = None;
+        loop {
+            let page = stores.meals.page_after(ann, after, limit).await.unwrap();
+            assert!(page.len() as i64 <= limit);
+            let Some(last) = page.last() else { break };
+            after = Some(MealCursor::after(last));
+            walked.extend(page);
+        }
+        let ids: Vec<i64> = walked.iter().map(|m| m.id).collect();
+        let expected: Vec<i64> = everything.iter().map(|m| m.id).collect();
+        assert_eq!(
+            ids, expected,
+            "pages of {limit}: every meal once, oldest first"
+        );
+        assert!(walked.iter().all(|m| m.owner == ann));
+        let grams: Vec<Vec<f64>> = walked
+            .iter()
+            .map(|m| m.foods.iter().map(|f| f.line.quantity.get()).collect())
+            .collect();
+        let expected: Vec<Vec<f64>> = everything
+            .iter()
+            .map(|m| m.foods.iter().map(|f| f.line.quantity.get()).collect())
+            .collect();
+        assert_eq!(grams, expected, "each meal with its lines, in order");
+    }
+    let same_moment: Vec<i64> = everything[2..5].iter().map(|m| m.id).collect();
+    assert!(same_moment.windows(2).all(|w| w[0] < w[1]));
+    assert!(
+        stores
+            .meals
+            .page_after(UserId::from_i64(424242), None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }

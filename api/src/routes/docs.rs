@@ -205,18 +205,40 @@ const OPERATIONS: &[Operation] = &[
         method: "get",
         path: "/users/export/",
         tag: "users",
-        summary: "All of the user's data as a JSON download (not enveloped).",
+        summary: "All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights}. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server.",
         params: &[],
-        responses: &[(200, "JSON attachment"), (401, "Not signed in")],
+        responses: &[
+            (200, "JSON attachment"),
+            (401, "Not signed in"),
+            (
+                429,
+                "EXPORT_IN_PROGRESS: the user's previous export is still being written (Retry-After)",
+            ),
+            (
+                503,
+                "EXPORT_BUSY: the server writes as many exports as it can at once (Retry-After)",
+            ),
+        ],
         content_type: JSON,
     },
     Operation {
         method: "get",
         path: "/users/export/meals.csv",
         tag: "users",
-        summary: "The user's meals as a CSV download, one row per food.",
+        summary: "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g. Sent while it is written, and limited, as the JSON export is.",
         params: &[],
-        responses: &[(200, "CSV attachment"), (401, "Not signed in")],
+        responses: &[
+            (200, "CSV attachment"),
+            (401, "Not signed in"),
+            (
+                429,
+                "EXPORT_IN_PROGRESS: the user's previous export is still being written (Retry-After)",
+            ),
+            (
+                503,
+                "EXPORT_BUSY: the server writes as many exports as it can at once (Retry-After)",
+            ),
+        ],
         content_type: "text/csv",
     },
     Operation {
@@ -1101,8 +1123,8 @@ const OPERATIONS: &[Operation] = &[
     },
 ];
 
-/// Calls that answer a file to save (a JSON download) rather than an envelope.
-const FILE_DOWNLOADS: &[&str] = &["/users/export/"];
+/// Calls that answer a file to save (a JSON or CSV download) rather than an envelope.
+const FILE_DOWNLOADS: &[&str] = &["/users/export/", "/users/export/meals.csv"];
 
 /// A JSON object of optional properties, each of a JSON Schema type.
 fn object(properties: &[(&str, Value)]) -> Value {
@@ -1318,7 +1340,11 @@ pub fn openapi_document() -> Value {
             .iter()
             .map(|(status, description)| {
                 let schema = if *status < 400 && FILE_DOWNLOADS.contains(&op.path) {
-                    json!({"type": "object"})
+                    if op.content_type == JSON {
+                        json!({"type": "object"})
+                    } else {
+                        json!({"type": "string"})
+                    }
                 } else if *status < 400 {
                     json!({"$ref": "#/components/schemas/Success"})
                 } else {

@@ -8,8 +8,11 @@ use axum::{
     routing::{delete, get, post},
 };
 use chrono::{NaiveDate, Utc};
-use models::{Gender, NewPassword, ProfileChanges, User};
+use models::{
+    Gender, LocalClock, Meal, MealCursor, MealStore, NewPassword, ProfileChanges, User, UserId,
+};
 use serde::{Deserialize, Serialize};
+use std::io::{self, Write};
 
 use super::auth::{UserView, invalid_credentials};
 use super::{meals::MealView, weight::WeightView};
@@ -17,6 +20,7 @@ use crate::{
     AppState,
     auth::{AuthUser, SessionTokens, hash_password, verify_password},
     error::{ApiError, ApiJson, ApiResult},
+    export::{self, ChunkWriter, ExportPermit, Interruption},
     extract::{Body, Clock},
 };
 
@@ -132,47 +136,144 @@ async fn change_password(
     Ok(ApiJson(tokens))
 }
 
-#[derive(Serialize)]
-struct Export {
-    exported_at: chrono::DateTime<Utc>,
-    user: UserView,
-    profile: ProfileFields,
-    /// Every saved meal, oldest first, dated in the caller's time zone.
-    meals: Vec<MealView>,
-    weights: Vec<WeightView>,
-}
-
 /// Every day a record can have, in a span both engines can store.
 const EVER: (NaiveDate, NaiveDate) = (
     NaiveDate::from_ymd_opt(1900, 1, 1).expect("a date"),
     NaiveDate::from_ymd_opt(9999, 12, 31).expect("a date"),
 );
 
-/// Every meal of the user, oldest first.
-async fn all_meals(state: &AppState, user: &User) -> Result<Vec<models::Meal>, ApiError> {
-    Ok(state
-        .stores
-        .meals
-        .between(user.id, &models::MealFilter::default())
-        .await?)
+/// Meals an export reads from the store at a time: what it holds in memory besides the
+/// chunks on their way (at most `MAX_MEAL_FOODS` lines each), and few enough queries
+/// for a long history (a page of 4-line meals is about 0.6 MB of JSON, 55 KB of CSV).
+const EXPORT_PAGE: i64 = 200;
+
+/// Writes every meal of the owner, oldest first, a page at a time: `first` (already
+/// read), then the pages after it.
+async fn write_meals(
+    meals: &dyn MealStore,
+    owner: UserId,
+    first: Vec<Meal>,
+    out: &mut ChunkWriter,
+    mut write: impl FnMut(&Meal, &mut Vec<u8>) -> Result<(), Interruption> + Send,
+) -> Result<(), Interruption> {
+    let mut page = first;
+    loop {
+        for meal in &page {
+            write(meal, out.buffer())?;
+            out.send_full_chunk().await?;
+        }
+        match page.last() {
+            Some(last) if page.len() as i64 == EXPORT_PAGE => {
+                let after = MealCursor::after(last);
+                page = meals.page_after(owner, Some(after), EXPORT_PAGE).await?;
+            }
+            _ => return Ok(()),
+        }
+    }
 }
 
-/// Everything stored about the user, as a JSON download.
+/// Starts one of the user's exports: its place among those running, and its first page
+/// of meals, read before the answer starts so that a failure here is still an error
+/// answer.
+async fn start_export(
+    state: &AppState,
+    user: &User,
+) -> Result<(ExportPermit, Vec<Meal>), ApiError> {
+    let permit = state.exports.start(user.id)?;
+    let first = state
+        .stores
+        .meals
+        .page_after(user.id, None, EXPORT_PAGE)
+        .await?;
+    Ok((permit, first))
+}
+
+/// Writes `value` as `serde_json::to_string_pretty` writes it `depth` levels down in a
+/// document: each line after the first indented by two more spaces a level. serde_json
+/// escapes the line breaks within strings, so every one it writes is between tokens.
+fn pretty_at(depth: usize, value: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    let text = serde_json::to_vec_pretty(value)?;
+    for (i, line) in text.split(|b| *b == b'\n').enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+            out.extend(std::iter::repeat_n(b' ', 2 * depth));
+        }
+        out.extend_from_slice(line);
+    }
+    Ok(())
+}
+
+/// The JSON export `{exported_at, user, profile, meals: [...], weights: [...]}`,
+/// written a piece at a time, byte for byte as `serde_json::to_string_pretty` writes
+/// the whole document: what read the export before it was streamed reads it the same.
+struct JsonExport {
+    meals: usize,
+}
+
+impl JsonExport {
+    fn start(
+        exported_at: &chrono::DateTime<Utc>,
+        user: &impl Serialize,
+        profile: &impl Serialize,
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<Self> {
+        out.extend_from_slice(b"{\n  \"exported_at\": ");
+        serde_json::to_writer(&mut *out, exported_at)?;
+        out.extend_from_slice(b",\n  \"user\": ");
+        pretty_at(1, user, out)?;
+        out.extend_from_slice(b",\n  \"profile\": ");
+        pretty_at(1, profile, out)?;
+        out.extend_from_slice(b",\n  \"meals\": [");
+        Ok(JsonExport { meals: 0 })
+    }
+
+    fn meal(&mut self, meal: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        out.extend_from_slice(if self.meals == 0 {
+            b"\n    "
+        } else {
+            b",\n    "
+        });
+        self.meals += 1;
+        pretty_at(2, meal, out)
+    }
+
+    fn end(self, weights: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        out.extend_from_slice(if self.meals == 0 { b"]" } else { b"\n  ]" });
+        out.extend_from_slice(b",\n  \"weights\": ");
+        pretty_at(1, weights, out)?;
+        out.extend_from_slice(b"\n}");
+        Ok(())
+    }
+}
+
+/// Everything stored about the user, as a JSON download: `{exported_at, user, profile,
+/// meals, weights}`, every saved meal oldest first and dated in the caller's time zone.
+/// Written while the client reads it (see `export::streamed`).
 async fn export_json(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Clock(clock): Clock,
 ) -> Result<impl IntoResponse, ApiError> {
-    let meals = all_meals(&state, &user).await?;
-    let weights = state.stores.meals.weights(user.id, EVER.0, EVER.1).await?;
-    let export = Export {
-        exported_at: Utc::now(),
-        user: (&user).into(),
-        profile: ProfileView::from(&user).profile,
-        meals: super::meals::views(&meals, clock),
-        weights: weights.iter().map(WeightView::from).collect(),
-    };
-    let body = serde_json::to_string_pretty(&export).map_err(ApiError::internal)?;
+    let (permit, first) = start_export(&state, &user).await?;
+    let exported_at = Utc::now();
+    let meals = state.stores.meals.clone();
+    let body = export::streamed(permit, state.stopped(), move |mut out| async move {
+        let mut document = JsonExport::start(
+            &exported_at,
+            &UserView::from(&user),
+            &ProfileView::from(&user).profile,
+            out.buffer(),
+        )?;
+        write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
+            Ok(document.meal(&MealView::of(meal, clock), buffer)?)
+        })
+        .await?;
+        // One record a day at most: small next to the meals.
+        let weights = meals.weights(user.id, EVER.0, EVER.1).await?;
+        let weights: Vec<WeightView> = weights.iter().map(WeightView::from).collect();
+        document.end(&weights, out.buffer())?;
+        Ok(out)
+    });
     Ok((
         [
             (header::CONTENT_TYPE, "application/json; charset=utf-8"),
@@ -194,35 +295,49 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// The user's meals, one row per food, as a CSV download.
+const CSV_HEADER: &str =
+    "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g\n";
+
+/// A meal's rows of the CSV export, one per food.
+fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()> {
+    for food in &meal.foods {
+        let amount = food.line.amount();
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            meal.id,
+            clock.date_of(meal.eaten_at),
+            clock.time_of(meal.eaten_at).format("%H:%M"),
+            meal.meal_type,
+            csv_field(meal.name.as_deref().unwrap_or_default()),
+            csv_field(&food.line.food_name),
+            food.line.quantity.get(),
+            amount.calories,
+            amount.protein,
+            amount.fat,
+            amount.carbs,
+        )?;
+    }
+    Ok(())
+}
+
+/// The user's meals, one row per food, as a CSV download, written while the client
+/// reads it (see `export::streamed`).
 async fn export_meals_csv(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Clock(clock): Clock,
 ) -> Result<impl IntoResponse, ApiError> {
-    let meals = all_meals(&state, &user).await?;
-    let mut body = String::from(
-        "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g\n",
-    );
-    for meal in &meals {
-        for food in &meal.foods {
-            let amount = food.line.amount();
-            body.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{}\n",
-                meal.id,
-                clock.date_of(meal.eaten_at),
-                clock.time_of(meal.eaten_at).format("%H:%M"),
-                meal.meal_type,
-                csv_field(meal.name.as_deref().unwrap_or_default()),
-                csv_field(&food.line.food_name),
-                food.line.quantity.get(),
-                amount.calories,
-                amount.protein,
-                amount.fat,
-                amount.carbs,
-            ));
-        }
-    }
+    let (permit, first) = start_export(&state, &user).await?;
+    let meals = state.stores.meals.clone();
+    let body = export::streamed(permit, state.stopped(), move |mut out| async move {
+        out.buffer().extend_from_slice(CSV_HEADER.as_bytes());
+        write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
+            csv_rows(meal, clock, buffer).map_err(|e| serde_json::Error::io(e).into())
+        })
+        .await?;
+        Ok(out)
+    });
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
@@ -262,4 +377,64 @@ async fn delete_account(
     state.jobs.store().delete_for_owner(user.id.get()).await?;
     tracing::info!(user = %user.id, "account deleted");
     Ok(ApiJson(Deleted { deleted }))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    /// The export as it was written before it was streamed: one `to_string_pretty`.
+    #[derive(Serialize)]
+    struct Whole {
+        exported_at: chrono::DateTime<Utc>,
+        user: Value,
+        profile: Value,
+        meals: Vec<Value>,
+        weights: Vec<Value>,
+    }
+
+    fn written_in_pieces(whole: &Whole) -> String {
+        let mut out = Vec::new();
+        let mut document =
+            JsonExport::start(&whole.exported_at, &whole.user, &whole.profile, &mut out).unwrap();
+        for meal in &whole.meals {
+            document.meal(meal, &mut out).unwrap();
+        }
+        document.end(&whole.weights, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_json_export_is_written_as_the_whole_document_was() {
+        let meal = |id: i64| {
+            json!({"id": id, "name": "Dinner, \"big\"\nwith a line break", "notes": null,
+                   "foods": [{"food_name": "米饭", "per_100g": {"calories": 116.0}, "tags": []},
+                             {"food_name": "egg", "per_100g": {}, "amount": "2 \\ pieces"}],
+                   "total_calories": 290.5})
+        };
+        let weight = json!({"id": 1, "date": "2026-11-20", "weight": 72.4, "notes": "a\tb"});
+        for (meals, weights) in [
+            (vec![], vec![]),
+            (vec![meal(1)], vec![]),
+            (vec![], vec![weight.clone()]),
+            (
+                vec![meal(1), meal(2), meal(3)],
+                vec![weight.clone(), weight],
+            ),
+        ] {
+            let whole = Whole {
+                exported_at: "2026-11-25T08:30:00.123456Z".parse().unwrap(),
+                user: json!({"id": 7, "username": "ann", "email_verified": false}),
+                profile: json!({"date_of_birth": null, "height": 170.0, "goals": [1, 2]}),
+                meals,
+                weights,
+            };
+            assert_eq!(
+                written_in_pieces(&whole),
+                serde_json::to_string_pretty(&whole).unwrap()
+            );
+        }
+    }
 }

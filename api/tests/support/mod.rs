@@ -37,6 +37,8 @@ pub struct Options {
     pub classifier: Option<String>,
     /// The optional OpenAI-compatible vision endpoint (a replay server).
     pub vision_url: Option<String>,
+    /// Account exports written at once.
+    pub exports_at_once: usize,
 }
 
 impl Default for Options {
@@ -54,6 +56,7 @@ impl Default for Options {
             models_dir: None,
             classifier: None,
             vision_url: None,
+            exports_at_once: 4,
         }
     }
 }
@@ -121,6 +124,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         jwt_secret: Some(Secret::new(TEST_JWT_SECRET)),
         rate_limits: options.rate_limits,
         connections: options.connections,
+        exports_at_once: options.exports_at_once,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,

@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use super::{BeginWrite, MealFilter, MealStore, StoreError};
+use super::{BeginWrite, MealCursor, MealFilter, MealStore, StoreError};
 use crate::food::{Nutrients, round1};
 use crate::meal::{
     BodyWeight, Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal,
@@ -610,6 +610,46 @@ macro_rules! sql_meal_store {
                 let (total,): (i64,) = b.build_query_as().fetch_one(&self.0).await?;
                 let mut conn = self.0.acquire().await?;
                 Ok((Self::load(&mut conn, &ids).await?, total))
+            }
+
+            async fn page_after(
+                &self,
+                owner: UserId,
+                after: Option<MealCursor>,
+                limit: i64,
+            ) -> Result<Vec<Meal>, StoreError> {
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
+                    "select ", meal_columns!(), " from meal where user_id = "
+                ));
+                b.push_bind(owner.get());
+                if let Some(after) = after {
+                    // Written so that both engines start the index range (user_id,
+                    // eaten_at_ms) at the cursor instead of reading the owner's meals
+                    // from the first.
+                    b.push(" and eaten_at_ms >= ")
+                        .push_bind(after.eaten_at_ms)
+                        .push(" and (eaten_at_ms > ")
+                        .push_bind(after.eaten_at_ms)
+                        .push(" or meal_id > ")
+                        .push_bind(after.meal_id)
+                        .push(")");
+                }
+                b.push(" order by eaten_at_ms, meal_id limit ").push_bind(limit);
+                let mut conn = self.0.acquire().await?;
+                let rows: Vec<MealRow> = b.build_query_as().fetch_all(&mut *conn).await?;
+                if rows.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let mut b: QueryBuilder<$db> = QueryBuilder::new(concat!(
+                    "select ", line_columns!(), " from meal_food where meal_id in ("
+                ));
+                let mut list = b.separated(", ");
+                for row in &rows {
+                    list.push_bind(row.meal_id);
+                }
+                b.push(") order by meal_id, position");
+                let lines: Vec<LineRow> = b.build_query_as().fetch_all(&mut *conn).await?;
+                assemble(rows, lines)
             }
 
             async fn between(

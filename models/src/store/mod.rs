@@ -301,6 +301,25 @@ pub struct MealFilter {
     pub meal_type: Option<MealType>,
 }
 
+/// Where a walk through a user's meals, oldest first, has got to: the last meal read.
+/// Meals are walked in the order (eaten at, id), which no two meals share, so a walk
+/// reads every meal once even when many were eaten at the same moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MealCursor {
+    eaten_at_ms: i64,
+    meal_id: i64,
+}
+
+impl MealCursor {
+    /// The walk goes on after this meal.
+    pub fn after(meal: &Meal) -> Self {
+        MealCursor {
+            eaten_at_ms: meal.eaten_at.timestamp_millis(),
+            meal_id: meal.id,
+        }
+    }
+}
+
 /// Meals with their lines, and body weight. Every call is scoped to the owner: another
 /// user's meal is as absent as a missing one.
 #[async_trait]
@@ -343,6 +362,16 @@ pub trait MealStore: Send + Sync + std::fmt::Debug {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<Meal>, i64), StoreError>;
+    /// Up to `limit` of the owner's meals with their lines, oldest first, from the first
+    /// one (`None`) or after `after`: every meal, a page at a time, in memory bounded by
+    /// the page (the exports). A meal saved or moved while the walk goes on is read as
+    /// it is at that moment, or not at all when it moved behind the cursor.
+    async fn page_after(
+        &self,
+        owner: UserId,
+        after: Option<MealCursor>,
+        limit: i64,
+    ) -> Result<Vec<Meal>, StoreError>;
     /// Every matching meal, oldest first (statistics).
     async fn between(&self, owner: UserId, filter: &MealFilter) -> Result<Vec<Meal>, StoreError>;
     /// What each matching meal held, oldest first, without its lines (statistics).

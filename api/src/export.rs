@@ -1,0 +1,339 @@
+//! Downloads written while the client reads them (the account exports): a bounded
+//! number at once, at most one per user, each holding a few chunks in memory however
+//! long the user's history is.
+
+use std::{
+    collections::HashSet,
+    future::Future,
+    io,
+    sync::{Arc, Mutex, PoisonError},
+    time::Duration,
+};
+
+use axum::{
+    body::{Body, Bytes},
+    http::StatusCode,
+};
+use models::{StoreError, UserId};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+
+use crate::error::ApiError;
+
+/// Exports one API process writes at once unless `EXPORTS_AT_ONCE` says otherwise. Each
+/// holds a few chunks in memory and one database connection while it reads a page, so
+/// the bound is about the database's and the CPU's share, not memory.
+pub const DEFAULT_AT_ONCE: usize = 4;
+
+/// What is written is sent in chunks of about this size.
+pub const CHUNK_BYTES: usize = 64 * 1024;
+
+/// Chunks written ahead of what the client has taken: enough to keep the connection
+/// busy while the next page is read, few enough that a slow client costs little.
+const CHUNKS_AHEAD: usize = 4;
+
+/// How long a chunk may wait for the client to take it before the export gives up its
+/// place (a client that stopped reading but keeps the connection open).
+const STALL_LIMIT: Duration = Duration::from_secs(60);
+
+/// The longest one export may take: a client reading a trickle cannot keep a place for
+/// ever. A 250,000-line history takes seconds to write; over a slow link, uncompressed,
+/// a few minutes.
+const TIME_LIMIT: Duration = Duration::from_secs(30 * 60);
+
+/// What a refused export is told to wait before trying again, in seconds.
+const RETRY_AFTER_S: u64 = 10;
+
+/// The exports running in this process.
+#[derive(Debug)]
+pub struct Exports {
+    places: Arc<Semaphore>,
+    users: Mutex<HashSet<UserId>>,
+}
+
+impl Exports {
+    pub fn new(at_once: usize) -> Arc<Self> {
+        Arc::new(Exports {
+            places: Arc::new(Semaphore::new(at_once)),
+            users: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// A place for one of `user`'s exports, or the answer to give when there is none:
+    /// 429 while the user's previous export still runs, 503 while all places are taken;
+    /// both with Retry-After.
+    pub fn start(self: &Arc<Self>, user: UserId) -> Result<ExportPermit, ApiError> {
+        if !self.running().insert(user) {
+            return Err(ApiError {
+                retry_after: Some(RETRY_AFTER_S),
+                ..ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "EXPORT_IN_PROGRESS",
+                    "Your previous export is still being written; try again when it has finished",
+                )
+            });
+        }
+        match self.places.clone().try_acquire_owned() {
+            Ok(place) => Ok(ExportPermit {
+                exports: self.clone(),
+                user,
+                _place: place,
+            }),
+            Err(_) => {
+                self.running().remove(&user);
+                Err(ApiError {
+                    retry_after: Some(RETRY_AFTER_S),
+                    ..ApiError::unavailable(
+                        "EXPORT_BUSY",
+                        "Too many exports are being written right now; try again shortly",
+                    )
+                })
+            }
+        }
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, HashSet<UserId>> {
+        // The set stays whole whatever panicked while holding it.
+        self.users.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One running export's place; given back when dropped.
+#[derive(Debug)]
+pub struct ExportPermit {
+    exports: Arc<Exports>,
+    user: UserId,
+    _place: OwnedSemaphorePermit,
+}
+
+impl Drop for ExportPermit {
+    fn drop(&mut self) {
+        self.exports.running().remove(&self.user);
+    }
+}
+
+/// Why an export stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum Interruption {
+    #[error("the store failed: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot write the export: {0}")]
+    Render(#[from] serde_json::Error),
+    #[error("the client went away")]
+    ClientGone,
+    #[error("the client took nothing for {STALL_LIMIT:?}")]
+    Stalled,
+    #[error("the export ran past {TIME_LIMIT:?}")]
+    TimeLimit,
+    #[error("the server is shutting down")]
+    ShuttingDown,
+}
+
+enum Piece {
+    Chunk(Bytes),
+    /// Everything was written: the body may end.
+    End,
+}
+
+/// Where an export writes: a buffer sent to the client a chunk at a time.
+pub struct ChunkWriter {
+    /// The export's place, given back before the body ends, whether it ends whole or
+    /// cut short (fields drop in order): a client that has read to the end, or seen the
+    /// download fail, may start its next export at once.
+    place: Option<ExportPermit>,
+    buffer: Vec<u8>,
+    to_client: mpsc::Sender<Piece>,
+}
+
+impl ChunkWriter {
+    /// What is written and not sent yet.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buffer
+    }
+
+    /// Sends what is written once it makes a chunk, waiting while the client is behind.
+    pub async fn send_full_chunk(&mut self) -> Result<(), Interruption> {
+        if self.buffer.len() >= CHUNK_BYTES {
+            self.send_buffer().await?;
+        }
+        Ok(())
+    }
+
+    async fn send_buffer(&mut self) -> Result<(), Interruption> {
+        let chunk = Bytes::from(std::mem::replace(
+            &mut self.buffer,
+            Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4),
+        ));
+        self.send(Piece::Chunk(chunk)).await
+    }
+
+    async fn send(&self, piece: Piece) -> Result<(), Interruption> {
+        match tokio::time::timeout(STALL_LIMIT, self.to_client.send(piece)).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(Interruption::ClientGone),
+            Err(_) => Err(Interruption::Stalled),
+        }
+    }
+
+    /// Sends the rest, gives the export's place back, then ends the body.
+    async fn finish(mut self) -> Result<(), Interruption> {
+        if !self.buffer.is_empty() {
+            self.send_buffer().await?;
+        }
+        self.place = None;
+        self.send(Piece::End).await
+    }
+}
+
+/// A response body that `write` fills while the client reads it. `write` runs in a task
+/// of its own, its writer holding `permit`, and is stopped when the client goes away or
+/// stops reading, at `TIME_LIMIT` and when the server shuts down.
+///
+/// Once the body has started, the status (200) is sent and an error cannot change it. So
+/// an export that stops before its end (a store failure, a shutdown) ends the body with
+/// an error: the server then aborts the connection instead of ending the body properly,
+/// and the client sees a failed download, never a shorter file that looks whole.
+pub fn streamed<W, F>(
+    permit: ExportPermit,
+    stopped: impl Future<Output = ()> + Send + 'static,
+    write: W,
+) -> Body
+where
+    W: FnOnce(ChunkWriter) -> F + Send + 'static,
+    F: Future<Output = Result<ChunkWriter, Interruption>> + Send + 'static,
+{
+    let (to_client, from_writer) = mpsc::channel(CHUNKS_AHEAD);
+    let user = permit.user;
+    let writer = ChunkWriter {
+        place: Some(permit),
+        buffer: Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4),
+        to_client,
+    };
+    tokio::spawn(async move {
+        let run = async move { write(writer).await?.finish().await };
+        let outcome = tokio::select! {
+            outcome = run => outcome,
+            () = stopped => Err(Interruption::ShuttingDown),
+            () = tokio::time::sleep(TIME_LIMIT) => Err(Interruption::TimeLimit),
+        };
+        match outcome {
+            Ok(()) => tracing::debug!(%user, "export written"),
+            Err(Interruption::ClientGone) => {
+                tracing::debug!(%user, "export abandoned by the client")
+            }
+            Err(e @ (Interruption::Store(_) | Interruption::Render(_))) => {
+                tracing::error!(%user, error = %e, "export cut short");
+            }
+            Err(e) => tracing::warn!(%user, error = %e, "export cut short"),
+        }
+    });
+    let pieces = futures::stream::unfold(Some(from_writer), |from_writer| async move {
+        let mut from_writer = from_writer?;
+        match from_writer.recv().await {
+            Some(Piece::Chunk(bytes)) => Some((Ok(bytes), Some(from_writer))),
+            Some(Piece::End) => None,
+            // The writer stopped without writing the end (see above).
+            None => Some((
+                Err(io::Error::other("the export stopped before its end")),
+                None,
+            )),
+        }
+    });
+    Body::from_stream(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use futures::StreamExt;
+
+    use super::*;
+
+    fn user(id: i64) -> UserId {
+        UserId::from_i64(id)
+    }
+
+    #[test]
+    fn one_export_per_user_and_a_bounded_number_in_all() {
+        let exports = Exports::new(2);
+        let ann = exports.start(user(1)).unwrap();
+        let again = exports.start(user(1)).unwrap_err();
+        assert_eq!(
+            (again.status, again.code.as_ref(), again.retry_after),
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                "EXPORT_IN_PROGRESS",
+                Some(10)
+            )
+        );
+        let bob = exports.start(user(2)).unwrap();
+        let full = exports.start(user(3)).unwrap_err();
+        assert_eq!(
+            (full.status, full.code.as_ref(), full.retry_after),
+            (StatusCode::SERVICE_UNAVAILABLE, "EXPORT_BUSY", Some(10))
+        );
+        drop(ann);
+        let _carl = exports.start(user(3)).expect("ann's place is free again");
+        drop(bob);
+        let _ann = exports.start(user(1)).expect("and ann may export again");
+    }
+
+    async fn read(body: Body) -> (Vec<u8>, Option<String>) {
+        let mut stream = body.into_data_stream();
+        let mut read = Vec::new();
+        while let Some(chunk) = stream.next().await {
+            match chunk {
+                Ok(bytes) => read.extend_from_slice(&bytes),
+                Err(e) => return (read, Some(e.to_string())),
+            }
+        }
+        (read, None)
+    }
+
+    #[tokio::test]
+    async fn a_whole_export_ends_and_gives_its_place_back() {
+        let exports = Exports::new(1);
+        let permit = exports.start(user(1)).unwrap();
+        let body = streamed(permit, std::future::pending(), |mut out| async move {
+            for _ in 0..3 {
+                out.buffer().extend_from_slice(&[b'x'; CHUNK_BYTES]);
+                out.send_full_chunk().await?;
+            }
+            out.buffer().extend_from_slice(b"end");
+            Ok(out)
+        });
+        let (read, error) = read(body).await;
+        assert_eq!((read.len(), error), (3 * CHUNK_BYTES + 3, None));
+        assert!(read.ends_with(b"xend"));
+        exports
+            .start(user(2))
+            .expect("the place is given back before the body ends");
+    }
+
+    #[tokio::test]
+    async fn an_export_that_fails_midway_ends_in_an_error_not_a_short_file() {
+        let exports = Exports::new(1);
+        let permit = exports.start(user(1)).unwrap();
+        let body = streamed(permit, std::future::pending(), |mut out| async move {
+            out.buffer().extend_from_slice(&[b'x'; CHUNK_BYTES]);
+            out.send_full_chunk().await?;
+            Err(StoreError::Corrupt("a page".into()).into())
+        });
+        let (read, error) = read(body).await;
+        assert_eq!(read.len(), CHUNK_BYTES, "what was sent before the failure");
+        assert!(error.is_some(), "then the body fails");
+        exports
+            .start(user(1))
+            .expect("the place is given back before the body fails");
+    }
+
+    #[tokio::test]
+    async fn a_shutdown_cuts_the_export_short() {
+        let exports = Exports::new(1);
+        let permit = exports.start(user(1)).unwrap();
+        let body = streamed(permit, std::future::ready(()), |out| async move {
+            std::future::pending::<()>().await;
+            Ok(out)
+        });
+        let (read, error) = read(body).await;
+        assert!(read.is_empty() && error.is_some());
+    }
+}
