@@ -50,8 +50,35 @@ pub struct Config {
     /// `DATA_DIR/jwt-secret`. The fleet's API processes must share one.
     pub jwt_secret: Option<Secret>,
     pub rate_limits: RateLimits,
+    pub uploads: UploadLimits,
     pub worker: WorkerConfig,
 }
+
+/// What photos may cost: disk per account, and memory while they are decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct UploadLimits {
+    /// The most one account's kept photos may take on disk (`UPLOAD_QUOTA_MB`).
+    pub quota_bytes: u64,
+    /// The memory that photos being decoded at once may hold (`DECODE_MEMORY_MB`); a
+    /// photo waits for room (see `photo::DecodeBudget`).
+    pub decode_memory_bytes: u64,
+    /// How long a photo waits for that room before the answer is 503 `SERVER_BUSY`.
+    pub decode_wait: Duration,
+}
+
+impl Default for UploadLimits {
+    fn default() -> Self {
+        UploadLimits {
+            // About 2,000 kept photos (a phone photo is kept as a JPEG of 300-600 KB):
+            // years of photographed meals, since photos never confirmed are pruned.
+            quota_bytes: 1024 * MB,
+            decode_memory_bytes: crate::photo::DEFAULT_DECODE_MEMORY,
+            decode_wait: Duration::from_secs(10),
+        }
+    }
+}
+
+const MB: u64 = 1024 * 1024;
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
@@ -99,7 +126,19 @@ impl Config {
                         .unwrap_or(RateLimits::default().login_per_ip.calls),
                     Duration::from_secs(300),
                 ),
+                upload_per_account: Limit::per(
+                    positive("UPLOADS_PER_10_MIN")?
+                        .unwrap_or(RateLimits::default().upload_per_account.calls),
+                    Duration::from_secs(600),
+                ),
                 ..RateLimits::default()
+            },
+            uploads: UploadLimits {
+                quota_bytes: megabytes("UPLOAD_QUOTA_MB")?
+                    .unwrap_or(UploadLimits::default().quota_bytes),
+                decode_memory_bytes: megabytes("DECODE_MEMORY_MB")?
+                    .unwrap_or(UploadLimits::default().decode_memory_bytes),
+                ..UploadLimits::default()
             },
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
@@ -157,6 +196,11 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// A per-address limit from the environment: how many calls one client address may make in
 /// the limit's window (raised behind a shared NAT or proxy, where many people share one).
 fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
+    positive(name)
+}
+
+/// A positive number from the environment.
+fn positive(name: &str) -> anyhow::Result<Option<u32>> {
     std::env::var(name)
         .ok()
         .filter(|v| !v.trim().is_empty())
@@ -169,4 +213,9 @@ fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
                 .with_context(|| format!("{name} must be a positive number, not {value:?}"))
         })
         .transpose()
+}
+
+/// A size in MiB from the environment, in bytes.
+fn megabytes(name: &str) -> anyhow::Result<Option<u64>> {
+    Ok(positive(name)?.map(|mb| u64::from(mb) * MB))
 }

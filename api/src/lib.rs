@@ -36,7 +36,7 @@ use tower_http::{
     normalize_path::NormalizePathLayer, trace::TraceLayer,
 };
 
-pub use config::{Config, Secret};
+pub use config::{Config, Secret, UploadLimits};
 pub use rate_limit::{Limit, RateLimits};
 pub use routes::openapi_document;
 pub use state::AppState;
@@ -110,6 +110,10 @@ impl App {
                 limiter,
                 foods,
                 usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
+                photos: Arc::new(photo::DecodeBudget::new(
+                    config.uploads.decode_memory_bytes,
+                    config.uploads.decode_wait,
+                )),
                 config: Arc::new(config),
                 stopping,
             },

@@ -26,6 +26,8 @@ pub struct Options {
     pub embedded_workers: bool,
     pub concurrency: usize,
     pub rate_limits: api::RateLimits,
+    /// Photo quota and decode budget.
+    pub uploads: api::UploadLimits,
     /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
     pub usda_base_url: Option<String>,
     /// Open Food Facts (a local replay server in tests).
@@ -47,6 +49,7 @@ impl Default for Options {
             embedded_workers: true,
             concurrency: 2,
             rate_limits: generous_limits(),
+            uploads: api::UploadLimits::default(),
             usda_base_url: None,
             off_base_url: None,
             models_dir: None,
@@ -72,6 +75,7 @@ pub fn generous_limits() -> api::RateLimits {
         register_per_ip: plenty,
         mail_per_ip: plenty,
         mail_per_account: plenty,
+        upload_per_account: plenty,
     }
 }
 
@@ -118,6 +122,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         json_body_limit: 64 * 1024,
         jwt_secret: Some(Secret::new(TEST_JWT_SECRET)),
         rate_limits: options.rate_limits,
+        uploads: options.uploads,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
@@ -156,6 +161,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                 }),
                 ..worker::recognition::RecognitionConfig::installed_at(&project_path(""), 1)
             },
+            unconfirmed_uploads_kept_for: Duration::from_secs(30 * 24 * 3600),
         },
     };
     let app = match App::build(config).await {
