@@ -21,7 +21,7 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$DATA"; }
 trap cleanup EXIT
 COMMON=(DATA_DIR="$DATA" BIND_ADDR=127.0.0.1:$PORT ADMIN_BIND_ADDR=127.0.0.1:$((PORT + 1))
-        WEB_DIR="$DATA/no-web" RUST_LOG=warn REGISTER_LIMIT_PER_HOUR=100000
+        WEB_DIR="$DATA/no-web" RUST_LOG=warn REGISTER_LIMIT_PER_HOUR=100000 UPLOADS_PER_10_MIN=100000
         JWT_SECRET=bench-signing-secret-of-at-least-32-chars)
 case "$ENGINE" in
   sqlite)

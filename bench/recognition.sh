@@ -29,7 +29,8 @@ wait_ready() {
 
 echo "== 2. embedded default (SQLite, workers in the API process)"
 env DATABASE_URL="sqlite://$DATA/embedded.db" DATA_DIR="$DATA/embedded" BIND_ADDR=127.0.0.1:$PORT \
-    ADMIN_BIND_ADDR=127.0.0.1:$((PORT + 1)) RUST_LOG=warn REDIS_URL= "$TARGET/release/api" > "$DATA/embedded.log" 2>&1 &
+    ADMIN_BIND_ADDR=127.0.0.1:$((PORT + 1)) RUST_LOG=warn REDIS_URL= UPLOADS_PER_10_MIN=100000 \
+    "$TARGET/release/api" > "$DATA/embedded.log" 2>&1 &
 PIDS+=($!)
 wait_ready
 "$TARGET/release/examples/recognition_load" "http://127.0.0.1:$PORT" 30 1
@@ -40,7 +41,8 @@ DB=calorie_bench_recognition
 psql -h 127.0.0.1 -U postgres -d test -qc "drop database if exists $DB" -c "create database $DB" >/dev/null
 FLEET=(DATABASE_URL=postgres://postgres@127.0.0.1:5432/$DB REDIS_URL=redis://127.0.0.1:6379
        REDIS_NAMESPACE=bench-recognition-$$ JWT_SECRET=bench-signing-secret-of-at-least-32-chars
-       DATA_DIR="$DATA/fleet" RUST_LOG=warn WORKER_CONCURRENCY=2 RECOGNITION_THREADS=1)
+       DATA_DIR="$DATA/fleet" RUST_LOG=warn WORKER_CONCURRENCY=2 RECOGNITION_THREADS=1
+       UPLOADS_PER_10_MIN=100000)
 env "${FLEET[@]}" EMBEDDED_WORKERS=false BIND_ADDR=127.0.0.1:$PORT ADMIN_BIND_ADDR=127.0.0.1:$((PORT + 1)) \
     "$TARGET/release/api" > "$DATA/fleet-api.log" 2>&1 &
 PIDS+=($!)

@@ -16,7 +16,8 @@ ADMIN=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
 env DATABASE_URL="sqlite://$DIR/fuzz.db?mode=rwc" DATA_DIR="$DIR" BIND_ADDR=127.0.0.1:$PORT \
     ADMIN_BIND_ADDR=127.0.0.1:$ADMIN WEB_DIR="$DIR/no-web" RUST_LOG=warn \
-    REGISTER_LIMIT_PER_HOUR=100000 JWT_SECRET=fuzz-signing-secret-of-at-least-32-chars \
+    REGISTER_LIMIT_PER_HOUR=100000 UPLOADS_PER_10_MIN=100000 \
+    JWT_SECRET=fuzz-signing-secret-of-at-least-32-chars \
     "$TARGET/debug/api" > "$DIR/server.log" 2>&1 &
 SERVER=$!
 BASE=http://127.0.0.1:$PORT/api/v1

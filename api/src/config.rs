@@ -57,8 +57,35 @@ pub struct Config {
     /// Account exports this process writes at once (`EXPORTS_AT_ONCE`); more are refused
     /// with 503 `EXPORT_BUSY`.
     pub exports_at_once: usize,
+    pub uploads: UploadLimits,
     pub worker: WorkerConfig,
 }
+
+/// What photos may cost: disk per account, and memory while they are decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct UploadLimits {
+    /// The most one account's kept photos may take on disk (`UPLOAD_QUOTA_MB`).
+    pub quota_bytes: u64,
+    /// The memory that photos being decoded at once may hold (`DECODE_MEMORY_MB`); a
+    /// photo waits for room (see `photo::DecodeBudget`).
+    pub decode_memory_bytes: u64,
+    /// How long a photo waits for that room before the answer is 503 `SERVER_BUSY`.
+    pub decode_wait: Duration,
+}
+
+impl Default for UploadLimits {
+    fn default() -> Self {
+        UploadLimits {
+            // About 2,000 kept photos (a phone photo is kept as a JPEG of 300-600 KB):
+            // years of photographed meals, since photos never confirmed are pruned.
+            quota_bytes: 1024 * MB,
+            decode_memory_bytes: crate::photo::DEFAULT_DECODE_MEMORY,
+            decode_wait: Duration::from_secs(10),
+        }
+    }
+}
+
+const MB: u64 = 1024 * 1024;
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
@@ -106,19 +133,24 @@ impl Config {
                         .unwrap_or(RateLimits::default().login_per_ip.calls),
                     Duration::from_secs(300),
                 ),
+                upload_per_account: Limit::per(
+                    positive("UPLOADS_PER_10_MIN")?
+                        .unwrap_or(RateLimits::default().upload_per_account.calls),
+                    Duration::from_secs(600),
+                ),
                 ..RateLimits::default()
             },
             connections: connection_limits()?,
-            exports_at_once: match var("EXPORTS_AT_ONCE") {
-                Some(value) => value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .with_context(|| {
-                        format!("EXPORTS_AT_ONCE must be a positive number, not {value:?}")
-                    })?,
-                None => crate::export::DEFAULT_AT_ONCE,
+            exports_at_once: positive("EXPORTS_AT_ONCE")?
+                .map_or(crate::export::DEFAULT_AT_ONCE, |n| {
+                    usize::try_from(n).unwrap_or(usize::MAX)
+                }),
+            uploads: UploadLimits {
+                quota_bytes: megabytes("UPLOAD_QUOTA_MB")?
+                    .unwrap_or(UploadLimits::default().quota_bytes),
+                decode_memory_bytes: megabytes("DECODE_MEMORY_MB")?
+                    .unwrap_or(UploadLimits::default().decode_memory_bytes),
+                ..UploadLimits::default()
             },
             worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
         })
@@ -176,6 +208,11 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// A per-address limit from the environment: how many calls one client address may make in
 /// the limit's window (raised behind a shared NAT or proxy, where many people share one).
 fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
+    positive(name)
+}
+
+/// A positive number from the environment.
+fn positive(name: &str) -> anyhow::Result<Option<u32>> {
     std::env::var(name)
         .ok()
         .filter(|v| !v.trim().is_empty())
@@ -193,27 +230,17 @@ fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
 /// `CONNECTION_TIMEOUT_SECS`, `MAX_CONNECTIONS` and `MAX_CONNECTIONS_PER_ADDRESS`, each
 /// defaulting to [`ConnectionLimits::default`].
 fn connection_limits() -> anyhow::Result<ConnectionLimits> {
-    let number = |name: &str| -> anyhow::Result<Option<u64>> {
-        std::env::var(name)
-            .ok()
-            .filter(|v| !v.trim().is_empty())
-            .map(|value| {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .with_context(|| {
-                        format!("{name} must be a whole number above 0, not {value:?}")
-                    })
-            })
-            .transpose()
-    };
     let default = ConnectionLimits::default();
-    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
     Ok(ConnectionLimits {
-        timeout: number("CONNECTION_TIMEOUT_SECS")?.map_or(default.timeout, Duration::from_secs),
-        max: number("MAX_CONNECTIONS")?.map_or(default.max, count),
-        per_address: number("MAX_CONNECTIONS_PER_ADDRESS")?.map_or(default.per_address, count),
+        timeout: positive("CONNECTION_TIMEOUT_SECS")?
+            .map_or(default.timeout, |s| Duration::from_secs(s.into())),
+        max: positive("MAX_CONNECTIONS")?.map_or(default.max, count),
+        per_address: positive("MAX_CONNECTIONS_PER_ADDRESS")?.map_or(default.per_address, count),
     })
+}
+
+/// A size in MiB from the environment, in bytes.
+fn megabytes(name: &str) -> anyhow::Result<Option<u64>> {
+    Ok(positive(name)?.map(|mb| u64::from(mb) * MB))
 }

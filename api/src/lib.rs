@@ -37,7 +37,7 @@ use tower_http::{
     normalize_path::NormalizePathLayer, timeout::TimeoutBody, trace::TraceLayer,
 };
 
-pub use config::{Config, Secret};
+pub use config::{Config, Secret, UploadLimits};
 pub use rate_limit::{Limit, RateLimits};
 pub use routes::openapi_document;
 pub use serve::ConnectionLimits;
@@ -113,6 +113,10 @@ impl App {
                 foods,
                 usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
                 exports: export::Exports::new(config.exports_at_once),
+                photos: Arc::new(photo::DecodeBudget::new(
+                    config.uploads.decode_memory_bytes,
+                    config.uploads.decode_wait,
+                )),
                 config: Arc::new(config),
                 stopping,
             },

@@ -1,15 +1,28 @@
 //! An uploaded photo made safe to keep: its type read from its bytes (never from the
-//! header the client sent), its size and pixel count bounded before anything is decoded
-//! (no decompression bombs), decoded under a memory limit, turned upright as its EXIF
-//! orientation says, scaled to a sensible size and stored as a JPEG without its metadata
-//! (a phone photo's EXIF can carry where it was taken).
+//! header the client sent), its size, pixel count and decoded size bounded before anything
+//! is decoded (no decompression bombs), decoded within a memory budget shared by every
+//! photo being decoded, turned upright as its EXIF orientation says, scaled to a sensible
+//! size and stored as a JPEG without its metadata (a phone photo's EXIF can carry where it
+//! was taken).
+//!
+//! Every photo a client sends (an upload, a label to read) goes the same way: the
+//! account's upload rate ([`admit`]), then [`Admitted::prepare`].
 
-use std::io::Cursor;
+use std::{
+    io::Cursor,
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
 
 use axum::http::StatusCode;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use models::UserId;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::error::ApiError;
+use crate::{AppState, error::ApiError};
 
 /// SPEC §5, §9: at most 10 MB.
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
@@ -19,8 +32,21 @@ pub const MAX_SIDE: u32 = 20_000;
 /// What is kept: the long edge at most this (a detector reads 416 or 640 pixels).
 pub const KEPT_LONG_EDGE: u32 = 2048;
 const JPEG_QUALITY: u8 = 88;
-/// A decode may not allocate more than this.
-const DECODE_MEMORY: u64 = 512 * 1024 * 1024;
+const MB: u64 = 1024 * 1024;
+/// The memory photos being decoded may hold at once, and so also the most one photo may
+/// take: a 50-megapixel phone photo (8-bit RGB, 150 MB decoded) takes about 170 MB, so it
+/// is accepted, while 16-bit samples or an alpha channel hold fewer pixels in as many
+/// bytes (7071 × 7071 of 16-bit RGBA is 400 MB decoded, and refused). Eight such photos
+/// sent at once are decoded one after another within it.
+pub const DEFAULT_DECODE_MEMORY: u64 = 192 * MB;
+/// What a decoder may allocate for itself beside the picture: the PNG decoder's chunks (an
+/// ICC profile inflated, text) and rows. A zlib bomb in an ICC profile stops there.
+const DECODER_OWN_MEMORY: u64 = 8 * MB;
+/// Photos waiting for room beyond this many are answered 503 at once: each holds its
+/// upload (up to 10 MB) while it waits.
+const MAX_WAITING: usize = 16;
+/// What a busy answer asks the client to wait.
+const BUSY_RETRY_AFTER_SECS: u64 = 5;
 
 /// A photo ready to store.
 #[derive(Debug)]
@@ -72,8 +98,78 @@ pub fn too_big() -> ApiError {
     )
 }
 
-/// Checks and normalises an upload (blocking: run it off the async threads).
-pub fn prepare(bytes: &[u8]) -> Result<PreparedPhoto, ApiError> {
+/// What a photo's header says, read before anything is decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct Header {
+    format: ImageFormat,
+    width: u32,
+    height: u32,
+    /// width × height × channels × bytes per sample.
+    decoded: u64,
+    /// What the decoder holds beside the picture (a JPEG's coefficients, a WebP's planes,
+    /// a PNG's chunks and rows).
+    decoder_extra: u64,
+    /// The upload's copy the decoder keeps (JPEG, WebP; a PNG is read in place).
+    input: u64,
+}
+
+impl Header {
+    /// The decoded picture's size: width × height × channels × bytes per sample.
+    pub fn decoded_bytes(&self) -> u64 {
+        self.decoded
+    }
+
+    /// The most memory preparing the photo holds at once (`examples/photo_memory.rs`
+    /// measures it): the input's copy, the decoded picture and what its decoder holds
+    /// beside it, then the scaled picture (of the decoded type), its 8-bit RGB copy and
+    /// the turned one, and the JPEG written.
+    pub fn working_bytes(&self) -> u64 {
+        let (kept_width, kept_height) = kept_size(self.width, self.height);
+        let kept_pixels = u64::from(kept_width) * u64::from(kept_height);
+        let pixels = u64::from(self.width) * u64::from(self.height);
+        let scaled = self.decoded * kept_pixels / pixels.max(1);
+        self.input + self.decoded + self.decoder_extra + scaled + 3 * 3 * kept_pixels
+    }
+}
+
+/// The size a picture is kept at: its long edge at most `KEPT_LONG_EDGE`, its aspect kept.
+fn kept_size(width: u32, height: u32) -> (u32, u32) {
+    let long = width.max(height);
+    if long <= KEPT_LONG_EDGE {
+        return (width, height);
+    }
+    let scale = |side: u32| {
+        u32::try_from(u64::from(side) * u64::from(KEPT_LONG_EDGE) / u64::from(long))
+            .unwrap_or(1)
+            .max(1)
+    };
+    (scale(width), scale(height))
+}
+
+fn reader(bytes: &[u8], format: ImageFormat) -> ImageReader<Cursor<&[u8]>> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(DECODER_OWN_MEMORY);
+    reader.limits(limits);
+    reader
+}
+
+fn unreadable(e: image::ImageError) -> ApiError {
+    match e {
+        image::ImageError::Limits(_) => pixels_refused(),
+        other => refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "INVALID_IMAGE",
+            format!("The image could not be read: {other}"),
+        ),
+    }
+}
+
+/// Reads and checks what the header says (type, size, pixels, decoded size) without
+/// decoding the picture; cheap.
+pub fn inspect(bytes: &[u8]) -> Result<Header, ApiError> {
     if bytes.is_empty() {
         return Err(refuse(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -98,45 +194,61 @@ pub fn prepare(bytes: &[u8]) -> Result<PreparedPhoto, ApiError> {
             "The image could not be read: the JPEG file is truncated",
         ));
     }
-    let unreadable = |e: image::ImageError| {
-        refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "INVALID_IMAGE",
-            format!("The image could not be read: {e}"),
-        )
-    };
-    let reader = || {
-        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-        let mut limits = Limits::default();
-        limits.max_image_width = Some(MAX_SIDE);
-        limits.max_image_height = Some(MAX_SIDE);
-        limits.max_alloc = Some(DECODE_MEMORY);
-        reader.limits(limits);
-        reader
-    };
     // The header alone says how big the picture is: refuse a bomb before decoding it.
-    let (width, height) = reader().into_dimensions().map_err(|e| match e {
-        image::ImageError::Limits(_) => pixels_refused(),
-        other => unreadable(other),
-    })?;
-    if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
+    let decoder = reader(bytes, format).into_decoder().map_err(unreadable)?;
+    let (width, height) = decoder.dimensions();
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_PIXELS || width == 0 || height == 0 {
         return Err(pixels_refused());
     }
-    let mut decoder = reader().into_decoder().map_err(unreadable)?;
+    let decoded = decoder.total_bytes();
+    let decoder_extra = match format {
+        ImageFormat::Jpeg => jpeg_coefficient_bytes(bytes).ok_or_else(|| {
+            refuse(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "INVALID_IMAGE",
+                "The image could not be read: the JPEG header is malformed",
+            )
+        })?,
+        ImageFormat::WebP => webp_bytes_per_pixel(bytes) * pixels,
+        _ => DECODER_OWN_MEMORY,
+    };
+    Ok(Header {
+        format,
+        width,
+        height,
+        decoded,
+        decoder_extra,
+        input: if format == ImageFormat::Png {
+            0
+        } else {
+            bytes.len() as u64
+        },
+    })
+}
+
+/// Checks and normalises an upload, whatever memory it takes (blocking). Requests go
+/// through [`Admitted::prepare`], which waits for room in the decode budget first.
+pub fn prepare(bytes: &[u8]) -> Result<PreparedPhoto, ApiError> {
+    decode(bytes, &inspect(bytes)?)
+}
+
+/// Decodes the picture, scales it down first (a thumbnail of the decoded type, without the
+/// full-size float copy a filtered resize makes), then turns and converts only what is
+/// kept.
+fn decode(bytes: &[u8], header: &Header) -> Result<PreparedPhoto, ApiError> {
+    let mut decoder = reader(bytes, header.format)
+        .into_decoder()
+        .map_err(unreadable)?;
     let orientation = decoder.orientation().map_err(unreadable)?;
-    let mut picture = DynamicImage::from_decoder(decoder).map_err(|e| match e {
-        image::ImageError::Limits(_) => pixels_refused(),
-        other => unreadable(other),
-    })?;
-    picture.apply_orientation(orientation);
-    if picture.width().max(picture.height()) > KEPT_LONG_EDGE {
-        picture = picture.resize(
-            KEPT_LONG_EDGE,
-            KEPT_LONG_EDGE,
-            image::imageops::FilterType::Triangle,
-        );
+    let mut picture = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
+    let (width, height) = kept_size(picture.width(), picture.height());
+    if (width, height) != (picture.width(), picture.height()) {
+        picture = picture.thumbnail_exact(width, height);
     }
-    let rgb = picture.to_rgb8();
+    let mut picture = DynamicImage::ImageRgb8(picture.into_rgb8());
+    picture.apply_orientation(orientation);
+    let rgb = picture.into_rgb8();
     let mut jpeg = Vec::with_capacity(rgb.len() / 8);
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
         .encode_image(&rgb)
@@ -148,6 +260,138 @@ pub fn prepare(bytes: &[u8]) -> Result<PreparedPhoto, ApiError> {
     })
 }
 
+/// The memory that photos being decoded hold together, and how long a photo waits for its
+/// share. A photo reserves its working memory (from its header) until its decode ends,
+/// even when its client has gone: many small photos are decoded together, a big one waits
+/// for room.
+#[derive(Debug)]
+pub struct DecodeBudget {
+    /// One permit per MiB.
+    room: Arc<Semaphore>,
+    total: u64,
+    wait: Duration,
+    waiting: AtomicUsize,
+}
+
+/// Room reserved in the budget; given back when dropped.
+#[derive(Debug)]
+pub struct Reserved {
+    _room: OwnedSemaphorePermit,
+}
+
+impl DecodeBudget {
+    pub fn new(total_bytes: u64, wait: Duration) -> Self {
+        let total = total_bytes.div_ceil(MB).clamp(1, u64::from(u32::MAX));
+        DecodeBudget {
+            room: Arc::new(Semaphore::new(total as usize)),
+            total: total * MB,
+            wait,
+            waiting: AtomicUsize::new(0),
+        }
+    }
+
+    /// The most one photo may take (all of it).
+    pub fn total_bytes(&self) -> u64 {
+        self.total
+    }
+
+    /// Reserves `bytes` (at most the whole budget) at once, or `None` when there is no
+    /// room now.
+    pub fn try_reserve(&self, bytes: u64) -> Option<Reserved> {
+        let permits = u32::try_from(bytes.div_ceil(MB).min(self.total / MB)).ok()?;
+        self.room
+            .clone()
+            .try_acquire_many_owned(permits)
+            .ok()
+            .map(|room| Reserved { _room: room })
+    }
+
+    /// Reserves `bytes`, waiting for room as long as the budget's wait; 503 `SERVER_BUSY`
+    /// with Retry-After past it, or when too many photos wait already.
+    async fn reserve(&self, bytes: u64) -> Result<Reserved, ApiError> {
+        let permits =
+            u32::try_from(bytes.div_ceil(MB).min(self.total / MB)).map_err(ApiError::internal)?;
+        if let Ok(room) = self.room.clone().try_acquire_many_owned(permits) {
+            return Ok(Reserved { _room: room });
+        }
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(busy());
+        }
+        let waited =
+            tokio::time::timeout(self.wait, self.room.clone().acquire_many_owned(permits)).await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        match waited {
+            Ok(Ok(room)) => Ok(Reserved { _room: room }),
+            Ok(Err(closed)) => Err(ApiError::internal(closed)),
+            Err(_) => Err(busy()),
+        }
+    }
+}
+
+fn busy() -> ApiError {
+    ApiError {
+        retry_after: Some(BUSY_RETRY_AFTER_SECS),
+        ..ApiError::unavailable(
+            "SERVER_BUSY",
+            format!(
+                "Too many photos are being processed right now; please try again in \
+                 {BUSY_RETRY_AFTER_SECS} seconds"
+            ),
+        )
+    }
+}
+
+/// A photo of this account may be sent now (see [`admit`]).
+pub struct Admitted<'a> {
+    state: &'a AppState,
+}
+
+/// Counts a photo against the account's upload rate (uploads and label readings alike),
+/// before its body is read: 429 `RATE_LIMITED` with Retry-After past it.
+pub async fn admit(state: &AppState, owner: UserId) -> Result<Admitted<'_>, ApiError> {
+    let limit = state.config.rate_limits.upload_per_account;
+    state
+        .limiter
+        .check(&format!("upload:{}", owner.get()), limit)
+        .await
+        .map_err(|refused| ApiError {
+            message: format!(
+                "Too many photos: at most {} every {} minutes; try again in {} seconds",
+                limit.calls,
+                limit.window.as_secs().div_ceil(60),
+                refused.retry_after.unwrap_or(1)
+            ),
+            ..refused
+        })?;
+    Ok(Admitted { state })
+}
+
+impl Admitted<'_> {
+    /// Checks the header, waits for room in the decode budget, and prepares the photo off
+    /// the async threads. A photo that would take more than the whole budget is refused
+    /// (422 `IMAGE_TOO_LARGE`).
+    pub async fn prepare(
+        self,
+        bytes: impl AsRef<[u8]> + Send + 'static,
+    ) -> Result<PreparedPhoto, ApiError> {
+        let header = inspect(bytes.as_ref())?;
+        let budget = &self.state.photos;
+        let working = header.working_bytes();
+        if working > budget.total_bytes() {
+            return Err(decoded_refused(&header, budget.total_bytes()));
+        }
+        let room = budget.reserve(working).await?;
+        tokio::task::spawn_blocking(move || {
+            let prepared = decode(bytes.as_ref(), &header);
+            drop(room);
+            prepared
+        })
+        .await
+        .map_err(ApiError::internal)?
+    }
+}
+
 /// Whether a JPEG's last scan is followed by its end marker. The decoder would fill a
 /// truncated image with grey rather than fail, so a half-uploaded photo is caught here.
 fn jpeg_is_complete(bytes: &[u8]) -> bool {
@@ -156,6 +400,119 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
         Some(at) => bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]),
         None => false,
     }
+}
+
+/// What zune-jpeg holds beside the picture: nothing for a baseline JPEG whose first scan
+/// has every component (it is decoded a row of blocks at a time), else every block's
+/// coefficients (16 bits each) until the last scan. `None` for a malformed header.
+fn jpeg_coefficient_bytes(bytes: &[u8]) -> Option<u64> {
+    /// A JPEG frame's header.
+    struct Frame {
+        progressive: bool,
+        width: u64,
+        height: u64,
+        /// Each component's (horizontal, vertical) sampling factors.
+        sampling: Vec<(u64, u64)>,
+    }
+    let byte = |at: usize| bytes.get(at).copied();
+    let mut frame: Option<Frame> = None;
+    let mut at = 2;
+    loop {
+        while byte(at)? == 0xFF && byte(at + 1)? == 0xFF {
+            at += 1;
+        }
+        if byte(at)? != 0xFF {
+            return None;
+        }
+        let marker = byte(at + 1)?;
+        if matches!(marker, 0x01 | 0xD0..=0xD7) {
+            at += 2;
+            continue;
+        }
+        let length = usize::from(u16::from_be_bytes([byte(at + 2)?, byte(at + 3)?]));
+        let segment = bytes.get(at + 4..at + 2 + length)?;
+        match marker {
+            0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => {
+                let height = u64::from(u16::from_be_bytes([*segment.get(1)?, *segment.get(2)?]));
+                let width = u64::from(u16::from_be_bytes([*segment.get(3)?, *segment.get(4)?]));
+                let count = usize::from(*segment.get(5)?);
+                let sampling = segment
+                    .get(6..6 + 3 * count)?
+                    .chunks_exact(3)
+                    .map(|c| (u64::from(c[1] >> 4).max(1), u64::from(c[1] & 15).max(1)))
+                    .collect();
+                let progressive = matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE);
+                frame = Some(Frame {
+                    progressive,
+                    width,
+                    height,
+                    sampling,
+                });
+            }
+            0xDA => {
+                let Frame {
+                    progressive,
+                    width,
+                    height,
+                    sampling,
+                } = frame?;
+                let in_first_scan = usize::from(*segment.first()?);
+                if !progressive && in_first_scan == sampling.len() {
+                    return Some(0);
+                }
+                let h_max = sampling.iter().map(|s| s.0).max()?;
+                let v_max = sampling.iter().map(|s| s.1).max()?;
+                let blocks_across = width.div_ceil(8 * h_max);
+                let blocks_down = height.div_ceil(8 * v_max);
+                let per_block: u64 = sampling.iter().map(|(h, v)| h * v * 64 * 2).sum();
+                return Some(blocks_across * blocks_down * per_block);
+            }
+            0xD9 => return None,
+            _ => {}
+        }
+        at += 2 + length;
+    }
+}
+
+/// What image-webp holds per pixel beside the picture (measured, rounded up): the colour
+/// planes of a lossy frame (1.5 bytes); a frame of 32-bit pixels for a lossless one without
+/// alpha; for a lossy one with alpha, its alpha plane decoded as a lossless frame too; for
+/// an animation, the first frame, its alpha and the canvas.
+fn webp_bytes_per_pixel(bytes: &[u8]) -> u64 {
+    const ALPHA: u8 = 0x10;
+    const ANIMATION: u8 = 0x02;
+    let mut flags = 0;
+    let mut at = 12;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        match &chunk[..4] {
+            b"VP8X" => flags = bytes.get(at + 8).copied().unwrap_or(0xFF),
+            _ if flags & ANIMATION != 0 => return 14,
+            b"VP8L" => return 4,
+            b"VP8 " if flags & ALPHA != 0 => return 8,
+            b"VP8 " => return 2,
+            _ => {}
+        }
+        let size = u32::from_le_bytes([chunk[4], chunk[5], chunk[6], chunk[7]]) as usize;
+        at += 8 + size + size % 2;
+    }
+    // A frame the walk did not find: assume the most.
+    14
+}
+
+fn decoded_refused(header: &Header, most: u64) -> ApiError {
+    refuse(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "IMAGE_TOO_LARGE",
+        format!(
+            "The image is too large to process: {} × {} pixels of its kind take {} MB to \
+             decode, and at most {} MB is allowed (a 50-megapixel photo of 8-bit colour \
+             fits; 16-bit samples, transparency or a progressive JPEG take more)",
+            header.width,
+            header.height,
+            header.working_bytes().div_ceil(MB),
+            most / MB
+        ),
+    )
 }
 
 fn pixels_refused() -> ApiError {
@@ -234,6 +591,116 @@ mod tests {
             }
         }
         !crc
+    }
+
+    /// A uniform 16-bit RGBA PNG written a row at a time: a few hundred KB, however large.
+    fn deep_png(width: u32, height: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        let mut writer = encoder.write_header().unwrap();
+        let mut rows = writer.stream_writer().unwrap();
+        let row = [0x12u8, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xff, 0xff].repeat(width as usize);
+        for _ in 0..height {
+            std::io::Write::write_all(&mut rows, &row).unwrap();
+        }
+        rows.finish().unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    #[test]
+    fn the_header_says_what_decoding_takes_in_bytes_not_pixels() {
+        let rgb = inspect(&png(300, 200)).unwrap();
+        assert_eq!(rgb.decoded_bytes(), 300 * 200 * 3);
+        let deep = inspect(&deep_png(300, 200)).unwrap();
+        assert_eq!(deep.decoded_bytes(), 300 * 200 * 8);
+        assert!(deep.working_bytes() > rgb.working_bytes());
+        // The issue's picture: under 50 megapixels, but 400 MB decoded.
+        let worst = inspect(&deep_png(7071, 7071)).unwrap();
+        assert_eq!(worst.decoded_bytes(), 7071 * 7071 * 8);
+        assert!(worst.working_bytes() > DEFAULT_DECODE_MEMORY);
+        // A 50-megapixel phone photo (8-bit RGB) fits.
+        let phone = Header {
+            format: ImageFormat::Jpeg,
+            width: 8160,
+            height: 6120,
+            decoded: 8160 * 6120 * 3,
+            decoder_extra: 0,
+            input: 10_000_000,
+        };
+        assert!(phone.working_bytes() < DEFAULT_DECODE_MEMORY);
+    }
+
+    #[test]
+    fn a_deep_picture_is_kept_as_8_bit_rgb() {
+        let kept = prepare(&deep_png(3000, 1000)).unwrap();
+        assert_eq!((kept.width, kept.height), (2048, 682));
+        let back = image::load_from_memory(&kept.jpeg).unwrap();
+        assert_eq!(back.color(), image::ColorType::Rgb8);
+    }
+
+    #[test]
+    fn a_progressive_jpeg_counts_its_coefficients() {
+        let mut jpeg = Vec::new();
+        image::RgbImage::from_pixel(160, 96, image::Rgb([1, 2, 3]))
+            .write_to(&mut Cursor::new(&mut jpeg), ImageFormat::Jpeg)
+            .unwrap();
+        // The encoder writes a baseline frame with every component in its one scan.
+        assert_eq!(jpeg_coefficient_bytes(&jpeg), Some(0));
+        // The same header marked progressive: each 8 × 8 block of each component (no
+        // subsampling here) holds 64 coefficients of 2 bytes until the last scan.
+        let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        jpeg[sof + 1] = 0xC2;
+        assert_eq!(
+            jpeg_coefficient_bytes(&jpeg),
+            Some((160 / 8) * (96 / 8) * 3 * 128)
+        );
+        assert_eq!(jpeg_coefficient_bytes(&jpeg[..sof + 6]), None);
+    }
+
+    #[test]
+    fn a_webp_counts_what_its_decoder_holds() {
+        let mut lossless = Vec::new();
+        image::RgbImage::from_pixel(8, 8, image::Rgb([1, 2, 3]))
+            .write_to(&mut Cursor::new(&mut lossless), ImageFormat::WebP)
+            .unwrap();
+        assert_eq!(webp_bytes_per_pixel(&lossless), 4);
+        let chunk = |fourcc: &[u8], data: &[u8]| {
+            [fourcc, &(data.len() as u32).to_le_bytes(), data].concat()
+        };
+        let riff = |chunks: &[Vec<u8>]| [b"RIFF\0\0\0\0WEBP".to_vec(), chunks.concat()].concat();
+        let extended = |flags: u8| chunk(b"VP8X", &[flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let lossy = chunk(b"VP8 ", &[0; 10]);
+        assert_eq!(webp_bytes_per_pixel(&riff(std::slice::from_ref(&lossy))), 2);
+        let with_alpha = [extended(0x10), chunk(b"ALPH", &[0; 4]), lossy];
+        assert_eq!(webp_bytes_per_pixel(&riff(&with_alpha)), 8);
+        let animation = [extended(0x12), chunk(b"ANIM", &[0; 6])];
+        assert_eq!(webp_bytes_per_pixel(&riff(&animation)), 14);
+    }
+
+    #[tokio::test]
+    async fn the_budget_lets_photos_wait_for_room_then_says_busy() {
+        let budget = Arc::new(DecodeBudget::new(10 * MB, Duration::from_millis(200)));
+        let held = budget.try_reserve(8 * MB).unwrap();
+        // Room for a small one beside it, not for another big one.
+        assert!(budget.try_reserve(2 * MB).is_some());
+        let refused = budget.reserve(4 * MB).await.unwrap_err();
+        assert_eq!(
+            (refused.status, refused.code.as_ref(), refused.retry_after),
+            (StatusCode::SERVICE_UNAVAILABLE, "SERVER_BUSY", Some(5))
+        );
+        // One that waits gets the room when it is given back.
+        let waiting = tokio::spawn({
+            let budget = budget.clone();
+            async move { budget.reserve(4 * MB).await.map(drop) }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drop(held);
+        waiting.await.unwrap().unwrap();
+        // More than the whole budget takes all of it.
+        assert!(budget.try_reserve(100 * MB).is_some());
     }
 
     #[test]

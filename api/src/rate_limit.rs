@@ -25,7 +25,8 @@ impl Limit {
     }
 }
 
-/// The limits of the account endpoints, per client address and per account.
+/// The limits of the account endpoints and of photos, per client address and per
+/// account.
 #[derive(Debug, Clone, Copy)]
 pub struct RateLimits {
     /// Sign-in attempts from one address, right or wrong.
@@ -35,6 +36,8 @@ pub struct RateLimits {
     pub register_per_ip: Limit,
     pub mail_per_ip: Limit,
     pub mail_per_account: Limit,
+    /// Photos sent by one account (uploads and label readings alike).
+    pub upload_per_account: Limit,
 }
 
 impl Default for RateLimits {
@@ -46,6 +49,9 @@ impl Default for RateLimits {
             register_per_ip: Limit::per(10, 60 * MINUTE),
             mail_per_ip: Limit::per(10, 60 * MINUTE),
             mail_per_account: Limit::per(3, 15 * MINUTE),
+            // A person photographing meals, retaking a blurred one, scanning a label,
+            // stays far below one every 20 seconds; a script is held to 180 an hour.
+            upload_per_account: Limit::per(30, 10 * MINUTE),
         }
     }
 }

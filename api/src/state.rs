@@ -5,6 +5,9 @@ use models::{Database, Stores};
 use tokio::sync::watch;
 
 use crate::{Config, auth::Auth, export::Exports, food_index::FoodIndex, rate_limit::RateLimiter};
+use crate::{
+    Config, auth::Auth, food_index::FoodIndex, photo::DecodeBudget, rate_limit::RateLimiter,
+};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
@@ -18,6 +21,8 @@ pub struct AppState {
     pub foods: Arc<FoodIndex>,
     /// USDA FoodData Central, for live search (fetches run as jobs).
     pub usda: Arc<worker::usda::UsdaClient>,
+    /// The memory photos being decoded may hold, shared by every upload route.
+    pub photos: Arc<DecodeBudget>,
     pub config: Arc<Config>,
     /// The account exports running in this process.
     pub exports: Arc<Exports>,

@@ -882,3 +882,377 @@ async fn a_vision_endpoint_names_dishes_with_their_weight_and_its_failure_is_not
         "{analysed}"
     );
 }
+
+// Issue 18: what photos may cost (memory, disk, rate), and what is left of them.
+
+/// A uniform 16-bit RGBA PNG written a row at a time: a few hundred KB, however large.
+fn deep_png(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Sixteen);
+    let mut writer = encoder.write_header().unwrap();
+    let mut rows = writer.stream_writer().unwrap();
+    let row = [0x12u8, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xff, 0xff].repeat(width as usize);
+    for _ in 0..height {
+        std::io::Write::write_all(&mut rows, &row).unwrap();
+    }
+    rows.finish().unwrap();
+    writer.finish().unwrap();
+    out
+}
+
+/// A small photo of a plate.
+fn small_png() -> Vec<u8> {
+    let mut out = Vec::new();
+    image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([x as u8 * 4, y as u8 * 5, 90]))
+        .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// A field of noise, which no JPEG compresses much (about 2 bytes a pixel kept).
+fn noisy_png(side: u32) -> Vec<u8> {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let picture = image::RgbImage::from_fn(side, side, |_, _| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let [r, g, b, ..] = seed.to_le_bytes();
+        image::Rgb([r, g, b])
+    });
+    let mut out = Vec::new();
+    picture
+        .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// A field of this process's `/proc/self/status`, in bytes (the test server runs in it).
+fn process_memory(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix(field))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+async fn upload_response(app: &TestApp, who: &Session, bytes: Vec<u8>) -> reqwest::Response {
+    let form = multipart::Form::new().part(
+        "image",
+        multipart::Part::bytes(bytes).file_name("photo.png"),
+    );
+    app.client
+        .post(app.url("/images/upload/"))
+        .bearer_auth(&who.access)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_picture_too_big_to_decode_is_refused_from_its_header_with_memory_to_spare() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    // The issue's picture: 7071 × 7071 of 16-bit RGBA is under 50 megapixels and 600 KB,
+    // but 400 MB decoded. Eight at once took 5.5 GB.
+    let worst = deep_png(7071, 7071);
+    assert!(worst.len() < 1_000_000, "{}", worst.len());
+    let resident = process_memory("VmRSS:").unwrap_or_default();
+    // Resets this process's peak (VmHWM) to what it holds now.
+    let peak_reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let started = std::time::Instant::now();
+    let answers = futures::future::join_all(
+        (0..8).map(|_| upload(&app, &ann, worst.clone(), "deep.png", None)),
+    )
+    .await;
+    for (status, answer) in answers {
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (422, Some("IMAGE_TOO_LARGE")),
+            "{answer}"
+        );
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains("7071 × 7071"), "{message}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    match process_memory("VmHWM:") {
+        Some(peak) if peak_reset => {
+            let grew = peak.saturating_sub(resident);
+            assert!(grew < 300 * 1024 * 1024, "grew by {} MB", grew >> 20);
+        }
+        _ => eprintln!("SKIPPED: the memory check (no /proc/self peak to reset)"),
+    }
+    // Still serving, and nothing was kept of them.
+    let (status, answer) = upload(&app, &ann, small_png(), "plate.png", None).await;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!(walk(&app.data_dir.path().join("uploads")).len(), 1);
+}
+
+#[tokio::test]
+async fn photos_wait_for_room_to_decode_or_are_told_when_to_come_back() {
+    let Some(app) = spawn_app(Options {
+        uploads: api::UploadLimits {
+            decode_wait: Duration::from_millis(500),
+            ..api::UploadLimits::default()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let budget = &app.state.photos;
+    // Other photos hold all the room for longer than a photo waits.
+    let held = budget.try_reserve(budget.total_bytes()).unwrap();
+    let response = upload_response(&app, &ann, small_png()).await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["retry-after"], "5");
+    let (_, answer) = support::json_of(response).await;
+    assert_eq!(answer["error"]["code"], "SERVER_BUSY", "{answer}");
+    assert_eq!(answer["success"], false);
+    // One that arrives while the room is held is served once it is given back.
+    let ((status, answer), ()) =
+        tokio::join!(upload(&app, &ann, small_png(), "plate.png", None), async {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            drop(held);
+        });
+    assert_eq!(status, 201, "{answer}");
+}
+
+#[tokio::test]
+async fn an_account_sends_photos_at_a_bounded_rate() {
+    let Some(app) = spawn_app(Options {
+        rate_limits: api::RateLimits {
+            upload_per_account: api::Limit::per(3, Duration::from_secs(600)),
+            ..support::generous_limits()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    for _ in 0..3 {
+        let (status, answer) = upload(&app, &ann, small_png(), "plate.png", None).await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    let response = upload_response(&app, &ann, small_png()).await;
+    assert_eq!(response.status(), 429);
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=600).contains(&retry_after), "{retry_after}");
+    let (_, answer) = support::json_of(response).await;
+    assert_eq!(answer["error"]["code"], "RATE_LIMITED", "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 3 every 10 minutes"),
+        "{answer}"
+    );
+    // A label to read is a photo too.
+    let form = multipart::Form::new().part("image", multipart::Part::bytes(small_png()));
+    let (status, answer) = support::json_of(
+        app.client
+            .post(app.url("/labels/read/"))
+            .bearer_auth(&ann.access)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].as_str()),
+        (429, Some("RATE_LIMITED"))
+    );
+    // Another account has its own count.
+    let bob = register(&app, "bob").await;
+    let (status, _) = upload(&app, &bob, small_png(), "plate.png", None).await;
+    assert_eq!(status, 201);
+}
+
+#[tokio::test]
+async fn an_account_keeps_photos_up_to_its_quota() {
+    let quota = 1_000_000;
+    let Some(app) = spawn_app(Options {
+        uploads: api::UploadLimits {
+            quota_bytes: quota,
+            ..api::UploadLimits::default()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let noise = noisy_png(600);
+    let (status, first) = upload(&app, &ann, noise.clone(), "noise.png", None).await;
+    assert_eq!(status, 201, "{first}");
+    let uploads = app.data_dir.path().join("uploads");
+    let kept = std::fs::metadata(&walk(&uploads)[0]).unwrap().len();
+    assert!((500_000..quota).contains(&kept), "{kept}");
+    // A second would take the account over its quota: refused, and nothing kept of it.
+    let (status, refused) = upload(&app, &ann, noise.clone(), "noise.png", None).await;
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (413, Some("UPLOAD_QUOTA_EXCEEDED")),
+        "{refused}"
+    );
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("of the 1 MB") && message.contains("delete"),
+        "{message}"
+    );
+    assert_eq!(walk(&uploads).len(), 1);
+    let (_, listed) = get_as(&app, "/images/list/", &ann.access).await;
+    assert_eq!(listed["data"]["total"], 1);
+    // Another account has its own quota; deleting a photo makes room.
+    let bob = register(&app, "bob").await;
+    assert_eq!(upload(&app, &bob, small_png(), "p.png", None).await.0, 201);
+    let id = first["data"]["id"].as_i64().unwrap();
+    let path = format!("/images/{id}/delete/");
+    assert_eq!(
+        send_as(&app, Method::DELETE, &path, &ann.access, &json!({}))
+            .await
+            .0,
+        200
+    );
+    assert_eq!(upload(&app, &ann, noise, "noise.png", None).await.0, 201);
+}
+
+#[tokio::test]
+async fn deleting_an_account_deletes_its_photos() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let bob = register(&app, "bob").await;
+    let ann_id = ann.user["id"].as_i64().unwrap().to_string();
+    for _ in 0..3 {
+        assert_eq!(upload(&app, &ann, small_png(), "p.png", None).await.0, 201);
+    }
+    assert_eq!(upload(&app, &bob, small_png(), "p.png", None).await.0, 201);
+    // A label photo whose reading was cut short.
+    let labels = app.data_dir.path().join("labels").join(&ann_id);
+    std::fs::create_dir_all(&labels).unwrap();
+    std::fs::write(labels.join("left.jpg"), small_png()).unwrap();
+    let of_ann = |app: &TestApp| -> Vec<String> {
+        walk(app.data_dir.path())
+            .into_iter()
+            .chain(dirs(app.data_dir.path()))
+            .map(|p| {
+                p.strip_prefix(app.data_dir.path())
+                    .unwrap()
+                    .display()
+                    .to_string()
+            })
+            .filter(|p| p.split('/').any(|part| part == ann_id))
+            .collect()
+    };
+    assert_eq!(of_ann(&app).len(), 6, "{:?}", of_ann(&app));
+
+    let (status, answer) = send_as(
+        &app,
+        Method::DELETE,
+        "/users/account/",
+        &ann.access,
+        &json!({"password": support::PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    // Nothing of Ann's is left in the data directory; Bob's photo is.
+    assert_eq!(of_ann(&app), Vec::<String>::new());
+    let bobs = walk(&app.data_dir.path().join("uploads"));
+    assert_eq!(bobs.len(), 1);
+    assert!(
+        bobs[0].starts_with(
+            app.data_dir
+                .path()
+                .join("uploads")
+                .join(bob.user["id"].as_i64().unwrap().to_string())
+        )
+    );
+}
+
+/// Every folder under `dir`.
+fn dirs(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.path().is_dir() {
+            found.push(entry.path());
+            found.extend(dirs(&entry.path()));
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn photos_never_confirmed_are_pruned_after_30_days() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let (status, answer) = upload(&app, &ann, small_png(), "p.png", None).await;
+        assert_eq!(status, 201, "{answer}");
+        ids.push(answer["data"]["id"].as_i64().unwrap());
+    }
+    let (left_alone, confirmed, eaten) = (ids[0], ids[1], ids[2]);
+    let (status, answer) = send_as(
+        &app,
+        Method::POST,
+        "/images/confirm/",
+        &ann.access,
+        &json!({"image_id": confirmed, "is_confirmed": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, found) = app.get("/foods/search/?query=banana").await;
+    let banana = found["data"]["foods"][0]["id"].as_i64().unwrap();
+    let (status, answer) = send_as(
+        &app,
+        Method::POST,
+        "/images/create-meal/",
+        &ann.access,
+        &json!({"image_id": eaten, "meal_type": "lunch",
+                "foods": [{"food_id": banana, "quantity": 120}]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{answer}");
+
+    let kept_for = app.state.config.worker.unconfirmed_uploads_kept_for;
+    let kept_for = chrono::TimeDelta::from_std(kept_for).unwrap();
+    let data_dir = app.data_dir.path();
+    let prune_at = |now: chrono::DateTime<chrono::Utc>| {
+        worker::uploads::prune_unconfirmed(&app.state.stores, data_dir, now - kept_for)
+    };
+    // Today nothing is old enough.
+    assert_eq!(prune_at(chrono::Utc::now()).await.unwrap(), 0);
+    assert_eq!(walk(&data_dir.join("uploads")).len(), 3);
+    // Thirty days on, the photo left alone goes, record and file; the confirmed one and
+    // the one in a meal stay.
+    let later = chrono::Utc::now() + kept_for + chrono::TimeDelta::minutes(1);
+    assert_eq!(prune_at(later).await.unwrap(), 1);
+    let results = |id: i64| format!("/images/{id}/results/");
+    assert_eq!(get_as(&app, &results(left_alone), &ann.access).await.0, 404);
+    assert_eq!(get_as(&app, &results(confirmed), &ann.access).await.0, 200);
+    assert_eq!(get_as(&app, &results(eaten), &ann.access).await.0, 200);
+    assert_eq!(walk(&data_dir.join("uploads")).len(), 2);
+}

@@ -8,7 +8,11 @@ models::store_contract!(
     an_image_keeps_its_stages_and_status,
     images_list_newest_first_and_delete_for_their_owner_only,
     confirmation_keeps_corrections,
+    the_quota_bounds_what_an_owner_keeps,
+    photos_never_confirmed_are_pruned_once_old,
 );
+
+const NO_QUOTA: u64 = u64::MAX;
 
 async fn user(stores: &Stores, name: &str) -> UserId {
     stores
@@ -38,7 +42,12 @@ fn upload(owner: UserId, n: u32) -> NewImage {
 
 async fn an_image_keeps_its_stages_and_status(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let image = stores.images.create(&upload(ann, 1)).await.unwrap();
+    let image = stores
+        .images
+        .create(&upload(ann, 1), NO_QUOTA)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(image.status, ProcessingStatus::Uploaded);
     assert_eq!((image.width, image.height), (641, 480));
     assert_eq!(image.notes.as_deref(), Some("rice, egg"));
@@ -79,7 +88,12 @@ async fn images_list_newest_first_and_delete_for_their_owner_only(stores: Stores
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
     for n in 0..3 {
-        stores.images.create(&upload(ann, n)).await.unwrap();
+        stores
+            .images
+            .create(&upload(ann, n), NO_QUOTA)
+            .await
+            .unwrap()
+            .unwrap();
     }
     let (page, total) = stores.images.list(ann, 0, 2).await.unwrap();
     assert_eq!((page.len(), total), (2, 3));
@@ -95,7 +109,12 @@ async fn images_list_newest_first_and_delete_for_their_owner_only(stores: Stores
 async fn confirmation_keeps_corrections(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
-    let image = stores.images.create(&upload(ann, 1)).await.unwrap();
+    let image = stores
+        .images
+        .create(&upload(ann, 1), NO_QUOTA)
+        .await
+        .unwrap()
+        .unwrap();
     let corrections = json!([{"name": "Banana", "estimated_grams": 150}]);
     assert!(
         stores
@@ -124,4 +143,92 @@ async fn confirmation_keeps_corrections(stores: Stores) {
         Some(corrections),
         "kept when none are sent"
     );
+}
+
+async fn the_quota_bounds_what_an_owner_keeps(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let bob = user(&stores, "bob").await;
+    // Two photos of 56,509 bytes fit in 120,000; a third does not, nor does one of Bob's
+    // count against Ann.
+    let quota = 120_000;
+    for n in 0..2 {
+        assert!(
+            stores
+                .images
+                .create(&upload(ann, n), quota)
+                .await
+                .unwrap()
+                .is_some()
+        );
+    }
+    assert!(
+        stores
+            .images
+            .create(&upload(ann, 2), quota)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(stores.images.stored_bytes(ann).await.unwrap(), 113_018);
+    assert_eq!(stores.images.list(ann, 0, 10).await.unwrap().1, 2);
+    assert!(
+        stores
+            .images
+            .create(&upload(bob, 0), quota)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(stores.images.stored_bytes(bob).await.unwrap(), 56_509);
+    // Deleting one makes room again.
+    let (page, _) = stores.images.list(ann, 0, 1).await.unwrap();
+    stores.images.delete(ann, page[0].id).await.unwrap();
+    assert!(
+        stores
+            .images
+            .create(&upload(ann, 3), quota)
+            .await
+            .unwrap()
+            .is_some()
+    );
+}
+
+async fn photos_never_confirmed_are_pruned_once_old(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let mut ids = Vec::new();
+    for n in 0..3 {
+        let image = stores
+            .images
+            .create(&upload(ann, n), NO_QUOTA)
+            .await
+            .unwrap()
+            .unwrap();
+        ids.push(image.id);
+    }
+    stores
+        .images
+        .confirm(ann, ids[1], true, None)
+        .await
+        .unwrap();
+    let now = chrono::Utc::now();
+    // Nothing is old yet.
+    let week_ago = now - chrono::Duration::days(7);
+    assert!(
+        stores
+            .images
+            .prune_unconfirmed(week_ago, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // Later, the two never confirmed go (one batch at a time), the confirmed one stays.
+    let later = now + chrono::Duration::minutes(1);
+    let first = stores.images.prune_unconfirmed(later, 1).await.unwrap();
+    let rest = stores.images.prune_unconfirmed(later, 10).await.unwrap();
+    let mut pruned: Vec<i64> = first.iter().chain(&rest).map(|i| i.id).collect();
+    pruned.sort_unstable();
+    assert_eq!(pruned, vec![ids[0], ids[2]]);
+    assert_eq!(first[0].file_path, format!("uploads/{}/0.jpg", ann.get()));
+    assert!(stores.images.get(ids[1]).await.unwrap().is_some());
+    assert!(stores.images.get(ids[0]).await.unwrap().is_none());
 }

@@ -14,6 +14,7 @@ models::store_contract!(
     cancel_applies_only_to_unfinished_jobs,
     queue_depths_count_unfinished_jobs,
     a_users_job_runs_can_be_forgotten,
+    a_scheduled_task_is_claimed_once_per_period,
 );
 
 fn new_job(queue: &str) -> NewJob {
@@ -228,4 +229,34 @@ async fn a_users_job_runs_can_be_forgotten(stores: Stores) {
     assert_eq!(stores.jobs.delete_for_owner(7).await.unwrap(), 1);
     assert!(stores.jobs.get(mine.id).await.unwrap().is_none());
     assert!(stores.jobs.get(theirs.id).await.unwrap().is_some());
+}
+
+async fn a_scheduled_task_is_claimed_once_per_period(stores: Stores) {
+    let now = chrono::Utc::now();
+    let hour = chrono::Duration::hours(1);
+    let claim = |at, next| {
+        let jobs = stores.jobs.clone();
+        async move { jobs.claim_schedule("prune", at, next).await.unwrap() }
+    };
+    // Never run: due at once, for one of the processes asking together.
+    let together: Vec<_> = (0..8)
+        .map(|_| tokio::spawn(claim(now, now + hour)))
+        .collect();
+    let mut claimed = 0;
+    for claim in together {
+        claimed += usize::from(claim.await.unwrap());
+    }
+    assert_eq!(claimed, 1);
+    assert!(!claim(now + hour / 2, now + hour * 3 / 2).await);
+    // Another task has its own period.
+    assert!(
+        stores
+            .jobs
+            .claim_schedule("other", now, now + hour)
+            .await
+            .unwrap()
+    );
+    // Due again an hour later.
+    assert!(claim(now + hour, now + hour * 2).await);
+    assert!(!claim(now + hour, now + hour * 2).await);
 }

@@ -21,6 +21,9 @@ pub struct WorkerConfig {
     pub off: crate::barcodes::openfoodfacts::OffConfig,
     /// Recognition models: `MODELS_DIR`, `ORT_DYLIB_PATH`, `DETECTOR_MODEL`, `RECOGNITION_EP`.
     pub recognition: crate::recognition::RecognitionConfig,
+    /// Photos never confirmed nor saved in a meal are removed once this old
+    /// (`UNCONFIRMED_UPLOADS_KEPT_DAYS`, default 30).
+    pub unconfirmed_uploads_kept_for: Duration,
 }
 
 impl WorkerConfig {
@@ -43,6 +46,16 @@ impl WorkerConfig {
                 .ok_or_else(|| format!("WORKER_HEARTBEAT_SECS must be 1 to 600, not {v:?}"))?,
             None => jobs::DEFAULT_HEARTBEAT,
         };
+        let kept_days = match var("UNCONFIRMED_UPLOADS_KEPT_DAYS") {
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|d| (1..=3650).contains(d))
+                .ok_or_else(|| {
+                    format!("UNCONFIRMED_UPLOADS_KEPT_DAYS must be 1 to 3650, not {v:?}")
+                })?,
+            None => 30,
+        };
         Ok(WorkerConfig {
             concurrency,
             heartbeat,
@@ -54,6 +67,7 @@ impl WorkerConfig {
             usda: crate::usda::UsdaConfig::from_env(),
             off: crate::barcodes::openfoodfacts::OffConfig::from_env(),
             recognition: crate::recognition::RecognitionConfig::from_env(concurrency)?,
+            unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),
         })
     }
 }
@@ -72,6 +86,10 @@ impl std::fmt::Debug for WorkerConfig {
             .field("mail_from", &self.mail_from)
             .field("public_url", &self.public_url)
             .field("recognition", &self.recognition)
+            .field(
+                "unconfirmed_uploads_kept_for",
+                &self.unconfirmed_uploads_kept_for,
+            )
             .finish()
     }
 }

@@ -12,6 +12,7 @@ mod monitor;
 mod outside;
 mod poll;
 pub mod recognition;
+pub mod uploads;
 pub mod usda;
 
 pub use config::WorkerConfig;

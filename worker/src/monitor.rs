@@ -12,7 +12,9 @@ use apalis::{
 };
 use jobs::{Job, QueueBackend, Queued};
 
-use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork};
+use crate::{
+    WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork, uploads,
+};
 
 /// How often an idle worker asks its queue for work when the bus has said nothing.
 const POLL_EVERY: Duration = Duration::from_secs(1);
@@ -89,28 +91,47 @@ macro_rules! register {
     }};
 }
 
-/// Runs a worker for every queue until `shutdown` resolves, then lets running jobs
-/// finish for a few seconds.
+/// Runs a worker for every queue, and the work done on a schedule, until `shutdown`
+/// resolves, then lets running jobs finish for a few seconds. Every worker process runs
+/// this (the API's in-process workers in the embedded mode, the `worker` binaries in the
+/// fleet); a scheduled task's period is claimed in the store, so it runs once per period.
 pub async fn run(
     deps: WorkerDeps,
     config: &WorkerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let pruning = tokio::spawn(uploads::prune_on_schedule(
+        deps.stores.clone(),
+        deps.data_dir.clone(),
+        config.unconfirmed_uploads_kept_for,
+        stopping,
+    ));
     let monitor = jobs::every_job!(register!(
         Monitor::new().should_restart(restart_after_backend_error),
         deps,
         config,
     ));
     tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
-    monitor
-        .shutdown_timeout(Duration::from_secs(10))
+    let outcome = monitor
+        .shutdown_timeout(SHUTDOWN_GRACE)
         .run_with_signal(async move {
             shutdown.await;
+            let _ = stop.send(true);
             Ok(())
         })
-        .await
+        .await;
+    // The signal's sender went with the monitor, whatever ended it: the scheduled work
+    // stops too, once a pruning under way is done.
+    if tokio::time::timeout(SHUTDOWN_GRACE, pruning).await.is_err() {
+        tracing::warn!("the pruning of uploads did not finish within the grace period");
+    }
+    outcome
 }
+
+/// How long running jobs (and a pruning under way) get to finish after shutdown.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 /// A worker ends when its backend fails under it (a Redis restarted empty forgets the
 /// worker, and its next heartbeat is refused): it is started again, which registers

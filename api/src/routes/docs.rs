@@ -245,7 +245,7 @@ const OPERATIONS: &[Operation] = &[
         method: "delete",
         path: "/users/account/",
         tag: "users",
-        summary: "Delete the account and all its data; {password} confirms.",
+        summary: "Delete the account and all its data, its photos' files included; {password} confirms.",
         params: &[],
         responses: &[(200, "Deleted"), (401, "Password is incorrect")],
         content_type: JSON,
@@ -860,17 +860,31 @@ const OPERATIONS: &[Operation] = &[
         method: "post",
         path: "/images/upload/",
         tag: "images",
-        summary: "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}.",
+        summary: "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}. By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days.",
         params: &[],
         responses: &[
             (201, "The image"),
             (401, "Not signed in"),
-            (413, "IMAGE_TOO_LARGE"),
+            (
+                413,
+                "IMAGE_TOO_LARGE (the file), or UPLOAD_QUOTA_EXCEEDED: the account's kept photos are at their quota; delete some to upload new ones",
+            ),
             (
                 415,
                 "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart",
             ),
-            (422, "INVALID_IMAGE or IMAGE_TOO_LARGE (pixels)"),
+            (
+                422,
+                "INVALID_IMAGE, or IMAGE_TOO_LARGE (too many pixels, or too much memory to decode)",
+            ),
+            (
+                429,
+                "RATE_LIMITED: too many photos from this account; Retry-After says when to try again",
+            ),
+            (
+                503,
+                "SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again",
+            ),
         ],
         content_type: JSON,
     },
@@ -878,7 +892,7 @@ const OPERATIONS: &[Operation] = &[
         method: "post",
         path: "/labels/read/",
         tag: "labels",
-        summary: "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
+        summary: "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload (and counted in the account's upload rate) and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
         params: &[],
         responses: &[
             (200, "The label as read"),
@@ -890,11 +904,15 @@ const OPERATIONS: &[Operation] = &[
             ),
             (
                 422,
-                "INVALID_IMAGE, IMAGE_TOO_LARGE (pixels), INVALID_BARCODE or no image",
+                "INVALID_IMAGE, IMAGE_TOO_LARGE (too many pixels, or too much memory to decode), INVALID_BARCODE or no image",
+            ),
+            (
+                429,
+                "RATE_LIMITED: too many photos from this account (uploads and label readings together); Retry-After says when to try again",
             ),
             (
                 503,
-                "LABEL_READING_UNAVAILABLE: label reading models not installed",
+                "LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After)",
             ),
         ],
         content_type: JSON,

@@ -153,6 +153,13 @@ async fn upload(
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let mut form = form.map_err(photo::multipart_required)?;
+    let admitted = photo::admit(&state, user.id).await?;
+    let quota = state.config.uploads.quota_bytes;
+    // Full already: refused before the photo is read, let alone decoded.
+    let stored = state.stores.images.stored_bytes(user.id).await?;
+    if stored >= quota {
+        return Err(quota_exceeded(stored, quota));
+    }
     let bad_form = photo::unreadable_form;
     let mut bytes = None;
     let mut notes = None;
@@ -173,15 +180,10 @@ async fn upload(
     }
     let bytes =
         bytes.ok_or_else(|| ApiError::validation("Please choose an image (the field `image`)"))?;
-    let prepared = tokio::task::spawn_blocking(move || photo::prepare(&bytes))
-        .await
-        .map_err(ApiError::internal)??;
-    let relative = format!(
-        "uploads/{}/{}.jpg",
-        user.id.get(),
-        uuid::Uuid::new_v4().simple()
-    );
-    let path = state.config.worker.data_dir.join(&relative);
+    let prepared = admitted.prepare(bytes).await?;
+    let relative = worker::uploads::new_upload_path(user.id);
+    let data_dir = &state.config.worker.data_dir;
+    let path = data_dir.join(&relative);
     if let Some(dir) = path.parent() {
         tokio::fs::create_dir_all(dir)
             .await
@@ -190,27 +192,44 @@ async fn upload(
     tokio::fs::write(&path, &prepared.jpeg)
         .await
         .map_err(ApiError::internal)?;
-    let stored = state
-        .stores
-        .images
-        .create(&NewImage {
-            owner: user.id,
-            file_path: relative,
-            content_type: "image/jpeg".into(),
-            width: prepared.width,
-            height: prepared.height,
-            byte_size: prepared.jpeg.len() as u64,
-            notes,
-        })
-        .await;
+    let image = NewImage {
+        owner: user.id,
+        file_path: relative,
+        content_type: "image/jpeg".into(),
+        width: prepared.width,
+        height: prepared.height,
+        byte_size: prepared.jpeg.len() as u64,
+        notes,
+    };
+    let stored = state.stores.images.create(&image, quota).await;
     match stored {
-        Ok(image) => Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image)))),
+        Ok(Some(image)) => Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image)))),
+        // Nothing half-saved: no record, no file.
+        Ok(None) => {
+            worker::uploads::remove_file(data_dir, &image.file_path).await;
+            let stored = state.stores.images.stored_bytes(user.id).await?;
+            Err(quota_exceeded(stored + image.byte_size, quota))
+        }
         Err(e) => {
-            // Nothing half-saved: no record, no file.
-            let _ = tokio::fs::remove_file(&path).await;
+            worker::uploads::remove_file(data_dir, &image.file_path).await;
             Err(e.into())
         }
     }
+}
+
+/// 413 `UPLOAD_QUOTA_EXCEEDED`: the account keeps as many photos as it may.
+fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
+    let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "UPLOAD_QUOTA_EXCEEDED",
+        format!(
+            "Your photos would take {} MB of the {} MB an account may keep; delete photos \
+             you no longer need (their meals stay) to upload new ones",
+            mb(needed),
+            mb(quota)
+        ),
+    )
 }
 
 #[derive(Deserialize)]
@@ -556,11 +575,6 @@ async fn remove(
         .delete(user.id, id)
         .await?
         .ok_or_else(image_not_found)?;
-    let path = state.config.worker.data_dir.join(&image.file_path);
-    if let Err(e) = tokio::fs::remove_file(&path).await
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        tracing::warn!(image = id, error = %e, "could not remove an image file");
-    }
+    worker::uploads::remove_file(&state.config.worker.data_dir, &image.file_path).await;
     Ok(ApiJson(Deleted { id, deleted: true }))
 }

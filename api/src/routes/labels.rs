@@ -97,10 +97,9 @@ async fn read(
     AuthUser(user): AuthUser,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<LabelView> {
+    let admitted = photo::admit(&state, user.id).await?;
     let (bytes, barcode) = photo_and_barcode(form).await?;
-    let prepared = tokio::task::spawn_blocking(move || photo::prepare(&bytes))
-        .await
-        .map_err(ApiError::internal)??;
+    let prepared = admitted.prepare(bytes).await?;
     label_reading_installed(&state)?;
     let read = read_on_a_worker(&state, user.id, &prepared.jpeg).await?;
     Ok(ApiJson(LabelView {
@@ -121,12 +120,9 @@ async fn read_on_a_worker(
     owner: UserId,
     jpeg: &[u8],
 ) -> Result<LabelRead, ApiError> {
-    let relative = format!(
-        "labels/{}/{}.jpg",
-        owner.get(),
-        uuid::Uuid::new_v4().simple()
-    );
-    let path = state.config.worker.data_dir.join(&relative);
+    let relative = worker::uploads::new_label_path(owner);
+    let data_dir = &state.config.worker.data_dir;
+    let path = data_dir.join(&relative);
     if let Some(dir) = path.parent() {
         tokio::fs::create_dir_all(dir)
             .await
@@ -139,14 +135,12 @@ async fn read_on_a_worker(
         .jobs
         .run(
             ReadLabel {
-                file_path: relative,
+                file_path: relative.clone(),
             },
             Some(owner.get()),
             READ_TIMEOUT,
         )
         .await;
-    if let Err(e) = tokio::fs::remove_file(&path).await {
-        tracing::warn!(error = %e, "could not remove a label photo");
-    }
+    worker::uploads::remove_file(data_dir, &relative).await;
     Ok(read?)
 }

@@ -361,7 +361,8 @@ struct Deleted {
     deleted: bool,
 }
 
-/// Removes the account and all its data, once the password confirms it.
+/// Removes the account and all its data, its photos' files included, once the password
+/// confirms it.
 async fn delete_account(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -375,6 +376,10 @@ async fn delete_account(
     }
     let deleted = state.stores.users.delete(user.id).await?;
     state.jobs.store().delete_for_owner(user.id.get()).await?;
+    // The records are gone (their foreign keys cascade): now the photos they named.
+    worker::uploads::remove_owner_files(&state.config.worker.data_dir, user.id)
+        .await
+        .map_err(ApiError::internal)?;
     tracing::info!(user = %user.id, "account deleted");
     Ok(ApiJson(Deleted { deleted }))
 }

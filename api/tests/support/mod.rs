@@ -27,6 +27,8 @@ pub struct Options {
     pub concurrency: usize,
     pub rate_limits: api::RateLimits,
     pub connections: api::ConnectionLimits,
+    /// Photo quota and decode budget.
+    pub uploads: api::UploadLimits,
     /// Where USDA FoodData Central is (a replay server); by default nowhere reachable.
     pub usda_base_url: Option<String>,
     /// Open Food Facts (a local replay server in tests).
@@ -51,6 +53,7 @@ impl Default for Options {
             concurrency: 2,
             rate_limits: generous_limits(),
             connections: api::ConnectionLimits::default(),
+            uploads: api::UploadLimits::default(),
             usda_base_url: None,
             off_base_url: None,
             models_dir: None,
@@ -77,6 +80,7 @@ pub fn generous_limits() -> api::RateLimits {
         register_per_ip: plenty,
         mail_per_ip: plenty,
         mail_per_account: plenty,
+        upload_per_account: plenty,
     }
 }
 
@@ -125,6 +129,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         rate_limits: options.rate_limits,
         connections: options.connections,
         exports_at_once: options.exports_at_once,
+        uploads: options.uploads,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
@@ -163,6 +168,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                 }),
                 ..worker::recognition::RecognitionConfig::installed_at(&project_path(""), 1)
             },
+            unconfirmed_uploads_kept_for: Duration::from_secs(30 * 24 * 3600),
         },
     };
     let app = match App::build(config).await {

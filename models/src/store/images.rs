@@ -83,12 +83,19 @@ macro_rules! sql_image_store {
     ($store:ty) => {
         #[async_trait]
         impl ImageStore for $store {
-            async fn create(&self, image: &NewImage) -> Result<UploadedImage, StoreError> {
+            async fn create(
+                &self,
+                image: &NewImage,
+                quota_bytes: u64,
+            ) -> Result<Option<UploadedImage>, StoreError> {
                 let now = Utc::now();
-                let row: ImageRow = sqlx::query_as(concat!(
+                let row: Option<ImageRow> = sqlx::query_as(concat!(
                     "insert into uploaded_image (user_id, file_path, content_type, width, height, \
                      byte_size, notes, processing_status, created_at, updated_at) \
-                     values ($1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8) returning ",
+                     select $1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8 \
+                     where (select coalesce(sum(byte_size), 0) from uploaded_image \
+                            where user_id = $1) + $6 <= $9 \
+                     returning ",
                     image_columns!()
                 ))
                 .bind(image.owner.get())
@@ -99,9 +106,40 @@ macro_rules! sql_image_store {
                 .bind(i64::try_from(image.byte_size).unwrap_or(i64::MAX))
                 .bind(&image.notes)
                 .bind(now)
+                .bind(i64::try_from(quota_bytes).unwrap_or(i64::MAX))
+                .fetch_optional(&self.0)
+                .await?;
+                row.map(UploadedImage::try_from).transpose()
+            }
+
+            async fn stored_bytes(&self, owner: UserId) -> Result<u64, StoreError> {
+                let (total,): (i64,) = sqlx::query_as(
+                    "select cast(coalesce(sum(byte_size), 0) as bigint) from uploaded_image \
+                     where user_id = $1",
+                )
+                .bind(owner.get())
                 .fetch_one(&self.0)
                 .await?;
-                row.try_into()
+                Ok(u64::try_from(total).unwrap_or_default())
+            }
+
+            async fn prune_unconfirmed(
+                &self,
+                before: DateTime<Utc>,
+                limit: i64,
+            ) -> Result<Vec<UploadedImage>, StoreError> {
+                let rows: Vec<ImageRow> = sqlx::query_as(concat!(
+                    "delete from uploaded_image where image_id in (\
+                     select image_id from uploaded_image \
+                     where created_at < $1 and not confirmed and meal_id is null \
+                     order by image_id limit $2) returning ",
+                    image_columns!()
+                ))
+                .bind(before)
+                .bind(limit)
+                .fetch_all(&self.0)
+                .await?;
+                rows.into_iter().map(UploadedImage::try_from).collect()
             }
 
             async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError> {

@@ -160,6 +160,35 @@ macro_rules! sql_job_store {
                 Ok(done.rows_affected())
             }
 
+            async fn claim_schedule(
+                &self,
+                task: &str,
+                now: DateTime<Utc>,
+                next_run: DateTime<Utc>,
+            ) -> Result<bool, StoreError> {
+                // A task never run is due at once.
+                sqlx::query(
+                    "insert into scheduled_task (name, next_run_at) values ($1, $2) \
+                     on conflict (name) do nothing",
+                )
+                .bind(task)
+                .bind(now)
+                .execute(&self.0)
+                .await?;
+                // Of concurrent claims, the first moves the time on; the others then find
+                // the task no longer due (PostgreSQL re-reads the row it waited for).
+                let claimed = sqlx::query(
+                    "update scheduled_task set next_run_at = $3 \
+                     where name = $1 and next_run_at <= $2",
+                )
+                .bind(task)
+                .bind(now)
+                .bind(next_run)
+                .execute(&self.0)
+                .await?;
+                Ok(claimed.rows_affected() == 1)
+            }
+
             async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError> {
                 let rows: Vec<(String, String, i64)> = sqlx::query_as(concat!(
                     "select queue, status, count(*) from job_run \

@@ -78,6 +78,15 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
     /// Forgets every job run of a user (account deletion).
     async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError>;
+    /// Claims the run of a scheduled task that is due at `now`, and makes it due again
+    /// at `next_run`: true for exactly one caller however many processes ask, so work
+    /// on a schedule runs once per period in the whole fleet.
+    async fn claim_schedule(
+        &self,
+        task: &str,
+        now: DateTime<Utc>,
+        next_run: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
 }
 
 /// Users and their profiles. Usernames and emails are unique regardless of case.
@@ -417,7 +426,25 @@ pub trait MealStore: Send + Sync + std::fmt::Debug {
 /// API checks the owner itself, answering 404 for another user's image.
 #[async_trait]
 pub trait ImageStore: Send + Sync + std::fmt::Debug {
-    async fn create(&self, image: &NewImage) -> Result<UploadedImage, StoreError>;
+    /// Keeps the record of an upload unless the owner's kept photos and this one would
+    /// take more than `quota_bytes` (`None` then). The check and the insert are one
+    /// statement: on SQLite no two uploads pass it together; on PostgreSQL the few of one
+    /// account running at the same moment may.
+    async fn create(
+        &self,
+        image: &NewImage,
+        quota_bytes: u64,
+    ) -> Result<Option<UploadedImage>, StoreError>;
+    /// What the owner's kept photos take, in bytes (the sum of their files).
+    async fn stored_bytes(&self, owner: UserId) -> Result<u64, StoreError>;
+    /// Removes up to `limit` records of photos uploaded before `before` that were never
+    /// confirmed nor saved in a meal, and answers them (their files are the caller's to
+    /// remove).
+    async fn prune_unconfirmed(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<UploadedImage>, StoreError>;
     async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError>;
     /// The owner's images, newest first, and how many there are.
     async fn list(
