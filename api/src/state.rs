@@ -4,9 +4,9 @@ use jobs::Jobs;
 use models::{Database, Stores};
 use tokio::sync::watch;
 
-use crate::{Config, auth::Auth, export::Exports, food_index::FoodIndex, rate_limit::RateLimiter};
 use crate::{
-    Config, auth::Auth, food_index::FoodIndex, photo::DecodeBudget, rate_limit::RateLimiter,
+    Config, auth::Auth, export::Exports, food_index::FoodIndex, photo::DecodeBudget,
+    rate_limit::RateLimiter,
 };
 
 /// What every handler may use.
