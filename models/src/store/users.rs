@@ -99,6 +99,9 @@ fn conflict(error: sqlx::Error) -> StoreError {
     }
 }
 
+const INSERT_REFRESH: &str = "insert into refresh_token (token_hash, user_id, family_id, \
+                              expires_at, created_at) values ($1, $2, $3, $4, $5)";
+
 macro_rules! sql_account_stores {
     ($store:ty, $db:ty) => {
         #[async_trait]
@@ -236,10 +239,7 @@ macro_rules! sql_account_stores {
         #[async_trait]
         impl SessionStore for $store {
             async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError> {
-                sqlx::query(
-                    "insert into refresh_token (token_hash, user_id, family_id, expires_at, \
-                     created_at) values ($1, $2, $3, $4, $5)",
-                )
+                sqlx::query(INSERT_REFRESH)
                 .bind(&token.token_hash)
                 .bind(token.user_id.get())
                 .bind(&token.family_id)
@@ -289,10 +289,7 @@ macro_rules! sql_account_stores {
                 if spent.rows_affected() != 1 {
                     return Ok(false);
                 }
-                sqlx::query(
-                    "insert into refresh_token (token_hash, user_id, family_id, expires_at, \
-                     created_at) values ($1, $2, $3, $4, $5)",
-                )
+                sqlx::query(INSERT_REFRESH)
                 .bind(&next.token_hash)
                 .bind(next.user_id.get())
                 .bind(&next.family_id)
