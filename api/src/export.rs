@@ -238,7 +238,9 @@ where
             )),
         }
     });
-    Body::from_stream(pieces)
+    // Fused: the gzip encoder asks its body again after the end, which an unfold may
+    // not be (it panics).
+    Body::from_stream(futures::StreamExt::fuse(pieces))
 }
 
 #[cfg(test)]

@@ -1080,6 +1080,24 @@ async fn a_long_history_is_exported_whole_a_page_at_a_time() {
     );
     assert_eq!(meals[0]["name"], "Meal 999, \"5\"");
 
+    // Compressed, as most clients ask for it, it ends whole as well.
+    for path in ["/users/export/", "/users/export/meals.csv"] {
+        let compressed = app
+            .client
+            .get(app.url(path))
+            .bearer_auth(&ann.access)
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(compressed.status(), 200);
+        assert_eq!(compressed.headers()["content-encoding"], "gzip");
+        let bytes = compressed
+            .bytes()
+            .await
+            .expect("the whole compressed export");
+        assert_eq!(&bytes[..2], &[0x1f, 0x8b], "{path}: a gzip stream");
+    }
     let response = export_of(&app, &ann, "/users/export/meals.csv").await;
     assert_eq!(response.status(), 200);
     let csv = response.text().await.unwrap();
