@@ -290,6 +290,23 @@ impl AsyncWrite for ParseErrorsInEnvelope {
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 
-    // Not vectored, so hyper writes each answer's head in one piece, where it can be
-    // recognised.
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        // hyper's own answer is its head alone, in the first piece written.
+        let first = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &b[..]);
+        if self.replacing.is_some() || Self::envelope_for(first).is_some() {
+            return self.poll_write(cx, first);
+        }
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
 }

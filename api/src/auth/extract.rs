@@ -19,14 +19,14 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        let header = parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
             ApiError::new(
                 StatusCode::UNAUTHORIZED,
                 "NOT_AUTHENTICATED",
                 "Authentication credentials were not provided",
             )
         })?;
-        let token = bearer(&parts.headers)
+        let token = bearer(header)
             .ok_or_else(|| super::sessions::invalid_token("Expected a bearer token"))?;
         let user_id = state.auth.verify_access(token)?;
         // A deleted account's tokens stop working at once.
@@ -48,23 +48,29 @@ pub async fn ended_account(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let caller = bearer(request.headers()).and_then(|token| state.auth.verify_access(token).ok());
+    // Only the header is kept: the token is read only for the rare answer that lost a
+    // race, not on every request.
+    let authorization = request.headers().get(header::AUTHORIZATION).cloned();
     let response = next.run(request).await;
-    let Some(caller) = caller else {
-        return response;
-    };
     if response.extensions().get::<ReferenceGone>().is_none() {
         return response;
     }
+    let Some(caller) = authorization
+        .as_ref()
+        .and_then(bearer)
+        .and_then(|token| state.auth.verify_access(token).ok())
+    else {
+        return response;
+    };
     match state.stores.users.get(caller).await {
         Ok(None) => super::sessions::invalid_token("This account no longer exists").into_response(),
         _ => response,
     }
 }
 
-/// The token of `Authorization: Bearer <token>`, when one is sent.
-fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+/// The token of an `Authorization: Bearer <token>` header.
+fn bearer(value: &axum::http::HeaderValue) -> Option<&str> {
+    let value = value.to_str().ok()?;
     value
         .strip_prefix("Bearer ")
         .or_else(|| value.strip_prefix("bearer "))
