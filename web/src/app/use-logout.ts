@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { useLogoutToHome } from '@/features/auth/hooks/use-logout-to-home';
 import { useBasket } from '@/features/basket/hooks/use-basket';
+import { useLogoutToHome } from '@/lib/use-logout-to-home';
 
 /**
  * Log out from the navigation. Logging out empties the basket (SPEC 4), so foods not yet

@@ -99,20 +99,6 @@ export type PhotoPortion = {
 
 export type FoodType = { name: string; name_zh: string | null; label: string; confidence: number; count: number };
 
-/** SPEC 3 "Uploaded image". */
-export type UploadedImage = {
-  id: number;
-  image_id: number;
-  processing_status: 'uploaded' | 'processing' | 'completed' | 'failed' | 'cancelled';
-  keywords: string[];
-  notes: string | null;
-  width: number;
-  height: number;
-  confirmed: boolean;
-  meal_id: number | null;
-  created_at: string;
-};
-
 /** SPEC 4 "Image flow" steps. */
 export type AnalysisStep =
   | 'start'

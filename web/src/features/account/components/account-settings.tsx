@@ -5,8 +5,8 @@ import { useToast } from '@/components/ui/toast';
 import { useExportData, type ExportFormat } from '@/features/account/api/export-data';
 import { ChangePasswordDialog } from '@/features/account/components/change-password-dialog';
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
-import { useLogoutToHome } from '@/features/auth/hooks/use-logout-to-home';
 import { useFailureText } from '@/lib/use-failure-text';
+import { useLogoutToHome } from '@/lib/use-logout-to-home';
 
 /** SPEC 2: change password, export data, delete account. */
 export function AccountSettings() {

@@ -4,7 +4,7 @@ import { FormMessage, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useChangePassword } from '@/features/account/api/change-password';
-import { newPasswordProblem } from '@/features/auth/utils/password';
+import { newPasswordProblem } from '@/lib/password';
 import { useFailureText } from '@/lib/use-failure-text';
 
 /** Current password, new password twice. This session keeps going with new tokens. */

@@ -9,7 +9,7 @@ import {
   canSubmitNewPassword,
   resetPasswordProblem,
   type ResetPasswordProblem,
-} from '@/features/auth/utils/password';
+} from '@/lib/password';
 import { ApiError, CLIENT_ERROR_CODES, serverMessage } from '@/lib/api-client';
 import { useLoginDialog } from '@/lib/auth';
 

@@ -15,9 +15,8 @@ import type { BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/bar
 import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
-import { uploadImage } from '@/features/recognition/api/upload-image';
-import { checkPhoto } from '@/features/recognition/utils/photo';
 import { ApiError } from '@/lib/api-client';
+import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import { useFailureText } from '@/lib/use-failure-text';
 import type { SavedFood } from '@/types/food';
 import '@/features/barcodes/barcodes.css';

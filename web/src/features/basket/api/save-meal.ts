@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { MealSavePayload } from '@/features/basket/utils/basket';
-import { isMealChangeKey } from '@/features/meals/api/keys';
-import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import { isMealChangeKey } from '@/lib/cache-keys';
+import type { Meal } from '@/types/meal';
 
 /**
  * A new meal. The Idempotency-Key names this one save: sent again (a retry, a queued save

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLineQuantity, type FoodLine } from '@/features/basket/utils/basket';
-import { useAmountErrorText } from '@/features/foods/hooks/use-amount-error-text';
-import { readAmount } from '@/features/foods/utils/amount';
+import { readAmount } from '@/lib/amount';
+import { useAmountErrorText } from '@/lib/use-amount-error-text';
 
 type FoodLineProps = {
   line: FoodLine;

@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { createMeal } from '@/features/basket/api/save-meal';
 import { flushQueue } from '@/features/basket/utils/save-queue';
-import { isMealChangeKey } from '@/features/meals/api/keys';
 import { useAuth } from '@/lib/auth';
+import { isMealChangeKey } from '@/lib/cache-keys';
 
 /**
  * Meals saved offline go to the server when the app starts signed in and when the

@@ -1,5 +1,5 @@
+import { readAmount } from '@/lib/amount';
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
-import { readAmount } from '@/features/foods/utils/amount';
 import type { OptionalNutrient, SavedFood } from '@/types/food';
 
 /**

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { isFoodListKey } from '@/features/foods/api/get-user-foods';
-import { recentFoodsPath } from '@/features/foods/api/get-recent-foods';
 import { api } from '@/lib/api-client';
+import { recentFoodsPath } from '@/lib/cache-keys';
 import type { SavedFood } from '@/types/food';
 
 export type FavoriteFoodsResponse = { foods: SavedFood[] };

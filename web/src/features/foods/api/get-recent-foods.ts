@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { recentFoodsPath } from '@/lib/cache-keys';
 import type { SavedFood } from '@/types/food';
 
 /** A food the caller has logged, with how it was last logged. */
@@ -15,7 +16,6 @@ export type UsedFood = SavedFood & {
 /** `recent`: last used first; `frequent`: most uses first (foods used at least twice). */
 export type RecentFoodsResponse = { recent: UsedFood[]; frequent: UsedFood[] };
 
-export const recentFoodsPath = '/foods/recent/';
 export const RECENT_FOODS_LIMIT = 10;
 export const recentFoodsKey = [recentFoodsPath, { limit: RECENT_FOODS_LIMIT }] as const;
 

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { searchFoodsPath } from '@/features/foods/api/search-foods';
 import { api } from '@/lib/api-client';
+import { searchFoodsPath } from '@/lib/search-foods';
 import type { SavedFood } from '@/types/food';
 
 export type UserFoodsResponse = { foods: SavedFood[]; page: number; page_size: number; total: number };

@@ -5,13 +5,13 @@ import { UnknownValue } from '@/components/ui/unknown-value';
 import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
 import { FavoriteStar } from '@/features/foods/components/favorite-star';
 import { FoodIngredients } from '@/features/foods/components/food-ingredients';
+import { FoodQuantity, MIN_CARD_GRAMS } from '@/features/foods/components/food-quantity';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { FoodView } from '@/features/foods/types';
-import { FoodQuantity, MIN_CARD_GRAMS } from '@/features/foods/components/food-quantity';
-import { readAmount } from '@/features/foods/utils/amount';
 import { foodNames } from '@/features/foods/utils/names';
 import { DETAIL_NUTRIENTS, needsUsdaNutrition, per100g, withUsdaNutrients } from '@/features/foods/utils/nutrition';
+import { readAmount } from '@/lib/amount';
 import { serverMessage } from '@/lib/api-client';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAmountErrorText } from '@/features/foods/hooks/use-amount-error-text';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
-import { portionAmount, type AmountReading } from '@/features/foods/utils/amount';
 import { namesItsGrams, portionName } from '@/features/foods/utils/names';
 import { nutritionFor } from '@/features/foods/utils/nutrition';
+import { portionAmount, type AmountReading } from '@/lib/amount';
+import { useAmountErrorText } from '@/lib/use-amount-error-text';
 import type { Food } from '@/types/food';
 
 /** SPEC 5: a card adds at least 1 g. */

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { searchFoodsKey } from '@/features/foods/api/search-foods';
 import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
@@ -15,6 +14,7 @@ import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest, FoodBasket, FoodView } from '@/features/foods/types';
 import { displayName } from '@/features/foods/utils/names';
 import { useAuth, useLoginDialog } from '@/lib/auth';
+import { searchFoodsKey } from '@/lib/search-foods';
 import type { SavedFood } from '@/types/food';
 
 /** The server refuses longer queries (QUERY_TOO_LONG). */

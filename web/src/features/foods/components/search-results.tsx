@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useFoodSearch } from '@/features/foods/api/search-foods';
 import { useUsdaSearch } from '@/features/foods/api/search-usda-foods';
 import { FoodGrid } from '@/features/foods/components/food-grid';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
@@ -10,6 +9,7 @@ import { useKnownFoods, useOnline } from '@/features/foods/hooks/use-known-foods
 import { foodFailureText } from '@/features/foods/utils/failure';
 import { filterOfflineFoods } from '@/features/foods/utils/offline';
 import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
+import { useFoodSearch } from '@/lib/search-foods';
 import type { Food } from '@/types/food';
 
 /** What a search that found no exact match offers instead, for the query as typed. */

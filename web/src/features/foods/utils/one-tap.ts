@@ -1,5 +1,5 @@
 import type { Language } from '@/config/constants';
-import { portionAmount, readAmount } from '@/features/foods/utils/amount';
+import { portionAmount, readAmount } from '@/lib/amount';
 import type { Food, FoodPortion } from '@/types/food';
 
 /** SPEC 9: the default portion. */

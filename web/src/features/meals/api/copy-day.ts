@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { isMealChangeKey } from '@/features/meals/api/keys';
-import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import { isMealChangeKey } from '@/lib/cache-keys';
+import type { Meal } from '@/types/meal';
 
 /** Local days, YYYY-MM-DD. */
 export type CopyDayInput = { from_date: string; to_date: string };

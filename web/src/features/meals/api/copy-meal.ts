@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { isMealChangeKey } from '@/features/meals/api/keys';
-import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import { isMealChangeKey } from '@/lib/cache-keys';
+import type { Meal } from '@/types/meal';
 
 /** `date`: a UTC ISO date-time (as the basket sends), or YYYY-MM-DD to keep the meal's local time. */
 export type CopyMealInput = { date: string; meal_type?: string; name?: string };

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
-import { isMealChangeKey } from '@/features/meals/api/keys';
 import { api } from '@/lib/api-client';
+import { isMealChangeKey } from '@/lib/cache-keys';
 
 export function deleteMeal(id: number): Promise<{ id: number; deleted: boolean }> {
   return api.delete(`/meals/${id}/delete/`);

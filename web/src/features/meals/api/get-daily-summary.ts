@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { DailySummary } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
+
 export const dailySummaryPath = '/meals/daily-summary/';
 
 export function getDailySummary(date: string): Promise<DailySummary> {

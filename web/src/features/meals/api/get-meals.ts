@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import type { Meal } from '@/types/meal';
 
 export type MealPage = { meals: Meal[]; page: number; page_size: number; total: number; has_more: boolean };
 

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { Meal } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import type { Meal } from '@/types/meal';
 
 export const recentMealsPath = '/meals/recent/';
 /** SPEC 7: the recent call asks for 7. */

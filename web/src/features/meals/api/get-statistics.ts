@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { Statistics } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
 
+
 export const statisticsPath = '/meals/statistics/';
 
 /** A local day, a span of local days, or everything ever logged. */

@@ -1,7 +1,8 @@
 import { useSWRConfig } from 'swr';
-import { isMealChangeKey } from '@/features/meals/api/keys';
-import type { Meal, MealInput } from '@/features/meals/types';
+import type { MealInput } from '@/features/meals/types';
 import { api } from '@/lib/api-client';
+import { isMealChangeKey } from '@/lib/cache-keys';
+import type { Meal } from '@/types/meal';
 
 /** Lines of foods the meal already had keep their saved nutrition unless `refresh`. */
 export function updateMeal(id: number, input: MealInput): Promise<Meal> {

@@ -4,6 +4,7 @@ import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { Statistics } from '@/features/meals/types';
 import { displayLocale } from '@/lib/i18n';
 
+
 const TimeChart = lazy(() => import('@/components/charts/time-chart'));
 
 /** Calories eaten per day against the goal, drawn and as a table for screen readers. */

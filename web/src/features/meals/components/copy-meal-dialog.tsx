@@ -4,8 +4,8 @@ import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { FormMessage } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useCopyMeal } from '@/features/meals/api/copy-meal';
-import type { Meal } from '@/features/meals/types';
 import { serverMessage } from '@/lib/api-client';
+import type { Meal } from '@/types/meal';
 
 type CopyMealDialogProps = {
   /** The meal to copy; null keeps the dialog closed. */

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, dateKey } from '@/components/date-time/dates';
-import type { DailySummary, Meal, MealType } from '@/features/meals/types';
+import type { DailySummary } from '@/features/meals/types';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
+import type { Meal, MealType } from '@/types/meal';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 

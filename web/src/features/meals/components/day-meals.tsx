@@ -9,11 +9,12 @@ import { useCopyMeal } from '@/features/meals/api/copy-meal';
 import { useDailySummary } from '@/features/meals/api/get-daily-summary';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import { MEAL_TYPES, type DailySummary, type Meal, type MealType } from '@/features/meals/types';
+import type { DailySummary } from '@/features/meals/types';
 import { serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat } from '@/lib/intl';
+import { MEAL_TYPES, type Meal, type MealType } from '@/types/meal';
 import '@/features/meals/meals.css';
 
 type DayMealsProps = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import type { Meal } from '@/features/meals/types';
+import type { Meal } from '@/types/meal';
 
 /** SPEC 9: a meal card shows at most 3 foods. */
 const FOODS_SHOWN = 3;

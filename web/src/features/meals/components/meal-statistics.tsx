@@ -16,9 +16,9 @@ import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
-import type { Meal } from '@/features/meals/types';
 import { spanDates, type DaySpan } from '@/features/meals/utils/span';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import type { Meal } from '@/types/meal';
 import '@/features/meals/meals.css';
 
 /** SPEC 9: of the recent meals, the first 6 are shown. */

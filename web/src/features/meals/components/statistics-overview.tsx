@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import { MEAL_TYPES, type Statistics } from '@/features/meals/types';
+import type { Statistics } from '@/features/meals/types';
+import { MEAL_TYPES } from '@/types/meal';
 
 /**
  * Calories a day over the days that have a meal: a day left unlogged is unknown, not a

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import type { Meal } from '@/features/meals/types';
 import { writeEditingMeal } from '@/lib/editing-meal';
+import type { Meal } from '@/types/meal';
 
 /** SPEC 4: a saved meal goes to the basket through session storage and /?edit_meal={id}. */
 export function useEditInBasket() {

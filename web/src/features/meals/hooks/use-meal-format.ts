@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MealFood } from '@/features/meals/types';
 import { displayLocale } from '@/lib/i18n';
 import { numberFormat } from '@/lib/intl';
+import type { MealFood } from '@/types/meal';
 
 /** Numbers in the page's locale (SPEC 9: 1 decimal in lists) and foods in its language. */
 export function useMealFormat() {

@@ -4,7 +4,7 @@ import '@/features/recipes/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 // The recipes page finds ingredients with the food search's own call.
-import { useFoodSearch } from '@/features/foods/api/search-foods';
+import { useFoodSearch } from '@/lib/search-foods';
 import { useRecipeFormat } from '@/features/recipes/hooks/use-recipe-format';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { UploadedImage } from '@/features/recognition/types';
 import { api } from '@/lib/api-client';
+import type { UploadedImage } from '@/types/image';
 
 /** SPEC 9: the recent-recognition history keeps 5 entries. */
 export const RECENT_RECOGNITIONS = 5;

@@ -8,7 +8,6 @@ import { useToast } from '@/components/ui/toast';
 import { analyzeImage } from '@/features/recognition/api/analyze-image';
 import { useConfirmImage } from '@/features/recognition/api/confirm-image';
 import { recentImagesPath, useRecentImages } from '@/features/recognition/api/get-recent-images';
-import { uploadImage } from '@/features/recognition/api/upload-image';
 import { FoodQuestion } from '@/features/recognition/components/food-question';
 import { MemoryOffer } from '@/features/recognition/components/memory-offer';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
@@ -31,7 +30,7 @@ import {
   portionText,
   stepLabel,
 } from '@/features/recognition/utils/labels';
-import { checkPhoto, previewOf } from '@/features/recognition/utils/photo';
+import { previewOf } from '@/features/recognition/utils/photo';
 import {
   clearStoredResult,
   findingsOf,
@@ -44,6 +43,7 @@ import { serverMessage } from '@/lib/api-client';
 import { localizedErrorMessage } from '@/lib/error-messages';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat, numberFormat, percentFormat } from '@/lib/intl';
+import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import '@/features/recognition/recognition.css';
 
 export type RecognizedPortion = { food: RecognizedFood; grams: number };

@@ -4,7 +4,7 @@ import '@/features/recognition/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 // The photo's "something else" is found with the food search's own call and cache.
-import { useFoodSearch } from '@/features/foods/api/search-foods';
+import { useFoodSearch } from '@/lib/search-foods';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';

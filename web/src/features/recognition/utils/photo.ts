@@ -1,15 +1,3 @@
-/** SPEC 5, 9: images only, at most 10 MB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-export type PhotoProblem = 'notAnImage' | 'tooBig';
-
-/** Why a chosen file cannot be uploaded, or null. */
-export function checkPhoto(file: Pick<File, 'type' | 'size'>): PhotoProblem | null {
-  if (!file.type.startsWith('image/')) return 'notAnImage';
-  if (file.size > MAX_IMAGE_BYTES) return 'tooBig';
-  return null;
-}
-
 /** Longest side of the preview kept in local storage (SPEC 3 dashboardImagePreview). */
 const PREVIEW_SIDE = 320;
 

@@ -4,7 +4,7 @@ import {
   firstBrokenPasswordRule,
   newPasswordProblem,
   resetPasswordProblem,
-} from '@/features/auth/utils/password';
+} from '@/lib/password';
 
 describe('password rules', () => {
   it('reports the first broken rule in the order length, lowercase, uppercase, number', () => {

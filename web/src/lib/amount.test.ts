@@ -2,7 +2,7 @@
 // (Node, to read the shared cases from disk.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { foodUnits, portionAmount, readAmount } from '@/features/foods/utils/amount';
+import { foodUnits, portionAmount, readAmount } from '@/lib/amount';
 import type { FoodPortion } from '@/types/food';
 
 // The cases the server's reader is tested on too: both must read every amount alike.
