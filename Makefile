@@ -32,6 +32,7 @@ lint: web/node_modules/.installed
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck
+	cd web && npm run lint
 
 test-rust:
 	cargo build --workspace --bins

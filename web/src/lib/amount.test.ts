@@ -10,7 +10,7 @@ type AmountCase = { food: string; input: string; grams?: number; error?: string 
 type AmountCases = { foods: Record<string, FoodPortion[]>; cases: AmountCase[] };
 
 const cases = JSON.parse(
-  readFileSync(new URL('../../../../../models/data/amount_cases.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../models/data/amount_cases.json', import.meta.url), 'utf8'),
 ) as AmountCases;
 
 describe('reading amounts', () => {

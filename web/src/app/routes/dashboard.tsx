@@ -89,11 +89,15 @@ function useBarcodeModeLink() {
   const navigate = useNavigate();
   const wanted = params.get('mode') === 'barcode';
   const [open, setOpen] = useState(wanted);
+  // The link may come while the dashboard is showing: the dialog opens in the same render.
+  const [wasWanted, setWasWanted] = useState(wanted);
+  if (wanted !== wasWanted) {
+    setWasWanted(wanted);
+    if (wanted) setOpen(true);
+  }
 
   useEffect(() => {
-    if (!wanted) return;
-    setOpen(true);
-    void navigate(paths.dashboard, { replace: true });
+    if (wanted) void navigate(paths.dashboard, { replace: true });
   }, [wanted, navigate]);
 
   return [open, setOpen] as const;

@@ -36,8 +36,13 @@ export function BasketDock() {
   useSendQueuedSaves();
 
   const count = basket.lines.length;
-  // A new page or a save closes the sheet; a basket filling again retires the last notice.
-  useEffect(() => setOpen(false), [pathname, notice]);
+  // A new page or a save closes the sheet (in the render that shows them); a basket
+  // filling again retires the last notice.
+  const [shownFor, setShownFor] = useState({ pathname, notice });
+  if (shownFor.pathname !== pathname || shownFor.notice !== notice) {
+    setShownFor({ pathname, notice });
+    setOpen(false);
+  }
   useEffect(() => {
     if (count > 0) showSavedNotice(null);
   }, [count]);

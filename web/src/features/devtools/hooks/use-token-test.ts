@@ -53,13 +53,14 @@ function readTokens(): TokenState {
   return { access, refresh: readItem(STORAGE_KEYS.refreshToken), expiresAt: jwtExpiresAt(access) };
 }
 
-/** Re-renders every `intervalMs`: for a countdown read against the clock at render. */
-function useTick(intervalMs: number): void {
-  const [, setTick] = useState(0);
+/** The time, read every `intervalMs` (and whenever set): what a countdown renders against. */
+function useClock(intervalMs: number) {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setTick((tick) => tick + 1), intervalMs);
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
+  return [now, setNow] as const;
 }
 
 /**
@@ -67,11 +68,11 @@ function useTick(intervalMs: number): void {
  * the API client does about it (its events) and whether the login dialog opened.
  */
 export function useTokenTest() {
-  useTick(1000);
+  // Storage is read on every render; each entry logged also reads the clock again, so a
+  // change made here shows with the time it was made.
+  const [now, setNow] = useClock(1000);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [calling, setCalling] = useState(false);
-  // Storage is read on every render; this only asks for one after a change made here.
-  const [, setVersion] = useState(0);
   const nextId = useRef(1);
   const { isOpen: dialogOpen } = useLoginDialog();
   const dialogWasOpen = useRef(dialogOpen);
@@ -79,8 +80,8 @@ export function useTokenTest() {
   const add = useCallback((kind: LogKind, tone: LogTone, values: LogEntry['values'] = {}) => {
     const entry: LogEntry = { id: nextId.current++, at: Date.now(), kind, tone, values };
     setLog((current) => [...current, entry]);
-    setVersion((version) => version + 1);
-  }, []);
+    setNow(entry.at);
+  }, [setNow]);
 
   useEffect(
     () =>
@@ -138,5 +139,5 @@ export function useTokenTest() {
 
   const clearLog = useCallback(() => setLog([]), []);
 
-  return { tokens: readTokens(), now: Date.now(), log, calling, expireAccess, removeRefresh, expireBoth, call, clearLog };
+  return { tokens: readTokens(), now, log, calling, expireAccess, removeRefresh, expireBoth, call, clearLog };
 }

@@ -117,6 +117,9 @@ export function ProfileForm({
           autoComplete="nickname"
           value={draft.nickname}
           onChange={change('nickname')}
+          // The form replaces the details the person just asked to edit: focus goes to its
+          // first field (or to the goals, above), as a dialog's does, not away from them.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={!atGoals}
         />
         <TextField

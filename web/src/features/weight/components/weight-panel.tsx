@@ -41,7 +41,7 @@ export function WeightPanel() {
   const locale = displayLocale(i18n.resolvedLanguage);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
 
-  const records = history.data?.records ?? [];
+  const records = useMemo(() => history.data?.records ?? [], [history.data]);
   const chartDays = useMemo(() => records.map((r) => r.date), [records]);
   const chartSeries = useMemo(
     () => [{ label: t('weight.title'), values: records.map((r) => r.weight), color: '#2f6fb3', kind: 'line' as const }],
