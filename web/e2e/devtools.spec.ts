@@ -23,6 +23,8 @@ test('the API test page calls the API with the signed-in user’s token', async 
   await expect(results(page).first()).toContainText(`"username": "${username}"`);
   await expect(results(page).first()).toContainText(/\d+ ms/);
 
+  // The samples come from the server's OpenAPI document; the query is typed as a person would.
+  await page.getByLabel('Query for GET /foods/search/').fill('{"query": "rice"}');
   await page.getByRole('button', { name: 'GET /foods/search/', exact: true }).click();
   await expect(results(page)).toHaveCount(2);
   const newest = results(page).first();

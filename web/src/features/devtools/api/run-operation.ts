@@ -1,4 +1,4 @@
-import type { KnownId, KnownIds, Operation } from '@/features/devtools/api/operations';
+import type { Operation } from '@/features/devtools/utils/openapi';
 import { api, ApiError, type Query } from '@/lib/api-client';
 
 /** One finished call, as the results list shows it. */
@@ -16,7 +16,10 @@ export type CallResult = {
 
 export type CallInput = {
   operation: Operation;
+  /** With its path parameters filled in. */
   path: string;
+  /** The path parameters as filled in, by name. */
+  pathValues: Record<string, string>;
   payload: Record<string, unknown> | null;
   file: File | null;
 };
@@ -78,10 +81,10 @@ export async function send(input: CallInput): Promise<{ status: number; body: un
   const { operation, path, payload, file } = input;
   const { method } = operation;
   try {
-    switch (operation.kind ?? 'json') {
+    switch (operation.kind) {
       case 'upload': {
         const form = new FormData();
-        if (file) form.append('image', file);
+        if (file) form.append(operation.fileField ?? 'file', file);
         for (const [key, value] of Object.entries(payload ?? {})) form.append(key, String(value));
         return await api.raw(path, { method, body: form });
       }
@@ -107,25 +110,4 @@ export async function send(input: CallInput): Promise<{ status: number; body: un
     }
     return { status: 0, body: { success: false, error: { message: String(error) } } };
   }
-}
-
-function pick(data: unknown, path: string): unknown {
-  let value: unknown = data;
-  for (const step of path.split('.')) {
-    if (Array.isArray(value)) value = value[Number(step)];
-    else if (isRecord(value)) value = value[step];
-    else return undefined;
-  }
-  return value;
-}
-
-/** The ids a successful answer reveals, by the operation's `captures`. */
-export function capturedIds(operation: Operation, body: unknown): KnownIds {
-  const data = isRecord(body) && 'success' in body ? body.data : body;
-  const ids: KnownIds = {};
-  for (const [name, path] of Object.entries(operation.captures ?? {}) as [KnownId, string][]) {
-    const value = pick(data, path);
-    if (typeof value === 'number' && Number.isFinite(value)) ids[name] = value;
-  }
-  return ids;
 }

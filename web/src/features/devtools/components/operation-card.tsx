@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/features/devtools/i18n';
-import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
-import { operationName, type Operation, type SampleContext } from '@/features/devtools/api/operations';
 import { fillPath, type CallInput } from '@/features/devtools/api/run-operation';
+import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
+import { personalised, slotKey, type SampleContext } from '@/features/devtools/utils/known-ids';
+import type { Operation } from '@/features/devtools/utils/openapi';
 
 type OperationCardProps = {
   operation: Operation;
@@ -13,26 +14,31 @@ type OperationCardProps = {
 };
 
 function samplePayload(operation: Operation, context: SampleContext): string {
-  return operation.sample ? JSON.stringify(operation.sample(context), null, 2) : '';
+  return operation.sample ? JSON.stringify(personalised(operation.sample, context), null, 2) : '';
+}
+
+/** Ids are numbers: a phone offers its number pad for them. */
+function inputModeOf(param: string): 'numeric' | 'text' {
+  return param === 'id' || param.endsWith('_id') ? 'numeric' : 'text';
 }
 
 /**
- * One call: its button, its path parameters (filled from ids earlier answers revealed,
- * unless typed over), a file where it uploads one, and its payload as editable JSON
- * (following the sample until edited).
+ * One call: its button and summary, its path parameters (filled from ids earlier answers
+ * revealed, unless typed over), a file where it uploads one, and its payload as editable
+ * JSON (following the sample until edited).
  */
 export function OperationCard({ operation, context, running, onRun }: OperationCardProps) {
   const { t } = useTranslation('devtools');
-  const name = operationName(operation);
+  const { name } = operation;
   const errorId = useId();
   const [typedParams, setTypedParams] = useState<Record<string, string>>({});
   const [editedPayload, setEditedPayload] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const params = Object.entries(operation.params ?? {}).map(([param, known]) => ({
+  const params = operation.pathParams.map((param) => ({
     param,
-    value: typedParams[param] ?? String(context.ids[known] ?? ''),
+    value: typedParams[param] ?? context.ids[slotKey(operation.path, param)] ?? '',
   }));
   const payload = editedPayload ?? samplePayload(operation, context);
 
@@ -53,8 +59,8 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
       }
     }
     setProblem(null);
-    const path = fillPath(operation.path, Object.fromEntries(params.map(({ param, value }) => [param, value])));
-    onRun({ operation, path, payload: parsed, file });
+    const pathValues = Object.fromEntries(params.map(({ param, value }) => [param, value]));
+    onRun({ operation, path: fillPath(operation.path, pathValues), pathValues, payload: parsed, file });
   }
 
   return (
@@ -72,6 +78,7 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
         {operation.needsLogin && <span className="devtools-tag">{t('calls.needsLogin')}</span>}
         {running && <span className="devtools-muted">{t('calls.running')}</span>}
       </div>
+      {operation.summary && <p className="devtools-summary">{operation.summary}</p>}
       {params.map(({ param, value }) => (
         <label key={param} className="devtools-param">
           <span>
@@ -79,7 +86,7 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
           </span>
           <input
             type="text"
-            inputMode="numeric"
+            inputMode={inputModeOf(param)}
             value={value}
             aria-label={t('calls.paramFor', { name: param, call: name })}
             onChange={(event) => setTypedParams((current) => ({ ...current, [param]: event.target.value }))}
@@ -97,7 +104,7 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
           />
         </label>
       )}
-      {operation.sample && (
+      {operation.sample !== null && (
         <div className="devtools-payload">
           <textarea
             className="devtools-json"
@@ -107,6 +114,9 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
             aria-label={t(operation.method === 'GET' ? 'calls.queryFor' : 'calls.payloadFor', { call: name })}
             onChange={(event) => setEditedPayload(event.target.value)}
           />
+          {operation.method === 'GET' && operation.queryParams.length > 0 && (
+            <p className="devtools-muted">{t('calls.queryParams', { names: operation.queryParams.join(', ') })}</p>
+          )}
           {editedPayload !== null && (
             <button type="button" className="link-button" onClick={() => setEditedPayload(null)}>
               {t('calls.resetPayload', { call: name })}
