@@ -1,3 +1,6 @@
+// The food search call, shared: the search page, a recipe's ingredient picker and a
+// photo's food search all ask it, with one cache key per query.
+
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { Food } from '@/types/food';

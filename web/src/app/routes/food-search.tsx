@@ -6,11 +6,12 @@ import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
 import { useBasket } from '@/features/basket/hooks/use-basket';
-import { isMealType, missingMealLines, type MealType } from '@/features/basket/utils/basket';
+import { isMealType, missingMealLines } from '@/features/basket/utils/basket';
 import { parseDateKey } from '@/components/date-time/dates';
 import { FoodSearch } from '@/features/foods/components/food-search';
 import { useAuth } from '@/lib/auth';
 import { readEditingMeal } from '@/lib/editing-meal';
+import type { MealType } from '@/types/meal';
 import '@/features/foods/foods.css';
 
 export function FoodSearchRoute() {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEAL_TYPES, type MealType } from '@/features/basket/utils/basket';
+import { MEAL_TYPES, type MealType } from '@/types/meal';
 
 type MealTypePickerProps = { value: MealType; onChange: (type: MealType) => void };
 

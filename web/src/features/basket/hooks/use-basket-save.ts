@@ -12,13 +12,13 @@ import {
   mealTypeAt,
   MIN_LINE_GRAMS,
   type FoodLine,
-  type MealType,
 } from '@/features/basket/utils/basket';
 import { enqueueSave, isOfflineFailure, newIdempotencyKey } from '@/features/basket/utils/save-queue';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat, numberFormat } from '@/lib/intl';
+import type { MealType } from '@/types/meal';
 
 /** What the person sees after a save: the meal's name and day, and whether it waits offline. */
 export type SavedNotice = { name: string; day: string; offline: boolean; updated: boolean };

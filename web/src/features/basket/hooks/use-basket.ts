@@ -11,13 +11,13 @@ import {
   setQuantity as withQuantity,
   updateFood as withUpdatedFood,
   type BasketLine,
-  type MealType,
   type QuickAdd,
 } from '@/features/basket/utils/basket';
 import { useAuth } from '@/lib/auth';
 import { clearEditingMeal, readEditingMeal, writeEditingMeal, type EditingMeal } from '@/lib/editing-meal';
 import { readItem, removeItem, writeItem, writeJson } from '@/lib/storage';
 import type { SavedFood } from '@/types/food';
+import type { MealType } from '@/types/meal';
 
 // Storage is the basket's one home (SPEC 3: mealCart, mealName, mealTime in local
 // storage; editingMeal in session storage): every component reads it through this store,

@@ -1,6 +1,7 @@
 import { readAmount } from '@/lib/amount';
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
 import type { OptionalNutrient, SavedFood } from '@/types/food';
+import { MEAL_TYPES, type MealType } from '@/types/meal';
 
 /**
  * A food in the basket with its grams (SPEC 3 "Basket line"), and the amount they were
@@ -228,10 +229,6 @@ export function basketOptionalTotals(lines: readonly BasketLine[]): Record<Optio
 export function lineCalories(line: BasketLine): number {
   return Math.round(lineNutrition(line).calories);
 }
-
-export type MealType = 'breakfast' | 'lunch' | 'dinner' | 'snack';
-
-export const MEAL_TYPES: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
 
 export function isMealType(value: unknown): value is MealType {
   return typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
