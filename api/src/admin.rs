@@ -223,8 +223,8 @@ async fn import_rejections(
     Path(id): Path<String>,
     Query(params): Query<PageParams>,
 ) -> ApiResult<Rejections> {
-    let page = crate::routes::bounded("page", params.page, 1, 1_000_000)?;
-    let page_size = crate::routes::bounded("page_size", params.page_size, 100, 1000)?;
+    let page = crate::params::positive_at_most("page", params.page, 1, 1_000_000)?;
+    let page_size = crate::params::positive_at_most("page_size", params.page_size, 100, 1000)?;
     let (rejections, total) = state
         .stores
         .foods

@@ -1,14 +1,18 @@
 //! The search index of this API process, kept in step with the store: built from it at
 //! start-up, then caught up from each food's `changed_ms` whenever a process announces
-//! a change on the bus (and every few seconds in case an announcement was lost).
+//! a change on the bus (and every few seconds in case an announcement was lost). A
+//! process that writes a food puts it in its own index at once (`reindex`); searches
+//! are read from the caller's text by `search_query`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
-use models::{FoodSearchRow, FoodStore};
+use models::{Food, FoodSearchRow, FoodStore};
 use search::{IndexBuilder, IndexStats, SearchIndex, doc_of};
+
+use crate::{AppState, error::ApiError};
 
 /// How far back each catch-up looks again: a write that committed late (its
 /// `changed_ms` is taken before its commit) is still seen.
@@ -204,4 +208,37 @@ impl FoodIndex {
             tracing::debug!(error = %e, "could not announce a food change; the periodic catch-up will");
         }
     }
+}
+
+/// The index row of a food just written, for this process's index.
+fn search_row(food: &Food, deleted: bool) -> FoodSearchRow {
+    FoodSearchRow {
+        id: food.id,
+        source: food.source(),
+        owner: food.food.owner,
+        name: food.food.name.clone(),
+        name_zh: food.food.name_zh.clone(),
+        pinyin: food.food.pinyin.clone(),
+        brand: food.food.brand.clone(),
+        barcode: food.food.barcode.clone(),
+        aliases: food.food.aliases.clone(),
+        deleted,
+        changed_ms: food.updated_at.timestamp_millis(),
+    }
+}
+
+/// Puts a changed food into this process's index at once and tells the others.
+pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
+    state.foods.apply(&[search_row(food, deleted)]);
+    FoodIndex::announce(&state.jobs).await;
+}
+
+/// A search as typed, or the error saying why it cannot run.
+pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
+    search::Query::parse(text).map_err(|e| match e {
+        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
+        search::QueryError::TooLong => {
+            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
+        }
+    })
 }

@@ -7,6 +7,6 @@ mod sessions;
 mod tokens;
 
 pub use extract::{AuthUser, ClientIp, MaybeAuthUser, ended_account};
-pub use password::{hash_password, verify_password};
+pub use password::{hash_password, invalid_credentials, verify_password};
 pub use sessions::{Auth, LinkProblem, RESET_PASSWORD_TTL, SessionTokens, VERIFY_EMAIL_TTL};
 pub use tokens::{hash_token, random_token};

@@ -2,6 +2,8 @@
 
 use argon2::{Argon2, PasswordHasher, PasswordVerifier, password_hash::phc::PasswordHash};
 
+use axum::http::StatusCode;
+
 use crate::error::ApiError;
 
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
@@ -28,6 +30,15 @@ pub async fn verify_password(password: String, hash: String) -> Result<bool, Api
     })
     .await
     .map_err(ApiError::internal)
+}
+
+/// A sign-in that failed: the same answer for an unknown user and a wrong password.
+pub fn invalid_credentials() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "INVALID_CREDENTIALS",
+        "Invalid credentials",
+    )
 }
 
 #[cfg(test)]

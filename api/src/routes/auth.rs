@@ -7,7 +7,6 @@ use axum::{
     response::IntoResponse,
     routing::{get, post},
 };
-use chrono::{DateTime, Utc};
 use models::{Email, NewPassword, NewUser, StoreError, User, Username};
 use serde::{Deserialize, Serialize};
 
@@ -15,12 +14,13 @@ use crate::{
     AppState,
     auth::{
         AuthUser, ClientIp, LinkProblem, RESET_PASSWORD_TTL, SessionTokens, VERIFY_EMAIL_TTL,
-        hash_password, verify_password,
+        hash_password, invalid_credentials, verify_password,
     },
     error::{ApiError, ApiJson, ApiResult},
     extract::Body,
     mail,
     rate_limit::Limit,
+    views::UserView,
 };
 
 const VERIFY_EMAIL: &str = "verify_email";
@@ -37,30 +37,6 @@ pub fn router() -> Router<AppState> {
         .route("/auth/resend-verification", post(resend_verification))
         .route("/auth/password-reset", post(password_reset))
         .route("/auth/password-reset-confirm", post(password_reset_confirm))
-}
-
-/// A user as clients see it.
-#[derive(Serialize)]
-pub struct UserView {
-    id: i64,
-    username: String,
-    email: String,
-    nickname: String,
-    email_verified: bool,
-    date_joined: DateTime<Utc>,
-}
-
-impl From<&User> for UserView {
-    fn from(user: &User) -> Self {
-        UserView {
-            id: user.id.get(),
-            username: user.username.clone(),
-            email: user.email.clone(),
-            nickname: user.nickname.clone(),
-            email_verified: user.email_verified,
-            date_joined: user.created_at,
-        }
-    }
 }
 
 #[derive(Deserialize)]
@@ -248,14 +224,6 @@ async fn login(
         refresh: tokens.refresh,
         user: (&user).into(),
     }))
-}
-
-pub fn invalid_credentials() -> ApiError {
-    ApiError::new(
-        StatusCode::UNAUTHORIZED,
-        "INVALID_CREDENTIALS",
-        "Invalid credentials",
-    )
 }
 
 #[derive(Deserialize)]

@@ -12,13 +12,15 @@ use jobs::payloads::{
 use models::{Barcode, UserId};
 use serde::{Deserialize, Serialize};
 
-use super::foods::{FoodView, reindex};
-use super::images::{AnalyzeInput, own_image};
 use crate::{
     AppState,
     auth::AuthUser,
     error::{ApiError, ApiJson, ApiResult},
     extract::Body,
+    food_index::reindex,
+    owned::own_image,
+    params::AnalyzeInput,
+    views::FoodView,
 };
 
 /// Reading a photo takes milliseconds; a lookup may wait on two outside services.
@@ -144,7 +146,7 @@ async fn food_for(
             .record_uses(user, &[models::FoodUse::of(own.id)])
             .await?;
         return Ok(CreatedView {
-            food: FoodView::of(&own, Some(user)),
+            food: FoodView::new(&own, Some(user)),
             is_existing: true,
             source: BarcodeSource::Local,
         });
@@ -175,7 +177,7 @@ async fn food_for(
         .record_uses(user, &[models::FoodUse::of(food.id)])
         .await?;
     Ok(CreatedView {
-        food: FoodView::of(&food, Some(user)),
+        food: FoodView::new(&food, Some(user)),
         is_existing: made.is_existing,
         source: made.source,
     })
@@ -285,7 +287,7 @@ async fn search(
         return Ok(ApiJson(SearchView {
             barcode: barcode.as_str().to_owned(),
             found: true,
-            food: Some(FoodView::of(&own, Some(user))),
+            food: Some(FoodView::new(&own, Some(user))),
             source: Some(BarcodeSource::Local),
             issues: Vec::new(),
             unavailable: Vec::new(),
@@ -311,7 +313,7 @@ async fn search(
         }) => {
             let food = state.stores.foods.get(id).await?;
             (
-                food.map(|f| FoodView::of(&f, Some(user))),
+                food.map(|f| FoodView::new(&f, Some(user))),
                 Some(source),
                 Vec::new(),
             )

@@ -10,11 +10,7 @@ use axum::{
     routing::{delete, get, post, put},
 };
 use chrono::{DateTime, Utc};
-use models::recipe::PerServing;
-use models::{
-    CustomFoodInput, Food, FoodSearchRow, FoodSource, FoodUse, Portion, UnknownNutrients,
-    UsedOrder, User, UserId,
-};
+use models::{CustomFoodInput, Food, FoodUse, UsedOrder, User, UserId};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -22,7 +18,10 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
-    food_index::FoodIndex,
+    food_index::{reindex, search_query},
+    food_lookup::{food_not_found, visible_food, visible_foods},
+    params::{PageParams, positive_at_most},
+    views::FoodView,
 };
 
 pub fn router() -> Router<AppState> {
@@ -39,222 +38,8 @@ pub fn router() -> Router<AppState> {
         .route("/foods/{id}/delete", delete(remove))
 }
 
-/// A food as every call returns it (SPEC §3 "Food"), per 100 g.
-#[derive(Debug, Serialize)]
-pub struct FoodView {
-    pub id: Option<i64>,
-    pub name: String,
-    pub name_zh: Option<String>,
-    pub pinyin: Option<String>,
-    pub brand: Option<String>,
-    pub barcode: Option<String>,
-    pub image_url: Option<String>,
-    pub nutrition_grade: Option<String>,
-    pub calories_per_100g: f64,
-    pub protein_per_100g: f64,
-    pub fat_per_100g: f64,
-    pub carbs_per_100g: f64,
-    /// `null` when the food's source does not give it (unknown, not 0).
-    pub fiber_per_100g: Option<f64>,
-    pub sugar_per_100g: Option<f64>,
-    pub sodium_per_100g: Option<f64>,
-    pub serving_size: u32,
-    pub serving_unit: &'static str,
-    pub portions: Vec<Portion>,
-    pub is_custom: bool,
-    pub is_recipe: bool,
-    /// A recipe's servings and its values per serving.
-    pub per_serving: Option<PerServing>,
-    /// Whether the signed-in viewer starred it.
-    pub is_favorite: bool,
-    pub is_usda: bool,
-    pub fdc_id: Option<i64>,
-    pub usda_description: Option<String>,
-    pub description: Option<String>,
-    pub data_source: FoodSource,
-    pub data_quality: String,
-    pub ingredients: Option<String>,
-    pub category: Option<String>,
-    pub is_owner: bool,
-    pub created_at: Option<DateTime<Utc>>,
-}
-
-impl FoodView {
-    pub fn of(food: &Food, viewer: Option<UserId>) -> FoodView {
-        let mut view = FoodView::unsaved(&food.food);
-        view.id = Some(food.id);
-        view.is_owner = food.owned_by(viewer);
-        view.per_serving = PerServing::of(food);
-        view.created_at = Some(food.created_at);
-        view
-    }
-
-    /// The view of one food with the viewer's star.
-    pub async fn one(
-        state: &AppState,
-        food: &Food,
-        viewer: Option<UserId>,
-    ) -> Result<FoodView, ApiError> {
-        let mut views = FoodView::list(state, std::slice::from_ref(food), viewer).await?;
-        Ok(views.remove(0))
-    }
-
-    /// Views of `foods` with the viewer's stars, looked up at once.
-    pub async fn list(
-        state: &AppState,
-        foods: &[Food],
-        viewer: Option<UserId>,
-    ) -> Result<Vec<FoodView>, ApiError> {
-        let starred = match viewer {
-            Some(user) if !foods.is_empty() => {
-                let ids: Vec<i64> = foods.iter().map(|f| f.id).collect();
-                state.stores.foods.favorites_among(user, &ids).await?
-            }
-            _ => Vec::new(),
-        };
-        Ok(foods
-            .iter()
-            .map(|f| {
-                let mut view = FoodView::of(f, viewer);
-                view.is_favorite = starred.contains(&f.id);
-                view
-            })
-            .collect())
-    }
-
-    /// A food not (yet) stored, such as a USDA search hit.
-    pub fn unsaved(f: &models::NewFood) -> FoodView {
-        let n = &f.nutrients;
-        let is_usda = f.source() == FoodSource::Usda;
-        FoodView {
-            id: None,
-            name: f.name.clone(),
-            name_zh: f.name_zh.clone(),
-            pinyin: f.pinyin.clone(),
-            brand: f.brand.clone(),
-            barcode: f.barcode.clone(),
-            image_url: f.image_url.clone(),
-            nutrition_grade: f.nutrition_grade.clone(),
-            calories_per_100g: n.calories,
-            protein_per_100g: n.protein,
-            fat_per_100g: n.fat,
-            carbs_per_100g: n.carbs,
-            fiber_per_100g: UnknownNutrients::shown(f.unknown.fiber, n.fiber),
-            sugar_per_100g: UnknownNutrients::shown(f.unknown.sugar, n.sugar),
-            sodium_per_100g: UnknownNutrients::shown(f.unknown.sodium, n.sodium),
-            serving_size: 100,
-            serving_unit: "g",
-            portions: f.portions.clone(),
-            is_custom: f.source() == FoodSource::Custom,
-            is_recipe: f.source() == FoodSource::Recipe,
-            per_serving: None,
-            is_favorite: false,
-            is_usda,
-            fdc_id: f.fdc_id,
-            usda_description: if is_usda { f.description.clone() } else { None },
-            description: f.description.clone(),
-            data_source: f.source(),
-            data_quality: f.data_quality.clone(),
-            ingredients: f.ingredients.clone(),
-            category: f.category.clone(),
-            is_owner: false,
-            created_at: None,
-        }
-    }
-}
-
 fn user_id(user: &Option<User>) -> Option<UserId> {
     user.as_ref().map(|u| u.id)
-}
-
-fn food_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "FOOD_NOT_FOUND", "Food not found")
-}
-
-/// A `page_size`-style number within bounds, or a clear error naming it.
-pub(crate) fn bounded(
-    name: &str,
-    value: Option<i64>,
-    default: i64,
-    max: i64,
-) -> Result<i64, ApiError> {
-    let v = value.unwrap_or(default);
-    if !(1..=max).contains(&v) {
-        return Err(ApiError::validation(format!(
-            "{name} must be between 1 and {max}"
-        )));
-    }
-    Ok(v)
-}
-
-/// `?page=&page_size=` of a listing call: pages from 1, at most 100 rows each.
-#[derive(Debug, Default, Deserialize)]
-pub(crate) struct PageParams {
-    pub page: Option<i64>,
-    pub page_size: Option<i64>,
-}
-
-/// A checked page: which one, how big, and the rows it skips.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Page {
-    pub number: i64,
-    pub size: i64,
-    pub offset: i64,
-}
-
-impl PageParams {
-    pub(crate) fn page(&self) -> Result<Page, ApiError> {
-        let number = bounded("page", self.page, 1, 1_000_000)?;
-        let size = bounded("page_size", self.page_size, 20, 100)?;
-        Ok(Page {
-            number,
-            size,
-            offset: (number - 1) * size,
-        })
-    }
-}
-
-/// The food of `id` if `viewer` may see it: shared foods everyone, custom foods and
-/// recipes their owner; anything else is the same 404.
-pub(crate) async fn visible_food(
-    state: &AppState,
-    viewer: Option<UserId>,
-    id: i64,
-) -> Result<Food, ApiError> {
-    state
-        .stores
-        .foods
-        .get(id)
-        .await?
-        .filter(|f| f.visible_to(viewer))
-        .ok_or_else(food_not_found)
-}
-
-/// The foods of `ids` that `viewer` may see, by id.
-pub(crate) async fn visible_foods(
-    state: &AppState,
-    viewer: UserId,
-    ids: &[i64],
-) -> Result<std::collections::HashMap<i64, Food>, ApiError> {
-    Ok(state
-        .stores
-        .foods
-        .get_many(ids)
-        .await?
-        .into_iter()
-        .filter(|f| f.visible_to(Some(viewer)))
-        .map(|f| (f.id, f))
-        .collect())
-}
-
-/// A search as typed, or the error saying why it cannot run.
-pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
-    search::Query::parse(text).map_err(|e| match e {
-        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
-        search::QueryError::TooLong => {
-            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
-        }
-    })
 }
 
 #[derive(Deserialize)]
@@ -284,7 +69,7 @@ async fn search(
     let started = Instant::now();
     let searched_at = chrono::Utc::now();
     let text = params.query.unwrap_or_default();
-    let page_size = bounded("page_size", params.page_size, 20, 100)?;
+    let page_size = positive_at_most("page_size", params.page_size, 20, 100)?;
     let query = search_query(&text)?;
     let viewer = user_id(&user);
     let boosted = match viewer {
@@ -314,7 +99,7 @@ async fn search(
     found.retain(|f| f.visible_to(viewer));
     Ok(ApiJson(SearchResults {
         query: text.trim().to_owned(),
-        foods: FoodView::list(&state, &found, viewer).await?,
+        foods: FoodView::with_stars(&state, &found, viewer).await?,
         took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
         exact,
     }))
@@ -342,7 +127,7 @@ async fn search_history(
     AuthUser(user): AuthUser,
     Query(params): Query<LimitParams>,
 ) -> ApiResult<HistoryView> {
-    let limit = bounded("limit", params.limit, 10, 50)?;
+    let limit = positive_at_most("limit", params.limit, 10, 50)?;
     let history = state.stores.foods.search_history(user.id, limit).await?;
     Ok(ApiJson(HistoryView {
         history: history
@@ -376,7 +161,7 @@ async fn user_foods(
         .list_custom(user.id, page.offset, page.size)
         .await?;
     Ok(ApiJson(FoodPage {
-        foods: FoodView::list(&state, &foods, Some(user.id)).await?,
+        foods: FoodView::with_stars(&state, &foods, Some(user.id)).await?,
         page: page.number,
         page_size: page.size,
         total,
@@ -390,30 +175,7 @@ async fn food(
 ) -> ApiResult<FoodView> {
     let viewer = user_id(&user);
     let food = visible_food(&state, viewer, id).await?;
-    Ok(ApiJson(FoodView::one(&state, &food, viewer).await?))
-}
-
-/// The index row of a food just written, for this process's index.
-fn search_row(food: &Food, deleted: bool) -> FoodSearchRow {
-    FoodSearchRow {
-        id: food.id,
-        source: food.source(),
-        owner: food.food.owner,
-        name: food.food.name.clone(),
-        name_zh: food.food.name_zh.clone(),
-        pinyin: food.food.pinyin.clone(),
-        brand: food.food.brand.clone(),
-        barcode: food.food.barcode.clone(),
-        aliases: food.food.aliases.clone(),
-        deleted,
-        changed_ms: food.updated_at.timestamp_millis(),
-    }
-}
-
-/// Puts a changed food into this process's index at once and tells the others.
-pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
-    state.foods.apply(&[search_row(food, deleted)]);
-    FoodIndex::announce(&state.jobs).await;
+    Ok(ApiJson(FoodView::with_star(&state, &food, viewer).await?))
 }
 
 async fn create(
@@ -435,7 +197,7 @@ async fn create(
     reindex(&state, &food, false).await;
     Ok((
         StatusCode::CREATED,
-        ApiJson(FoodView::of(&food, Some(user.id))),
+        ApiJson(FoodView::new(&food, Some(user.id))),
     ))
 }
 
@@ -474,7 +236,9 @@ async fn update(
         .await?
         .ok_or_else(food_not_found)?;
     reindex(&state, &food, false).await;
-    Ok(ApiJson(FoodView::one(&state, &food, Some(user.id)).await?))
+    Ok(ApiJson(
+        FoodView::with_star(&state, &food, Some(user.id)).await?,
+    ))
 }
 
 #[derive(Serialize)]
@@ -530,7 +294,7 @@ async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> A
     let ids = state.stores.foods.favorites(user.id, MAX_FAVORITES).await?;
     let found = foods_in_order(&state, &ids, user.id).await?;
     Ok(ApiJson(FoodList {
-        foods: FoodView::list(&state, &found, Some(user.id)).await?,
+        foods: FoodView::with_stars(&state, &found, Some(user.id)).await?,
     }))
 }
 
@@ -551,7 +315,7 @@ async fn set_star(
         .foods
         .set_favorite(user.id, id, favorite)
         .await?;
-    let mut food_view = FoodView::of(&food, Some(user.id));
+    let mut food_view = FoodView::new(&food, Some(user.id));
     food_view.is_favorite = favorite;
     Ok(ApiJson(Starred { food: food_view }))
 }
@@ -602,7 +366,7 @@ async fn used_foods(
         .await?;
     let ids: Vec<i64> = used.iter().map(|u| u.food_id).collect();
     let found = foods_in_order(state, &ids, user).await?;
-    let views = FoodView::list(state, &found, Some(user)).await?;
+    let views = FoodView::with_stars(state, &found, Some(user)).await?;
     Ok(views
         .into_iter()
         .filter_map(|food| {
@@ -625,7 +389,7 @@ async fn recent_foods(
     AuthUser(user): AuthUser,
     Query(params): Query<LimitParams>,
 ) -> ApiResult<RecentFoods> {
-    let limit = bounded("limit", params.limit, 10, 50)?;
+    let limit = positive_at_most("limit", params.limit, 10, 50)?;
     Ok(ApiJson(RecentFoods {
         recent: used_foods(&state, user.id, UsedOrder::Recent, limit).await?,
         frequent: used_foods(&state, user.id, UsedOrder::Frequent, limit).await?,

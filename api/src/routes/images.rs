@@ -23,15 +23,17 @@ use models::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::foods::PageParams;
-use super::meals::Deleted;
 use crate::{
     AppState,
     analysis::{self, Sink, Stopped},
     auth::AuthUser,
+    drafting::{LineInput, MealFields, MealInput, save_meal},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Clock, Path, Query},
+    owned::{image_not_found, own_image},
+    params::{AnalyzeInput, PageParams},
     photo,
+    views::Deleted,
 };
 
 pub fn router() -> Router<AppState> {
@@ -112,25 +114,6 @@ impl From<&UploadedImage> for ImageView {
             created_at: image.created_at,
         }
     }
-}
-
-fn image_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "IMAGE_NOT_FOUND", "Image not found")
-}
-
-/// The caller's image; another user's is as missing as one that never was.
-pub(super) async fn own_image(
-    state: &AppState,
-    owner: UserId,
-    id: i64,
-) -> Result<UploadedImage, ApiError> {
-    state
-        .stores
-        .images
-        .get(id)
-        .await?
-        .filter(|image| image.owner == owner)
-        .ok_or_else(image_not_found)
 }
 
 /// SPEC: without a model there is no analysis, never a made-up one.
@@ -230,19 +213,6 @@ fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
             mb(quota)
         ),
     )
-}
-
-#[derive(Deserialize)]
-pub(super) struct AnalyzeInput {
-    image_id: Option<i64>,
-}
-
-impl AnalyzeInput {
-    pub(super) fn image_id(&self) -> Result<i64, ApiError> {
-        self.image_id
-            .filter(|id| *id > 0)
-            .ok_or_else(|| ApiError::validation("image_id is required"))
-    }
 }
 
 /// `text/event-stream` of `data: {step, progress, message, foods, portions, stage_1,
@@ -502,37 +472,45 @@ async fn create_meal(
         .image_id
         .ok_or_else(|| ApiError::validation("image_id is required"))?;
     let image = own_image(&state, user.id, id).await?;
-    let lines: Vec<Value> = match input.foods {
-        Some(foods) => foods,
+    // A meal saved from the photo says what it showed: the foods the client sent are
+    // the user's corrections; the recognised foods are what the memory keeps anyway.
+    let (lines, corrections) = match input.foods {
+        Some(foods) => (
+            LineInput::list_from_json(&foods)?,
+            Some(serde_json::json!({ "foods": foods })),
+        ),
         // A food the recogniser is unsure of waits for the user's answer.
-        None => ResultsView::from(&image)
-            .results
-            .iter()
-            .filter(|r| !needs_answer(r))
-            .filter_map(|r| {
-                Some(serde_json::json!({
-                    "food_id": r.get("food_id")?.as_i64()?,
-                    "quantity": r.get("estimated_grams")?.as_f64()?,
-                }))
-            })
-            .collect(),
+        None => (
+            ResultsView::from(&image)
+                .results
+                .iter()
+                .filter(|r| !needs_answer(r))
+                .filter_map(|r| {
+                    Some(LineInput::grams(
+                        r.get("food_id")?.as_i64()?,
+                        r.get("estimated_grams")?.as_f64()?,
+                    ))
+                })
+                .collect(),
+            None,
+        ),
     };
     if lines.is_empty() {
         return Err(ApiError::validation(
             "No recognised food to save: analyse the image first, or add foods by hand",
         ));
     }
-    let meal = serde_json::json!({
-        "name": input.meal_name,
-        "date": input.date,
-        "meal_type": input.meal_type,
-        "foods": lines,
-    });
-    let saved = super::meals::create_from_json(&state, &user, clock, meal).await?;
+    let meal = MealFields {
+        name: input.meal_name,
+        date: input.date,
+        meal_type: input.meal_type,
+        notes: None,
+        foods: Some(lines),
+    };
+    let meal = MealInput::parse(&state, &user, clock, meal).await?;
+    let saved = save_meal(&state, &user, clock, meal).await?;
     state.stores.images.link_meal(user.id, id, saved.id).await?;
-    // A meal saved from the photo says what it showed.
-    let foods = serde_json::json!({ "foods": lines });
-    remember(&state, user.id, &image, Some(&foods)).await?;
+    remember(&state, user.id, &image, corrections.as_ref()).await?;
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 

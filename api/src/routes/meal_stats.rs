@@ -8,15 +8,15 @@ use models::statistics::{Intake, MacroSplit, MealStatistics, TopFood};
 use models::{LocalClock, MealFilter, MealType, Nutrients, User};
 use serde::{Deserialize, Serialize};
 
-use super::meals::{
-    MealView, SpanParams, date_param, instant, local_days, meal_type, optional_date, required_date,
-    views,
-};
 use crate::{
     AppState,
     auth::AuthUser,
     error::{ApiError, ApiJson, ApiResult},
     extract::{Clock, Query},
+    params::{
+        SpanParams, date_param, instant, local_days, meal_type, optional_date, required_date,
+    },
+    views::MealView,
 };
 
 pub fn router() -> Router<AppState> {
@@ -402,7 +402,7 @@ async fn daily_summary(
         summary: (&stats.total).into(),
         meal_breakdown: MealBreakdown::of(&stats),
         macro_split: stats.macro_split().into(),
-        meals: views(&meals, clock),
+        meals: MealView::list(&meals, clock),
     }))
 }
 

@@ -1,6 +1,6 @@
 //! `/api/v1`: one router per area, merged here.
 
-pub(crate) mod auth;
+mod auth;
 mod barcodes;
 mod docs;
 mod foods;
@@ -8,6 +8,8 @@ mod health;
 mod images;
 mod jobs;
 mod labels;
+mod meal_copies;
+mod meal_lines;
 mod meal_stats;
 mod meals;
 mod recipes;
@@ -24,7 +26,6 @@ use axum::{
 use crate::{AppState, error::ApiError};
 
 pub use docs::{DOCS_PAGE, openapi_document};
-pub(crate) use foods::bounded;
 
 pub fn router(state: AppState) -> Router {
     let limit = state.config.json_body_limit;
@@ -35,6 +36,8 @@ pub fn router(state: AppState) -> Router {
         .merge(foods::router())
         .merge(usda::router())
         .merge(meals::router())
+        .merge(meal_lines::router())
+        .merge(meal_copies::router())
         .merge(meal_stats::router())
         .merge(weight::router())
         .merge(recipes::router())

@@ -8,20 +8,20 @@ use axum::{
     response::IntoResponse,
     routing::{delete, get, post, put},
 };
-use chrono::{DateTime, Utc};
-use models::recipe::{
-    self, Ingredient, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused,
-};
-use models::{FoodSource, FoodUse, Nutrients, User, UserId};
+use models::recipe::{self, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused};
+use models::{FoodUse, User, UserId};
 use serde::{Deserialize, Serialize};
 
-use super::foods::{FoodView, PageParams, reindex, visible_foods};
-use super::meals::Measure;
 use crate::{
     AppState,
     auth::AuthUser,
+    drafting::Measure,
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
+    food_index::reindex,
+    food_lookup::visible_foods,
+    params::PageParams,
+    views::RecipeView,
 };
 
 pub fn router() -> Router<AppState> {
@@ -32,80 +32,6 @@ pub fn router() -> Router<AppState> {
         .route("/recipes/{id}/update", put(update))
         .route("/recipes/{id}/delete", delete(remove))
         .route("/recipes/{id}/copy", post(copy))
-}
-
-#[derive(Debug, Serialize)]
-struct IngredientView {
-    food_id: i64,
-    food_name: String,
-    food_name_zh: Option<String>,
-    brand: Option<String>,
-    quantity: f64,
-    amount: Option<String>,
-    is_recipe: bool,
-    #[serde(flatten)]
-    values: Nutrients,
-}
-
-impl From<&Ingredient> for IngredientView {
-    fn from(i: &Ingredient) -> Self {
-        IngredientView {
-            food_id: i.food_id,
-            food_name: i.name.clone(),
-            food_name_zh: i.name_zh.clone(),
-            brand: i.brand.clone(),
-            quantity: i.quantity.get(),
-            amount: i.amount.clone(),
-            is_recipe: i.source == FoodSource::Recipe,
-            values: i.values(),
-        }
-    }
-}
-
-/// A recipe as every call returns it.
-#[derive(Debug, Serialize)]
-struct RecipeView {
-    id: i64,
-    name: String,
-    name_zh: Option<String>,
-    servings: f64,
-    notes: Option<String>,
-    total_grams: f64,
-    serving_grams: f64,
-    totals: Nutrients,
-    per_100g: Nutrients,
-    per_serving: Nutrients,
-    ingredients: Vec<IngredientView>,
-    food: FoodView,
-    created_at: DateTime<Utc>,
-    updated_at: DateTime<Utc>,
-}
-
-impl RecipeView {
-    fn of(recipe: &Recipe) -> RecipeView {
-        let food = &recipe.food;
-        let serving = recipe::PerServing::of(food);
-        RecipeView {
-            id: food.id,
-            name: food.food.name.clone(),
-            name_zh: food.food.name_zh.clone(),
-            servings: serving.map_or(1.0, |s| s.servings),
-            notes: food.food.description.clone(),
-            total_grams: recipe.total_grams(),
-            serving_grams: serving.map_or(0.0, |s| s.grams),
-            totals: recipe.totals(),
-            per_100g: food.food.nutrients,
-            per_serving: serving.map(|s| s.values).unwrap_or_default(),
-            ingredients: recipe
-                .ingredients
-                .iter()
-                .map(IngredientView::from)
-                .collect(),
-            food: FoodView::of(food, food.food.owner),
-            created_at: food.created_at,
-            updated_at: food.updated_at,
-        }
-    }
 }
 
 fn recipe_not_found() -> ApiError {
@@ -241,7 +167,7 @@ async fn create(
         .record_uses(user.id, &[FoodUse::of(made.food.id)])
         .await?;
     index_recipe(&state, &made, false).await;
-    Ok((StatusCode::CREATED, ApiJson(RecipeView::of(&made))))
+    Ok((StatusCode::CREATED, ApiJson(RecipeView::from(&made))))
 }
 
 async fn own_recipe(state: &AppState, owner: UserId, id: i64) -> Result<Recipe, ApiError> {
@@ -258,7 +184,7 @@ async fn one(
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
 ) -> ApiResult<RecipeView> {
-    Ok(ApiJson(RecipeView::of(
+    Ok(ApiJson(RecipeView::from(
         &own_recipe(&state, user.id, id).await?,
     )))
 }
@@ -283,7 +209,7 @@ async fn list(
         .list(user.id, page.offset, page.size)
         .await?;
     Ok(ApiJson(RecipePage {
-        recipes: recipes.iter().map(RecipeView::of).collect(),
+        recipes: recipes.iter().map(RecipeView::from).collect(),
         page: page.number,
         page_size: page.size,
         total,
@@ -306,7 +232,7 @@ async fn update(
         .await?
         .ok_or_else(recipe_not_found)?;
     index_recipe(&state, &saved, false).await;
-    Ok(ApiJson(RecipeView::of(&saved)))
+    Ok(ApiJson(RecipeView::from(&saved)))
 }
 
 #[derive(Serialize)]
@@ -372,5 +298,5 @@ async fn copy(
     };
     let made = state.stores.recipes.create(&new).await?;
     index_recipe(&state, &made, false).await;
-    Ok((StatusCode::CREATED, ApiJson(RecipeView::of(&made))))
+    Ok((StatusCode::CREATED, ApiJson(RecipeView::from(&made))))
 }

@@ -2,8 +2,6 @@
 //! a `FetchUsdaFood` job and kept as a local food), and saving a USDA food to log it.
 //! When USDA cannot be reached, search answers from the USDA foods we already hold.
 
-use std::time::Duration;
-
 use axum::{
     Router,
     extract::State,
@@ -11,20 +9,20 @@ use axum::{
     response::IntoResponse,
     routing::{get, post},
 };
-use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
+use jobs::payloads::UsdaNutrition;
 use models::{CustomFoodInput, FoodSource, UserId};
 use serde::{Deserialize, Serialize};
 
-use super::foods::{FoodView, bounded, reindex, search_query};
 use crate::{
     AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
+    food_index::{reindex, search_query},
+    food_lookup::fetch_usda,
+    params::positive_at_most,
+    views::FoodView,
 };
-
-/// Longest a caller waits for FoodData Central through the job.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -54,7 +52,7 @@ async fn search(
 ) -> ApiResult<UsdaResults> {
     let text = params.query.unwrap_or_default();
     let query = search_query(&text)?;
-    let page_size = bounded("page_size", params.page_size, 20, 50)?;
+    let page_size = positive_at_most("page_size", params.page_size, 20, 50)?;
     let viewer = user.as_ref().map(|u| u.id);
     match state.usda.search(&text, page_size as usize).await {
         Ok(found) => {
@@ -71,7 +69,9 @@ async fn search(
                 );
             }
             let kept: Vec<models::Food> = stored.iter().flatten().cloned().collect();
-            let mut kept_views = FoodView::list(&state, &kept, viewer).await?.into_iter();
+            let mut kept_views = FoodView::with_stars(&state, &kept, viewer)
+                .await?
+                .into_iter();
             let foods = found
                 .iter()
                 .zip(&stored)
@@ -98,7 +98,7 @@ async fn search(
             local.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
             local.truncate(page_size as usize);
             Ok(ApiJson(UsdaResults {
-                foods: FoodView::list(&state, &local, viewer).await?,
+                foods: FoodView::with_stars(&state, &local, viewer).await?,
                 usda_available: false,
                 message: Some(format!("{e}; showing the USDA foods kept here")),
             }))
@@ -113,53 +113,13 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
     Ok(id)
 }
 
-pub(crate) async fn fetch(
-    state: &AppState,
-    fdc_id: i64,
-    owner: Option<UserId>,
-) -> Result<UsdaNutrition, ApiError> {
-    Ok(state
-        .jobs
-        .run(
-            FetchUsdaFood { fdc_id },
-            owner.map(UserId::get),
-            FETCH_TIMEOUT,
-        )
-        .await?)
-}
-
-/// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved
-/// the first time it is needed, read from the store after that.
-pub(crate) async fn saved_food(
-    state: &AppState,
-    fdc_id: i64,
-    owner: Option<UserId>,
-) -> Result<models::Food, ApiError> {
-    let key = format!("fdc:{fdc_id}");
-    if let Some(food) = state
-        .stores
-        .foods
-        .find_by_source_key(FoodSource::Usda, &key)
-        .await?
-    {
-        return Ok(food);
-    }
-    let fetched = fetch(state, fdc_id, owner).await?;
-    state
-        .stores
-        .foods
-        .get(fetched.food_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("a fetched USDA food vanished"))
-}
-
 async fn nutrition(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
     Path(id): Path<i64>,
 ) -> ApiResult<UsdaNutrition> {
     Ok(ApiJson(
-        fetch(&state, fdc_id(id)?, user.map(|u| u.id)).await?,
+        fetch_usda(&state, fdc_id(id)?, user.map(|u| u.id)).await?,
     ))
 }
 
@@ -179,7 +139,7 @@ async fn create(
         body.fdc_id
             .ok_or_else(|| ApiError::validation("fdc_id is required"))?,
     )?;
-    let fetched = fetch(&state, id, Some(user.id)).await?;
+    let fetched = fetch_usda(&state, id, Some(user.id)).await?;
     let food = state
         .stores
         .foods
@@ -220,6 +180,6 @@ async fn create(
         .await?;
     Ok((
         StatusCode::CREATED,
-        ApiJson(FoodView::of(&food, Some(user.id))),
+        ApiJson(FoodView::new(&food, Some(user.id))),
     ))
 }

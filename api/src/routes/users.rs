@@ -14,14 +14,13 @@ use models::{
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
-use super::auth::{UserView, invalid_credentials};
-use super::{meals::MealView, weight::WeightView};
 use crate::{
     AppState,
-    auth::{AuthUser, SessionTokens, hash_password, verify_password},
+    auth::{AuthUser, SessionTokens, hash_password, invalid_credentials, verify_password},
     error::{ApiError, ApiJson, ApiResult},
     export::{self, ChunkWriter, ExportPermit, Interruption},
     extract::{Body, Clock},
+    views::{MealView, UserView, WeightView},
 };
 
 pub fn router() -> Router<AppState> {
@@ -265,7 +264,7 @@ async fn export_json(
             out.buffer(),
         )?;
         write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
-            Ok(document.meal(&MealView::of(meal, clock), buffer)?)
+            Ok(document.meal(&MealView::new(meal, clock), buffer)?)
         })
         .await?;
         // One record a day at most: small next to the meals.

@@ -8,17 +8,18 @@ use axum::{
     response::IntoResponse,
     routing::{delete, get, post},
 };
-use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use models::User;
-use models::meal::{BodyWeight, DateRange, WeightRecord, meal_notes};
+use models::meal::{BodyWeight, DateRange, meal_notes};
 use serde::{Deserialize, Serialize};
 
-use super::meals::{Deleted, optional_date};
 use crate::{
     AppState,
     auth::AuthUser,
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Clock, Path, Query},
+    params::optional_date,
+    views::{Deleted, WeightView},
 };
 
 pub fn router() -> Router<AppState> {
@@ -26,29 +27,6 @@ pub fn router() -> Router<AppState> {
         .route("/meals/record-weight", post(record))
         .route("/meals/weight-history", get(history))
         .route("/meals/weight/{id}/delete", delete(remove))
-}
-
-#[derive(Serialize)]
-pub(crate) struct WeightView {
-    id: i64,
-    date: NaiveDate,
-    weight: f64,
-    notes: Option<String>,
-    created_at: DateTime<Utc>,
-    updated_at: DateTime<Utc>,
-}
-
-impl From<&WeightRecord> for WeightView {
-    fn from(r: &WeightRecord) -> Self {
-        WeightView {
-            id: r.id,
-            date: r.date,
-            weight: r.weight,
-            notes: r.notes.clone(),
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-        }
-    }
 }
 
 #[derive(Deserialize)]

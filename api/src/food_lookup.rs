@@ -1,0 +1,94 @@
+//! Finding the foods a user may use: stored foods by id (shared foods for everyone,
+//! custom foods and recipes for their owner), and USDA foods by FoodData Central id,
+//! fetched by a `FetchUsdaFood` job and kept as a local food.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
+use models::{Food, FoodSource, UserId};
+
+use crate::{AppState, error::ApiError};
+
+/// Longest a caller waits for FoodData Central through the job.
+const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub(crate) fn food_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "FOOD_NOT_FOUND", "Food not found")
+}
+
+/// The food of `id` if `viewer` may see it: shared foods everyone, custom foods and
+/// recipes their owner; anything else is the same 404.
+pub(crate) async fn visible_food(
+    state: &AppState,
+    viewer: Option<UserId>,
+    id: i64,
+) -> Result<Food, ApiError> {
+    state
+        .stores
+        .foods
+        .get(id)
+        .await?
+        .filter(|f| f.visible_to(viewer))
+        .ok_or_else(food_not_found)
+}
+
+/// The foods of `ids` that `viewer` may see, by id.
+pub(crate) async fn visible_foods(
+    state: &AppState,
+    viewer: UserId,
+    ids: &[i64],
+) -> Result<HashMap<i64, Food>, ApiError> {
+    Ok(state
+        .stores
+        .foods
+        .get_many(ids)
+        .await?
+        .into_iter()
+        .filter(|f| f.visible_to(Some(viewer)))
+        .map(|f| (f.id, f))
+        .collect())
+}
+
+/// The nutrients of the USDA food `fdc_id`, by a `FetchUsdaFood` job, which keeps the
+/// food here.
+pub(crate) async fn fetch_usda(
+    state: &AppState,
+    fdc_id: i64,
+    owner: Option<UserId>,
+) -> Result<UsdaNutrition, ApiError> {
+    Ok(state
+        .jobs
+        .run(
+            FetchUsdaFood { fdc_id },
+            owner.map(UserId::get),
+            FETCH_TIMEOUT,
+        )
+        .await?)
+}
+
+/// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved
+/// the first time it is needed, read from the store after that.
+pub(crate) async fn saved_usda_food(
+    state: &AppState,
+    fdc_id: i64,
+    owner: Option<UserId>,
+) -> Result<Food, ApiError> {
+    let key = format!("fdc:{fdc_id}");
+    if let Some(food) = state
+        .stores
+        .foods
+        .find_by_source_key(FoodSource::Usda, &key)
+        .await?
+    {
+        return Ok(food);
+    }
+    let fetched = fetch_usda(state, fdc_id, owner).await?;
+    state
+        .stores
+        .foods
+        .get(fetched.food_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("a fetched USDA food vanished"))
+}

@@ -1,0 +1,131 @@
+use chrono::{DateTime, Utc};
+use models::recipe::PerServing;
+use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
+use serde::Serialize;
+
+use crate::{AppState, error::ApiError};
+
+/// A food as every call returns it (SPEC §3 "Food"), per 100 g.
+#[derive(Debug, Serialize)]
+pub struct FoodView {
+    pub id: Option<i64>,
+    pub name: String,
+    pub name_zh: Option<String>,
+    pub pinyin: Option<String>,
+    pub brand: Option<String>,
+    pub barcode: Option<String>,
+    pub image_url: Option<String>,
+    pub nutrition_grade: Option<String>,
+    pub calories_per_100g: f64,
+    pub protein_per_100g: f64,
+    pub fat_per_100g: f64,
+    pub carbs_per_100g: f64,
+    /// `null` when the food's source does not give it (unknown, not 0).
+    pub fiber_per_100g: Option<f64>,
+    pub sugar_per_100g: Option<f64>,
+    pub sodium_per_100g: Option<f64>,
+    pub serving_size: u32,
+    pub serving_unit: &'static str,
+    pub portions: Vec<Portion>,
+    pub is_custom: bool,
+    pub is_recipe: bool,
+    /// A recipe's servings and its values per serving.
+    pub per_serving: Option<PerServing>,
+    /// Whether the signed-in viewer starred it.
+    pub is_favorite: bool,
+    pub is_usda: bool,
+    pub fdc_id: Option<i64>,
+    pub usda_description: Option<String>,
+    pub description: Option<String>,
+    pub data_source: FoodSource,
+    pub data_quality: String,
+    pub ingredients: Option<String>,
+    pub category: Option<String>,
+    pub is_owner: bool,
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+impl FoodView {
+    /// A stored food as `viewer` sees it, without looking up their star.
+    pub fn new(food: &Food, viewer: Option<UserId>) -> FoodView {
+        let mut view = FoodView::unsaved(&food.food);
+        view.id = Some(food.id);
+        view.is_owner = food.owned_by(viewer);
+        view.per_serving = PerServing::of(food);
+        view.created_at = Some(food.created_at);
+        view
+    }
+
+    /// The view of one food with the viewer's star.
+    pub async fn with_star(
+        state: &AppState,
+        food: &Food,
+        viewer: Option<UserId>,
+    ) -> Result<FoodView, ApiError> {
+        let mut views = FoodView::with_stars(state, std::slice::from_ref(food), viewer).await?;
+        Ok(views.remove(0))
+    }
+
+    /// Views of `foods` with the viewer's stars, looked up at once.
+    pub async fn with_stars(
+        state: &AppState,
+        foods: &[Food],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<FoodView>, ApiError> {
+        let starred = match viewer {
+            Some(user) if !foods.is_empty() => {
+                let ids: Vec<i64> = foods.iter().map(|f| f.id).collect();
+                state.stores.foods.favorites_among(user, &ids).await?
+            }
+            _ => Vec::new(),
+        };
+        Ok(foods
+            .iter()
+            .map(|f| {
+                let mut view = FoodView::new(f, viewer);
+                view.is_favorite = starred.contains(&f.id);
+                view
+            })
+            .collect())
+    }
+
+    /// A food not (yet) stored, such as a USDA search hit.
+    pub fn unsaved(f: &models::NewFood) -> FoodView {
+        let n = &f.nutrients;
+        let is_usda = f.source() == FoodSource::Usda;
+        FoodView {
+            id: None,
+            name: f.name.clone(),
+            name_zh: f.name_zh.clone(),
+            pinyin: f.pinyin.clone(),
+            brand: f.brand.clone(),
+            barcode: f.barcode.clone(),
+            image_url: f.image_url.clone(),
+            nutrition_grade: f.nutrition_grade.clone(),
+            calories_per_100g: n.calories,
+            protein_per_100g: n.protein,
+            fat_per_100g: n.fat,
+            carbs_per_100g: n.carbs,
+            fiber_per_100g: UnknownNutrients::shown(f.unknown.fiber, n.fiber),
+            sugar_per_100g: UnknownNutrients::shown(f.unknown.sugar, n.sugar),
+            sodium_per_100g: UnknownNutrients::shown(f.unknown.sodium, n.sodium),
+            serving_size: 100,
+            serving_unit: "g",
+            portions: f.portions.clone(),
+            is_custom: f.source() == FoodSource::Custom,
+            is_recipe: f.source() == FoodSource::Recipe,
+            per_serving: None,
+            is_favorite: false,
+            is_usda,
+            fdc_id: f.fdc_id,
+            usda_description: if is_usda { f.description.clone() } else { None },
+            description: f.description.clone(),
+            data_source: f.source(),
+            data_quality: f.data_quality.clone(),
+            ingredients: f.ingredients.clone(),
+            category: f.category.clone(),
+            is_owner: false,
+            created_at: None,
+        }
+    }
+}

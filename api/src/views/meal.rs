@@ -1,0 +1,95 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use models::{LocalClock, Meal, MealType};
+use serde::Serialize;
+
+/// A meal as every call returns it (SPEC §3 "Meal"), dated in the caller's time zone.
+#[derive(Debug, Serialize)]
+pub struct MealView {
+    pub id: i64,
+    pub name: Option<String>,
+    pub meal_type: MealType,
+    /// The local day, `YYYY-MM-DD`.
+    pub date: NaiveDate,
+    /// The local time, `HH:MM`.
+    pub time: String,
+    pub eaten_at: DateTime<Utc>,
+    pub notes: Option<String>,
+    pub foods: Vec<MealFoodView>,
+    pub total_calories: f64,
+    pub total_protein: f64,
+    pub total_fat: f64,
+    pub total_carbs: f64,
+    pub total_fiber: f64,
+    pub total_sugar: f64,
+    pub total_sodium: f64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MealFoodView {
+    pub id: i64,
+    pub food_id: Option<i64>,
+    pub food_name: String,
+    pub food_name_zh: Option<String>,
+    pub brand: Option<String>,
+    /// Grams; none for a quick add, which was logged without a weight.
+    pub quantity: Option<f64>,
+    /// The amount as logged ("2 slices"), when it was not plain grams.
+    pub amount: Option<String>,
+    pub is_quick_add: bool,
+    /// What the quantity holds: calories, protein, fat, carbs, fiber, sugar, sodium.
+    #[serde(flatten)]
+    pub values: models::Nutrients,
+    /// The nutrition the line was saved with.
+    pub per_100g: models::Nutrients,
+}
+
+impl MealView {
+    /// A saved meal, dated on `clock`'s days.
+    pub fn new(meal: &Meal, clock: LocalClock) -> MealView {
+        let t = &meal.totals;
+        MealView {
+            id: meal.id,
+            name: meal.name.clone(),
+            meal_type: meal.meal_type,
+            date: clock.date_of(meal.eaten_at),
+            time: clock.time_of(meal.eaten_at).format("%H:%M").to_string(),
+            eaten_at: meal.eaten_at,
+            notes: meal.notes.clone(),
+            foods: meal
+                .foods
+                .iter()
+                .map(|f| {
+                    let line = &f.line;
+                    MealFoodView {
+                        id: f.id,
+                        food_id: line.food_id,
+                        food_name: line.food_name.clone(),
+                        food_name_zh: line.food_name_zh.clone(),
+                        brand: line.brand.clone(),
+                        quantity: (!line.quick_add).then(|| line.quantity.get()),
+                        amount: line.amount.clone(),
+                        is_quick_add: line.quick_add,
+                        values: line.amount(),
+                        per_100g: line.per_100g,
+                    }
+                })
+                .collect(),
+            total_calories: t.calories,
+            total_protein: t.protein,
+            total_fat: t.fat,
+            total_carbs: t.carbs,
+            total_fiber: t.fiber,
+            total_sugar: t.sugar,
+            total_sodium: t.sodium,
+            created_at: meal.created_at,
+            updated_at: meal.updated_at,
+        }
+    }
+
+    /// Saved meals, in their order, dated on `clock`'s days.
+    pub fn list(meals: &[Meal], clock: LocalClock) -> Vec<MealView> {
+        meals.iter().map(|m| MealView::new(m, clock)).collect()
+    }
+}

@@ -1,0 +1,23 @@
+//! What the calls answer: each record as clients see it, one file per area, shared by
+//! every route that returns one.
+
+mod food;
+mod meal;
+mod recipe;
+mod user;
+mod weight;
+
+use serde::Serialize;
+
+pub(crate) use food::FoodView;
+pub(crate) use meal::MealView;
+pub(crate) use recipe::RecipeView;
+pub(crate) use user::UserView;
+pub(crate) use weight::WeightView;
+
+/// What a delete answers.
+#[derive(Serialize)]
+pub(crate) struct Deleted {
+    pub id: i64,
+    pub deleted: bool,
+}
