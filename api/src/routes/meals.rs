@@ -4,13 +4,7 @@
 
 use std::collections::HashMap;
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{delete, get, post, put},
-};
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use models::amount::{AmountError, read_amount};
 use models::meal::{
@@ -25,28 +19,30 @@ use super::foods::{PageParams, bounded};
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
     extract::{Body, Clock, Path, Query},
 };
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/create", post(create))
-        .route("/meals/list", get(list))
-        .route("/meals/recent", get(recent))
-        .route("/meals/plan", post(plan))
-        .route("/meals/copy-day", post(copy_day))
-        .route("/meals/{id}/copy", post(copy))
-        .route("/meals/{id}", get(one))
-        .route("/meals/{id}/update", put(update))
-        .route("/meals/{id}/delete", delete(remove))
-        .route("/meals/{id}/add-food", post(add_food))
-        .route("/meals/food/{id}/update", put(update_line))
-        .route("/meals/food/{id}/delete", delete(delete_line))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(list))
+        .routes(routes!(recent))
+        .routes(routes!(plan))
+        .routes(routes!(copy_day))
+        .routes(routes!(copy))
+        .routes(routes!(one))
+        .routes(routes!(update))
+        .routes(routes!(remove))
+        .routes(routes!(add_food))
+        .routes(routes!(update_line))
+        .routes(routes!(delete_line))
 }
 
 /// A meal as every call returns it (SPEC §3 "Meal"), dated in the caller's time zone.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MealView {
     pub id: i64,
     pub name: Option<String>,
@@ -69,7 +65,7 @@ pub struct MealView {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MealFoodView {
     pub id: i64,
     pub food_id: Option<i64>,
@@ -168,7 +164,7 @@ fn food_not_found(id: i64) -> ApiError {
 /// A food line as sent: `{food_id, quantity}` or `{food_id, amount: "2 slices"}`, for a
 /// USDA search hit not saved yet `{food_id: -1, quantity, fdc_id, name}`, or a quick add
 /// `{quick_add: {name, calories, protein, fat, carbs}}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub(crate) struct LineInput {
     food_id: Option<i64>,
     quantity: Option<f64>,
@@ -182,7 +178,7 @@ pub(crate) struct LineInput {
     quick_add: Option<QuickAddInput>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 struct QuickAddInput {
     name: Option<String>,
     calories: Option<f64>,
@@ -416,7 +412,7 @@ async fn record_uses(state: &AppState, user: UserId, lines: &[MealLine]) {
 }
 
 /// A meal as sent to create or update it; on update an absent field is left as it is.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 struct MealInput {
     name: Option<String>,
     date: Option<String>,
@@ -480,6 +476,23 @@ pub(crate) fn meal_type(text: Option<&str>) -> Result<Option<MealType>, ApiError
         .map_err(ApiError::from)
 }
 
+#[utoipa::path(
+    post,
+    path = "/meals/create",
+    tag = "meals",
+    operation_id = "meals_create",
+    summary = "Save a meal from {name?, date?, meal_type?, notes?, foods: [{food_id, quantity} | {food_id, amount: \"2 slices\" | \"1.5碗\" | \"半斤\"} | {food_id: -1, quantity, fdc_id, name} | {quick_add: {name?, calories, protein?, fat?, carbs?}}]}: an amount is read against the food's portions (g, kg, 斤, 两, oz, lb or a portion's unit) and kept beside its grams; a quick add has no food and no grams; date is YYYY-MM-DD (local, at the meal type's usual time) or a date-time with T (UTC ISO); meal_type follows the local hour when left out. Totals come from the foods' per-100 g values; each line keeps the nutrition it was saved with.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = MealInput, example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The meal", body = Success<MealView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND or USDA_FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR, naming the field"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -533,6 +546,20 @@ async fn save_new(
     Ok(MealView::of(&saved, clock))
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/{id}",
+    tag = "meals",
+    operation_id = "meals_one",
+    summary = "One of your meals.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn one(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -543,6 +570,22 @@ async fn one(
     Ok(ApiJson(MealView::of(&meal, clock)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/meals/{id}/update",
+    tag = "meals",
+    operation_id = "meals_update",
+    summary = "Change a meal; fields left out stay. foods replaces the lines: a food the meal had keeps its saved nutrition unless the line says refresh: true.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = MealInput, example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -601,12 +644,26 @@ async fn update(
 }
 
 /// What a delete answers.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct Deleted {
     pub id: i64,
     pub deleted: bool,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/meals/{id}/delete",
+    tag = "meals",
+    operation_id = "meals_remove",
+    summary = "Delete a meal: {id, deleted}.",
+    params(("id" = i64, Path, description = "Meal id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -618,6 +675,22 @@ async fn remove(
     Ok(ApiJson(Deleted { id, deleted: true }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/meals/{id}/add-food",
+    tag = "meals",
+    operation_id = "meals_add_food",
+    summary = "Add {food_id, quantity} (or a USDA line) to a meal; answers the meal.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = LineInput, example = json!({"food_id": 1, "quantity": 100})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn add_food(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -651,12 +724,28 @@ async fn add_food(
     Ok(ApiJson(MealView::of(&saved, clock)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct QuantityInput {
     quantity: Option<f64>,
     amount: Option<String>,
 }
 
+#[utoipa::path(
+    put,
+    path = "/meals/food/{id}/update",
+    tag = "meals",
+    operation_id = "meals_update_line",
+    summary = "Change a line's {quantity} or {amount} (read against its food's portions); answers its meal. A quick add has no quantity (422 QUICK_ADD_HAS_NO_QUANTITY).",
+    params(("id" = i64, Path, description = "Meal food id"), crate::extract::TimeZoneParam),
+    request_body(content = QuantityInput, example = json!({"quantity": 120})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update_line(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -700,6 +789,21 @@ async fn update_line(
     Ok(ApiJson(MealView::of(&meal, clock)))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/meals/food/{id}/delete",
+    tag = "meals",
+    operation_id = "meals_delete_line",
+    summary = "Remove a line; answers its meal. The last line cannot go (delete the meal).",
+    params(("id" = i64, Path, description = "Meal food id"), crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_FOOD_NOT_FOUND"),
+        (status = 422, description = "LAST_MEAL_FOOD"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn delete_line(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -719,13 +823,20 @@ async fn delete_line(
 }
 
 /// Which meals a list or statistics call is about, as sent.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct SpanParams {
+    /// breakfast, lunch, dinner or snack
     pub meal_type: Option<String>,
+    /// One local day, YYYY-MM-DD
     pub date: Option<String>,
+    /// First local day (with end_date)
     pub start_date: Option<String>,
+    /// Last local day, included
     pub end_date: Option<String>,
+    /// Start instant (with end_datetime_utc)
     pub start_datetime_utc: Option<String>,
+    /// Last instant, included
     pub end_datetime_utc: Option<String>,
 }
 
@@ -816,15 +927,19 @@ impl SpanParams {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListParams {
+    /// From 1
     page: Option<i64>,
+    /// 1 to 100, default 20
     page_size: Option<i64>,
     #[serde(flatten)]
+    #[param(ignore)]
     span: SpanParams,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MealPage {
     meals: Vec<MealView>,
     page: i64,
@@ -833,6 +948,20 @@ struct MealPage {
     has_more: bool,
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/list",
+    tag = "meals",
+    operation_id = "meals_list",
+    summary = "Your meals, newest first: {meals, page, page_size, total, has_more}.",
+    params(ListParams, SpanParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of meals", body = Success<MealPage>),
+        (status = 422, description = "VALIDATION_ERROR or INVALID_TIME_ZONE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -860,12 +989,14 @@ async fn list(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RecentParams {
+    /// 1 to 50, default 7
     limit: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MealList {
     meals: Vec<MealView>,
 }
@@ -873,6 +1004,19 @@ struct MealList {
 /// SPEC §9: the recent meals window is 7 days.
 const RECENT_DAYS: u64 = 7;
 
+#[utoipa::path(
+    get,
+    path = "/meals/recent",
+    tag = "meals",
+    operation_id = "meals_recent",
+    summary = "Meals of the last 7 local days, newest first: {meals}.",
+    params(RecentParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Meals", body = Success<MealList>),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn recent(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -896,14 +1040,14 @@ async fn recent(
 /// A plan covers at most a month at once.
 const MAX_PLAN_DAYS: i64 = 31;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct PlanInput {
     start_date: Option<String>,
     end_date: Option<String>,
     meal_template: Option<HashMap<String, Vec<LineInput>>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PlanCreated {
     meals_created: usize,
     meals: Vec<MealView>,
@@ -911,6 +1055,22 @@ struct PlanCreated {
 
 /// Saves the same meals on every day of a span: one per meal type of the template, at
 /// its usual time. All of them are saved, or none.
+#[utoipa::path(
+    post,
+    path = "/meals/plan",
+    tag = "meals",
+    operation_id = "meals_plan",
+    summary = "Save a template {start_date, end_date, meal_template: {breakfast?|lunch?|dinner?|snack?: [{food_id, quantity}]}} as one meal per day and meal type (at most 31 days), all or nothing: {meals_created, meals}.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = PlanInput, example = json!({"start_date": "2026-01-12", "end_date": "2026-01-18", "meal_template": {"breakfast": [{"food_id": 1, "quantity": 200}]}})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The meals", body = Success<PlanCreated>),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn plan(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -968,7 +1128,8 @@ async fn plan(
 }
 
 /// Where a copy of a meal goes.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = MealCopyInput)]
 struct CopyInput {
     date: Option<String>,
     meal_type: Option<String>,
@@ -978,6 +1139,23 @@ struct CopyInput {
 /// A new meal with the lines of one already saved (the values they were saved with,
 /// quick adds included), on another day or at another time. A date alone keeps the
 /// meal's local time.
+#[utoipa::path(
+    post,
+    path = "/meals/{id}/copy",
+    tag = "meals",
+    operation_id = "meals_copy",
+    summary = "Copy a meal to {date: YYYY-MM-DD (keeps its local time) or a date-time, meal_type?, name?}: 201 with the new meal, its lines with the values they were saved with.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = CopyInput, example = json!({"date": "2026-01-16", "meal_type": "dinner"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copy", body = Success<MealView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn copy(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -1015,13 +1193,13 @@ async fn copy(
     Ok((StatusCode::CREATED, ApiJson(MealView::of(&saved, clock))))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 struct CopyDayInput {
     from_date: Option<String>,
     to_date: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DayCopied {
     count: usize,
     meals: Vec<MealView>,
@@ -1029,6 +1207,23 @@ struct DayCopied {
 
 /// Every meal of one local day again on another, each at its own local time; all of
 /// them are saved, or none.
+#[utoipa::path(
+    post,
+    path = "/meals/copy-day",
+    tag = "meals",
+    operation_id = "meals_copy_day",
+    summary = "Copy every meal of {from_date} to {to_date}, each at its local time, all or nothing: 201 {count, meals}.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = CopyDayInput, example = json!({"from_date": "2026-01-15", "to_date": "2026-01-16"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copies", body = Success<DayCopied>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "NO_MEALS_ON_DAY"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn copy_day(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
