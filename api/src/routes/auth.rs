@@ -83,7 +83,7 @@ struct Registered {
     tag = "auth",
     operation_id = "auth_register",
     summary = "Sign up with {username, email, password, nickname}: 201 with {access, refresh, user, verification_sent}; a verification link is mailed.",
-    request_body(content = Registration, example = json!({"username": "newcook", "email": "newcook@example.com", "password": "Cooking2026x", "nickname": "Cook"})),
+    request_body(content = inline(Registration), example = json!({"username": "newcook", "email": "newcook@example.com", "password": "Cooking2026x", "nickname": "Cook"})),
     responses(
         (status = 201, description = "Signed up and in", body = Success<Registered>),
         (status = 409, description = "USERNAME_TAKEN or EMAIL_TAKEN"),
@@ -210,7 +210,7 @@ const SLOW_DOWN: std::time::Duration = std::time::Duration::from_secs(1);
     tag = "auth",
     operation_id = "auth_login",
     summary = "Sign in with {username (or email), password}: {access, refresh, user}.",
-    request_body(content = Credentials, example = json!({"username": "newcook", "password": "Cooking2026x"})),
+    request_body(content = inline(Credentials), example = json!({"username": "newcook", "password": "Cooking2026x"})),
     responses(
         (status = 200, description = "Signed in", body = Success<LoggedIn>),
         (status = 401, description = "INVALID_CREDENTIALS"),
@@ -294,7 +294,7 @@ struct RefreshRequest {
     tag = "auth",
     operation_id = "auth_refresh",
     summary = "Rotate {refresh}: a new {access, refresh}; a reused refresh token ends its whole session.",
-    request_body(content = RefreshRequest, example = json!({"refresh": "the refresh token from sign-in"})),
+    request_body(content = inline(RefreshRequest), example = json!({"refresh": "the refresh token from sign-in"})),
     responses(
         (status = 200, description = "New tokens", body = Success<SessionTokens>),
         (status = 401, description = "INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REUSED"),
@@ -331,7 +331,7 @@ struct LoggedOut {
     tag = "auth",
     operation_id = "auth_logout",
     summary = "End the session of {refresh_token} (also taken as {refresh}).",
-    request_body(content = LogoutRequest, example = json!({"refresh_token": "the refresh token from sign-in"})),
+    request_body(content = inline(LogoutRequest), example = json!({"refresh_token": "the refresh token from sign-in"})),
     responses(
         (status = 200, description = "Logged out", body = Success<LoggedOut>),
         (status = 422, description = "VALIDATION_ERROR: no token given"),
@@ -388,7 +388,7 @@ struct Verified {
     tag = "auth",
     operation_id = "auth_verify_email",
     summary = "Confirm the address with the mailed {token}; signs in: {token, refresh_token, user}.",
-    request_body(content = TokenRequest, example = json!({"token": "the token of the mailed link"})),
+    request_body(content = inline(TokenRequest), example = json!({"token": "the token of the mailed link"})),
     responses(
         (status = 200, description = "Verified and signed in", body = Success<Verified>),
         (status = 400, description = "INVALID_TOKEN or TOKEN_EXPIRED"),
@@ -477,7 +477,7 @@ async fn mail_request(
     tag = "auth",
     operation_id = "auth_resend_verification",
     summary = "Mail a new verification link to {email}; the same answer whether or not an account exists.",
-    request_body(content = EmailRequest, example = json!({"email": "newcook@example.com"})),
+    request_body(content = inline(EmailRequest), example = json!({"email": "newcook@example.com"})),
     responses(
         (status = 200, description = "Sent if the account exists", body = Success<Sent>),
         (status = 422, description = "No email"),
@@ -508,7 +508,7 @@ async fn resend_verification(
     tag = "auth",
     operation_id = "auth_password_reset",
     summary = "Mail a reset link (valid 1 hour) to {email}; the same answer whether or not an account exists.",
-    request_body(content = EmailRequest, example = json!({"email": "newcook@example.com"})),
+    request_body(content = inline(EmailRequest), example = json!({"email": "newcook@example.com"})),
     responses(
         (status = 200, description = "Sent if the account exists", body = Success<Sent>),
         (status = 422, description = "No email"),
@@ -556,7 +556,7 @@ struct ResetConfirm {
     tag = "auth",
     operation_id = "auth_password_reset_confirm",
     summary = "Set a new password with the mailed {token, password}; every session ends.",
-    request_body(content = ResetConfirm, example = json!({"token": "the token of the mailed link", "password": "Cooking2027x"})),
+    request_body(content = inline(ResetConfirm), example = json!({"token": "the token of the mailed link", "password": "Cooking2027x"})),
     responses(
         (status = 200, description = "Password reset", body = Success<Sent>),
         (status = 400, description = "INVALID_TOKEN or TOKEN_EXPIRED"),

@@ -85,7 +85,7 @@ async fn scan(
     tag = "barcodes",
     operation_id = "barcodes_detect",
     summary = "Read the barcodes in {image_id}: {image_id, barcodes: [{data, formatted_data, type, text, is_food}], food_barcodes_only}. EAN-13, EAN-8, UPC-A (type UPC) and UPC-E are food codes, data is their canonical GTIN (UPC-A with a leading 0, UPC-E expanded); books (ISBN) and other formats (QR_CODE, CODE_128…) are listed with is_food false.",
-    request_body(content = AnalyzeInput, example = json!({"image_id": 1})),
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The barcodes (possibly none)", body = Success<DetectionView>),
@@ -204,7 +204,7 @@ async fn food_for(
     tag = "barcodes",
     operation_id = "barcodes_create_food",
     summary = "Find or create the food of {barcode, type?}: the foods kept here first (imported Open Food Facts and USDA branded data included), then Open Food Facts, then USDA branded foods. One food per barcode. {food, is_existing, source}.",
-    request_body(content = BarcodeInput, example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The food", body = Success<CreatedView>),
@@ -254,7 +254,7 @@ struct AnalysisView {
     tag = "barcodes",
     operation_id = "barcodes_analyze_with_barcode",
     summary = "Read the barcodes in {image_id} and find or create the food of each food barcode: the detection fields plus foods [{barcode, food, is_existing, source}] and missing [{barcode, code, message}].",
-    request_body(content = AnalyzeInput, example = json!({"image_id": 1})),
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Barcodes and foods", body = Success<AnalysisView>),
@@ -399,7 +399,7 @@ async fn search(
     tag = "barcodes",
     operation_id = "barcodes_search_off",
     summary = "Look {barcode} up on Open Food Facts without keeping it: {barcode, found, food, source, issues, unavailable}.",
-    request_body(content = BarcodeInput, example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Found or not", body = Success<SearchView>),
@@ -422,7 +422,7 @@ async fn search_off(
     tag = "barcodes",
     operation_id = "barcodes_search_usda",
     summary = "Look {barcode} up among USDA FoodData Central branded foods (gtinUpc in its printed forms) without keeping it.",
-    request_body(content = BarcodeInput, example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Found or not", body = Success<SearchView>),
@@ -445,7 +445,7 @@ async fn search_usda(
     tag = "barcodes",
     operation_id = "barcodes_search_combined",
     summary = "Look {barcode} up here, then on Open Food Facts, then USDA: the first that knows it.",
-    request_body(content = BarcodeInput, example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Found or not", body = Success<SearchView>),

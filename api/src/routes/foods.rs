@@ -483,7 +483,7 @@ pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
     tag = "foods",
     operation_id = "foods_create",
     summary = "Create a custom food from {name, calories, protein?, fat?, carbs?, fiber?, sugar?, sodium?, portions?, copied_from?, barcode?} per 100 g; a barcode (8, 12, 13 or 14 digits) finds the food in your barcode lookups next time.",
-    request_body(content = CustomFoodInput, example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
+    request_body(content = inline(CustomFoodInput), example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The food", body = Success<FoodView>),
@@ -543,7 +543,7 @@ async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiErr
     operation_id = "foods_update",
     summary = "Change your custom food (same body as create).",
     params(("id" = i64, Path, description = "Food id")),
-    request_body(content = CustomFoodInput, example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
+    request_body(content = inline(CustomFoodInput), example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The food", body = Success<FoodView>),

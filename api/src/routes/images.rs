@@ -170,7 +170,7 @@ impl ToSchema for PhotoForm {}
     tag = "images",
     operation_id = "images_upload",
     summary = "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}. By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days.",
-    request_body(content = PhotoForm, content_type = "multipart/form-data"),
+    request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The image", body = Success<ImageView>),
@@ -289,7 +289,7 @@ impl AnalyzeInput {
     tag = "images",
     operation_id = "images_analyze_stream",
     summary = "Analyse {image_id}: text/event-stream of data: {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error} lines; steps start, food_detection, food_detection_complete, portion_estimation, complete or error. Closing the stream cancels the analysis.",
-    request_body(content = AnalyzeInput, example = json!({"image_id": 1})),
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
@@ -324,7 +324,7 @@ async fn analyze_stream(
     tag = "images",
     operation_id = "images_analyze",
     summary = "Analyse {image_id} and wait: {image_id, status, keywords, results, stage_1, stage_2, stage_3}.",
-    request_body(content = AnalyzeInput, example = json!({"image_id": 1})),
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The results", body = Success<ResultsView>),
@@ -458,7 +458,7 @@ struct ConfirmInput {
     tag = "images",
     operation_id = "images_confirm",
     summary = "Confirm the results of {image_id or result_id}, with corrections (kept): {is_confirmed, corrections}.",
-    request_body(content = ConfirmInput, example = json!({"image_id": 1, "is_confirmed": true})),
+    request_body(content = inline(ConfirmInput), example = json!({"image_id": 1, "is_confirmed": true})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The results", body = Success<ResultsView>),
@@ -593,7 +593,7 @@ struct MealFromImage {
     tag = "images",
     operation_id = "images_create_meal",
     summary = "A meal of the recognised foods: {image_id, meal_type?, date?, meal_name?, foods? ([{food_id, quantity}], by default the results)}.",
-    request_body(content = MealFromImage, example = json!({"image_id": 1, "meal_type": "lunch", "date": "2026-01-15"})),
+    request_body(content = inline(MealFromImage), example = json!({"image_id": 1, "meal_type": "lunch", "date": "2026-01-15"})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The meal", body = Success<super::meals::MealView>),

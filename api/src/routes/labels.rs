@@ -116,7 +116,7 @@ impl ToSchema for LabelForm {}
     tag = "labels",
     operation_id = "labels_read",
     summary = "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload (and counted in the account's upload rate) and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
-    request_body(content = LabelForm, content_type = "multipart/form-data"),
+    request_body(content = inline(LabelForm), content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The label as read", body = Success<LabelView>),

@@ -483,7 +483,7 @@ pub(crate) fn meal_type(text: Option<&str>) -> Result<Option<MealType>, ApiError
     operation_id = "meals_create",
     summary = "Save a meal from {name?, date?, meal_type?, notes?, foods: [{food_id, quantity} | {food_id, amount: \"2 slices\" | \"1.5碗\" | \"半斤\"} | {food_id: -1, quantity, fdc_id, name} | {quick_add: {name?, calories, protein?, fat?, carbs?}}]}: an amount is read against the food's portions (g, kg, 斤, 两, oz, lb or a portion's unit) and kept beside its grams; a quick add has no food and no grams; date is YYYY-MM-DD (local, at the meal type's usual time) or a date-time with T (UTC ISO); meal_type follows the local hour when left out. Totals come from the foods' per-100 g values; each line keeps the nutrition it was saved with.",
     params(crate::extract::TimeZoneParam),
-    request_body(content = MealInput, example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    request_body(content = inline(MealInput), example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The meal", body = Success<MealView>),
@@ -577,7 +577,7 @@ async fn one(
     operation_id = "meals_update",
     summary = "Change a meal; fields left out stay. foods replaces the lines: a food the meal had keeps its saved nutrition unless the line says refresh: true.",
     params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
-    request_body(content = MealInput, example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    request_body(content = inline(MealInput), example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The meal", body = Success<MealView>),
@@ -682,7 +682,7 @@ async fn remove(
     operation_id = "meals_add_food",
     summary = "Add {food_id, quantity} (or a USDA line) to a meal; answers the meal.",
     params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
-    request_body(content = LineInput, example = json!({"food_id": 1, "quantity": 100})),
+    request_body(content = inline(LineInput), example = json!({"food_id": 1, "quantity": 100})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The meal", body = Success<MealView>),
@@ -737,7 +737,7 @@ struct QuantityInput {
     operation_id = "meals_update_line",
     summary = "Change a line's {quantity} or {amount} (read against its food's portions); answers its meal. A quick add has no quantity (422 QUICK_ADD_HAS_NO_QUANTITY).",
     params(("id" = i64, Path, description = "Meal food id"), crate::extract::TimeZoneParam),
-    request_body(content = QuantityInput, example = json!({"quantity": 120})),
+    request_body(content = inline(QuantityInput), example = json!({"quantity": 120})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The meal", body = Success<MealView>),
@@ -1062,7 +1062,7 @@ struct PlanCreated {
     operation_id = "meals_plan",
     summary = "Save a template {start_date, end_date, meal_template: {breakfast?|lunch?|dinner?|snack?: [{food_id, quantity}]}} as one meal per day and meal type (at most 31 days), all or nothing: {meals_created, meals}.",
     params(crate::extract::TimeZoneParam),
-    request_body(content = PlanInput, example = json!({"start_date": "2026-01-12", "end_date": "2026-01-18", "meal_template": {"breakfast": [{"food_id": 1, "quantity": 200}]}})),
+    request_body(content = inline(PlanInput), example = json!({"start_date": "2026-01-12", "end_date": "2026-01-18", "meal_template": {"breakfast": [{"food_id": 1, "quantity": 200}]}})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The meals", body = Success<PlanCreated>),
@@ -1146,7 +1146,7 @@ struct CopyInput {
     operation_id = "meals_copy",
     summary = "Copy a meal to {date: YYYY-MM-DD (keeps its local time) or a date-time, meal_type?, name?}: 201 with the new meal, its lines with the values they were saved with.",
     params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
-    request_body(content = CopyInput, example = json!({"date": "2026-01-16", "meal_type": "dinner"})),
+    request_body(content = inline(CopyInput), example = json!({"date": "2026-01-16", "meal_type": "dinner"})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The copy", body = Success<MealView>),
@@ -1214,7 +1214,7 @@ struct DayCopied {
     operation_id = "meals_copy_day",
     summary = "Copy every meal of {from_date} to {to_date}, each at its local time, all or nothing: 201 {count, meals}.",
     params(crate::extract::TimeZoneParam),
-    request_body(content = CopyDayInput, example = json!({"from_date": "2026-01-15", "to_date": "2026-01-16"})),
+    request_body(content = inline(CopyDayInput), example = json!({"from_date": "2026-01-15", "to_date": "2026-01-16"})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The copies", body = Success<DayCopied>),

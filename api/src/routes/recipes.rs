@@ -230,7 +230,7 @@ async fn index_recipe(state: &AppState, recipe: &Recipe, deleted: bool) {
     tag = "recipes",
     operation_id = "recipes_create",
     summary = "Create a recipe {name, name_zh?, servings (more than 0, at most 100), notes?, ingredients: [{food_id, quantity} | {food_id, amount}]}: 201 with the recipe, its values worked out from the ingredients. It is also a food of yours, found in your search and logged like any food.",
-    request_body(content = RecipeInput, example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
+    request_body(content = inline(RecipeInput), example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The recipe", body = Success<RecipeView>),
@@ -338,7 +338,7 @@ async fn list(
     operation_id = "recipes_update",
     summary = "Replace a recipe (same body as create); recipes containing it are worked out again.",
     params(("id" = i64, Path, description = "Recipe id")),
-    request_body(content = RecipeInput, example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
+    request_body(content = inline(RecipeInput), example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The recipe", body = Success<RecipeView>),
@@ -414,7 +414,7 @@ struct CopyInput {
     operation_id = "recipes_copy",
     summary = "Copy a recipe {name?} (default \"<name> (copy)\"): 201 with the new recipe.",
     params(("id" = i64, Path, description = "Recipe id")),
-    request_body(content = CopyInput, example = json!({"name": "My stir-fry"})),
+    request_body(content = inline(CopyInput), example = json!({"name": "My stir-fry"})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The copy", body = Success<RecipeView>),

@@ -205,7 +205,7 @@ struct CreateBody {
     tag = "foods",
     operation_id = "usda_create",
     summary = "Save a USDA food to log it, from {fdc_id, custom_name?}: the shared read-only food (the same one for every caller), or with custom_name a custom copy.",
-    request_body(content = CreateBody, example = json!({"fdc_id": 171705})),
+    request_body(content = inline(CreateBody), example = json!({"fdc_id": 171705})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The food", body = Success<FoodView>),

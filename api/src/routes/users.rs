@@ -109,7 +109,7 @@ async fn profile(AuthUser(user): AuthUser) -> ApiJson<ProfileView> {
     tag = "users",
     operation_id = "users_update_profile",
     summary = "Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1); null clears the nullable ones; every broken rule is reported by field name and nothing is saved.",
-    request_body(content = ProfileChanges, example = json!({"nickname": "Cook", "date_of_birth": "1990-05-01", "gender": "female", "height": 168, "weight": 62.5, "daily_calorie_goal": 2000, "activity_level": "moderately_active", "macro_goal_unit": "g", "protein_goal": 100, "fat_goal": 60, "carbs_goal": 250})),
+    request_body(content = inline(ProfileChanges), example = json!({"nickname": "Cook", "date_of_birth": "1990-05-01", "gender": "female", "height": 168, "weight": 62.5, "daily_calorie_goal": 2000, "activity_level": "moderately_active", "macro_goal_unit": "g", "protein_goal": 100, "fat_goal": 60, "carbs_goal": 250})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = Success<ProfileView>),
@@ -146,7 +146,7 @@ struct PasswordChange {
     tag = "users",
     operation_id = "users_change_password",
     summary = "{current_password, new_password}: new {access, refresh} for this client; every other session ends.",
-    request_body(content = PasswordChange, example = json!({"current_password": "Cooking2026x", "new_password": "Cooking2027x"})),
+    request_body(content = inline(PasswordChange), example = json!({"current_password": "Cooking2026x", "new_password": "Cooking2027x"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "New tokens", body = Success<SessionTokens>),
@@ -442,7 +442,7 @@ struct Deleted {
     tag = "users",
     operation_id = "users_delete_account",
     summary = "Delete the account and all its data, its photos' files included; {password} confirms.",
-    request_body(content = Confirmation, example = json!({"password": "Cooking2026x"})),
+    request_body(content = inline(Confirmation), example = json!({"password": "Cooking2026x"})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Deleted", body = Success<Deleted>),

@@ -78,7 +78,7 @@ async fn sync_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
     operation_id = "weight_record",
     summary = "Record {date?, weight (kg, 20-500), notes?}; one record per local day (a second replaces it); the newest record is the profile weight.",
     params(crate::extract::TimeZoneParam),
-    request_body(content = WeightInput, example = json!({"date": "2026-01-15", "weight": 64.5, "notes": "Before breakfast"})),
+    request_body(content = inline(WeightInput), example = json!({"date": "2026-01-15", "weight": 64.5, "notes": "Before breakfast"})),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The record", body = Success<WeightView>),
