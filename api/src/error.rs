@@ -89,6 +89,7 @@ pub(crate) struct Failure<'a> {
     success: bool,
     #[schema(schema_with = null)]
     data: Option<()>,
+    #[schema(inline)]
     error: ErrorDetail<'a>,
 }
 
