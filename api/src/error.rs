@@ -9,6 +9,10 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
+use utoipa::{
+    ToSchema,
+    openapi::schema::{Object, ObjectBuilder, Type},
+};
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -78,16 +82,21 @@ impl std::fmt::Display for ApiError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
+/// The failure envelope; every answer of 400 and above is one.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Failure<'a> {
+    #[schema(schema_with = always_false)]
     success: bool,
+    #[schema(schema_with = null)]
     data: Option<()>,
+    #[schema(inline)]
     error: ErrorDetail<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ErrorDetail<'a> {
     message: &'a str,
+    /// What went wrong, for programs: `VALIDATION_ERROR`, `NOT_FOUND`, `RATE_LIMITED`, …
     code: &'a str,
 }
 
@@ -100,7 +109,7 @@ pub struct ReferenceGone;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
+        let body = Failure {
             success: false,
             data: None,
             error: ErrorDetail {
@@ -226,16 +235,37 @@ impl From<jobs::JobsError> for ApiError {
 /// A successful answer: `{success: true, data, error: null}`.
 pub struct ApiJson<T>(pub T);
 
-#[derive(Serialize)]
-struct SuccessBody<T> {
+/// The success envelope around an answer's data, as documented and as sent.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Success<T> {
+    #[schema(schema_with = always_true)]
     success: bool,
     data: T,
+    #[schema(schema_with = null)]
     error: Option<()>,
+}
+
+fn always_true() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Boolean)
+        .enum_values(Some([true]))
+        .build()
+}
+
+fn always_false() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Boolean)
+        .enum_values(Some([false]))
+        .build()
+}
+
+fn null() -> Object {
+    ObjectBuilder::new().schema_type(Type::Null).build()
 }
 
 impl<T: Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
-        Json(SuccessBody {
+        Json(Success {
             success: true,
             data: self.0,
             error: None,

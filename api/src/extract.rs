@@ -114,8 +114,10 @@ pub struct Clock(pub models::LocalClock);
 
 pub const TIME_ZONE_HEADER: &str = "x-time-zone";
 
-#[derive(serde::Deserialize)]
-struct TimeZoneParam {
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TimeZoneParam {
+    /// IANA time zone of the caller's days (or the X-Time-Zone header); default UTC
     tz: Option<String>,
 }
 

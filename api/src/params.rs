@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use models::meal::{DateRange, parse_date};
 use models::{LocalClock, MealFilter, MealType};
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 
@@ -27,7 +28,8 @@ pub(crate) fn positive_at_most(
 }
 
 /// `?page=&page_size=` of a listing call: pages from 1, at most 100 rows each.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct PageParams {
     pub page: Option<i64>,
     pub page_size: Option<i64>,
@@ -54,7 +56,8 @@ impl PageParams {
 }
 
 /// Which meals a list or statistics call is about, as sent.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct SpanParams {
     pub meal_type: Option<String>,
     pub date: Option<String>,
@@ -160,7 +163,7 @@ pub(crate) fn meal_type(text: Option<&str>) -> Result<Option<MealType>, ApiError
 }
 
 /// The `{image_id}` body of the calls about one uploaded photo.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub(crate) struct AnalyzeInput {
     image_id: Option<i64>,
 }

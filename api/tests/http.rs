@@ -228,6 +228,81 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
     assert!(page.text().await.unwrap().contains("openapi.json"));
 }
 
+/// The document is generated from the routes (`routes!` in each area's `router()`), so
+/// no route goes undocumented: every documented path answers its documented methods
+/// (never the router's own 404 or 405) and refuses every other method with 405.
+#[tokio::test]
+async fn every_route_is_documented_and_every_documented_operation_is_routed() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let (_, doc) = app.get("/openapi.json").await;
+    let paths = doc["paths"].as_object().unwrap();
+    let mut operations = 0;
+    for (path, item) in paths {
+        let documented = item.as_object().unwrap();
+        let concrete = path.replace("{id}", "1").replace("{fdc_id}", "1");
+        for method in ["get", "post", "put", "patch", "delete"] {
+            let response = app
+                .client
+                .request(method.to_uppercase().parse().unwrap(), app.url(&concrete))
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let text = if matches!(status, 404 | 405) {
+                response.text().await.unwrap()
+            } else {
+                String::new()
+            };
+            if documented.contains_key(method) {
+                operations += 1;
+                assert!(
+                    status != 405 && !text.contains("No API route for"),
+                    "{method} {path} is documented but not routed: {status} {text}"
+                );
+                let id = &documented[method]["operationId"];
+                assert!(id.as_str().is_some_and(|id| id.contains('_')), "{id}");
+            } else {
+                assert_eq!(
+                    status, 405,
+                    "{method} {path} answers but is not documented: {text}"
+                );
+            }
+        }
+    }
+    assert!(operations > 70, "{operations} operations");
+}
+
+/// Every route of `/api/v1` comes with its documentation, so none may be added with a
+/// bare `.route(`; only the admin listener (metrics, the job board) is outside the API.
+#[test]
+fn api_routes_are_registered_only_with_their_documentation() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (mut files, mut dirs) = (Vec::new(), vec![src.clone()]);
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && path != src.join("admin.rs") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 20, "{files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for bare in [".route(", ".route_service("] {
+            assert!(
+                !text.contains(bare),
+                "{} registers a route with {bare}: use .routes(routes!(handler)) with #[utoipa::path]",
+                file.display()
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_web_app_is_served_with_a_fallback_for_client_routes() {
     let web = tempfile::tempdir().unwrap();

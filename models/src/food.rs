@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::user::{Invalid, UserId};
 
 /// Where a food comes from; it decides who may change it (only custom foods change).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FoodSource {
     /// Our bilingual built-in catalogue.
@@ -62,7 +62,7 @@ impl fmt::Display for FoodSource {
 }
 
 /// Nutrition per 100 g (sodium in mg, the rest in g, energy in kcal).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Nutrients {
     pub calories: f64,
     pub protein: f64,
@@ -208,7 +208,7 @@ pub fn round1(v: f64) -> f64 {
 }
 
 /// A household measure of a food: "1 medium" banana = 118 g, "1 碗" rice = 150 g.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Portion {
     pub grams: f64,
     pub name: String,
@@ -305,7 +305,7 @@ pub struct FoodSearchRow {
 }
 
 /// A custom food as a person types it (SPEC §3 "Custom food form", §5).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct CustomFoodInput {
     pub name: Option<String>,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 /// Identifies one job run across the API, the queue and the workers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(transparent)]
 pub struct JobId(Uuid);
 
@@ -38,7 +38,7 @@ impl FromStr for JobId {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum JobStatus {
     Queued,
@@ -91,7 +91,7 @@ impl FromStr for JobStatus {
 }
 
 /// Why a job failed, in the words of the API's error envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct JobFailure {
     pub message: String,
     pub code: String,
@@ -99,7 +99,7 @@ pub struct JobFailure {
 
 /// One progress event. `seq` grows with every event of a job and is the SSE event id;
 /// `fields` carries the step's own data (foods, portions, …) at the top level.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct JobProgress {
     pub job_id: JobId,
     pub seq: i64,

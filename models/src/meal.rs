@@ -12,7 +12,7 @@ use crate::food::{Food, Nutrients, round1};
 use crate::user::{Invalid, UserId};
 
 /// SPEC §9 meal types; the hour bands of SPEC §4 pick one from a meal time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MealType {
     Breakfast,

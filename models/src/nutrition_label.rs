@@ -39,7 +39,7 @@ pub struct TextLine {
 }
 
 /// Which kind of panel the photo shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LabelKind {
     /// China's 营养成分表 (GB 28050).
@@ -50,7 +50,7 @@ pub enum LabelKind {
 }
 
 /// What the printed values are given for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     Per100g,
@@ -60,7 +60,7 @@ pub enum Basis {
 }
 
 /// The fields of a custom food a label fills, named as `Nutrients` names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nutrient {
     Calories,
@@ -99,7 +99,7 @@ impl Nutrient {
 }
 
 /// How far a field's value can be trusted, in the words the dialog shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Certainty {
     /// Read clearly.
@@ -115,7 +115,7 @@ pub enum Certainty {
 }
 
 /// Why a field is empty or doubtful.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Doubt {
     /// No row of the label named it.
@@ -143,7 +143,7 @@ pub enum Doubt {
 }
 
 /// One field of the food, per 100 g.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LabelField {
     pub nutrient: Nutrient,
     /// Per 100 g (kcal, g, sodium in mg); empty when unread or implausible.

@@ -107,7 +107,7 @@ pub struct Recipe {
 }
 
 /// Servings and values per serving, as every view of a recipe food shows them.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct PerServing {
     pub servings: f64,
     pub grams: f64,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::user::UserId;
 
 /// Where an image's analysis stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ProcessingStatus {
     Uploaded,

@@ -160,7 +160,7 @@ impl fmt::Debug for NewPassword {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Gender {
     Male,
@@ -234,7 +234,7 @@ impl Default for Profile {
 }
 
 /// What a profile edit may change, as sent. `date_of_birth: null` clears it.
-#[derive(Debug, Default, Clone, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileChanges {
     pub nickname: Option<String>,

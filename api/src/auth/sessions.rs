@@ -14,7 +14,7 @@ pub const VERIFY_EMAIL_TTL: Duration = Duration::hours(24);
 pub const RESET_PASSWORD_TTL: Duration = Duration::hours(1);
 
 /// A fresh pair for the client.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SessionTokens {
     pub access: String,
     pub refresh: String,

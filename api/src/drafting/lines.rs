@@ -1,4 +1,5 @@
 use std::collections::HashMap;
+use utoipa::ToSchema;
 
 use axum::http::StatusCode;
 use models::meal::{MAX_MEAL_FOODS, QuickAdd};
@@ -15,7 +16,7 @@ use crate::{
 /// A food line as sent: `{food_id, quantity}` or `{food_id, amount: "2 slices"}`, for a
 /// USDA search hit not saved yet `{food_id: -1, quantity, fdc_id, name}`, or a quick add
 /// `{quick_add: {name, calories, protein, fat, carbs}}`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub(crate) struct LineInput {
     food_id: Option<i64>,
     quantity: Option<f64>,
@@ -29,7 +30,7 @@ pub(crate) struct LineInput {
     quick_add: Option<QuickAddInput>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 struct QuickAddInput {
     name: Option<String>,
     calories: Option<f64>,

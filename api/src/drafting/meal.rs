@@ -1,4 +1,5 @@
 use std::collections::HashMap;
+use utoipa::ToSchema;
 
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use models::meal::{self, parse_date};
@@ -9,7 +10,7 @@ use super::{LineInput, record_uses, resolve_lines};
 use crate::{AppState, error::ApiError, params::meal_type, views::MealView};
 
 /// A meal as sent to create or update it; on update an absent field is left as it is.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub(crate) struct MealFields {
     pub name: Option<String>,
     pub date: Option<String>,

@@ -1,14 +1,11 @@
 //! `/auth/*`: sign-up, sign-in, sessions, email verification, password reset.
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{get, post},
-};
+use crate::error::Success;
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::{Email, NewPassword, NewUser, StoreError, User, Username};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -26,20 +23,20 @@ use crate::{
 const VERIFY_EMAIL: &str = "verify_email";
 const RESET_PASSWORD: &str = "reset_password";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/register", post(register))
-        .route("/auth/login", post(login))
-        .route("/auth/refresh", post(refresh))
-        .route("/auth/logout", post(logout))
-        .route("/auth/user", get(current_user))
-        .route("/auth/verify-email", post(verify_email))
-        .route("/auth/resend-verification", post(resend_verification))
-        .route("/auth/password-reset", post(password_reset))
-        .route("/auth/password-reset-confirm", post(password_reset_confirm))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(current_user))
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_verification))
+        .routes(routes!(password_reset))
+        .routes(routes!(password_reset_confirm))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Registration {
     username: String,
     email: String,
@@ -48,7 +45,7 @@ struct Registration {
     nickname: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Registered {
     access: String,
     refresh: String,
@@ -57,6 +54,21 @@ struct Registered {
 }
 
 /// Creates the account, signs the user in and mails a verification link.
+#[utoipa::path(
+    post,
+    path = "/auth/register",
+    tag = "auth",
+    operation_id = "auth_register",
+    summary = "Sign up with {username, email, password, nickname}: 201 with {access, refresh, user, verification_sent}; a verification link is mailed.",
+    request_body(content = inline(Registration), example = json!({"username": "newcook", "email": "newcook@example.com", "password": "Cooking2026x", "nickname": "Cook"})),
+    responses(
+        (status = 201, description = "Signed up and in", body = Success<Registered>),
+        (status = 409, description = "USERNAME_TAKEN or EMAIL_TAKEN"),
+        (status = 422, description = "Invalid details"),
+        (status = 429, description = "RATE_LIMITED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -142,13 +154,13 @@ fn display_name(user: &User) -> &str {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Credentials {
     username: String,
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct LoggedIn {
     access: String,
     refresh: String,
@@ -169,6 +181,20 @@ async fn no_such_user_hash() -> Result<String, ApiError> {
 const SLOW_DOWN_AFTER: u32 = 3;
 const SLOW_DOWN: std::time::Duration = std::time::Duration::from_secs(1);
 
+#[utoipa::path(
+    post,
+    path = "/auth/login",
+    tag = "auth",
+    operation_id = "auth_login",
+    summary = "Sign in with {username (or email), password}: {access, refresh, user}.",
+    request_body(content = inline(Credentials), example = json!({"username": "newcook", "password": "Cooking2026x"})),
+    responses(
+        (status = 200, description = "Signed in", body = Success<LoggedIn>),
+        (status = 401, description = "INVALID_CREDENTIALS"),
+        (status = 429, description = "RATE_LIMITED: too many attempts from this address, or too many wrong passwords at this account from this address (Retry-After)"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -226,11 +252,24 @@ async fn login(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct RefreshRequest {
     refresh: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/auth/refresh",
+    tag = "auth",
+    operation_id = "auth_refresh",
+    summary = "Rotate {refresh}: a new {access, refresh}; a reused refresh token ends its whole session.",
+    request_body(content = inline(RefreshRequest), example = json!({"refresh": "the refresh token from sign-in"})),
+    responses(
+        (status = 200, description = "New tokens", body = Success<SessionTokens>),
+        (status = 401, description = "INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REUSED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn refresh(
     State(state): State<AppState>,
     Body(form): Body<RefreshRequest>,
@@ -240,7 +279,7 @@ async fn refresh(
 
 /// SPEC §7 names the field `refresh_token`; `refresh`, as login and refresh answer
 /// it, is taken as well.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct LogoutRequest {
     #[serde(default)]
     refresh_token: Option<String>,
@@ -248,13 +287,26 @@ struct LogoutRequest {
     refresh: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct LoggedOut {
     logged_out: bool,
 }
 
 /// Ends the session of the refresh token. Answers the same for unknown tokens, so it
 /// tells nothing about whose token it was.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "auth",
+    operation_id = "auth_logout",
+    summary = "End the session of {refresh_token} (also taken as {refresh}).",
+    request_body(content = inline(LogoutRequest), example = json!({"refresh_token": "the refresh token from sign-in"})),
+    responses(
+        (status = 200, description = "Logged out", body = Success<LoggedOut>),
+        (status = 422, description = "VALIDATION_ERROR: no token given"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn logout(
     State(state): State<AppState>,
     Body(form): Body<LogoutRequest>,
@@ -268,17 +320,30 @@ async fn logout(
     Ok(ApiJson(LoggedOut { logged_out: true }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/auth/user",
+    tag = "auth",
+    operation_id = "auth_current_user",
+    summary = "The signed-in user.",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The user", body = Success<UserView>),
+        (status = 401, description = "NOT_AUTHENTICATED, INVALID_TOKEN or TOKEN_EXPIRED"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn current_user(AuthUser(user): AuthUser) -> ApiJson<UserView> {
     ApiJson((&user).into())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct TokenRequest {
     #[serde(default)]
     token: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Verified {
     token: String,
     refresh_token: String,
@@ -286,6 +351,19 @@ struct Verified {
 }
 
 /// Confirms the address and signs the user in.
+#[utoipa::path(
+    post,
+    path = "/auth/verify-email",
+    tag = "auth",
+    operation_id = "auth_verify_email",
+    summary = "Confirm the address with the mailed {token}; signs in: {token, refresh_token, user}.",
+    request_body(content = inline(TokenRequest), example = json!({"token": "the token of the mailed link"})),
+    responses(
+        (status = 200, description = "Verified and signed in", body = Success<Verified>),
+        (status = 400, description = "INVALID_TOKEN or TOKEN_EXPIRED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn verify_email(
     State(state): State<AppState>,
     Body(form): Body<TokenRequest>,
@@ -328,13 +406,13 @@ fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct EmailRequest {
     #[serde(default)]
     email: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Sent {
     message: &'static str,
 }
@@ -362,6 +440,20 @@ async fn mail_request(
 }
 
 /// Answers the same whether or not the address has an account.
+#[utoipa::path(
+    post,
+    path = "/auth/resend-verification",
+    tag = "auth",
+    operation_id = "auth_resend_verification",
+    summary = "Mail a new verification link to {email}; the same answer whether or not an account exists.",
+    request_body(content = inline(EmailRequest), example = json!({"email": "newcook@example.com"})),
+    responses(
+        (status = 200, description = "Sent if the account exists", body = Success<Sent>),
+        (status = 422, description = "No email"),
+        (status = 429, description = "RATE_LIMITED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn resend_verification(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -379,6 +471,20 @@ async fn resend_verification(
 }
 
 /// Answers the same whether or not the address has an account.
+#[utoipa::path(
+    post,
+    path = "/auth/password-reset",
+    tag = "auth",
+    operation_id = "auth_password_reset",
+    summary = "Mail a reset link (valid 1 hour) to {email}; the same answer whether or not an account exists.",
+    request_body(content = inline(EmailRequest), example = json!({"email": "newcook@example.com"})),
+    responses(
+        (status = 200, description = "Sent if the account exists", body = Success<Sent>),
+        (status = 422, description = "No email"),
+        (status = 429, description = "RATE_LIMITED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn password_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -404,7 +510,7 @@ async fn password_reset(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct ResetConfirm {
     #[serde(default)]
     token: String,
@@ -413,6 +519,20 @@ struct ResetConfirm {
 }
 
 /// Sets the new password and ends every session of the account.
+#[utoipa::path(
+    post,
+    path = "/auth/password-reset-confirm",
+    tag = "auth",
+    operation_id = "auth_password_reset_confirm",
+    summary = "Set a new password with the mailed {token, password}; every session ends.",
+    request_body(content = inline(ResetConfirm), example = json!({"token": "the token of the mailed link", "password": "Cooking2027x"})),
+    responses(
+        (status = 200, description = "Password reset", body = Success<Sent>),
+        (status = 400, description = "INVALID_TOKEN or TOKEN_EXPIRED"),
+        (status = 422, description = "Password rules"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn password_reset_confirm(
     State(state): State<AppState>,
     Body(form): Body<ResetConfirm>,

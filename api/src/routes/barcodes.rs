@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use axum::{Router, extract::State, routing::post};
+use axum::extract::State;
 use jobs::payloads::{
     BarcodeMatch, BarcodeScan, BarcodeSource, CreateFoodFromBarcode, DetectBarcodes,
     ScannedBarcode, SearchBarcode,
@@ -15,30 +15,32 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
     extract::Body,
     food_index::reindex,
     owned::own_image,
     params::AnalyzeInput,
     views::FoodView,
 };
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Reading a photo takes milliseconds; a lookup may wait on two outside services.
 const DETECT_TIMEOUT: Duration = Duration::from_secs(30);
 const LOOKUP_TIMEOUT: Duration = Duration::from_secs(20);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/images/detect-barcodes", post(detect))
-        .route("/images/analyze-with-barcode", post(analyze_with_barcode))
-        .route("/images/create-food-from-barcode", post(create_food))
-        .route("/images/search-openfoodfacts-barcode", post(search_off))
-        .route("/images/search-usda-barcode", post(search_usda))
-        .route("/images/search-barcode-combined", post(search_combined))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(detect))
+        .routes(routes!(analyze_with_barcode))
+        .routes(routes!(create_food))
+        .routes(routes!(search_off))
+        .routes(routes!(search_usda))
+        .routes(routes!(search_combined))
 }
 
 /// SPEC §3 "Barcode detection".
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DetectionView {
     image_id: i64,
     barcodes: Vec<ScannedBarcode>,
@@ -79,6 +81,21 @@ async fn scan(
     Ok(DetectionView::new(image.id, scan))
 }
 
+#[utoipa::path(
+    post,
+    path = "/images/detect-barcodes",
+    tag = "barcodes",
+    operation_id = "barcodes_detect",
+    summary = "Read the barcodes in {image_id}: {image_id, barcodes: [{data, formatted_data, type, text, is_food}], food_barcodes_only}. EAN-13, EAN-8, UPC-A (type UPC) and UPC-E are food codes, data is their canonical GTIN (UPC-A with a leading 0, UPC-E expanded); books (ISBN) and other formats (QR_CODE, CODE_128…) are listed with is_food false.",
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The barcodes (possibly none)", body = Success<DetectionView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR or IMAGE_PROCESSING_FAILED"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn detect(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -87,7 +104,7 @@ async fn detect(
     Ok(ApiJson(scan(&state, user.id, &input).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct BarcodeInput {
     barcode: Option<serde_json::Value>,
     /// How it was printed, when the caller knows (eight digits are EAN-8 or UPC-E).
@@ -121,7 +138,7 @@ impl BarcodeInput {
 }
 
 /// SPEC §7 create-food-from-barcode: `{food, is_existing}`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct CreatedView {
     food: FoodView,
     is_existing: bool,
@@ -183,6 +200,22 @@ async fn food_for(
     })
 }
 
+#[utoipa::path(
+    post,
+    path = "/images/create-food-from-barcode",
+    tag = "barcodes",
+    operation_id = "barcodes_create_food",
+    summary = "Find or create the food of {barcode, type?}: the foods kept here first (imported Open Food Facts and USDA branded data included), then Open Food Facts, then USDA branded foods. One food per barcode. {food, is_existing, source}.",
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The food", body = Success<CreatedView>),
+        (status = 404, description = "BARCODE_NOT_FOUND"),
+        (status = 422, description = "INVALID_BARCODE, NOT_A_FOOD_BARCODE or PRODUCT_REJECTED (past the sanity rules, with the reason)"),
+        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create_food(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -192,7 +225,7 @@ async fn create_food(
     Ok(ApiJson(food_for(&state, user.id, &barcode).await?))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct BarcodeFoodView {
     barcode: String,
     food: FoodView,
@@ -200,14 +233,14 @@ struct BarcodeFoodView {
     source: BarcodeSource,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MissingView {
     barcode: String,
     code: String,
     message: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct AnalysisView {
     #[serde(flatten)]
     detection: DetectionView,
@@ -217,6 +250,20 @@ struct AnalysisView {
 }
 
 /// Reads the photo, then finds or creates the food of each food barcode in it.
+#[utoipa::path(
+    post,
+    path = "/images/analyze-with-barcode",
+    tag = "barcodes",
+    operation_id = "barcodes_analyze_with_barcode",
+    summary = "Read the barcodes in {image_id} and find or create the food of each food barcode: the detection fields plus foods [{barcode, food, is_existing, source}] and missing [{barcode, code, message}].",
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Barcodes and foods", body = Success<AnalysisView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn analyze_with_barcode(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -258,7 +305,7 @@ async fn analyze_with_barcode(
 }
 
 /// A lookup's answer: the food (stored, or as the outside database describes it).
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SearchView {
     barcode: String,
     found: bool,
@@ -348,6 +395,21 @@ async fn search(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/images/search-openfoodfacts-barcode",
+    tag = "barcodes",
+    operation_id = "barcodes_search_off",
+    summary = "Look {barcode} up on Open Food Facts without keeping it: {barcode, found, food, source, issues, unavailable}.",
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 422, description = "INVALID_BARCODE"),
+        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn search_off(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -356,6 +418,21 @@ async fn search_off(
     search(&state, user.id, &input, &[BarcodeSource::OpenFoodFacts]).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/images/search-usda-barcode",
+    tag = "barcodes",
+    operation_id = "barcodes_search_usda",
+    summary = "Look {barcode} up among USDA FoodData Central branded foods (gtinUpc in its printed forms) without keeping it.",
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 422, description = "INVALID_BARCODE"),
+        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn search_usda(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -364,6 +441,21 @@ async fn search_usda(
     search(&state, user.id, &input, &[BarcodeSource::Usda]).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/images/search-barcode-combined",
+    tag = "barcodes",
+    operation_id = "barcodes_search_combined",
+    summary = "Look {barcode} up here, then on Open Food Facts, then USDA: the first that knows it.",
+    request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 422, description = "INVALID_BARCODE"),
+        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn search_combined(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -1,14 +1,11 @@
 //! `/foods/*`: search across every source, the search history, and a user's custom foods.
 
+use crate::error::Success;
 use std::time::Instant;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{delete, get, post, put},
-};
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{DateTime, Utc};
 use models::{CustomFoodInput, Food, FoodUse, UsedOrder, User, UserId};
 use serde::{Deserialize, Serialize};
@@ -24,31 +21,34 @@ use crate::{
     views::FoodView,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/foods/search", get(search))
-        .route("/foods/search/history", get(search_history))
-        .route("/foods/user", get(user_foods))
-        .route("/foods/favorites", get(favorites))
-        .route("/foods/recent", get(recent_foods))
-        .route("/foods/{id}/favorite", post(star).delete(unstar))
-        .route("/foods/create", post(create))
-        .route("/foods/{id}", get(food))
-        .route("/foods/{id}/update", put(update))
-        .route("/foods/{id}/delete", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(search_history))
+        .routes(routes!(user_foods))
+        .routes(routes!(favorites))
+        .routes(routes!(recent_foods))
+        .routes(routes!(star, unstar))
+        .routes(routes!(create))
+        .routes(routes!(food))
+        .routes(routes!(update))
+        .routes(routes!(remove))
 }
 
 fn user_id(user: &Option<User>) -> Option<UserId> {
     user.as_ref().map(|u| u.id)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchParams {
+    /// What to look for (1 to 200 characters)
     query: Option<String>,
+    /// 1 to 100, default 20
     page_size: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SearchResults {
     query: String,
     foods: Vec<FoodView>,
@@ -61,6 +61,21 @@ struct SearchResults {
 /// How many of the user's most used foods rank higher in their searches.
 const HISTORY_FOODS: i64 = 200;
 
+#[utoipa::path(
+    get,
+    path = "/foods/search",
+    tag = "foods",
+    operation_id = "foods_search",
+    summary = "Search the catalogue, USDA and Open Food Facts foods and (signed in) your custom foods: English, Chinese, pinyin, prefixes, typos and short forms. {query, foods, took_ms, exact}: exact is false when no food matches every word and the foods are only the closest; fiber/sugar/sodium_per_100g are null where the food's source does not give them. Signed-in searches are kept in the history.",
+    params(SearchParams),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Foods, best first", body = Success<SearchResults>),
+        (status = 400, description = "EMPTY_QUERY"),
+        (status = 422, description = "QUERY_TOO_LONG or a bad page_size"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.as_ref().map(|u| u.id.get())))]
 async fn search(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
@@ -105,23 +120,39 @@ async fn search(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LimitParams {
+    /// 1 to 50, default 10
     limit: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct HistoryView {
     history: Vec<HistoryEntry>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct HistoryEntry {
     query: String,
     searched_at: DateTime<Utc>,
     count: i32,
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/search/history",
+    tag = "foods",
+    operation_id = "foods_search_history",
+    summary = "Your recent searches, newest first: {history: [{query, searched_at, count}]}.",
+    params(LimitParams),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "History", body = Success<HistoryView>),
+        (status = 401, description = "Not signed in"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn search_history(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -141,7 +172,7 @@ async fn search_history(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct FoodPage {
     foods: Vec<FoodView>,
     page: i64,
@@ -149,6 +180,20 @@ struct FoodPage {
     total: i64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/user",
+    tag = "foods",
+    operation_id = "foods_user_foods",
+    summary = "Your custom foods, newest first: {foods, page, page_size, total}.",
+    params(PageParams),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of foods", body = Success<FoodPage>),
+        (status = 401, description = "Not signed in"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn user_foods(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -168,6 +213,20 @@ async fn user_foods(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/{id}",
+    tag = "foods",
+    operation_id = "foods_food",
+    summary = "One food (another user's custom food is not found).",
+    params(("id" = i64, Path, description = "Food id")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The food", body = Success<FoodView>),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn food(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
@@ -178,6 +237,22 @@ async fn food(
     Ok(ApiJson(FoodView::with_star(&state, &food, viewer).await?))
 }
 
+#[utoipa::path(
+    post,
+    path = "/foods/create",
+    tag = "foods",
+    operation_id = "foods_create",
+    summary = "Create a custom food from {name, calories, protein?, fat?, carbs?, fiber?, sugar?, sodium?, portions?, copied_from?, barcode?} per 100 g; a barcode (8, 12, 13 or 14 digits) finds the food in your barcode lookups next time.",
+    request_body(content = inline(CustomFoodInput), example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The food", body = Success<FoodView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "copied_from is not a food you can see"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -221,6 +296,23 @@ async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiErr
     Ok(food)
 }
 
+#[utoipa::path(
+    put,
+    path = "/foods/{id}/update",
+    tag = "foods",
+    operation_id = "foods_update",
+    summary = "Change your custom food (same body as create).",
+    params(("id" = i64, Path, description = "Food id")),
+    request_body(content = inline(CustomFoodInput), example = json!({"name": "Oat porridge", "calories": 68, "protein": 2.4, "fat": 1.4, "carbs": 12, "fiber": 1.7, "portions": [{"grams": 250, "name": "bowl", "name_zh": "碗"}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The food", body = Success<FoodView>),
+        (status = 403, description = "FOOD_READ_ONLY"),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -241,13 +333,28 @@ async fn update(
     ))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DeleteImpact {
     removed_from_meals: bool,
     meal_count: i64,
     meal_foods_count: i64,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/foods/{id}/delete",
+    tag = "foods",
+    operation_id = "foods_remove",
+    summary = "Delete your custom food: {removed_from_meals, meal_count, meal_foods_count}; saved meals keep their nutrition.",
+    params(("id" = i64, Path, description = "Food id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<DeleteImpact>),
+        (status = 403, description = "FOOD_READ_ONLY"),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -268,7 +375,7 @@ async fn remove(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct FoodList {
     foods: Vec<FoodView>,
 }
@@ -290,6 +397,19 @@ async fn foods_in_order(
     Ok(found)
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/favorites",
+    tag = "foods",
+    operation_id = "foods_favorites",
+    summary = "Your starred foods, newest star first: {foods}.",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Foods", body = Success<FoodList>),
+        (status = 401, description = "Not signed in"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> ApiResult<FoodList> {
     let ids = state.stores.foods.favorites(user.id, MAX_FAVORITES).await?;
     let found = foods_in_order(&state, &ids, user.id).await?;
@@ -298,7 +418,7 @@ async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> A
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Starred {
     food: FoodView,
 }
@@ -320,6 +440,21 @@ async fn set_star(
     Ok(ApiJson(Starred { food: food_view }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/foods/{id}/favorite",
+    tag = "foods",
+    operation_id = "foods_star",
+    summary = "Star a food (idempotent): {food}.",
+    params(("id" = i64, Path, description = "Food id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Starred", body = Success<Starred>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn star(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -328,6 +463,21 @@ async fn star(
     set_star(&state, &user, id, true).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/foods/{id}/favorite",
+    tag = "foods",
+    operation_id = "foods_unstar",
+    summary = "Take a food's star away (idempotent): {food}.",
+    params(("id" = i64, Path, description = "Food id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Not starred", body = Success<Starred>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn unstar(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -337,7 +487,7 @@ async fn unstar(
 }
 
 /// A food the user logged before, with what they logged last time.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UsedFoodView {
     #[serde(flatten)]
     food: FoodView,
@@ -347,7 +497,7 @@ struct UsedFoodView {
     last_amount: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct RecentFoods {
     recent: Vec<UsedFoodView>,
     frequent: Vec<UsedFoodView>,
@@ -384,6 +534,21 @@ async fn used_foods(
         .collect())
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/recent",
+    tag = "foods",
+    operation_id = "foods_recent_foods",
+    summary = "Foods you logged: {recent (last used first), frequent (used twice or more, most used first)}, each a food with uses, last_used_at, last_quantity (grams) and last_amount.",
+    params(LimitParams),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Used foods", body = Success<RecentFoods>),
+        (status = 401, description = "Not signed in"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn recent_foods(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -1,25 +1,38 @@
-use axum::{Router, extract::State, routing::get};
+use axum::extract::State;
 use jobs::QueueBackend;
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/health", get(health))
-        .route("/health/ready", get(ready))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(health))
+        .routes(routes!(ready))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Health {
     status: &'static str,
     version: &'static str,
 }
 
 /// Liveness: the process answers.
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "ops",
+    operation_id = "health_health",
+    summary = "Liveness: the process answers, with its version.",
+    responses(
+        (status = 200, description = "Alive", body = Success<Health>),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn health() -> ApiJson<Health> {
     ApiJson(Health {
         status: "ok",
@@ -27,7 +40,7 @@ async fn health() -> ApiJson<Health> {
     })
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Readiness {
     status: &'static str,
     mode: &'static str,
@@ -38,7 +51,18 @@ struct Readiness {
 }
 
 /// Readiness: the database and the queue answer. Says which ones are in use.
-#[tracing::instrument(skip(state))]
+#[utoipa::path(
+    get,
+    path = "/health/ready",
+    tag = "ops",
+    operation_id = "health_ready",
+    summary = "Readiness: database and queue answer; names the mode, database, queue, bus and where workers run.",
+    responses(
+        (status = 200, description = "Ready", body = Success<Readiness>),
+        (status = 503, description = "A dependency is unreachable (code NOT_READY)"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn ready(State(state): State<AppState>) -> ApiResult<Readiness> {
     state
         .db

@@ -3,18 +3,26 @@
 //! user's confirmation and corrections, a meal from them, the list, and deletion with
 //! the file.
 
+use super::docs::{self, FormField};
+use crate::error::Success;
 use std::convert::Infallible;
 use std::time::Duration;
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{RefOr, schema::Schema},
+};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 use axum::{
-    Router,
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
     response::{
         IntoResponse,
         sse::{Event, KeepAlive, Sse},
     },
-    routing::{delete, get, post},
 };
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
@@ -33,27 +41,26 @@ use crate::{
     owned::{image_not_found, own_image},
     params::{AnalyzeInput, PageParams},
     photo,
-    views::Deleted,
+    views::{Deleted, MealView},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/images/upload",
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(
             // Room for the image, its field headers and the notes.
-            post(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
+            routes!(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
         )
-        .route("/images/analyze-stream", post(analyze_stream))
-        .route("/images/analyze", post(analyze))
-        .route("/images/confirm", post(confirm))
-        .route("/images/create-meal", post(create_meal))
-        .route("/images/list", get(list))
-        .route("/images/{id}/results", get(results))
-        .route("/images/{id}/delete", delete(remove))
+        .routes(routes!(analyze_stream))
+        .routes(routes!(analyze))
+        .routes(routes!(confirm))
+        .routes(routes!(create_meal))
+        .routes(routes!(list))
+        .routes(routes!(results))
+        .routes(routes!(remove))
 }
 
 /// SPEC §3 "Uploaded image".
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ImageView {
     id: i64,
     image_id: i64,
@@ -130,6 +137,36 @@ fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
 
 const MAX_NOTES_CHARS: usize = 500;
 
+/// The form `upload` reads: the photo, and optional notes.
+struct PhotoForm;
+
+impl PartialSchema for PhotoForm {
+    fn schema() -> RefOr<Schema> {
+        docs::multipart_form(&[("image", FormField::File), ("notes", FormField::Text)])
+    }
+}
+
+impl ToSchema for PhotoForm {}
+
+#[utoipa::path(
+    post,
+    path = "/images/upload",
+    tag = "images",
+    operation_id = "images_upload",
+    summary = "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}. By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days.",
+    request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The image", body = Success<ImageView>),
+        (status = 401, description = "Not signed in"),
+        (status = 413, description = "IMAGE_TOO_LARGE (the file), or UPLOAD_QUOTA_EXCEEDED: the account's kept photos are at their quota; delete some to upload new ones"),
+        (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
+        (status = 422, description = "INVALID_IMAGE, or IMAGE_TOO_LARGE (too many pixels, or too much memory to decode)"),
+        (status = 429, description = "RATE_LIMITED: too many photos from this account; Retry-After says when to try again"),
+        (status = 503, description = "SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn upload(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -217,6 +254,21 @@ fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
 
 /// `text/event-stream` of `data: {step, progress, message, foods, portions, stage_1,
 /// stage_2, stage_3, error}` lines. Closing it cancels the analysis.
+#[utoipa::path(
+    post,
+    path = "/images/analyze-stream",
+    tag = "images",
+    operation_id = "images_analyze_stream",
+    summary = "Analyse {image_id}: text/event-stream of data: {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error} lines; steps start, food_detection, food_detection_complete, portion_estimation, complete or error. Closing the stream cancels the analysis.",
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+        (status = 503, description = "RECOGNITION_UNAVAILABLE: recognition model not installed"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn analyze_stream(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -237,6 +289,21 @@ async fn analyze_stream(
 }
 
 /// The analysis, awaited: SPEC `data: {status, keywords}` plus the results and stages.
+#[utoipa::path(
+    post,
+    path = "/images/analyze",
+    tag = "images",
+    operation_id = "images_analyze",
+    summary = "Analyse {image_id} and wait: {image_id, status, keywords, results, stage_1, stage_2, stage_3}.",
+    request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The results", body = Success<ResultsView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+        (status = 503, description = "RECOGNITION_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn analyze(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -253,7 +320,7 @@ async fn analyze(
 }
 
 /// SPEC §3 "Recognition result".
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ResultsView {
     image_id: i64,
     processing_status: ProcessingStatus,
@@ -275,7 +342,7 @@ struct ResultsView {
     plate_warning: Option<Value>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ErrorView {
     message: String,
     code: String,
@@ -323,6 +390,20 @@ fn stage_3_field(image: &UploadedImage, name: &str) -> Option<Value> {
         .cloned()
 }
 
+#[utoipa::path(
+    get,
+    path = "/images/{id}/results",
+    tag = "images",
+    operation_id = "images_results",
+    summary = "The latest analysis of an image: {image_id, processing_status, keywords, results (food, grams, per_100g, nutrition, validation {isValid, dataQuality, issues, confidence}), stage_1, stage_2, stage_3, confirmed, corrections, error}.",
+    params(("id" = i64, Path, description = "Image id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The results", body = Success<ResultsView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn results(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -332,7 +413,7 @@ async fn results(
     Ok(ApiJson(ResultsView::from(&image)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct ConfirmInput {
     image_id: Option<i64>,
     /// The test page's name for the image.
@@ -342,6 +423,21 @@ struct ConfirmInput {
 }
 
 /// Records that the user checked the results, with their corrections (kept).
+#[utoipa::path(
+    post,
+    path = "/images/confirm",
+    tag = "images",
+    operation_id = "images_confirm",
+    summary = "Confirm the results of {image_id or result_id}, with corrections (kept): {is_confirmed, corrections}.",
+    request_body(content = inline(ConfirmInput), example = json!({"image_id": 1, "is_confirmed": true})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The results", body = Success<ResultsView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn confirm(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -450,7 +546,7 @@ async fn remember(
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct MealFromImage {
     image_id: Option<i64>,
     meal_type: Option<String>,
@@ -462,6 +558,21 @@ struct MealFromImage {
 
 /// A meal of the recognised foods (their corrected grams when the client sends them).
 /// Foods with no stored values (an unknown food's defaults) are left out, and said so.
+#[utoipa::path(
+    post,
+    path = "/images/create-meal",
+    tag = "images",
+    operation_id = "images_create_meal",
+    summary = "A meal of the recognised foods: {image_id, meal_type?, date?, meal_name?, foods? ([{food_id, quantity}], by default the results)}.",
+    request_body(content = inline(MealFromImage), example = json!({"image_id": 1, "meal_type": "lunch", "date": "2026-01-15"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "IMAGE_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create_meal(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -514,7 +625,7 @@ async fn create_meal(
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ImagePage {
     images: Vec<ImageView>,
     page: i64,
@@ -522,6 +633,19 @@ struct ImagePage {
     total: i64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/images/list",
+    tag = "images",
+    operation_id = "images_list",
+    summary = "Your images, newest first: {images, page, page_size, total}.",
+    params(PageParams),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of images", body = Success<ImagePage>),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -542,6 +666,20 @@ async fn list(
 }
 
 /// Removes the record and its file.
+#[utoipa::path(
+    delete,
+    path = "/images/{id}/delete",
+    tag = "images",
+    operation_id = "images_remove",
+    summary = "Delete an image and its file.",
+    params(("id" = i64, Path, description = "Image id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -3,32 +3,32 @@
 use std::{convert::Infallible, time::Duration};
 
 use axum::{
-    Router,
     extract::State,
     http::{HeaderMap, StatusCode},
     response::{
         IntoResponse, Response,
         sse::{Event, KeepAlive, Sse},
     },
-    routing::{get, post},
 };
 use futures::{Stream, StreamExt};
 use jobs::{JobId, JobProgress};
 use models::JobRecord;
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
     auth::MaybeAuthUser,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
     extract::Path,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/jobs/{id}", get(job))
-        .route("/jobs/{id}/events", get(events))
-        .route("/jobs/{id}/cancel", post(cancel))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(job))
+        .routes(routes!(events))
+        .routes(routes!(cancel))
 }
 
 /// Loads a job the caller may see: an anonymous job, or one of the caller's own.
@@ -50,7 +50,7 @@ async fn visible_job(
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct JobView {
     id: JobId,
     queue: String,
@@ -79,6 +79,21 @@ impl From<JobRecord> for JobView {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/jobs/{id}",
+    tag = "jobs",
+    operation_id = "jobs_job",
+    summary = "A job run: status, attempts, latest progress, result or error.",
+    params(("id" = String, Path, description = "Job id (UUID)")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The job", body = Success<JobView>),
+        (status = 400, description = "Not a job id"),
+        (status = 404, description = "No such job"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn job(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
@@ -90,6 +105,20 @@ async fn job(
 /// `text/event-stream` of the job's progress: first its current state, then every
 /// newer event until it finishes. `Last-Event-ID` resumes after the events a
 /// reconnecting client already has.
+#[utoipa::path(
+    get,
+    path = "/jobs/{id}/events",
+    tag = "jobs",
+    operation_id = "jobs_events",
+    summary = "Server-sent events of the job's progress: the current state first, then each newer event until a terminal one (completed, failed, cancelled). Each event's id is its sequence number; send Last-Event-ID to resume.",
+    params(("id" = String, Path, description = "Job id (UUID)")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "text/event-stream of progress events", content_type = "text/event-stream", body = String),
+        (status = 404, description = "No such job"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn events(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
@@ -136,13 +165,27 @@ fn last_event_id(headers: &HeaderMap) -> Result<i64, ApiError> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Cancelled {
     cancelled: bool,
 }
 
 /// Stops the work, not only a stream: a queued job never starts, a running one stops
 /// at its next step. Cancelling a finished job answers `cancelled: false`.
+#[utoipa::path(
+    post,
+    path = "/jobs/{id}/cancel",
+    tag = "jobs",
+    operation_id = "jobs_cancel",
+    summary = "Stops the job: a queued job never runs, a running one stops at its next step. data.cancelled is false when it had already finished.",
+    params(("id" = String, Path, description = "Job id (UUID)")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Cancellation recorded", body = Success<Cancelled>),
+        (status = 404, description = "No such job"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn cancel(
     State(state): State<AppState>,
     caller: MaybeAuthUser,

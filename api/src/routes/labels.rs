@@ -6,37 +6,44 @@
 use std::time::Duration;
 
 use axum::{
-    Router,
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
-    routing::post,
 };
 use jobs::payloads::{LabelRead, ReadLabel};
 use models::nutrition_label::{Basis, LabelField, LabelKind};
 use models::{Barcode, UserId};
 use serde::Serialize;
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{RefOr, schema::Schema},
+};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
+
+use super::docs::{self, FormField};
 
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
     photo,
 };
 
 /// Reading takes about a second; the first read of a process also loads the models.
 const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
-pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/labels/read",
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(
         // Room for the photo and its field headers, and the barcode.
-        post(read).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
+        routes!(read).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
     )
 }
 
 /// A label as read: every field of the food per 100 g, each with how sure the reading
 /// is and, when empty or doubtful, why.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct LabelView {
     /// Whether a nutrition table was found at all.
     found: bool,
@@ -92,6 +99,36 @@ async fn photo_and_barcode(
     Ok((bytes, barcode))
 }
 
+/// The form `read` reads: the photo, and optional barcode.
+struct LabelForm;
+
+impl PartialSchema for LabelForm {
+    fn schema() -> RefOr<Schema> {
+        docs::multipart_form(&[("image", FormField::File), ("barcode", FormField::Text)])
+    }
+}
+
+impl ToSchema for LabelForm {}
+
+#[utoipa::path(
+    post,
+    path = "/labels/read",
+    tag = "labels",
+    operation_id = "labels_read",
+    summary = "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload (and counted in the account's upload rate) and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
+    request_body(content = inline(LabelForm), content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The label as read", body = Success<LabelView>),
+        (status = 401, description = "Not signed in"),
+        (status = 413, description = "IMAGE_TOO_LARGE"),
+        (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
+        (status = 422, description = "INVALID_IMAGE, IMAGE_TOO_LARGE (too many pixels, or too much memory to decode), INVALID_BARCODE or no image"),
+        (status = 429, description = "RATE_LIMITED: too many photos from this account (uploads and label readings together); Retry-After says when to try again"),
+        (status = 503, description = "LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After)"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn read(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

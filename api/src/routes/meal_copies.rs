@@ -1,9 +1,12 @@
 //! `/meals/plan`, `/meals/{id}/copy`, `/meals/copy-day`: the same meals again on other
 //! days, from a template or from meals already saved.
 
+use crate::error::Success;
 use std::collections::HashMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::{Router, extract::State, http::StatusCode, response::IntoResponse, routing::post};
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::meal::{self, DateRange};
 use models::{MealFilter, MealLine, MealType, NewMeal};
 use serde::{Deserialize, Serialize};
@@ -19,24 +22,24 @@ use crate::{
     views::MealView,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/plan", post(plan))
-        .route("/meals/copy-day", post(copy_day))
-        .route("/meals/{id}/copy", post(copy))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(plan))
+        .routes(routes!(copy_day))
+        .routes(routes!(copy))
 }
 
 /// A plan covers at most a month at once.
 const MAX_PLAN_DAYS: i64 = 31;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct PlanInput {
     start_date: Option<String>,
     end_date: Option<String>,
     meal_template: Option<HashMap<String, Vec<LineInput>>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PlanCreated {
     meals_created: usize,
     meals: Vec<MealView>,
@@ -44,6 +47,22 @@ struct PlanCreated {
 
 /// Saves the same meals on every day of a span: one per meal type of the template, at
 /// its usual time. All of them are saved, or none.
+#[utoipa::path(
+    post,
+    path = "/meals/plan",
+    tag = "meals",
+    operation_id = "meals_plan",
+    summary = "Save a template {start_date, end_date, meal_template: {breakfast?|lunch?|dinner?|snack?: [{food_id, quantity}]}} as one meal per day and meal type (at most 31 days), all or nothing: {meals_created, meals}.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = inline(PlanInput), example = json!({"start_date": "2026-01-12", "end_date": "2026-01-18", "meal_template": {"breakfast": [{"food_id": 1, "quantity": 200}]}})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The meals", body = Success<PlanCreated>),
+        (status = 404, description = "FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn plan(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -101,7 +120,8 @@ async fn plan(
 }
 
 /// Where a copy of a meal goes.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = MealCopyInput)]
 struct CopyInput {
     date: Option<String>,
     meal_type: Option<String>,
@@ -111,6 +131,23 @@ struct CopyInput {
 /// A new meal with the lines of one already saved (the values they were saved with,
 /// quick adds included), on another day or at another time. A date alone keeps the
 /// meal's local time.
+#[utoipa::path(
+    post,
+    path = "/meals/{id}/copy",
+    tag = "meals",
+    operation_id = "meals_copy",
+    summary = "Copy a meal to {date: YYYY-MM-DD (keeps its local time) or a date-time, meal_type?, name?}: 201 with the new meal, its lines with the values they were saved with.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = inline(CopyInput), example = json!({"date": "2026-01-16", "meal_type": "dinner"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copy", body = Success<MealView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn copy(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -148,13 +185,13 @@ async fn copy(
     Ok((StatusCode::CREATED, ApiJson(MealView::new(&saved, clock))))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 struct CopyDayInput {
     from_date: Option<String>,
     to_date: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DayCopied {
     count: usize,
     meals: Vec<MealView>,
@@ -162,6 +199,23 @@ struct DayCopied {
 
 /// Every meal of one local day again on another, each at its own local time; all of
 /// them are saved, or none.
+#[utoipa::path(
+    post,
+    path = "/meals/copy-day",
+    tag = "meals",
+    operation_id = "meals_copy_day",
+    summary = "Copy every meal of {from_date} to {to_date}, each at its local time, all or nothing: 201 {count, meals}.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = inline(CopyDayInput), example = json!({"from_date": "2026-01-15", "to_date": "2026-01-16"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copies", body = Success<DayCopied>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "NO_MEALS_ON_DAY"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn copy_day(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -1,14 +1,12 @@
 //! `/meals/{id}/add-food`, `/meals/food/{id}/update`, `/meals/food/{id}/delete`: one
 //! line of a saved meal at a time.
 
+use crate::error::Success;
 use std::collections::HashMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    routing::{delete, post, put},
-};
+use axum::{extract::State, http::StatusCode};
 use models::meal::MAX_MEAL_FOODS;
 use serde::Deserialize;
 
@@ -22,11 +20,11 @@ use crate::{
     views::MealView,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/{id}/add-food", post(add_food))
-        .route("/meals/food/{id}/update", put(update_line))
-        .route("/meals/food/{id}/delete", delete(delete_line))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_food))
+        .routes(routes!(update_line))
+        .routes(routes!(delete_line))
 }
 
 fn line_not_found() -> ApiError {
@@ -37,6 +35,22 @@ fn line_not_found() -> ApiError {
     )
 }
 
+#[utoipa::path(
+    post,
+    path = "/meals/{id}/add-food",
+    tag = "meals",
+    operation_id = "meals_add_food",
+    summary = "Add {food_id, quantity} (or a USDA line) to a meal; answers the meal.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = inline(LineInput), example = json!({"food_id": 1, "quantity": 100})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn add_food(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -70,12 +84,28 @@ async fn add_food(
     Ok(ApiJson(MealView::new(&saved, clock)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct QuantityInput {
     quantity: Option<f64>,
     amount: Option<String>,
 }
 
+#[utoipa::path(
+    put,
+    path = "/meals/food/{id}/update",
+    tag = "meals",
+    operation_id = "meals_update_line",
+    summary = "Change a line's {quantity} or {amount} (read against its food's portions); answers its meal. A quick add has no quantity (422 QUICK_ADD_HAS_NO_QUANTITY).",
+    params(("id" = i64, Path, description = "Meal food id"), crate::extract::TimeZoneParam),
+    request_body(content = inline(QuantityInput), example = json!({"quantity": 120})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update_line(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -119,6 +149,21 @@ async fn update_line(
     Ok(ApiJson(MealView::new(&meal, clock)))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/meals/food/{id}/delete",
+    tag = "meals",
+    operation_id = "meals_delete_line",
+    summary = "Remove a line; answers its meal. The last line cannot go (delete the meal).",
+    params(("id" = i64, Path, description = "Meal food id"), crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_FOOD_NOT_FOUND"),
+        (status = 422, description = "LAST_MEAL_FOOD"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn delete_line(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -1,7 +1,7 @@
 //! `/meals/statistics`, `/meals/comparison`, `/meals/daily-summary`,
 //! `/meals/nutrition-stats`: what a user ate over their local days.
 
-use axum::{Router, extract::State, routing::get};
+use axum::extract::State;
 use chrono::{Days, Months, NaiveDate};
 use models::meal::{DateRange, MAX_RANGE_DAYS, MealIntake};
 use models::statistics::{Intake, MacroSplit, MealStatistics, TopFood};
@@ -11,26 +11,28 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult},
+    error::{ApiError, ApiJson, ApiResult, Success},
     extract::{Clock, Query},
     params::{
         SpanParams, date_param, instant, local_days, meal_type, optional_date, required_date,
     },
     views::MealView,
 };
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/statistics", get(statistics))
-        .route("/meals/comparison", get(comparison))
-        .route("/meals/daily-summary", get(daily_summary))
-        .route("/meals/nutrition-stats", get(nutrition_stats))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(statistics))
+        .routes(routes!(comparison))
+        .routes(routes!(daily_summary))
+        .routes(routes!(nutrition_stats))
 }
 
 /// How many foods the top calorie sources list.
 const TOP_FOODS: i64 = 10;
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Summary {
     total_meals: u32,
     total_calories: f64,
@@ -51,7 +53,7 @@ impl From<&Intake> for Summary {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Macros {
     calories: f64,
     protein: f64,
@@ -70,7 +72,7 @@ impl From<&Nutrients> for Macros {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct TypeIntake {
     count: u32,
     calories: f64,
@@ -80,7 +82,7 @@ struct TypeIntake {
 }
 
 /// Every meal type as a key, eaten or not.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MealBreakdown {
     breakfast: TypeIntake,
     lunch: TypeIntake,
@@ -114,7 +116,7 @@ impl MealBreakdown {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Day {
     date: NaiveDate,
     meals: u32,
@@ -139,14 +141,14 @@ fn days(stats: &MealStatistics) -> Vec<Day> {
         .collect()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DateRangeView {
     start_date: NaiveDate,
     end_date: NaiveDate,
     days_count: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct RangeStats {
     date_range: DateRangeView,
     totals: Macros,
@@ -156,7 +158,7 @@ struct RangeStats {
     days_logged: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct TopFoodView {
     food_id: Option<i64>,
     name: String,
@@ -179,7 +181,7 @@ impl From<&TopFood> for TopFoodView {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MacroSplitView {
     protein: f64,
     fat: f64,
@@ -196,7 +198,7 @@ impl From<MacroSplit> for MacroSplitView {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct StatisticsView {
     start_date: NaiveDate,
     end_date: NaiveDate,
@@ -258,14 +260,31 @@ async fn compute(
     Ok(MealStatistics::of(&intakes, top_foods, range, clock))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StatisticsParams {
+    /// true: from the first meal to today
     #[serde(default)]
     all: bool,
     #[serde(flatten)]
+    #[param(ignore)]
     span: SpanParams,
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/statistics",
+    tag = "meals",
+    operation_id = "meal_stats_statistics",
+    summary = "Statistics of local days: {start_date, end_date, is_single_day, summary, meal_breakdown, stats {date_range, totals, daily_average (over calendar days), logged_day_average (over days with a meal; zeros when none), days_logged}, top_foods, daily, macro_split, calorie_goal}.",
+    params(StatisticsParams, SpanParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Statistics", body = Success<StatisticsView>),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn statistics(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -290,14 +309,18 @@ async fn statistics(
     Ok(ApiJson(StatisticsView::of(&stats, &user)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ComparisonParams {
+    /// YYYY-MM-DD
     date1: Option<String>,
+    /// YYYY-MM-DD
     date2: Option<String>,
+    /// Only this meal type
     meal_type: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DayTotals {
     date: NaiveDate,
     total_meals: u32,
@@ -307,7 +330,7 @@ struct DayTotals {
     carbs: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Comparison {
     date1: DayTotals,
     date2: DayTotals,
@@ -315,6 +338,20 @@ struct Comparison {
     difference: Macros,
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/comparison",
+    tag = "meals",
+    operation_id = "meal_stats_comparison",
+    summary = "Two local days side by side: {date1, date2, difference (date2 minus date1)}.",
+    params(ComparisonParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Comparison", body = Success<Comparison>),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn comparison(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -358,12 +395,14 @@ async fn comparison(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DateParams {
+    /// YYYY-MM-DD, default today
     date: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DailySummary {
     date: NaiveDate,
     calorie_goal: i32,
@@ -377,6 +416,19 @@ struct DailySummary {
     meals: Vec<MealView>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/daily-summary",
+    tag = "meals",
+    operation_id = "meal_stats_daily_summary",
+    summary = "One local day against the calorie goal: {date, calorie_goal, remaining_calories, progress_percent, summary, meal_breakdown, macro_split, meals}.",
+    params(DateParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Summary", body = Success<DailySummary>),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn daily_summary(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -406,14 +458,17 @@ async fn daily_summary(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct NutritionParams {
+    /// daily, weekly or monthly (with start_date)
     period: Option<String>,
     #[serde(flatten)]
+    #[param(ignore)]
     span: SpanParams,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct NutritionStats {
     start_date: NaiveDate,
     end_date: NaiveDate,
@@ -443,6 +498,20 @@ fn period_days(first: NaiveDate, period: &str) -> Result<DateRange, ApiError> {
     Ok(DateRange::new(first, last, MAX_RANGE_DAYS)?)
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/nutrition-stats",
+    tag = "meals",
+    operation_id = "meal_stats_nutrition_stats",
+    summary = "Totals, daily averages, macro split and per-day values of a period.",
+    params(NutritionParams, SpanParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Statistics", body = Success<NutritionStats>),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn nutrition_stats(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

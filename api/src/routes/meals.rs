@@ -2,15 +2,12 @@
 //! user's recent meals. A meal's lines are in `meal_lines`, plans and copies in
 //! `meal_copies`, statistics in `meal_stats`, body weight in `weight`.
 
+use crate::error::Success;
 use std::collections::HashMap;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{delete, get, post, put},
-};
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::Days;
 use models::meal::{self, DateRange};
 use models::{MealFilter, MealLine, NewMeal};
@@ -27,16 +24,33 @@ use crate::{
     views::{Deleted, MealView},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/create", post(create))
-        .route("/meals/list", get(list))
-        .route("/meals/recent", get(recent))
-        .route("/meals/{id}", get(one))
-        .route("/meals/{id}/update", put(update))
-        .route("/meals/{id}/delete", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(list))
+        .routes(routes!(recent))
+        .routes(routes!(one))
+        .routes(routes!(update))
+        .routes(routes!(remove))
 }
 
+#[utoipa::path(
+    post,
+    path = "/meals/create",
+    tag = "meals",
+    operation_id = "meals_create",
+    summary = "Save a meal from {name?, date?, meal_type?, notes?, foods: [{food_id, quantity} | {food_id, amount: \"2 slices\" | \"1.5碗\" | \"半斤\"} | {food_id: -1, quantity, fdc_id, name} | {quick_add: {name?, calories, protein?, fat?, carbs?}}]}: an amount is read against the food's portions (g, kg, 斤, 两, oz, lb or a portion's unit) and kept beside its grams; a quick add has no food and no grams; date is YYYY-MM-DD (local, at the meal type's usual time) or a date-time with T (UTC ISO); meal_type follows the local hour when left out. Totals come from the foods' per-100 g values; each line keeps the nutrition it was saved with.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = inline(MealFields), example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The meal", body = Success<MealView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND or USDA_FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR, naming the field"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -48,6 +62,20 @@ async fn create(
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/{id}",
+    tag = "meals",
+    operation_id = "meals_one",
+    summary = "One of your meals.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn one(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -58,6 +86,22 @@ async fn one(
     Ok(ApiJson(MealView::new(&meal, clock)))
 }
 
+#[utoipa::path(
+    put,
+    path = "/meals/{id}/update",
+    tag = "meals",
+    operation_id = "meals_update",
+    summary = "Change a meal; fields left out stay. foods replaces the lines: a food the meal had keeps its saved nutrition unless the line says refresh: true.",
+    params(("id" = i64, Path, description = "Meal id"), crate::extract::TimeZoneParam),
+    request_body(content = inline(MealFields), example = json!({"name": "Lunch", "date": "2026-01-15", "meal_type": "lunch", "foods": [{"food_id": 1, "quantity": 150}, {"quick_add": {"name": "Coffee", "calories": 5}}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal", body = Success<MealView>),
+        (status = 404, description = "MEAL_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -115,6 +159,20 @@ async fn update(
     Ok(ApiJson(MealView::new(&saved, clock)))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/meals/{id}/delete",
+    tag = "meals",
+    operation_id = "meals_remove",
+    summary = "Delete a meal: {id, deleted}.",
+    params(("id" = i64, Path, description = "Meal id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 404, description = "MEAL_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -126,15 +184,19 @@ async fn remove(
     Ok(ApiJson(Deleted { id, deleted: true }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListParams {
+    /// From 1
     page: Option<i64>,
+    /// 1 to 100, default 20
     page_size: Option<i64>,
     #[serde(flatten)]
+    #[param(ignore)]
     span: SpanParams,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MealPage {
     meals: Vec<MealView>,
     page: i64,
@@ -143,6 +205,20 @@ struct MealPage {
     has_more: bool,
 }
 
+#[utoipa::path(
+    get,
+    path = "/meals/list",
+    tag = "meals",
+    operation_id = "meals_list",
+    summary = "Your meals, newest first: {meals, page, page_size, total, has_more}.",
+    params(ListParams, SpanParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of meals", body = Success<MealPage>),
+        (status = 422, description = "VALIDATION_ERROR or INVALID_TIME_ZONE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -170,12 +246,14 @@ async fn list(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RecentParams {
+    /// 1 to 50, default 7
     limit: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct MealList {
     meals: Vec<MealView>,
 }
@@ -183,6 +261,19 @@ struct MealList {
 /// SPEC §9: the recent meals window is 7 days.
 const RECENT_DAYS: u64 = 7;
 
+#[utoipa::path(
+    get,
+    path = "/meals/recent",
+    tag = "meals",
+    operation_id = "meals_recent",
+    summary = "Meals of the last 7 local days, newest first: {meals}.",
+    params(RecentParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Meals", body = Success<MealList>),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn recent(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

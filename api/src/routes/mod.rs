@@ -17,19 +17,23 @@ mod usda;
 mod users;
 mod weight;
 
+use std::sync::Arc;
+
 use axum::{
-    Router,
+    Extension, Router,
     extract::DefaultBodyLimit,
     http::{Method, Uri},
 };
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{AppState, error::ApiError};
 
-pub use docs::{DOCS_PAGE, openapi_document};
+pub use docs::DOCS_PAGE;
 
-pub fn router(state: AppState) -> Router {
-    let limit = state.config.json_body_limit;
-    Router::new()
+/// Every area's routes, each with its documentation.
+fn areas() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
@@ -46,6 +50,18 @@ pub fn router(state: AppState) -> Router {
         .merge(labels::router())
         .merge(jobs::router())
         .merge(docs::router())
+}
+
+/// The OpenAPI document of `/api/v1`, as `/api/v1/openapi.json` serves it.
+pub fn openapi_document() -> Value {
+    docs::finish(areas().into_openapi())
+}
+
+pub fn router(state: AppState) -> Router {
+    let limit = state.config.json_body_limit;
+    let (routes, document) = areas().split_for_parts();
+    routes
+        .layer(Extension(docs::Published(Arc::new(docs::finish(document)))))
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))

@@ -1,16 +1,13 @@
 //! `/recipes/*`: a user's recipes. Each is also a food of its owner (same id), found in
 //! their search and logged like any food; its values come from its ingredients.
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{delete, get, post, put},
-};
+use crate::error::Success;
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::recipe::{self, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused};
 use models::{FoodUse, User, UserId};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -24,14 +21,14 @@ use crate::{
     views::RecipeView,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/recipes", get(list))
-        .route("/recipes/create", post(create))
-        .route("/recipes/{id}", get(one))
-        .route("/recipes/{id}/update", put(update))
-        .route("/recipes/{id}/delete", delete(remove))
-        .route("/recipes/{id}/copy", post(copy))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(create))
+        .routes(routes!(one))
+        .routes(routes!(update))
+        .routes(routes!(remove))
+        .routes(routes!(copy))
 }
 
 fn recipe_not_found() -> ApiError {
@@ -42,7 +39,7 @@ fn recipe_not_found() -> ApiError {
     )
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 struct IngredientInput {
     food_id: Option<i64>,
     quantity: Option<f64>,
@@ -50,7 +47,7 @@ struct IngredientInput {
 }
 
 /// A recipe as sent to create or replace one.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 struct RecipeInput {
     name: Option<String>,
     name_zh: Option<String>,
@@ -154,6 +151,22 @@ async fn index_recipe(state: &AppState, recipe: &Recipe, deleted: bool) {
     reindex(state, &recipe.food, deleted).await;
 }
 
+#[utoipa::path(
+    post,
+    path = "/recipes/create",
+    tag = "recipes",
+    operation_id = "recipes_create",
+    summary = "Create a recipe {name, name_zh?, servings (more than 0, at most 100), notes?, ingredients: [{food_id, quantity} | {food_id, amount}]}: 201 with the recipe, its values worked out from the ingredients. It is also a food of yours, found in your search and logged like any food.",
+    request_body(content = inline(RecipeInput), example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The recipe", body = Success<RecipeView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND (unknown or another user's ingredient)"),
+        (status = 422, description = "VALIDATION_ERROR, RECIPE_TOO_DEEP (recipes inside recipes nest too deep), RECIPE_TOO_LARGE (too many foods and recipes inside, at any depth) or RECIPE_TOO_SHARED (the foods and recipes inside are in too many of your recipes already); the message says the bound"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -179,6 +192,21 @@ async fn own_recipe(state: &AppState, owner: UserId, id: i64) -> Result<Recipe, 
         .ok_or_else(recipe_not_found)
 }
 
+#[utoipa::path(
+    get,
+    path = "/recipes/{id}",
+    tag = "recipes",
+    operation_id = "recipes_one",
+    summary = "One of your recipes.",
+    params(("id" = i64, Path, description = "Recipe id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The recipe", body = Success<RecipeView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "RECIPE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn one(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -189,7 +217,7 @@ async fn one(
     )))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct RecipePage {
     recipes: Vec<RecipeView>,
     page: i64,
@@ -197,6 +225,20 @@ struct RecipePage {
     total: i64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/recipes",
+    tag = "recipes",
+    operation_id = "recipes_list",
+    summary = "Your recipes, newest first: {recipes, page, page_size, total}. A recipe: {id (also its food id), name, name_zh, servings, notes, total_grams, serving_grams, totals, per_100g, per_serving, ingredients, food}.",
+    params(PageParams),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of recipes", body = Success<RecipePage>),
+        (status = 401, description = "Not signed in"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn list(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -216,6 +258,23 @@ async fn list(
     }))
 }
 
+#[utoipa::path(
+    put,
+    path = "/recipes/{id}/update",
+    tag = "recipes",
+    operation_id = "recipes_update",
+    summary = "Replace a recipe (same body as create); recipes containing it are worked out again.",
+    params(("id" = i64, Path, description = "Recipe id")),
+    request_body(content = inline(RecipeInput), example = json!({"name": "Tomato and egg stir-fry", "name_zh": "番茄炒蛋", "servings": 2, "ingredients": [{"food_id": 1, "quantity": 300}, {"food_id": 2, "quantity": 120}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The recipe", body = Success<RecipeView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "RECIPE_NOT_FOUND or FOOD_NOT_FOUND"),
+        (status = 422, description = "VALIDATION_ERROR, RECIPE_CYCLE (it would contain itself), or RECIPE_TOO_DEEP, RECIPE_TOO_LARGE or RECIPE_TOO_SHARED as for create (a recipe inside others makes them deeper too)"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -235,11 +294,27 @@ async fn update(
     Ok(ApiJson(RecipeView::from(&saved)))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = RecipeDeleted)]
 struct Deleted {
     id: i64,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/recipes/{id}/delete",
+    tag = "recipes",
+    operation_id = "recipes_remove",
+    summary = "Delete a recipe; meals that logged it keep their lines: {id}.",
+    params(("id" = i64, Path, description = "Recipe id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "RECIPE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -253,11 +328,28 @@ async fn remove(
     Ok(ApiJson(Deleted { id }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = RecipeCopyInput)]
 struct CopyInput {
     name: Option<String>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/recipes/{id}/copy",
+    tag = "recipes",
+    operation_id = "recipes_copy",
+    summary = "Copy a recipe {name?} (default \"<name> (copy)\"): 201 with the new recipe.",
+    params(("id" = i64, Path, description = "Recipe id")),
+    request_body(content = inline(CopyInput), example = json!({"name": "My stir-fry"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copy", body = Success<RecipeView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "RECIPE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn copy(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

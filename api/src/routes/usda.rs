@@ -2,16 +2,13 @@
 //! a `FetchUsdaFood` job and kept as a local food), and saving a USDA food to log it.
 //! When USDA cannot be reached, search answers from the USDA foods we already hold.
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{get, post},
-};
+use crate::error::Success;
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::UsdaNutrition;
 use models::{CustomFoodInput, FoodSource, UserId};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -24,20 +21,23 @@ use crate::{
     views::FoodView,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/foods/usda/search", get(search))
-        .route("/foods/usda/nutrition/{fdc_id}", get(nutrition))
-        .route("/foods/usda/create", post(create))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(nutrition))
+        .routes(routes!(create))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchParams {
+    /// What to look for
     query: Option<String>,
+    /// 1 to 50, default 20
     page_size: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UsdaResults {
     foods: Vec<FoodView>,
     usda_available: bool,
@@ -45,6 +45,20 @@ struct UsdaResults {
     message: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/usda/search",
+    tag = "foods",
+    operation_id = "usda_search",
+    summary = "Search USDA FoodData Central live (answers cached an hour): {foods, usda_available, message?}; foods kept here carry their id. When USDA cannot be reached (or rate limits us) it answers from the USDA foods kept here with usda_available false.",
+    params(SearchParams),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Foods", body = Success<UsdaResults>),
+        (status = 400, description = "EMPTY_QUERY"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.as_ref().map(|u| u.id.get())))]
 async fn search(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
@@ -113,6 +127,22 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
     Ok(id)
 }
 
+#[utoipa::path(
+    get,
+    path = "/foods/usda/nutrition/{fdc_id}",
+    tag = "foods",
+    operation_id = "usda_nutrition",
+    summary = "One USDA food's nutrients per 100 g (a FetchUsdaFood job; kept as a local food): {food_id, fdc_id, food_description, brand_owner, nutrients}.",
+    params(("fdc_id" = i64, Path, description = "FoodData Central id")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Nutrients", body = Success<UsdaNutrition>),
+        (status = 404, description = "USDA_FOOD_NOT_FOUND"),
+        (status = 503, description = "USDA_UNAVAILABLE"),
+        (status = 504, description = "TIMEOUT"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
 async fn nutrition(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
@@ -123,13 +153,29 @@ async fn nutrition(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct CreateBody {
     fdc_id: Option<i64>,
     /// Saves a custom copy under this name instead (the test page's payload).
     custom_name: Option<String>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/foods/usda/create",
+    tag = "foods",
+    operation_id = "usda_create",
+    summary = "Save a USDA food to log it, from {fdc_id, custom_name?}: the shared read-only food (the same one for every caller), or with custom_name a custom copy.",
+    request_body(content = inline(CreateBody), example = json!({"fdc_id": 171705})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The food", body = Success<FoodView>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "USDA_FOOD_NOT_FOUND"),
+        (status = 503, description = "USDA_UNAVAILABLE"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn create(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

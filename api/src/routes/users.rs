@@ -1,11 +1,10 @@
 //! `/users/*`: the profile and the account settings (password, export, deletion).
 
+use crate::error::Success;
 use axum::{
-    Router,
     extract::State,
     http::{StatusCode, header},
     response::IntoResponse,
-    routing::{delete, get, post},
 };
 use chrono::{NaiveDate, Utc};
 use models::{
@@ -13,6 +12,8 @@ use models::{
 };
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -23,29 +24,29 @@ use crate::{
     views::{MealView, UserView, WeightView},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/profile", get(profile).put(update_profile))
-        .route("/users/change-password", post(change_password))
-        .route("/users/export", get(export_json))
-        .route("/users/export/meals.csv", get(export_meals_csv))
-        .route("/users/account", delete(delete_account))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(profile, update_profile))
+        .routes(routes!(change_password))
+        .routes(routes!(export_json))
+        .routes(routes!(export_meals_csv))
+        .routes(routes!(delete_account))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ProfileView {
     user: ProfileUser,
     profile: ProfileFields,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ProfileUser {
     username: String,
     email: String,
     nickname: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ProfileFields {
     date_of_birth: Option<NaiveDate>,
     gender: Gender,
@@ -84,11 +85,38 @@ impl From<&User> for ProfileView {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/users/profile",
+    tag = "users",
+    operation_id = "users_profile",
+    summary = "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal}} (the last five null when unset).",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile", body = Success<ProfileView>),
+        (status = 401, description = "Not signed in"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn profile(AuthUser(user): AuthUser) -> ApiJson<ProfileView> {
     ApiJson((&user).into())
 }
 
 /// Changes the fields sent; every broken rule is reported and nothing is saved then.
+#[utoipa::path(
+    put,
+    path = "/users/profile",
+    tag = "users",
+    operation_id = "users_update_profile",
+    summary = "Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1); null clears the nullable ones; every broken rule is reported by field name and nothing is saved.",
+    request_body(content = inline(ProfileChanges), example = json!({"nickname": "Cook", "date_of_birth": "1990-05-01", "gender": "female", "height": 168, "weight": 62.5, "daily_calorie_goal": 2000, "activity_level": "moderately_active", "macro_goal_unit": "g", "protein_goal": 100, "fat_goal": 60, "carbs_goal": 250})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile", body = Success<ProfileView>),
+        (status = 422, description = "Invalid values"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn update_profile(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -105,13 +133,28 @@ async fn update_profile(
     Ok(ApiJson((&updated).into()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct PasswordChange {
     current_password: String,
     new_password: String,
 }
 
 /// Sets a new password; this client gets a new session and every other one ends.
+#[utoipa::path(
+    post,
+    path = "/users/change-password",
+    tag = "users",
+    operation_id = "users_change_password",
+    summary = "{current_password, new_password}: new {access, refresh} for this client; every other session ends.",
+    request_body(content = inline(PasswordChange), example = json!({"current_password": "Cooking2026x", "new_password": "Cooking2027x"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "New tokens", body = Success<SessionTokens>),
+        (status = 401, description = "Current password is incorrect"),
+        (status = 422, description = "Password rules"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn change_password(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -248,6 +291,21 @@ impl JsonExport {
 /// Everything stored about the user, as a JSON download: `{exported_at, user, profile,
 /// meals, weights}`, every saved meal oldest first and dated in the caller's time zone.
 /// Written while the client reads it (see `export::streamed`).
+#[utoipa::path(
+    get,
+    path = "/users/export",
+    tag = "users",
+    operation_id = "users_export_json",
+    summary = "All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights}. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server.",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "JSON attachment", content_type = "application/json", body = Object),
+        (status = 401, description = "Not signed in"),
+        (status = 429, description = "EXPORT_IN_PROGRESS: the user's previous export is still being written (Retry-After)"),
+        (status = 503, description = "EXPORT_BUSY: the server writes as many exports as it can at once (Retry-After)"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn export_json(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -322,6 +380,21 @@ fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()>
 
 /// The user's meals, one row per food, as a CSV download, written while the client
 /// reads it (see `export::streamed`).
+#[utoipa::path(
+    get,
+    path = "/users/export/meals.csv",
+    tag = "users",
+    operation_id = "users_export_meals_csv",
+    summary = "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g. Sent while it is written, and limited, as the JSON export is.",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in"),
+        (status = 429, description = "EXPORT_IN_PROGRESS: the user's previous export is still being written (Retry-After)"),
+        (status = 503, description = "EXPORT_BUSY: the server writes as many exports as it can at once (Retry-After)"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn export_meals_csv(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -349,19 +422,34 @@ async fn export_meals_csv(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Confirmation {
     #[serde(default)]
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = AccountDeleted)]
 struct Deleted {
     deleted: bool,
 }
 
 /// Removes the account and all its data, its photos' files included, once the password
 /// confirms it.
+#[utoipa::path(
+    delete,
+    path = "/users/account",
+    tag = "users",
+    operation_id = "users_delete_account",
+    summary = "Delete the account and all its data, its photos' files included; {password} confirms.",
+    request_body(content = inline(Confirmation), example = json!({"password": "Cooking2026x"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 401, description = "Password is incorrect"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn delete_account(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

@@ -1,17 +1,14 @@
 //! `/meals/record-weight`, `/meals/weight-history`, `/meals/weight/{id}/delete`: body
 //! weight, one record per local day; the newest record is the profile's weight.
 
-use axum::{
-    Router,
-    extract::State,
-    http::StatusCode,
-    response::IntoResponse,
-    routing::{delete, get, post},
-};
+use crate::error::Success;
+use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{Days, NaiveDate};
 use models::User;
 use models::meal::{BodyWeight, DateRange, meal_notes};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -22,14 +19,14 @@ use crate::{
     views::{Deleted, WeightView},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/meals/record-weight", post(record))
-        .route("/meals/weight-history", get(history))
-        .route("/meals/weight/{id}/delete", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(record))
+        .routes(routes!(history))
+        .routes(routes!(remove))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct WeightInput {
     date: Option<String>,
     weight: Option<f64>,
@@ -53,6 +50,21 @@ async fn sync_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
     Ok(())
 }
 
+#[utoipa::path(
+    post,
+    path = "/meals/record-weight",
+    tag = "meals",
+    operation_id = "weight_record",
+    summary = "Record {date?, weight (kg, 20-500), notes?}; one record per local day (a second replaces it); the newest record is the profile weight.",
+    params(crate::extract::TimeZoneParam),
+    request_body(content = inline(WeightInput), example = json!({"date": "2026-01-15", "weight": 64.5, "notes": "Before breakfast"})),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The record", body = Success<WeightView>),
+        (status = 422, description = "VALIDATION_ERROR"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn record(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -82,13 +94,16 @@ async fn record(
     Ok((StatusCode::CREATED, ApiJson(WeightView::from(&saved))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct HistoryParams {
+    /// Default: a year before end_date
     start_date: Option<String>,
+    /// Default: today
     end_date: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct History {
     start_date: NaiveDate,
     end_date: NaiveDate,
@@ -105,6 +120,19 @@ const DEFAULT_HISTORY_DAYS: u64 = 365;
 /// Ten years of daily records at most at once.
 const MAX_HISTORY_DAYS: i64 = 3660;
 
+#[utoipa::path(
+    get,
+    path = "/meals/weight-history",
+    tag = "meals",
+    operation_id = "weight_history",
+    summary = "Weight records oldest first, the newest of all, and the change over the range: {start_date, end_date, records, latest, change}.",
+    params(HistoryParams, crate::extract::TimeZoneParam),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "History", body = Success<History>),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn history(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -135,6 +163,20 @@ async fn history(
     }))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/meals/weight/{id}/delete",
+    tag = "meals",
+    operation_id = "weight_remove",
+    summary = "Delete a weight record.",
+    params(("id" = i64, Path, description = "Weight record id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Success<Deleted>),
+        (status = 404, description = "WEIGHT_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn remove(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,

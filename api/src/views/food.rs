@@ -2,11 +2,12 @@ use chrono::{DateTime, Utc};
 use models::recipe::PerServing;
 use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::{AppState, error::ApiError};
 
 /// A food as every call returns it (SPEC §3 "Food"), per 100 g.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct FoodView {
     pub id: Option<i64>,
     pub name: String,

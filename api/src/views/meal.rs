@@ -1,9 +1,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use models::{LocalClock, Meal, MealType};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A meal as every call returns it (SPEC §3 "Meal"), dated in the caller's time zone.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MealView {
     pub id: i64,
     pub name: Option<String>,
@@ -26,7 +27,7 @@ pub struct MealView {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MealFoodView {
     pub id: i64,
     pub food_id: Option<i64>,

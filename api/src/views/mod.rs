@@ -8,6 +8,7 @@ mod user;
 mod weight;
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 pub(crate) use food::FoodView;
 pub(crate) use meal::MealView;
@@ -16,7 +17,7 @@ pub(crate) use user::UserView;
 pub(crate) use weight::WeightView;
 
 /// What a delete answers.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct Deleted {
     pub id: i64,
     pub deleted: bool,

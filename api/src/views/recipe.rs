@@ -2,10 +2,11 @@ use chrono::{DateTime, Utc};
 use models::recipe::{self, Ingredient, Recipe};
 use models::{FoodSource, Nutrients};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::FoodView;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 struct IngredientView {
     food_id: i64,
     food_name: String,
@@ -34,7 +35,7 @@ impl From<&Ingredient> for IngredientView {
 }
 
 /// A recipe as every call returns it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct RecipeView {
     id: i64,
     name: String,

@@ -1,9 +1,10 @@
 use chrono::{DateTime, Utc};
 use models::User;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A user as clients see it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct UserView {
     id: i64,
     username: String,

@@ -1,9 +1,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use models::meal::WeightRecord;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A body weight record.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct WeightView {
     id: i64,
     date: NaiveDate,

@@ -10,7 +10,7 @@ pub struct DetectBarcodes {
 }
 
 /// One code read from an image (SPEC §3 "Barcode detection").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ScannedBarcode {
     /// The canonical GTIN for a retail barcode (what lookups use), else the text read.
     pub data: String,
@@ -39,7 +39,7 @@ impl Job for DetectBarcodes {
 }
 
 /// Where a barcode's food may be found, in the order they are asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BarcodeSource {
     /// The foods kept here (imported Open Food Facts and USDA branded data included).

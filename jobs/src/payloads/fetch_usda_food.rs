@@ -11,7 +11,7 @@ pub struct FetchUsdaFood {
 }
 
 /// SPEC §3 "USDA nutrition response", plus the id of the food as stored here.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct UsdaNutrition {
     pub food_id: i64,
     pub fdc_id: i64,
