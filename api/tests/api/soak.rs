@@ -26,7 +26,8 @@ use crate::support::process::{
     PrivatePostgres, PrivateRedis, Process, free_port, start, tail, wait_ready,
 };
 use crate::support::{
-    self, SseEvent, food_photo, number, parse_event, recognition_models_installed, redis_answers,
+    self, SseEvent, food_photo, next_block, number, parse_event, recognition_models_installed,
+    redis_answers,
 };
 
 fn http_client(timeout: Duration) -> reqwest::Client {
@@ -479,7 +480,7 @@ async fn shared_redis() -> Option<String> {
 /// Reads a `text/event-stream` answer one event at a time.
 struct SseReader {
     stream: BoxStream<'static, reqwest::Result<Vec<u8>>>,
-    buffer: String,
+    buffer: Vec<u8>,
 }
 
 impl SseReader {
@@ -490,7 +491,7 @@ impl SseReader {
                 .bytes_stream()
                 .map(|r| r.map(|b| b.to_vec()))
                 .boxed(),
-            buffer: String::new(),
+            buffer: Vec::new(),
         }
     }
 
@@ -499,14 +500,13 @@ impl SseReader {
     async fn next(&mut self, wait: Duration) -> Option<SseEvent> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            while let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
+            while let Some(block) = next_block(&mut self.buffer) {
                 if let Some(event) = parse_event(&block) {
                     return Some(event);
                 }
             }
             match tokio::time::timeout_at(deadline, self.stream.next()).await {
-                Ok(Some(Ok(chunk))) => self.buffer.push_str(&String::from_utf8(chunk).unwrap()),
+                Ok(Some(Ok(chunk))) => self.buffer.extend_from_slice(&chunk),
                 Ok(Some(Err(_)) | None) => return None,
                 Err(_) => panic!("no event within {wait:?}"),
             }

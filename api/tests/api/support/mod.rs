@@ -344,7 +344,8 @@ pub async fn events_of(response: reqwest::Response, max: usize, wait: Duration) 
             .starts_with("text/event-stream")
     );
     let mut stream = response.bytes_stream();
-    let mut buffer = String::new();
+    // Bytes until a whole block is in: a chunk may end inside a character.
+    let mut buffer: Vec<u8> = Vec::new();
     let mut events = Vec::new();
     let deadline = tokio::time::Instant::now() + wait;
     while events.len() < max {
@@ -353,13 +354,19 @@ pub async fn events_of(response: reqwest::Response, max: usize, wait: Duration) 
             Ok(None) => break,
             Err(_) => panic!("no end of stream within {wait:?}; got {events:?}"),
         };
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        while let Some(end) = buffer.find("\n\n") {
-            let block: String = buffer.drain(..end + 2).collect();
+        buffer.extend_from_slice(&chunk);
+        while let Some(block) = next_block(&mut buffer) {
             events.extend(parse_event(&block));
         }
     }
     events
+}
+
+/// The first whole block (up to a blank line) taken out of `buffer`, if one is in.
+pub fn next_block(buffer: &mut Vec<u8>) -> Option<String> {
+    let end = buffer.windows(2).position(|w| w == b"\n\n")?;
+    let block: Vec<u8> = buffer.drain(..end + 2).collect();
+    Some(String::from_utf8(block).unwrap())
 }
 
 /// The event of one block of a `text/event-stream` (its lines up to a blank one);
