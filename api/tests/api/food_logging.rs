@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::support::{
     Options, PASSWORD, Session, TestApp, as_user, expect_ok, food_id, get_as, number, register,
-    send_as, spawn_app,
+    spawn_app,
 };
 
 fn message(answer: &Value) -> &str {
