@@ -34,19 +34,24 @@ lint: web/node_modules/.installed
 	cd web && npm run typecheck
 	cd web && npm run lint
 
+# The API's integration tests are one binary (api/tests/api/main.rs), a module an area:
+# these filters pick its modules.
+SOAK_TESTS = binary_id(api::api) and test(/^soak::/)
+FLEET_TESTS = binary_id(api::api) and test(/^fleet::/)
+
 test-rust:
 	cargo build --workspace --bins
-	cargo nextest run --workspace -E 'not binary(soak)'
+	cargo nextest run --workspace -E 'not ($(SOAK_TESTS))'
 
 test-fleet-suite:
 	cargo build --workspace --bins
-	TEST_ENGINE=postgres cargo nextest run -p api -E 'not binary(fleet) and not binary(soak)'
+	TEST_ENGINE=postgres cargo nextest run -p api -E 'not ($(FLEET_TESTS)) and not ($(SOAK_TESTS))'
 
-## Reliability under faults (api/tests/soak.rs): kill -9 of the server and of a worker,
+## Reliability under faults (api/tests/api/soak.rs): kill -9 of the server and of a worker,
 ## restarts of a private Redis and a private PostgreSQL, racing clients.
 soak:
 	cargo build --workspace --bins
-	cargo nextest run -p api --test soak
+	cargo nextest run -p api -E '$(SOAK_TESTS)'
 
 ## Property-based fuzzing of the whole API from its OpenAPI document (schemathesis from
 ## PyPI) against the real server: no 5xx, every answer the documented envelope.

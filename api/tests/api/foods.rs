@@ -1,11 +1,10 @@
 //! Foods over HTTP: search in both languages across the catalogue and custom foods, the
 //! search history, custom food ownership and validation, and the bad inputs.
 
-mod support;
-
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, TestApp, get_as, register, send_as, spawn_app};
+
+use crate::support::{Options, TestApp, get_as, register, send_as, spawn_app};
 
 async fn search(app: &TestApp, query: &str) -> Vec<Value> {
     let (status, body) = app

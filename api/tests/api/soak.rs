@@ -7,8 +7,6 @@
 //! The Redis and PostgreSQL that are restarted are the test's own (a private
 //! `redis-server`, a private cluster in a temporary directory), never the machine's.
 
-mod support;
-
 use std::{
     collections::HashSet,
     path::Path,
@@ -23,8 +21,13 @@ use futures::{StreamExt, stream::BoxStream};
 use models::testing::{TestDatabase, redis_url, unavailable};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::process::{
+
+use crate::support::process::{
     PrivatePostgres, PrivateRedis, Process, free_port, start, tail, wait_ready,
+};
+use crate::support::{
+    self, SseEvent, food_photo, next_block, number, parse_event, recognition_models_installed,
+    redis_answers,
 };
 
 fn http_client(timeout: Duration) -> reqwest::Client {
@@ -101,10 +104,6 @@ fn meal_body(foods: &[i64], name: &str) -> Value {
         })
         .collect();
     json!({"name": name, "meal_type": "lunch", "foods": lines})
-}
-
-fn number(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
 /// The meal's total is the sum of its lines (each line is at least a few calories, so
@@ -467,22 +466,10 @@ impl Drop for Fleet {
     }
 }
 
-async fn redis_reachable(url: &str) -> bool {
-    let Ok(client) = redis::Client::open(url) else {
-        return false;
-    };
-    tokio::time::timeout(Duration::from_secs(3), async {
-        let mut conn = client.get_multiplexed_async_connection().await?;
-        redis::cmd("PING").query_async::<String>(&mut conn).await
-    })
-    .await
-    .is_ok_and(|r| r.is_ok())
-}
-
 /// The machine's Redis, for a fleet whose Redis is not the point of the test.
 async fn shared_redis() -> Option<String> {
     let url = redis_url();
-    if redis_reachable(&url).await {
+    if redis_answers(&url, Duration::from_secs(3)).await {
         Some(url)
     } else {
         unavailable(&format!("Redis at {url}"));
@@ -490,16 +477,10 @@ async fn shared_redis() -> Option<String> {
     }
 }
 
-#[derive(Debug, Clone)]
-struct SseEvent {
-    id: Option<i64>,
-    data: Value,
-}
-
 /// Reads a `text/event-stream` answer one event at a time.
 struct SseReader {
     stream: BoxStream<'static, reqwest::Result<Vec<u8>>>,
-    buffer: String,
+    buffer: Vec<u8>,
 }
 
 impl SseReader {
@@ -510,7 +491,7 @@ impl SseReader {
                 .bytes_stream()
                 .map(|r| r.map(|b| b.to_vec()))
                 .boxed(),
-            buffer: String::new(),
+            buffer: Vec::new(),
         }
     }
 
@@ -519,26 +500,13 @@ impl SseReader {
     async fn next(&mut self, wait: Duration) -> Option<SseEvent> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            while let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut id = None;
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("id:") {
-                        id = v.trim().parse().ok();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim_start());
-                    }
-                }
-                if !data.is_empty() {
-                    return Some(SseEvent {
-                        id,
-                        data: serde_json::from_str(&data).unwrap(),
-                    });
+            while let Some(block) = next_block(&mut self.buffer) {
+                if let Some(event) = parse_event(&block) {
+                    return Some(event);
                 }
             }
             match tokio::time::timeout_at(deadline, self.stream.next()).await {
-                Ok(Some(Ok(chunk))) => self.buffer.push_str(&String::from_utf8(chunk).unwrap()),
+                Ok(Some(Ok(chunk))) => self.buffer.extend_from_slice(&chunk),
                 Ok(Some(Err(_)) | None) => return None,
                 Err(_) => panic!("no event within {wait:?}"),
             }
@@ -549,26 +517,12 @@ impl SseReader {
 // ---------------------------------------------------------------------------------
 // 2. kill -9 of a worker in the middle of a recognition job.
 
-fn photo(name: &str) -> Option<Vec<u8>> {
-    let path = models::testing::shared_data(&format!("images/food/{name}"))?;
-    Some(std::fs::read(path).unwrap())
-}
-
-fn models_installed() -> bool {
-    let ok = support::project_path(".models/yolox-nano.json").is_file()
-        && support::project_path(".ort/libonnxruntime.so.1.31.1").is_file();
-    if !ok {
-        unavailable("the recognition models and ONNX Runtime (make models)");
-    }
-    ok
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_recognition_outlives_the_worker_killed_under_it() {
-    let Some(bytes) = photo("coco_000000000142.jpg") else {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
         return;
     };
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     let Some(db) = TestDatabase::postgres().await else {

@@ -3,11 +3,10 @@
 //! sanity rules are kept out with a reason that can be listed; imported foods are
 //! searchable; importing again writes nothing new.
 
-mod support;
-
 use models::testing::shared_data;
 use serde_json::{Value, json};
-use support::{ADMIN_TOKEN, Options, TestApp, spawn_app, wait_finished};
+
+use crate::support::{self, ADMIN_TOKEN, Options, TestApp, spawn_app, wait_finished};
 
 async fn import(app: &TestApp, source: &str, path: &std::path::Path) -> Value {
     let response = app

@@ -2,8 +2,6 @@
 //! talks to it over HTTP. `TEST_ENGINE=postgres` runs the same tests on PostgreSQL with
 //! the Redis queue and bus; `TEST_LOG=1` shows the server's logs.
 
-#![allow(dead_code)]
-
 pub mod process;
 pub mod smtp;
 
@@ -271,6 +269,19 @@ impl Drop for TestApp {
     }
 }
 
+/// Whether a Redis server answers at `url` within `within`.
+pub async fn redis_answers(url: &str, within: Duration) -> bool {
+    let Ok(client) = redis::Client::open(url) else {
+        return false;
+    };
+    tokio::time::timeout(within, async {
+        let mut conn = client.get_multiplexed_async_connection().await?;
+        redis::cmd("PING").query_async::<String>(&mut conn).await
+    })
+    .await
+    .is_ok_and(|r| r.is_ok())
+}
+
 /// Removes a test's queues from the shared Redis server.
 pub fn delete_redis_namespace(namespace: &str) {
     let Ok(client) = redis::Client::open(models::testing::redis_url()) else {
@@ -333,7 +344,8 @@ pub async fn events_of(response: reqwest::Response, max: usize, wait: Duration) 
             .starts_with("text/event-stream")
     );
     let mut stream = response.bytes_stream();
-    let mut buffer = String::new();
+    // Bytes until a whole block is in: a chunk may end inside a character.
+    let mut buffer: Vec<u8> = Vec::new();
     let mut events = Vec::new();
     let deadline = tokio::time::Instant::now() + wait;
     while events.len() < max {
@@ -342,27 +354,37 @@ pub async fn events_of(response: reqwest::Response, max: usize, wait: Duration) 
             Ok(None) => break,
             Err(_) => panic!("no end of stream within {wait:?}; got {events:?}"),
         };
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        while let Some(end) = buffer.find("\n\n") {
-            let block: String = buffer.drain(..end + 2).collect();
-            let mut id = None;
-            let mut data = String::new();
-            for line in block.lines() {
-                if let Some(v) = line.strip_prefix("id:") {
-                    id = v.trim().parse().ok();
-                } else if let Some(v) = line.strip_prefix("data:") {
-                    data.push_str(v.trim_start());
-                }
-            }
-            if !data.is_empty() {
-                events.push(SseEvent {
-                    id,
-                    data: serde_json::from_str(&data).unwrap(),
-                });
-            }
+        buffer.extend_from_slice(&chunk);
+        while let Some(block) = next_block(&mut buffer) {
+            events.extend(parse_event(&block));
         }
     }
     events
+}
+
+/// The first whole block (up to a blank line) taken out of `buffer`, if one is in.
+pub fn next_block(buffer: &mut Vec<u8>) -> Option<String> {
+    let end = buffer.windows(2).position(|w| w == b"\n\n")?;
+    let block: Vec<u8> = buffer.drain(..end + 2).collect();
+    Some(String::from_utf8(block).unwrap())
+}
+
+/// The event of one block of a `text/event-stream` (its lines up to a blank one);
+/// `None` for a block without data.
+pub fn parse_event(block: &str) -> Option<SseEvent> {
+    let mut id = None;
+    let mut data = String::new();
+    for line in block.lines() {
+        if let Some(v) = line.strip_prefix("id:") {
+            id = v.trim().parse().ok();
+        } else if let Some(v) = line.strip_prefix("data:") {
+            data.push_str(v.trim_start());
+        }
+    }
+    (!data.is_empty()).then(|| SseEvent {
+        id,
+        data: serde_json::from_str(&data).unwrap(),
+    })
 }
 
 /// Polls a job until it is finished.
@@ -443,6 +465,59 @@ pub async fn send_as(
             .unwrap(),
     )
     .await
+}
+
+/// `send_as` with `who`'s access token.
+pub async fn as_user(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    who: &Session,
+    body: Value,
+) -> (u16, Value) {
+    send_as(app, method, path, &who.access, &body).await
+}
+
+/// A call as `who` that must succeed (200 or 201): the answer's data.
+pub async fn expect_ok(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    who: &Session,
+    body: Value,
+) -> Value {
+    let (status, answer) = as_user(app, method, path, who, body).await;
+    assert!(status == 200 || status == 201, "{path}: {status} {answer}");
+    answer["data"].clone()
+}
+
+/// The id of the catalogue food the search puts first.
+pub async fn food_id(app: &TestApp, query: &str) -> i64 {
+    let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["foods"][0]["id"].as_i64().unwrap()
+}
+
+/// A number of an answer, or a failure that shows what stood there instead.
+pub fn number(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// A photo of food from the shared test data; `None` where that is not installed.
+pub fn food_photo(name: &str) -> Option<Vec<u8>> {
+    let path = models::testing::shared_data(&format!("images/food/{name}"))?;
+    Some(std::fs::read(path).unwrap())
+}
+
+/// Whether the recognition models and ONNX Runtime are installed (`make models`); a
+/// test that needs them says so and passes when they are not.
+pub fn recognition_models_installed() -> bool {
+    let ok = project_path(".models/yolox-nano.json").is_file()
+        && project_path(".ort/libonnxruntime.so.1.31.1").is_file();
+    if !ok {
+        models::testing::unavailable("the recognition models and ONNX Runtime (make models)");
+    }
+    ok
 }
 
 /// Uploads an image as `who` (multipart field `image`, optional notes).

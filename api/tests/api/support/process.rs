@@ -174,15 +174,7 @@ impl PrivateRedis {
     }
 
     pub async fn ping(&self) -> bool {
-        let Ok(client) = redis::Client::open(self.url()) else {
-            return false;
-        };
-        tokio::time::timeout(Duration::from_secs(1), async {
-            let mut conn = client.get_multiplexed_async_connection().await?;
-            redis::cmd("PING").query_async::<String>(&mut conn).await
-        })
-        .await
-        .is_ok_and(|r| r.is_ok())
+        super::redis_answers(&self.url(), Duration::from_secs(1)).await
     }
 
     /// `kill -9`: everything it held is gone.

@@ -2,17 +2,12 @@
 //! weight records, profile) answers another user's token with 404, or their own empty
 //! view, and none of them changes.
 
-mod support;
-
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app, upload};
 
-async fn ok(app: &TestApp, method: Method, path: &str, who: &Session, body: Value) -> Value {
-    let (status, answer) = send_as(app, method, path, &who.access, &body).await;
-    assert!(status == 200 || status == 201, "{path}: {status} {answer}");
-    answer["data"].clone()
-}
+use crate::support::{
+    Options, Session, TestApp, expect_ok, get_as, register, send_as, spawn_app, upload,
+};
 
 fn png() -> Vec<u8> {
     let mut out = Vec::new();
@@ -41,7 +36,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
     let ann = register(&app, "ann").await;
     let bob = register(&app, "bob").await;
 
-    let food = ok(
+    let food = expect_ok(
         &app,
         Method::POST,
         "/foods/create/",
@@ -50,7 +45,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
     )
     .await;
     let food_id = food["id"].as_i64().unwrap();
-    let recipe = ok(
+    let recipe = expect_ok(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -59,7 +54,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
     )
     .await;
     let recipe_id = recipe["id"].as_i64().unwrap();
-    let meal = ok(
+    let meal = expect_ok(
         &app,
         Method::POST,
         "/meals/create/",
@@ -70,7 +65,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
     .await;
     let meal_id = meal["id"].as_i64().unwrap();
     let line_id = meal["foods"][0]["id"].as_i64().unwrap();
-    let weight = ok(
+    let weight = expect_ok(
         &app,
         Method::POST,
         "/meals/record-weight/",
@@ -82,7 +77,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
     let (status, image) = upload(&app, &ann, png(), "plate.png", None).await;
     assert_eq!(status, 201, "{image}");
     let image_id = image["data"]["id"].as_i64().unwrap();
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         &format!("/foods/{food_id}/favorite/"),
@@ -259,7 +254,7 @@ async fn another_users_token_finds_nothing_of_yours_and_changes_nothing() {
         "only typos of its words: {search}"
     );
     // Bob changing his own profile leaves ann's alone.
-    ok(
+    expect_ok(
         &app,
         Method::PUT,
         "/users/profile/",

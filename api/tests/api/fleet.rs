@@ -2,13 +2,13 @@
 //! relays, separate `worker` processes that consume from Redis, PostgreSQL shared by
 //! all, and progress crossing processes over Redis pub/sub to an SSE client.
 
-mod support;
-
 use std::time::Duration;
 
 use models::testing::{TestDatabase, redis_url, unavailable};
 use serde_json::{Value, json};
-use support::process::{Process, free_port, start};
+
+use crate::support;
+use crate::support::process::{Process, free_port, start};
 
 /// One API process on a fresh PostgreSQL database and Redis namespace; workers join
 /// with `worker()`.
@@ -27,7 +27,7 @@ impl Fleet {
     /// `None` when PostgreSQL or Redis is not reachable here (outside CI).
     async fn start(extra_env: &[(&'static str, &str)]) -> Option<Fleet> {
         let db = TestDatabase::postgres().await?;
-        if !redis_reachable().await {
+        if !support::redis_answers(&redis_url(), Duration::from_secs(3)).await {
             unavailable(&format!("Redis at {}", redis_url()));
             return None;
         }
@@ -117,18 +117,6 @@ impl Drop for Fleet {
     fn drop(&mut self) {
         support::delete_redis_namespace(&self.namespace);
     }
-}
-
-async fn redis_reachable() -> bool {
-    let Ok(client) = redis::Client::open(redis_url()) else {
-        return false;
-    };
-    tokio::time::timeout(Duration::from_secs(3), async {
-        let mut conn = client.get_multiplexed_async_connection().await?;
-        redis::cmd("PING").query_async::<String>(&mut conn).await
-    })
-    .await
-    .is_ok_and(|r| r.is_ok())
 }
 
 #[tokio::test]

@@ -2,8 +2,6 @@
 //! search and a food (200), a missing food (404), rate limiting (429 with Retry-After),
 //! a broken service (500) and one too slow to wait for.
 
-mod support;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -17,7 +15,8 @@ use axum::{
 };
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, TestApp, get_as, register, send_as, spawn_app};
+
+use crate::support::{Options, TestApp, get_as, register, send_as, spawn_app};
 
 const SEARCH_BANANA: &str = include_str!("fixtures/usda/search-banana.json");
 const FOOD_BANANA: &str = include_str!("fixtures/usda/food-173944.json");

@@ -2,40 +2,20 @@
 //! zones (and across a daylight-saving change), editing line by line, plans, statistics,
 //! body weight, ownership and the bad inputs.
 
-mod support;
-
 use chrono::{DateTime, Utc};
 use models::meal::Grams;
 use models::{Database, FoodSource, MealFilter, MealLine, MealType, NewMeal, UserId};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app};
 
-/// The id of the catalogue food the search puts first.
-async fn food_id(app: &TestApp, query: &str) -> i64 {
-    let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]["foods"][0]["id"].as_i64().unwrap()
-}
-
-async fn as_user(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    who: &Session,
-    body: Value,
-) -> (u16, Value) {
-    send_as(app, method, path, &who.access, &body).await
-}
+use crate::support::{
+    self, Options, Session, TestApp, as_user, food_id, get_as, number, register, send_as, spawn_app,
+};
 
 async fn create(app: &TestApp, who: &Session, body: Value) -> Value {
     let (status, saved) = as_user(app, Method::POST, "/meals/create/", who, body).await;
     assert_eq!(status, 201, "{saved}");
     saved["data"].clone()
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
 #[tokio::test]
@@ -47,7 +27,7 @@ async fn a_basket_is_saved_as_a_meal_with_totals_from_the_server() {
     let rice = food_id(&app, "米饭").await;
     let egg = food_id(&app, "boiled%20egg").await;
     let (_, rice_food) = app.get(&format!("/foods/{rice}/")).await;
-    let rice_kcal = f(&rice_food["data"]["calories_per_100g"]);
+    let rice_kcal = number(&rice_food["data"]["calories_per_100g"]);
 
     let meal = create(
         &app,
@@ -67,14 +47,17 @@ async fn a_basket_is_saved_as_a_meal_with_totals_from_the_server() {
     assert_eq!(foods.len(), 2);
     assert_eq!(foods[0]["food_id"], rice);
     assert_eq!(foods[0]["food_name_zh"], "米饭");
-    assert_eq!(f(&foods[0]["quantity"]), 150.0);
+    assert_eq!(number(&foods[0]["quantity"]), 150.0);
     let line_kcal = (rice_kcal * 1.5 * 10.0).round() / 10.0;
-    assert_eq!(f(&foods[0]["calories"]), line_kcal);
-    assert_eq!(f(&foods[0]["per_100g"]["calories"]), rice_kcal);
-    let sum: f64 = foods.iter().map(|l| f(&l["calories"])).sum();
-    assert!((f(&meal["total_calories"]) - sum).abs() < 0.05, "{meal}");
-    let macros: f64 = foods.iter().map(|l| f(&l["protein"])).sum();
-    assert!((f(&meal["total_protein"]) - macros).abs() < 0.05);
+    assert_eq!(number(&foods[0]["calories"]), line_kcal);
+    assert_eq!(number(&foods[0]["per_100g"]["calories"]), rice_kcal);
+    let sum: f64 = foods.iter().map(|l| number(&l["calories"])).sum();
+    assert!(
+        (number(&meal["total_calories"]) - sum).abs() < 0.05,
+        "{meal}"
+    );
+    let macros: f64 = foods.iter().map(|l| number(&l["protein"])).sum();
+    assert!((number(&meal["total_protein"]) - macros).abs() < 0.05);
 
     let (status, read) = get_as(&app, &format!("/meals/{}/", meal["id"]), &ann.access).await;
     assert_eq!(status, 200);
@@ -308,7 +291,7 @@ async fn lines_are_added_changed_and_removed_one_at_a_time() {
     let more = &more["data"];
     assert_eq!(more["foods"].as_array().unwrap().len(), 2);
     let egg_line = more["foods"][1]["id"].as_i64().unwrap();
-    let egg_kcal = f(&more["foods"][1]["calories"]);
+    let egg_kcal = number(&more["foods"][1]["calories"]);
     let (status, changed) = as_user(
         &app,
         Method::PUT,
@@ -318,10 +301,12 @@ async fn lines_are_added_changed_and_removed_one_at_a_time() {
     )
     .await;
     assert_eq!(status, 200, "{changed}");
-    let doubled = f(&changed["data"]["foods"][1]["calories"]);
+    let doubled = number(&changed["data"]["foods"][1]["calories"]);
     assert!((doubled - 2.0 * egg_kcal).abs() <= 0.1);
     assert!(
-        (f(&changed["data"]["total_calories"]) - f(&meal["total_calories"]) - doubled).abs() < 0.05
+        (number(&changed["data"]["total_calories"]) - number(&meal["total_calories"]) - doubled)
+            .abs()
+            < 0.05
     );
     for bad in [json!({"quantity": 0}), json!({}), json!({"quantity": "x"})] {
         let (status, _) = as_user(
@@ -344,8 +329,8 @@ async fn lines_are_added_changed_and_removed_one_at_a_time() {
     .await;
     assert_eq!(status, 200, "{fewer}");
     assert_eq!(
-        f(&fewer["data"]["total_calories"]),
-        f(&meal["total_calories"])
+        number(&fewer["data"]["total_calories"]),
+        number(&meal["total_calories"])
     );
     let last = fewer["data"]["foods"][0]["id"].as_i64().unwrap();
     let (status, refused) = as_user(
@@ -714,14 +699,14 @@ async fn statistics_over_a_day_and_a_range() {
         ),
     )
     .await;
-    let kcal = |m: &Value| f(&m["total_calories"]);
+    let kcal = |m: &Value| number(&m["total_calories"]);
 
     let (status, day) = get_as(&app, "/meals/statistics/?date=2026-11-02", &ann.access).await;
     assert_eq!(status, 200, "{day}");
     let day = &day["data"];
     assert_eq!(day["is_single_day"], true);
     assert_eq!(day["summary"]["total_meals"], 2);
-    assert!((f(&day["summary"]["total_calories"]) - kcal(&m1) - kcal(&m2)).abs() < 0.05);
+    assert!((number(&day["summary"]["total_calories"]) - kcal(&m1) - kcal(&m2)).abs() < 0.05);
     assert_eq!(day["meal_breakdown"]["breakfast"]["count"], 1);
     assert_eq!(day["meal_breakdown"]["lunch"]["count"], 1);
     assert_eq!(day["meal_breakdown"]["dinner"]["count"], 0);
@@ -739,15 +724,15 @@ async fn statistics_over_a_day_and_a_range() {
     assert_eq!(range["stats"]["date_range"]["days_count"], 7);
     assert_eq!(range["stats"]["days_logged"], 2);
     let total = kcal(&m1) + kcal(&m2) + kcal(&m3);
-    assert!((f(&range["stats"]["totals"]["calories"]) - total).abs() < 0.05);
-    assert!((f(&range["stats"]["daily_average"]["calories"]) - total / 7.0).abs() < 0.06);
+    assert!((number(&range["stats"]["totals"]["calories"]) - total).abs() < 0.05);
+    assert!((number(&range["stats"]["daily_average"]["calories"]) - total / 7.0).abs() < 0.06);
     // Two of the seven days have meals: the logged-day average is over those two.
     let logged = &range["stats"]["logged_day_average"];
     assert!(
-        (f(&logged["calories"]) - total / 2.0).abs() < 0.06,
+        (number(&logged["calories"]) - total / 2.0).abs() < 0.06,
         "{logged}"
     );
-    assert!(f(&logged["protein"]) > f(&range["stats"]["daily_average"]["protein"]));
+    assert!(number(&logged["protein"]) > number(&range["stats"]["daily_average"]["protein"]));
     let daily = range["daily"].as_array().unwrap();
     assert_eq!(daily.len(), 7);
     assert_eq!(daily[0]["date"], "2026-11-01");
@@ -762,7 +747,7 @@ async fn statistics_over_a_day_and_a_range() {
     assert_eq!(top[0]["frequency"], 2);
     assert_eq!(top[1]["total_quantity"], 150.0);
     let split = &range["macro_split"];
-    let shares = f(&split["protein"]) + f(&split["fat"]) + f(&split["carbs"]);
+    let shares = number(&split["protein"]) + number(&split["fat"]) + number(&split["carbs"]);
     assert!((shares - 100.0).abs() < 0.2, "{split}");
 
     let (_, dinners) = get_as(
@@ -784,13 +769,15 @@ async fn statistics_over_a_day_and_a_range() {
     .await;
     let cmp = &cmp["data"];
     assert_eq!(cmp["date1"]["total_meals"], 2);
-    assert!((f(&cmp["difference"]["calories"]) - (kcal(&m3) - kcal(&m1) - kcal(&m2))).abs() < 0.05);
+    assert!(
+        (number(&cmp["difference"]["calories"]) - (kcal(&m3) - kcal(&m1) - kcal(&m2))).abs() < 0.05
+    );
 
     let (_, summary) = get_as(&app, "/meals/daily-summary/?date=2026-11-04", &ann.access).await;
     let summary = &summary["data"];
     assert_eq!(summary["meals"].as_array().unwrap().len(), 1);
-    assert!((f(&summary["remaining_calories"]) - (2000.0 - kcal(&m3))).abs() < 0.05);
-    assert!((f(&summary["progress_percent"]) - kcal(&m3) / 20.0).abs() < 0.06);
+    assert!((number(&summary["remaining_calories"]) - (2000.0 - kcal(&m3))).abs() < 0.05);
+    assert!((number(&summary["progress_percent"]) - kcal(&m3) / 20.0).abs() < 0.06);
 
     let (_, week) = get_as(
         &app,
@@ -909,7 +896,7 @@ async fn weight_is_recorded_per_day_and_moves_the_profile() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| f(&r["weight"]))
+        .map(|r| number(&r["weight"]))
         .collect();
     assert_eq!(weights, [72.4, 70.8]);
     assert_eq!(history["change"], -1.6);
@@ -1070,7 +1057,7 @@ async fn a_long_history_is_exported_whole_a_page_at_a_time() {
     );
     let calories = |values: &mut dyn Iterator<Item = f64>| values.sum::<f64>();
     assert_eq!(
-        calories(&mut meals.iter().map(|m| f(&m["total_calories"]))),
+        calories(&mut meals.iter().map(|m| number(&m["total_calories"]))),
         calories(&mut stored.iter().map(|m| m.totals.calories))
     );
     assert!(

@@ -3,28 +3,16 @@
 //! and its steps, results, confirmation, a meal from them, the list, deletion with the
 //! file, ownership, the bad uploads, cancellation, and no model at all.
 
-mod support;
-
 use std::time::Duration;
 
 use futures::StreamExt;
 use reqwest::{Method, multipart};
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, get_as, register, send_as, spawn_app, upload};
 
-fn photo(name: &str) -> Option<Vec<u8>> {
-    let path = models::testing::shared_data(&format!("images/food/{name}"))?;
-    Some(std::fs::read(path).unwrap())
-}
-
-fn models_installed() -> bool {
-    let ok = support::project_path(".models/yolox-nano.json").is_file()
-        && support::project_path(".ort/libonnxruntime.so.1.31.1").is_file();
-    if !ok {
-        models::testing::unavailable("the recognition models and ONNX Runtime (make models)");
-    }
-    ok
-}
+use crate::support::{
+    self, Options, Session, TestApp, food_photo, get_as, recognition_models_installed, register,
+    send_as, spawn_app, upload,
+};
 
 /// The `data:` events of an analysis stream, until it ends.
 async fn analysis_events(app: &TestApp, who: &Session, image_id: i64) -> Vec<Value> {
@@ -45,10 +33,10 @@ async fn analysis_events(app: &TestApp, who: &Session, image_id: i64) -> Vec<Val
 
 #[tokio::test]
 async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
-    let Some(bytes) = photo("coco_000000000142.jpg") else {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
         return;
     };
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     let Some(app) = spawn_app(Options::default()).await else {
@@ -177,7 +165,7 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(listed["data"]["images"][0]["keywords"], json!(["Banana"]));
 
     // The same table again: the visual memory offers the meal the user confirmed.
-    let again = photo("coco_000000000142.jpg").unwrap();
+    let again = food_photo("coco_000000000142.jpg").unwrap();
     let (_, second) = upload(&app, &ann, again.clone(), "again.jpg", None).await;
     let second_id = second["data"]["id"].as_i64().unwrap();
     let events = analysis_events(&app, &ann, second_id).await;
@@ -255,7 +243,7 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     let (_, third) = upload(
         &app,
         &ann,
-        photo("coco_000000000142.jpg").unwrap(),
+        food_photo("coco_000000000142.jpg").unwrap(),
         "t.jpg",
         None,
     )
@@ -282,10 +270,10 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 #[tokio::test]
 async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
-    let Some(bytes) = photo("mrdbourke_pizza-dad_1024.jpg") else {
+    let Some(bytes) = food_photo("mrdbourke_pizza-dad_1024.jpg") else {
         return;
     };
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     let Some(app) = spawn_app(Options::default()).await else {
@@ -373,7 +361,7 @@ async fn bad_uploads_are_refused_quickly_with_clear_errors() {
             .unwrap();
         out
     };
-    let mut truncated = photo("coco_000000000142.jpg").unwrap_or_else(|| png(200, 200));
+    let mut truncated = food_photo("coco_000000000142.jpg").unwrap_or_else(|| png(200, 200));
     truncated.truncate(truncated.len() / 3);
     // A PDF pretending to be a JPEG (by its name and its declared type).
     let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
@@ -539,7 +527,7 @@ async fn without_a_model_recognition_says_so() {
 
 #[tokio::test]
 async fn closing_the_stream_cancels_the_analysis() {
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     // No workers: the detection job waits in its queue while the client goes away.
@@ -713,7 +701,7 @@ fn models_with_a_classifier() -> tempfile::TempDir {
 
 #[tokio::test]
 async fn an_onnx_dish_classifier_names_the_dish() {
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     let models = models_with_a_classifier();
@@ -790,7 +778,7 @@ async fn chat_completions(
 
 #[tokio::test]
 async fn a_vision_endpoint_names_dishes_with_their_weight_and_its_failure_is_not_fatal() {
-    if !models_installed() {
+    if !recognition_models_installed() {
         return;
     }
     let replay = VisionReplay::default();
@@ -859,7 +847,7 @@ async fn a_vision_endpoint_names_dishes_with_their_weight_and_its_failure_is_not
         return;
     };
     let bob = register(&offline, "bob").await;
-    let Some(bytes) = photo("mrdbourke_pizza-dad_1024.jpg") else {
+    let Some(bytes) = food_photo("mrdbourke_pizza-dad_1024.jpg") else {
         return;
     };
     let (_, uploaded) = upload(&offline, &bob, bytes, "pizza.jpg", None).await;

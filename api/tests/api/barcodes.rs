@@ -4,8 +4,6 @@
 //! not found, an implausible product, 429, 500, too slow). One food per barcode, also
 //! when two requests race.
 
-mod support;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -19,7 +17,8 @@ use axum::{
 };
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, Session, TestApp, register, send_as, spawn_app, upload};
+
+use crate::support::{self, Options, Session, TestApp, register, send_as, spawn_app, upload};
 
 const OFF_FOUND: &str = include_str!("fixtures/openfoodfacts/product-found.json");
 const OFF_IMPLAUSIBLE: &str = include_str!("fixtures/openfoodfacts/product-implausible.json");

@@ -1,12 +1,13 @@
 //! Accounts end to end over HTTP: sign-up, sign-in, sessions, mailed links, profile,
 //! account settings, and the bad inputs and attacks each must refuse.
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Options, PASSWORD, TestApp, get_as, login, register, send_as, spawn_app};
+
+use crate::support::{
+    self, Options, PASSWORD, TestApp, get_as, login, register, send_as, spawn_app,
+};
 
 /// The newest of at least `count` mails to `to` that contain `marker`, from the
 /// outbox, with quoted-printable soft breaks undone.
@@ -46,6 +47,18 @@ fn link_token(mail: &str, route: &str) -> String {
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect()
+}
+
+/// A mail request answers 200 and the same whether or not `known` has an account and
+/// `unknown` has none, so that nobody can find out who has one.
+async fn answers_alike(app: &TestApp, path: &str, known: &str, unknown: &str) {
+    let known = app.post(path, &json!({"email": known})).await;
+    let unknown = app.post(path, &json!({"email": unknown})).await;
+    assert_eq!(known.0, 200);
+    assert_eq!(
+        known, unknown,
+        "the same answer whether or not the account exists"
+    );
 }
 
 fn error_code(body: &Value) -> &str {
@@ -368,23 +381,13 @@ async fn password_reset_by_mailed_link_ends_every_session() {
         return;
     };
     let session = register(&app, "chenjing").await;
-    let known = app
-        .post(
-            "/auth/password-reset/",
-            &json!({"email": "ChenJing@example.com"}),
-        )
-        .await;
-    let unknown = app
-        .post(
-            "/auth/password-reset/",
-            &json!({"email": "ghost@example.com"}),
-        )
-        .await;
-    assert_eq!(known.0, 200);
-    assert_eq!(
-        known, unknown,
-        "the same answer whether or not the account exists"
-    );
+    answers_alike(
+        &app,
+        "/auth/password-reset/",
+        "ChenJing@example.com",
+        "ghost@example.com",
+    )
+    .await;
     let (status, body) = app
         .post("/auth/password-reset/", &json!({"email": "  "}))
         .await;
@@ -493,20 +496,13 @@ async fn resend_verification_answers_the_same_for_anyone() {
         return;
     };
     register(&app, "resend").await;
-    let known = app
-        .post(
-            "/auth/resend-verification/",
-            &json!({"email": "resend@example.com"}),
-        )
-        .await;
-    let unknown = app
-        .post(
-            "/auth/resend-verification/",
-            &json!({"email": "nobody@example.com"}),
-        )
-        .await;
-    assert_eq!(known.0, 200);
-    assert_eq!(known, unknown);
+    answers_alike(
+        &app,
+        "/auth/resend-verification/",
+        "resend@example.com",
+        "nobody@example.com",
+    )
+    .await;
     mail_to(&app, "resend@example.com", "/verify-email/", 2).await;
 }
 

@@ -1,10 +1,9 @@
 //! API conventions: envelope, statuses, trailing slashes, unknown routes, CORS, the
 //! OpenAPI document, the web app and its client-route fallback.
 
-mod support;
-
 use serde_json::Value;
-use support::{Options, spawn_app};
+
+use crate::support::{self, Options, spawn_app};
 
 #[tokio::test]
 async fn health_answers_in_the_envelope_with_or_without_trailing_slash() {

@@ -2,11 +2,10 @@
 //! labels of worker/tests/labels: the values per 100 g and how sure each is, the barcode
 //! kept, the photo not kept, and every bad request answered in the envelope.
 
-mod support;
-
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
-use support::{Options, Session, TestApp, json_of, register, spawn_app};
+
+use crate::support::{self, Options, Session, TestApp, json_of, register, spawn_app};
 
 fn models_installed() -> bool {
     let ok = support::project_path(".models/ocr/ocr.json").is_file()

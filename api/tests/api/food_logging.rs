@@ -1,7 +1,5 @@
-//! Faster logging over HTTP: amounts beyond grams, quick adds, recent and starred foods,
+//! Faster food logging over HTTP: amounts beyond grams, quick adds, recent and starred foods,
 //! copying meals and days, and recipes — with ownership and the bad inputs.
-
-mod support;
 
 use std::time::{Duration, Instant};
 
@@ -9,40 +7,18 @@ use models::Nutrients;
 use models::recipe::{MAX_RECIPE_DEPTH, recipe_values};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Options, PASSWORD, Session, TestApp, get_as, register, send_as, spawn_app};
 
-async fn food_id(app: &TestApp, query: &str) -> i64 {
-    let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]["foods"][0]["id"].as_i64().unwrap()
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    who: &Session,
-    body: Value,
-) -> (u16, Value) {
-    send_as(app, method, path, &who.access, &body).await
-}
-
-async fn ok(app: &TestApp, method: Method, path: &str, who: &Session, body: Value) -> Value {
-    let (status, answer) = call(app, method, path, who, body).await;
-    assert!(status == 200 || status == 201, "{path}: {status} {answer}");
-    answer["data"].clone()
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
+use crate::support::{
+    Options, PASSWORD, Session, TestApp, as_user, expect_ok, food_id, get_as, number, register,
+    spawn_app,
+};
 
 fn message(answer: &Value) -> &str {
     answer["error"]["message"].as_str().unwrap_or_default()
 }
 
 async fn custom_food(app: &TestApp, who: &Session, name: &str, calories: f64) -> i64 {
-    let food = ok(
+    let food = expect_ok(
         app,
         Method::POST,
         "/foods/create/",
@@ -63,7 +39,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     let rice = food_id(&app, "米饭").await;
     let bread = custom_food(&app, &ann, "Sourdough", 250.0).await;
 
-    let meal = ok(
+    let meal = expect_ok(
         &app,
         Method::POST,
         "/meals/create/",
@@ -76,24 +52,31 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     )
     .await;
     let lines = meal["foods"].as_array().unwrap();
-    assert_eq!(f(&lines[0]["quantity"]), 225.0, "1 碗 of rice is 150 g");
+    assert_eq!(
+        number(&lines[0]["quantity"]),
+        225.0,
+        "1 碗 of rice is 150 g"
+    );
     assert_eq!(lines[0]["amount"], "1.5碗");
     assert_eq!(
-        f(&lines[1]["quantity"]),
+        number(&lines[1]["quantity"]),
         60.0,
         "the amount wins over quantity"
     );
     assert_eq!(lines[1]["amount"], "2 slices");
-    assert_eq!(f(&lines[1]["calories"]), 150.0);
+    assert_eq!(number(&lines[1]["calories"]), 150.0);
     assert_eq!(lines[2]["is_quick_add"], true);
     assert_eq!(lines[2]["quantity"], Value::Null);
     assert_eq!(lines[2]["food_id"], Value::Null);
     assert_eq!(lines[2]["food_name"], "Restaurant lunch");
-    assert_eq!(f(&lines[2]["calories"]), 850.0);
-    assert_eq!(f(&lines[2]["protein"]), 30.0);
-    let sum: f64 = lines.iter().map(|l| f(&l["calories"])).sum();
-    assert!((f(&meal["total_calories"]) - sum).abs() < 0.05, "{meal}");
-    assert!(f(&meal["total_calories"]) > 850.0);
+    assert_eq!(number(&lines[2]["calories"]), 850.0);
+    assert_eq!(number(&lines[2]["protein"]), 30.0);
+    let sum: f64 = lines.iter().map(|l| number(&l["calories"])).sum();
+    assert!(
+        (number(&meal["total_calories"]) - sum).abs() < 0.05,
+        "{meal}"
+    );
+    assert!(number(&meal["total_calories"]) > 850.0);
 
     // Bad amounts and quick adds say what is wrong, and nothing is saved.
     for (body, expected) in [
@@ -126,11 +109,11 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
             "not both",
         ),
     ] {
-        let (status, answer) = call(&app, Method::POST, "/meals/create/", &ann, body).await;
+        let (status, answer) = as_user(&app, Method::POST, "/meals/create/", &ann, body).await;
         assert_eq!(status, 422, "{answer}");
         assert!(message(&answer).contains(expected), "{expected}: {answer}");
     }
-    let (_, unknown) = call(
+    let (_, unknown) = as_user(
         &app,
         Method::POST,
         "/meals/create/",
@@ -148,7 +131,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     // A line's amount can change; a quick add has no grams to change.
     let rice_line = lines[0]["id"].as_i64().unwrap();
     let quick_line = lines[2]["id"].as_i64().unwrap();
-    let changed = ok(
+    let changed = expect_ok(
         &app,
         Method::PUT,
         &format!("/meals/food/{rice_line}/update/"),
@@ -156,9 +139,9 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
         json!({"amount": "2碗"}),
     )
     .await;
-    assert_eq!(f(&changed["foods"][0]["quantity"]), 300.0);
+    assert_eq!(number(&changed["foods"][0]["quantity"]), 300.0);
     assert_eq!(changed["foods"][0]["amount"], "2碗");
-    let grams = ok(
+    let grams = expect_ok(
         &app,
         Method::PUT,
         &format!("/meals/food/{rice_line}/update/"),
@@ -171,7 +154,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
         Value::Null,
         "plain grams drop the amount"
     );
-    let (status, answer) = call(
+    let (status, answer) = as_user(
         &app,
         Method::PUT,
         &format!("/meals/food/{quick_line}/update/"),
@@ -186,7 +169,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
 
     // Editing the meal sends the quick add back as it is; it stays.
     let id = meal["id"].as_i64().unwrap();
-    let edited = ok(
+    let edited = expect_ok(
         &app,
         Method::PUT,
         &format!("/meals/{id}/update/"),
@@ -196,7 +179,7 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     )
     .await;
     assert_eq!(edited["foods"][1]["is_quick_add"], true);
-    assert_eq!(f(&edited["foods"][1]["calories"]), 850.0);
+    assert_eq!(number(&edited["foods"][1]["calories"]), 850.0);
 
     // Statistics count a quick add's calories but no grams.
     let (_, stats) = get_as(
@@ -212,8 +195,8 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
         .iter()
         .find(|t| t["name"] == "Restaurant lunch")
         .expect("quick add listed");
-    assert_eq!(f(&lunch["total_calories"]), 850.0);
-    assert_eq!(f(&lunch["total_quantity"]), 0.0);
+    assert_eq!(number(&lunch["total_calories"]), 850.0);
+    assert_eq!(number(&lunch["total_quantity"]), 0.0);
 }
 
 #[tokio::test]
@@ -234,7 +217,7 @@ async fn recent_and_starred_foods_are_the_users_own() {
         json!([{"food_id": rice, "amount": "1碗"}, {"food_id": egg, "quantity": 50}]),
         json!([{"food_id": rice, "amount": "1.5碗"}]),
     ] {
-        ok(
+        expect_ok(
             &app,
             Method::POST,
             "/meals/create/",
@@ -246,11 +229,11 @@ async fn recent_and_starred_foods_are_the_users_own() {
     let (_, used) = get_as(&app, "/foods/recent/?limit=5", &ann.access).await;
     let recent = used["data"]["recent"].as_array().unwrap();
     assert_eq!(recent[0]["id"], rice, "{used}");
-    assert_eq!(f(&recent[0]["last_quantity"]), 225.0);
+    assert_eq!(number(&recent[0]["last_quantity"]), 225.0);
     assert_eq!(recent[0]["last_amount"], "1.5碗");
     assert_eq!(recent[0]["uses"], 2);
     assert_eq!(recent[1]["id"], egg);
-    assert_eq!(f(&recent[1]["last_quantity"]), 50.0);
+    assert_eq!(number(&recent[1]["last_quantity"]), 50.0);
     assert_eq!(recent[1]["last_amount"], Value::Null);
     let frequent = used["data"]["frequent"].as_array().unwrap();
     assert_eq!(frequent.len(), 1, "only foods used twice or more");
@@ -261,7 +244,7 @@ async fn recent_and_starred_foods_are_the_users_own() {
     assert_eq!(status, 422);
 
     // Stars.
-    let starred = ok(
+    let starred = expect_ok(
         &app,
         Method::POST,
         &format!("/foods/{egg}/favorite/"),
@@ -270,7 +253,7 @@ async fn recent_and_starred_foods_are_the_users_own() {
     )
     .await;
     assert_eq!(starred["food"]["is_favorite"], true);
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         &format!("/foods/{egg}/favorite/"),
@@ -295,13 +278,13 @@ async fn recent_and_starred_foods_are_the_users_own() {
         format!("/foods/{secret}/favorite/"),
         "/foods/99999999/favorite/".into(),
     ] {
-        let (status, answer) = call(&app, Method::POST, &path, &bob, json!({})).await;
+        let (status, answer) = as_user(&app, Method::POST, &path, &bob, json!({})).await;
         assert_eq!(
             (status, answer["error"]["code"].as_str()),
             (404, Some("FOOD_NOT_FOUND"))
         );
     }
-    let unstarred = ok(
+    let unstarred = expect_ok(
         &app,
         Method::DELETE,
         &format!("/foods/{egg}/favorite/"),
@@ -323,7 +306,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
     let bob = register(&app, "bob").await;
     let rice = food_id(&app, "米饭").await;
     let shanghai = |path: &str| format!("{path}?tz=Asia/Shanghai");
-    let lunch = ok(
+    let lunch = expect_ok(
         &app,
         Method::POST,
         &shanghai("/meals/create/"),
@@ -332,7 +315,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
                "foods": [{"food_id": rice, "amount": "1碗"}, {"quick_add": {"calories": 120}}]}),
     )
     .await;
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         &shanghai("/meals/create/"),
@@ -342,7 +325,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
     .await;
     let id = lunch["id"].as_i64().unwrap();
 
-    let copy = ok(
+    let copy = expect_ok(
         &app,
         Method::POST,
         &shanghai(&format!("/meals/{id}/copy/")),
@@ -360,7 +343,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
     assert_eq!(copy["total_calories"], lunch["total_calories"]);
     assert_eq!(copy["foods"][0]["amount"], "1碗");
     assert_eq!(copy["foods"][1]["is_quick_add"], true);
-    let at = ok(
+    let at = expect_ok(
         &app,
         Method::POST,
         &shanghai(&format!("/meals/{id}/copy/")),
@@ -428,7 +411,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
             "VALIDATION_ERROR",
         ),
     ] {
-        let (got, answer) = call(&app, Method::POST, &shanghai(&path), who, body).await;
+        let (got, answer) = as_user(&app, Method::POST, &shanghai(&path), who, body).await;
         assert_eq!(
             (got, answer["error"]["code"].as_str()),
             (status, Some(code)),
@@ -436,7 +419,7 @@ async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
         );
     }
 
-    let day = ok(
+    let day = expect_ok(
         &app,
         Method::POST,
         &shanghai("/meals/copy-day/"),
@@ -481,10 +464,10 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     let bob = register(&app, "bob").await;
     let rice = food_id(&app, "米饭").await;
     let (_, rice_food) = app.get(&format!("/foods/{rice}/")).await;
-    let rice_kcal = f(&rice_food["data"]["calories_per_100g"]);
+    let rice_kcal = number(&rice_food["data"]["calories_per_100g"]);
     let egg = custom_food(&app, &ann, "Home egg", 140.0).await;
 
-    let made = ok(
+    let made = expect_ok(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -494,16 +477,16 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     )
     .await;
     let id = made["id"].as_i64().unwrap();
-    assert_eq!(f(&made["total_grams"]), 400.0);
-    assert_eq!(f(&made["serving_grams"]), 200.0);
+    assert_eq!(number(&made["total_grams"]), 400.0);
+    assert_eq!(number(&made["serving_grams"]), 200.0);
     assert_eq!(made["ingredients"][0]["amount"], "2碗");
-    assert_eq!(f(&made["ingredients"][0]["quantity"]), 300.0);
+    assert_eq!(number(&made["ingredients"][0]["quantity"]), 300.0);
     let expected = ((rice_kcal * 300.0 + 140.0 * 100.0) / 400.0 * 10.0).round() / 10.0;
-    assert_eq!(f(&made["per_100g"]["calories"]), expected);
+    assert_eq!(number(&made["per_100g"]["calories"]), expected);
     assert_eq!(made["food"]["is_recipe"], true);
     assert_eq!(made["food"]["data_source"], "recipe");
-    assert_eq!(f(&made["food"]["per_serving"]["grams"]), 200.0);
-    assert_eq!(f(&made["food"]["per_serving"]["servings"]), 2.0);
+    assert_eq!(number(&made["food"]["per_serving"]["grams"]), 200.0);
+    assert_eq!(number(&made["food"]["per_serving"]["servings"]), 2.0);
 
     // It is found as one food by its owner only, and logged like one.
     let (_, found) = get_as(
@@ -516,7 +499,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     assert_eq!(first["id"], id, "{found}");
     assert_eq!(first["is_recipe"], true);
     assert_eq!(
-        f(&first["per_serving"]["calories"]),
+        number(&first["per_serving"]["calories"]),
         (expected * 2.0 * 10.0).round() / 10.0
     );
     let (_, theirs) = get_as(&app, "/foods/search/?query=Egg%20fried%20rice", &bob.access).await;
@@ -527,7 +510,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
             .iter()
             .all(|f| f["id"] != id)
     );
-    let meal = ok(
+    let meal = expect_ok(
         &app,
         Method::POST,
         "/meals/create/",
@@ -535,8 +518,8 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
         json!({"foods": [{"food_id": id, "amount": "1 serving"}]}),
     )
     .await;
-    assert_eq!(f(&meal["foods"][0]["quantity"]), 200.0);
-    let (status, _) = call(
+    assert_eq!(number(&meal["foods"][0]["quantity"]), 200.0);
+    let (status, _) = as_user(
         &app,
         Method::POST,
         "/meals/create/",
@@ -547,7 +530,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     assert_eq!(status, 404, "another user cannot log it");
 
     // Editing an ingredient's food works the recipe out again.
-    ok(
+    expect_ok(
         &app,
         Method::PUT,
         &format!("/foods/{egg}/update/"),
@@ -557,10 +540,10 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     .await;
     let (_, again) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
     let updated = ((rice_kcal * 300.0 + 180.0 * 100.0) / 400.0 * 10.0).round() / 10.0;
-    assert_eq!(f(&again["data"]["per_100g"]["calories"]), updated);
+    assert_eq!(number(&again["data"]["per_100g"]["calories"]), updated);
 
     // The recipe is changed through /recipes, not as a custom food.
-    let (status, answer) = call(
+    let (status, answer) = as_user(
         &app,
         Method::PUT,
         &format!("/foods/{id}/update/"),
@@ -581,7 +564,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
         (Method::POST, format!("/recipes/{id}/copy/")),
     ] {
         let body = json!({"name": "Mine now", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 1}]});
-        let (status, answer) = call(&app, method, &path, &bob, body).await;
+        let (status, answer) = as_user(&app, method, &path, &bob, body).await;
         assert_eq!(
             (status, answer["error"]["code"].as_str()),
             (404, Some("RECIPE_NOT_FOUND")),
@@ -592,7 +575,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     assert_eq!(list["data"]["total"], 0);
 
     // Bad recipes.
-    let outer = ok(
+    let outer = expect_ok(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -672,7 +655,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
         } else {
             Method::POST
         };
-        let (got, answer) = call(&app, method, path, &ann, body).await;
+        let (got, answer) = as_user(&app, method, path, &ann, body).await;
         assert_eq!(
             (got, answer["error"]["code"].as_str()),
             (status, Some(code)),
@@ -681,7 +664,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
         assert!(message(&answer).contains(text), "{text}: {answer}");
     }
     let bobs_food = custom_food(&app, &bob, "Bob's bread", 250.0).await;
-    let (status, _) = call(
+    let (status, _) = as_user(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -698,7 +681,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     );
 
     // Replacing it changes the recipes that contain it.
-    let smaller = ok(
+    let smaller = expect_ok(
         &app,
         Method::PUT,
         &update,
@@ -706,12 +689,12 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
         json!({"name": "Plain rice", "servings": 1, "ingredients": [{"food_id": rice, "quantity": 100}]}),
     )
     .await;
-    assert_eq!(f(&smaller["per_100g"]["calories"]), rice_kcal);
+    assert_eq!(number(&smaller["per_100g"]["calories"]), rice_kcal);
     let (_, bento) = get_as(&app, &format!("/recipes/{outer_id}/"), &ann.access).await;
-    assert_eq!(f(&bento["data"]["per_100g"]["calories"]), rice_kcal);
+    assert_eq!(number(&bento["data"]["per_100g"]["calories"]), rice_kcal);
 
     // Copy, then delete: the copy stays, the deleted one leaves search.
-    let copy = ok(
+    let copy = expect_ok(
         &app,
         Method::POST,
         &format!("/recipes/{id}/copy/"),
@@ -721,7 +704,7 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     .await;
     assert_eq!(copy["name"], "Plain rice (copy)");
     assert_ne!(copy["id"], id);
-    ok(
+    expect_ok(
         &app,
         Method::DELETE,
         &format!("/recipes/{id}/delete/"),
@@ -805,7 +788,7 @@ async fn stored_recipe(app: &TestApp, owner: i64, name: &str, parts: &[(i64, f64
 /// Sets a custom food's calories; answers how long it took.
 async fn edit_calories(app: &TestApp, who: &Session, food: i64, calories: f64) -> Duration {
     let started = Instant::now();
-    let answer = ok(
+    let answer = expect_ok(
         app,
         Method::PUT,
         &format!("/foods/{food}/update/"),
@@ -813,7 +796,7 @@ async fn edit_calories(app: &TestApp, who: &Session, food: i64, calories: f64) -
         json!({"name": "Base", "calories": calories}),
     )
     .await;
-    assert_eq!(f(&answer["calories_per_100g"]), calories);
+    assert_eq!(number(&answer["calories_per_100g"]), calories);
     started.elapsed()
 }
 
@@ -842,7 +825,7 @@ async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
         let below = levels.last().copied().unwrap_or([base, base]);
         let mut this = [0; 2];
         for (k, id) in this.iter_mut().enumerate() {
-            let made = ok(
+            let made = expect_ok(
                 &app,
                 Method::POST,
                 "/recipes/create/",
@@ -855,7 +838,7 @@ async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
         levels.push(this);
     }
     let top = *levels.last().unwrap();
-    let (status, answer) = call(
+    let (status, answer) = as_user(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -890,7 +873,7 @@ async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
         for id in ids {
             let (_, recipe) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
             assert_eq!(
-                f(&recipe["data"]["per_100g"]["calories"]),
+                number(&recipe["data"]["per_100g"]["calories"]),
                 expected[level],
                 "level {}",
                 level + 1
@@ -914,10 +897,13 @@ async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
     let expected = values(300.0, 16);
     for id in levels[15] {
         let (_, recipe) = get_as(&app, &format!("/recipes/{id}/"), &ann.access).await;
-        assert_eq!(f(&recipe["data"]["per_100g"]["calories"]), expected[15]);
+        assert_eq!(
+            number(&recipe["data"]["per_100g"]["calories"]),
+            expected[15]
+        );
     }
     let rice = food_id(&app, "米饭").await;
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         "/meals/create/",
@@ -926,7 +912,7 @@ async fn recipes_nest_within_bounds_and_an_edit_below_them_answers_at_once() {
     )
     .await;
     // It cannot grow deeper.
-    let (status, answer) = call(
+    let (status, answer) = as_user(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -948,7 +934,7 @@ async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
     };
     let ann = register(&app, "ann").await;
     let bread = custom_food(&app, &ann, "Sourdough", 250.0).await;
-    let inner = ok(
+    let inner = expect_ok(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -956,7 +942,7 @@ async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
         json!({"name": "Toast", "servings": 1, "ingredients": [{"food_id": bread, "amount": "2 slices"}]}),
     )
     .await;
-    let outer = ok(
+    let outer = expect_ok(
         &app,
         Method::POST,
         "/recipes/create/",
@@ -964,7 +950,7 @@ async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
         json!({"name": "Breakfast", "servings": 2, "ingredients": [{"food_id": inner["id"], "quantity": 60}]}),
     )
     .await;
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         &format!("/foods/{}/favorite/", outer["id"]),
@@ -972,7 +958,7 @@ async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
         json!({}),
     )
     .await;
-    ok(
+    expect_ok(
         &app,
         Method::POST,
         "/meals/create/",
@@ -980,7 +966,7 @@ async fn an_account_with_recipes_stars_and_quick_adds_is_deleted_whole() {
         json!({"foods": [{"food_id": outer["id"], "amount": "1 serving"}, {"quick_add": {"calories": 90}}]}),
     )
     .await;
-    let (status, deleted) = call(
+    let (status, deleted) = as_user(
         &app,
         Method::DELETE,
         "/users/account/",

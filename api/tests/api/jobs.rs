@@ -1,15 +1,14 @@
 //! Jobs end to end on the configured queue: progress over SSE (live, late, resumed),
 //! cancellation, enqueue-and-await, retries with backoff and the abort path, mail.
 
-mod support;
-
 use std::time::Duration;
 
 use jobs::{
     JobsError,
     payloads::{MailDelivery, Probe, SendMail},
 };
-use support::{Options, spawn_app, wait_finished};
+
+use crate::support::{self, Options, spawn_app, wait_finished};
 
 #[tokio::test]
 async fn a_client_watches_a_job_from_queued_to_completed() {

@@ -1,12 +1,11 @@
 //! What the server writes to its log, at its most talkative, never holds a secret: no
 //! password, no token, no mailed link's token, no signing secret.
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::process::{free_port, start};
+
+use crate::support::process::{free_port, start};
 
 async fn post(client: &reqwest::Client, base: &str, path: &str, body: Value) -> (u16, Value) {
     let response = client

@@ -1,9 +1,7 @@
 //! The admin listener: closed without ADMIN_TOKEN, the job board and metrics behind
 //! it, and the bad-input rules on its JSON endpoint.
 
-mod support;
-
-use support::{ADMIN_TOKEN, Options, json_of, spawn_app};
+use crate::support::{ADMIN_TOKEN, Options, json_of, spawn_app};
 
 #[tokio::test]
 async fn the_admin_listener_is_closed_without_a_token() {
