@@ -267,7 +267,8 @@ impl Food {
         self.food.source()
     }
 
-    /// Catalogue, USDA and Open Food Facts foods are shared and read-only.
+    /// Whether it is a user's own custom food (source `custom`): private to its owner,
+    /// who may edit it. Recipes are private too but are not custom foods.
     pub fn is_custom(&self) -> bool {
         self.source() == FoodSource::Custom
     }

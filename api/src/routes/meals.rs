@@ -13,9 +13,8 @@ use axum::{
 };
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use models::amount::{AmountError, read_amount};
-use models::meal::{
-    self, DateRange, Grams, MAX_AMOUNT_CHARS, MAX_MEAL_FOODS, QuickAdd, parse_date,
-};
+use models::calendar::{DateRange, parse_date};
+use models::meal::{self, Grams, MAX_AMOUNT_CHARS, MAX_MEAL_FOODS, QuickAdd};
 use models::{
     FoodUse, LocalClock, Meal, MealFilter, MealLine, MealType, NewMeal, Portion, User, UserId,
 };
