@@ -7,16 +7,18 @@
 //!
 //!     DATABASE_URL=sqlite://bench.db cargo run --release -p api --example seed_meals -- 1000 730
 //!
-//! Rows are written with multi-row inserts (the store's one-meal-at-a-time path would
-//! take hours for 3.65 million meals); the values are computed by the same domain code
-//! (`MealLine::amount`, `meal::totals`) the API uses.
+//! Rows are written with the store's multi-row inserts (`store::bulk_insert_meals`: its
+//! one-meal-at-a-time path would take hours for 3.65 million meals); the values are
+//! computed by the same domain code (`MealLine::amount`, `meal::totals`) the API uses.
 
 use std::time::Instant;
 
-use chrono::{Days, NaiveTime, Utc};
-use models::meal::{self, Grams, MealLine, MealType};
-use models::{Database, Email, Food, FoodSource, LocalClock, NewUser, Stores, Username, catalogue};
-use sqlx::QueryBuilder;
+use chrono::{Days, NaiveTime};
+use models::meal::{Grams, MealLine, MealType};
+use models::store::bulk_insert_meals;
+use models::{
+    Database, Email, Food, FoodSource, LocalClock, NewMeal, NewUser, Stores, Username, catalogue,
+};
 
 pub const PASSWORD: &str = "BenchPass2026";
 
@@ -58,88 +60,6 @@ impl XorShift {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-}
-
-struct MealRow {
-    id: i64,
-    user: i64,
-    meal_type: MealType,
-    eaten_at_ms: i64,
-    totals: models::Nutrients,
-    lines: Vec<MealLine>,
-}
-
-macro_rules! write_meals {
-    ($pool:expr, $db:ty, $meals:expr, $now:expr) => {{
-        let mut tx = $pool.begin().await?;
-        // 16 columns a meal: 1,000 meals stay under SQLite's 32,766 parameters.
-        for chunk in $meals.chunks(1_000) {
-            let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                "insert into meal (meal_id, user_id, name, meal_type, eaten_at_ms, notes, \
-                 total_calories, total_protein, total_fat, total_carbs, total_fiber, total_sugar, \
-                 total_sodium, created_at, updated_at) ",
-            );
-            b.push_values(chunk, |mut row, m: &MealRow| {
-                let t = &m.totals;
-                row.push_bind(m.id)
-                    .push_bind(m.user)
-                    .push_bind(None::<String>)
-                    .push_bind(m.meal_type.as_str())
-                    .push_bind(m.eaten_at_ms)
-                    .push_bind(None::<String>)
-                    .push_bind(t.calories)
-                    .push_bind(t.protein)
-                    .push_bind(t.fat)
-                    .push_bind(t.carbs)
-                    .push_bind(t.fiber)
-                    .push_bind(t.sugar)
-                    .push_bind(t.sodium)
-                    .push_bind($now)
-                    .push_bind($now);
-            });
-            b.build().execute(&mut *tx).await?;
-        }
-        let lines: Vec<(i64, usize, &MealLine)> = $meals
-            .iter()
-            .flat_map(|m: &MealRow| m.lines.iter().enumerate().map(move |(i, l)| (m.id, i, l)))
-            .collect();
-        // 21 columns a line.
-        for chunk in lines.chunks(1_500) {
-            let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                "insert into meal_food (meal_id, position, food_id, food_name, food_name_zh, brand, \
-                 quantity, calories_per_100g, protein_per_100g, fat_per_100g, carbs_per_100g, \
-                 fiber_per_100g, sugar_per_100g, sodium_per_100g, calories, protein, fat, carbs, \
-                 fiber, sugar, sodium) ",
-            );
-            b.push_values(chunk, |mut row, (meal_id, position, line)| {
-                let per = &line.per_100g;
-                let amount = line.amount();
-                row.push_bind(*meal_id)
-                    .push_bind(*position as i64)
-                    .push_bind(line.food_id)
-                    .push_bind(line.food_name.clone())
-                    .push_bind(line.food_name_zh.clone())
-                    .push_bind(line.brand.clone())
-                    .push_bind(line.quantity.get())
-                    .push_bind(per.calories)
-                    .push_bind(per.protein)
-                    .push_bind(per.fat)
-                    .push_bind(per.carbs)
-                    .push_bind(per.fiber)
-                    .push_bind(per.sugar)
-                    .push_bind(per.sodium)
-                    .push_bind(amount.calories)
-                    .push_bind(amount.protein)
-                    .push_bind(amount.fat)
-                    .push_bind(amount.carbs)
-                    .push_bind(amount.fiber)
-                    .push_bind(amount.sugar)
-                    .push_bind(amount.sodium);
-            });
-            b.build().execute(&mut *tx).await?;
-        }
-        tx.commit().await?;
-    }};
 }
 
 #[tokio::main]
@@ -209,22 +129,21 @@ async fn main() -> anyhow::Result<()> {
                         MealLine::of(food, Grams::parse(grams).expect("a plausible quantity"))
                     })
                     .collect();
-                meals.push(MealRow {
-                    id: next_meal_id,
-                    user: user.id.get(),
-                    meal_type,
-                    eaten_at_ms: at.timestamp_millis(),
-                    totals: meal::totals(&lines),
-                    lines,
-                });
+                meals.push((
+                    next_meal_id,
+                    NewMeal {
+                        owner: user.id,
+                        name: None,
+                        meal_type,
+                        eaten_at: at,
+                        notes: None,
+                        lines,
+                    },
+                ));
                 next_meal_id += 1;
             }
         }
-        let now = Utc::now();
-        match &db {
-            Database::Sqlite(pool) => write_meals!(pool, sqlx::Sqlite, meals, now),
-            Database::Postgres(pool) => write_meals!(pool, sqlx::Postgres, meals, now),
-        }
+        bulk_insert_meals(&db, &meals).await?;
         if u % 50 == 0 {
             eprintln!(
                 "  {u} users, {} meals, {:.0} s",

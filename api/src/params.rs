@@ -3,7 +3,7 @@
 //! the message that names the parameter.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use models::meal::{DateRange, parse_date};
+use models::calendar::{DateRange, parse_date};
 use models::{LocalClock, MealFilter, MealType};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};

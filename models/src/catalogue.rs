@@ -131,7 +131,7 @@ pub fn parse(text: &str) -> Result<Vec<CatalogueEntry>, String> {
             sugar: number(10)?,
             sodium: number(11)?,
         };
-        let portions = crate::generic::portions(fields[12]).map_err(at)?;
+        let portions = Portion::parse_list(fields[12]).map_err(at)?;
         let text_field = |idx: usize, what: &str| -> Result<String, String> {
             let v = fields[idx].trim();
             if v.is_empty() {

@@ -216,6 +216,28 @@ pub struct Portion {
     pub name_zh: Option<String>,
 }
 
+impl Portion {
+    /// Household measures as the data files write them: `grams|English|中文` joined by `;`.
+    pub(crate) fn parse_list(text: &str) -> Result<Vec<Portion>, String> {
+        text.split(';')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| match p.split('|').collect::<Vec<_>>().as_slice() {
+                [grams, en, zh] => Ok(Portion {
+                    grams: grams
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|g| g.is_finite() && *g > 0.0)
+                        .ok_or_else(|| format!("bad portion grams in {p:?}"))?,
+                    name: en.trim().to_owned(),
+                    name_zh: Some(zh.trim().to_owned()).filter(|t| !t.is_empty()),
+                }),
+                _ => Err(format!("bad portion {p:?}")),
+            })
+            .collect()
+    }
+}
+
 /// A food to be stored.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NewFood {
@@ -267,7 +289,8 @@ impl Food {
         self.food.source()
     }
 
-    /// Catalogue, USDA and Open Food Facts foods are shared and read-only.
+    /// Whether it is a user's own custom food (source `custom`): private to its owner,
+    /// who may edit it. Recipes are private too but are not custom foods.
     pub fn is_custom(&self) -> bool {
         self.source() == FoodSource::Custom
     }

@@ -119,24 +119,6 @@ fn optional(text: &str) -> Option<String> {
     Some(text.trim().to_owned()).filter(|t| !t.is_empty())
 }
 
-/// Household measures as the data files write them: `grams|English|中文` joined by `;`.
-pub(crate) fn portions(text: &str) -> Result<Vec<Portion>, String> {
-    text.split(';')
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| match p.split('|').collect::<Vec<_>>().as_slice() {
-            [grams, en, zh] => Ok(Portion {
-                grams: number(grams, "portion grams")
-                    .ok()
-                    .filter(|g| *g > 0.0)
-                    .ok_or_else(|| format!("bad portion grams in {p:?}"))?,
-                name: en.trim().to_owned(),
-                name_zh: optional(zh),
-            }),
-            _ => Err(format!("bad portion {p:?}")),
-        })
-        .collect()
-}
-
 pub fn parse_usda(text: &str) -> Result<Vec<UsdaFood>, String> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
@@ -182,7 +164,7 @@ pub fn parse_usda(text: &str) -> Result<Vec<UsdaFood>, String> {
                     sugar: sugar.is_none(),
                     sodium: sodium.is_none(),
                 },
-                portions: portions(f[13]).map_err(at)?,
+                portions: Portion::parse_list(f[13]).map_err(at)?,
                 merged: f[14]
                     .split_whitespace()
                     .map(|id| id.parse().map_err(|_| at(format!("bad merged id {id:?}"))))
@@ -366,7 +348,7 @@ pub fn parse_dishes(
                 return Err(at("a dish needs ingredients".into()));
             }
             let raw: f64 = values.iter().map(|(_, g)| g).sum();
-            let servings = portions(f[6]).map_err(at)?;
+            let servings = Portion::parse_list(f[6]).map_err(at)?;
             if servings.is_empty() {
                 return Err(at("a dish needs a serving".into()));
             }

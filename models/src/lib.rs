@@ -2,6 +2,7 @@
 
 pub mod amount;
 pub mod barcode;
+pub mod calendar;
 pub mod catalogue;
 #[cfg(feature = "corpus")]
 pub mod corpus;
@@ -22,18 +23,20 @@ pub mod store;
 pub mod testing;
 pub mod upload;
 pub mod user;
+pub mod weight;
 
 pub use barcode::{Barcode, BarcodeKind};
+pub use calendar::LocalClock;
 pub use db::{Database, DatabaseError, Engine};
 pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
 };
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
-pub use meal::{LocalClock, Meal, MealLine, MealType, NewMeal};
+pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{
     FoodStore, FoodUse, ImageStore, JobStore, MealCursor, MealFilter, MealStore, OneTimeToken,
     RecipeStore, RefreshToken, SearchHistoryEntry, SessionStore, StoreError, Stores, UsedFood,
-    UsedOrder, UserStore,
+    UsedOrder, UserStore, WeightStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

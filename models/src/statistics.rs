@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 
+use crate::calendar::{DateRange, LocalClock};
 use crate::food::{Nutrients, round1};
-use crate::meal::{DateRange, LocalClock, MealIntake, MealType};
+use crate::meal::{MealIntake, MealType};
 
 /// Meals counted and what they held.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -84,7 +85,7 @@ pub struct MealStatistics {
 }
 
 /// A per-day series is given for at most this many days.
-pub const MAX_DAILY_DAYS: i64 = crate::meal::MAX_RANGE_DAYS;
+pub const MAX_DAILY_DAYS: i64 = crate::calendar::MAX_RANGE_DAYS;
 
 impl MealStatistics {
     /// Statistics of `meals` (all within `range` in `clock`'s days), with the largest
@@ -162,7 +163,7 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::meal::parse_date;
+    use crate::calendar::parse_date;
 
     fn meal(at: &str, meal_type: MealType, calories: f64) -> MealIntake {
         let eaten_at: DateTime<Utc> = at.parse().unwrap();

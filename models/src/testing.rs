@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::Database;
+use crate::{Database, Email, NewUser, Stores, UserId, Username};
 
 /// Runs each listed `async fn(Stores)` case once on SQLite and once on PostgreSQL:
 /// one contract for both implementations of every store.
@@ -169,6 +169,21 @@ fn with_database(url: &str, database: &str) -> String {
 }
 
 pub use crate::csv::records as csv_records;
+
+/// A new user named `name` (with the email `name@example.com`) for a store test.
+pub async fn user(stores: &Stores, name: &str) -> UserId {
+    stores
+        .users
+        .create(&NewUser {
+            username: Username::parse(name).expect("a test username"),
+            email: Email::parse(&format!("{name}@example.com")).expect("a test email"),
+            nickname: name.into(),
+            password_hash: "$argon2id$fake".into(),
+        })
+        .await
+        .expect("the test user is stored")
+        .id
+}
 
 /// The shared third-party test data (`../shared/data` beside the project, or
 /// `SHARED_DATA_DIR`); `None` (after `unavailable`) when it is not there.

@@ -5,9 +5,10 @@ use models::recipe::{
     MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused,
     recipe_values,
 };
+use models::testing::user;
 use models::{
-    CustomFoodInput, Email, FoodSource, FoodUse, NewFood, NewUser, Nutrients, Portion, StoreError,
-    Stores, UsedOrder, UserId, Username, catalogue,
+    CustomFoodInput, Food, FoodSource, FoodUse, NewFood, Nutrients, Portion, StoreError, Stores,
+    UsedOrder, UserId, catalogue,
 };
 
 models::store_contract!(
@@ -29,20 +30,6 @@ models::store_contract!(
     an_import_works_out_each_recipe_above_the_changed_foods_once,
 );
 
-async fn user(stores: &Stores, name: &str) -> UserId {
-    stores
-        .users
-        .create(&NewUser {
-            username: Username::parse(name).unwrap(),
-            email: Email::parse(&format!("{name}@example.com")).unwrap(),
-            nickname: name.into(),
-            password_hash: "$argon2id$fake".into(),
-        })
-        .await
-        .unwrap()
-        .id
-}
-
 fn custom(name: &str, calories: f64, owner: UserId) -> NewFood {
     CustomFoodInput {
         name: Some(name.into()),
@@ -57,6 +44,15 @@ fn custom(name: &str, calories: f64, owner: UserId) -> NewFood {
     }
     .parse(owner)
     .unwrap()
+}
+
+/// A custom food of `owner`'s, stored.
+async fn stored_custom(stores: &Stores, name: &str, calories: f64, owner: UserId) -> Food {
+    stores
+        .foods
+        .insert(&custom(name, calories, owner))
+        .await
+        .unwrap()
 }
 
 async fn the_catalogue_seeds_once_and_updates_in_place(stores: Stores) {
@@ -90,11 +86,7 @@ async fn the_catalogue_seeds_once_and_updates_in_place(stores: Stores) {
 async fn custom_foods_belong_to_their_owner(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
-    let mug = stores
-        .foods
-        .insert(&custom("Oat latte", 60.0, ann))
-        .await
-        .unwrap();
+    let mug = stored_custom(&stores, "Oat latte", 60.0, ann).await;
     assert!(mug.is_custom() && mug.owned_by(Some(ann)) && !mug.visible_to(Some(bob)));
     assert_eq!(mug.food.portions[0].name, "my mug");
     let (mine, total) = stores.foods.list_custom(ann, 0, 20).await.unwrap();
@@ -133,16 +125,8 @@ async fn custom_foods_belong_to_their_owner(stores: Stores) {
 async fn deleted_foods_leave_the_index_rows_but_are_marked(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let before = chrono::Utc::now().timestamp_millis();
-    let a = stores
-        .foods
-        .insert(&custom("Tea egg", 150.0, ann))
-        .await
-        .unwrap();
-    let b = stores
-        .foods
-        .insert(&custom("Soy milk", 35.0, ann))
-        .await
-        .unwrap();
+    let a = stored_custom(&stores, "Tea egg", 150.0, ann).await;
+    let b = stored_custom(&stores, "Soy milk", 35.0, ann).await;
     stores.foods.delete_custom(a.id, ann).await.unwrap();
     let rows = stores.foods.changed_since(before).await.unwrap();
     let of = |id| rows.iter().find(|r| r.id == id).unwrap();
@@ -220,8 +204,8 @@ async fn search_history_keeps_distinct_queries_newest_first(stores: Stores) {
 
 async fn used_foods_rank_by_uses(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let a = stores.foods.insert(&custom("A", 1.0, ann)).await.unwrap();
-    let b = stores.foods.insert(&custom("B", 1.0, ann)).await.unwrap();
+    let a = stored_custom(&stores, "A", 1.0, ann).await;
+    let b = stored_custom(&stores, "B", 1.0, ann).await;
     stores
         .foods
         .record_uses(ann, &[FoodUse::of(a.id)])
@@ -249,16 +233,8 @@ fn logged(food_id: i64, grams: f64, amount: Option<&str>) -> FoodUse {
 async fn used_foods_remember_what_was_logged_last(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
-    let rice = stores
-        .foods
-        .insert(&custom("Rice", 116.0, ann))
-        .await
-        .unwrap();
-    let egg = stores
-        .foods
-        .insert(&custom("Egg", 144.0, ann))
-        .await
-        .unwrap();
+    let rice = stored_custom(&stores, "Rice", 116.0, ann).await;
+    let egg = stored_custom(&stores, "Egg", 144.0, ann).await;
     let foods = &stores.foods;
     foods
         .record_uses(ann, &[logged(rice.id, 150.0, Some("1碗"))])
@@ -311,8 +287,8 @@ async fn used_foods_remember_what_was_logged_last(stores: Stores) {
 async fn favorites_are_per_user_and_idempotent(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
-    let a = stores.foods.insert(&custom("A", 1.0, ann)).await.unwrap();
-    let b = stores.foods.insert(&custom("B", 1.0, ann)).await.unwrap();
+    let a = stored_custom(&stores, "A", 1.0, ann).await;
+    let b = stored_custom(&stores, "B", 1.0, ann).await;
     let foods = &stores.foods;
     foods.set_favorite(ann, a.id, true).await.unwrap();
     foods.set_favorite(ann, a.id, true).await.unwrap();
@@ -352,16 +328,8 @@ fn recipe(owner: UserId, name: &str, servings: f64, parts: &[(i64, f64)]) -> New
 async fn recipes_work_out_their_values_and_follow_their_ingredients(stores: Stores) {
     let ann = user(&stores, "ann").await;
     let bob = user(&stores, "bob").await;
-    let rice = stores
-        .foods
-        .insert(&custom("Rice", 116.0, ann))
-        .await
-        .unwrap();
-    let egg = stores
-        .foods
-        .insert(&custom("Egg", 144.0, ann))
-        .await
-        .unwrap();
+    let rice = stored_custom(&stores, "Rice", 116.0, ann).await;
+    let egg = stored_custom(&stores, "Egg", 144.0, ann).await;
     let made = stores
         .recipes
         .create(&recipe(
@@ -468,11 +436,7 @@ async fn recipes_work_out_their_values_and_follow_their_ingredients(stores: Stor
 
 async fn a_recipe_cannot_contain_itself(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let rice = stores
-        .foods
-        .insert(&custom("Rice", 116.0, ann))
-        .await
-        .unwrap();
+    let rice = stored_custom(&stores, "Rice", 116.0, ann).await;
     let inner = stores
         .recipes
         .create(&recipe(ann, "Inner", 1.0, &[(rice.id, 100.0)]))
@@ -610,16 +574,8 @@ async fn calories(stores: &Stores, owner: UserId, id: i64) -> f64 {
 
 async fn recipes_nest_at_most_the_bound_and_an_edit_works_out_each_once(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let base = stores
-        .foods
-        .insert(&custom("Base", 100.0, ann))
-        .await
-        .unwrap();
-    let broth = stores
-        .foods
-        .insert(&custom("Broth", 20.0, ann))
-        .await
-        .unwrap();
+    let base = stored_custom(&stores, "Base", 100.0, ann).await;
+    let broth = stored_custom(&stores, "Broth", 20.0, ann).await;
     let levels = diamond(&stores, ann, base.id, broth.id, MAX_RECIPE_DEPTH).await;
     let top = levels[MAX_RECIPE_DEPTH - 1];
     let before = diamond_values(100.0, 20.0, MAX_RECIPE_DEPTH);
@@ -667,11 +623,7 @@ async fn recipes_nest_at_most_the_bound_and_an_edit_works_out_each_once(stores: 
 
 async fn a_replace_cannot_make_the_recipes_above_it_too_deep(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let rice = stores
-        .foods
-        .insert(&custom("Rice", 116.0, ann))
-        .await
-        .unwrap();
+    let rice = stored_custom(&stores, "Rice", 116.0, ann).await;
     let mut chain = vec![rice.id];
     for level in 1..=MAX_RECIPE_DEPTH {
         let below = *chain.last().unwrap();
@@ -730,11 +682,7 @@ async fn a_recipe_holds_at_most_the_bound_of_parts(stores: Stores) {
     for r in 0..MAX_RECIPE_PARTS / full {
         let mut parts = Vec::new();
         for i in 0..full {
-            let food = stores
-                .foods
-                .insert(&custom(&format!("Food {r}-{i}"), 100.0, ann))
-                .await
-                .unwrap();
+            let food = stored_custom(&stores, &format!("Food {r}-{i}"), 100.0, ann).await;
             parts.push((food.id, 10.0));
         }
         let made = stores
@@ -764,11 +712,7 @@ async fn a_recipe_holds_at_most_the_bound_of_parts(stores: Stores) {
 
 async fn a_food_is_inside_at_most_the_bound_of_recipes(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let own = stores
-        .foods
-        .insert(&custom("My stock", 40.0, ann))
-        .await
-        .unwrap();
+    let own = stored_custom(&stores, "My stock", 40.0, ann).await;
     let first = catalogue::foods().swap_remove(0);
     stores
         .foods
@@ -811,11 +755,7 @@ async fn a_food_is_inside_at_most_the_bound_of_recipes(stores: Stores) {
         .unwrap();
     // Another user's recipes are their own count.
     let bob = user(&stores, "bob").await;
-    let bobs = stores
-        .foods
-        .insert(&custom("Bob's stock", 40.0, bob))
-        .await
-        .unwrap();
+    let bobs = stored_custom(&stores, "Bob's stock", 40.0, bob).await;
     stores
         .recipes
         .create(&recipe(

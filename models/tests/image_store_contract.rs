@@ -1,7 +1,8 @@
 //! One contract for the uploaded-image store, run on SQLite and on PostgreSQL.
 
+use models::testing::user;
 use models::upload::{NewImage, ProcessingStatus, Stage};
-use models::{Email, NewUser, Stores, UserId, Username};
+use models::{Stores, UserId};
 use serde_json::json;
 
 models::store_contract!(
@@ -13,20 +14,6 @@ models::store_contract!(
 );
 
 const NO_QUOTA: u64 = u64::MAX;
-
-async fn user(stores: &Stores, name: &str) -> UserId {
-    stores
-        .users
-        .create(&NewUser {
-            username: Username::parse(name).unwrap(),
-            email: Email::parse(&format!("{name}@example.com")).unwrap(),
-            nickname: name.into(),
-            password_hash: "$argon2id$fake".into(),
-        })
-        .await
-        .unwrap()
-        .id
-}
 
 fn upload(owner: UserId, n: u32) -> NewImage {
     NewImage {

@@ -1,10 +1,12 @@
 //! One contract for the meal store, run on SQLite and on PostgreSQL.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use models::meal::{BodyWeight, Grams};
+use models::meal::Grams;
+use models::testing::user;
+use models::weight::BodyWeight;
 use models::{
-    CustomFoodInput, Email, Food, MealCursor, MealFilter, MealLine, MealType, NewMeal, NewUser,
-    StoreError, Stores, UserId, Username,
+    CustomFoodInput, Food, Meal, MealCursor, MealFilter, MealLine, MealType, NewMeal, StoreError,
+    Stores, UserId,
 };
 
 models::store_contract!(
@@ -19,20 +21,6 @@ models::store_contract!(
     statistics_read_totals_and_the_largest_calorie_sources,
     every_meal_is_walked_once_a_page_at_a_time,
 );
-
-async fn user(stores: &Stores, name: &str) -> UserId {
-    stores
-        .users
-        .create(&NewUser {
-            username: Username::parse(name).unwrap(),
-            email: Email::parse(&format!("{name}@example.com")).unwrap(),
-            nickname: name.into(),
-            password_hash: "$argon2id$fake".into(),
-        })
-        .await
-        .unwrap()
-        .id
-}
 
 async fn food(stores: &Stores, owner: UserId, name: &str, calories: f64) -> Food {
     let new = CustomFoodInput {
@@ -67,14 +55,14 @@ fn grams(g: f64) -> Grams {
     Grams::parse(g).unwrap()
 }
 
-async fn a_meal_keeps_its_lines_in_order_and_totals_them(stores: Stores) {
-    let ann = user(&stores, "ann").await;
-    let rice = food(&stores, ann, "Rice", 116.0).await;
-    let egg = food(&stores, ann, "Egg", 143.0).await;
-    let saved = stores
+/// Rice and egg of `owner`'s, and a lunch of 150 g of the one and 50 g of the other.
+async fn rice_and_egg_lunch(stores: &Stores, owner: UserId) -> (Food, Food, Meal) {
+    let rice = food(stores, owner, "Rice", 116.0).await;
+    let egg = food(stores, owner, "Egg", 143.0).await;
+    let lunch = stores
         .meals
         .create(&meal(
-            ann,
+            owner,
             "2026-11-23T04:30:00Z",
             vec![
                 MealLine::of(&rice, grams(150.0)),
@@ -83,6 +71,12 @@ async fn a_meal_keeps_its_lines_in_order_and_totals_them(stores: Stores) {
         ))
         .await
         .unwrap();
+    (rice, egg, lunch)
+}
+
+async fn a_meal_keeps_its_lines_in_order_and_totals_them(stores: Stores) {
+    let ann = user(&stores, "ann").await;
+    let (_, _, saved) = rice_and_egg_lunch(&stores, ann).await;
     assert_eq!(saved.eaten_at, at("2026-11-23T04:30:00Z"));
     assert_eq!(saved.foods.len(), 2);
     assert_eq!(saved.foods[0].line.food_name, "Rice");
@@ -152,20 +146,7 @@ async fn meals_belong_to_their_owner(stores: Stores) {
 
 async fn replacing_a_meal_swaps_every_line_at_once(stores: Stores) {
     let ann = user(&stores, "ann").await;
-    let rice = food(&stores, ann, "Rice", 116.0).await;
-    let egg = food(&stores, ann, "Egg", 143.0).await;
-    let saved = stores
-        .meals
-        .create(&meal(
-            ann,
-            "2026-11-23T04:30:00Z",
-            vec![
-                MealLine::of(&rice, grams(150.0)),
-                MealLine::of(&egg, grams(50.0)),
-            ],
-        ))
-        .await
-        .unwrap();
+    let (_, egg, saved) = rice_and_egg_lunch(&stores, ann).await;
     let mut changed = meal(
         ann,
         "2026-11-23T11:00:00Z",
@@ -362,26 +343,26 @@ async fn weight_is_one_record_per_day(stores: Stores) {
     let day = |d: &str| NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
     let kg = |w: f64| BodyWeight::parse(w).unwrap();
     stores
-        .meals
-        .record_weight(ann, day("2026-11-01"), kg(72.0), None)
+        .weights
+        .record(ann, day("2026-11-01"), kg(72.0), None)
         .await
         .unwrap();
     let first = stores
-        .meals
-        .record_weight(ann, day("2026-11-20"), kg(71.0), Some("after run"))
+        .weights
+        .record(ann, day("2026-11-20"), kg(71.0), Some("after run"))
         .await
         .unwrap();
     let again = stores
-        .meals
-        .record_weight(ann, day("2026-11-20"), kg(70.5), None)
+        .weights
+        .record(ann, day("2026-11-20"), kg(70.5), None)
         .await
         .unwrap();
     assert_eq!(again.id, first.id, "the day's record is replaced");
     assert_eq!(again.weight, 70.5);
     assert_eq!(again.notes, None);
     let all = stores
-        .meals
-        .weights(ann, day("2026-01-01"), day("2026-12-31"))
+        .weights
+        .between(ann, day("2026-01-01"), day("2026-12-31"))
         .await
         .unwrap();
     assert_eq!(
@@ -389,19 +370,13 @@ async fn weight_is_one_record_per_day(stores: Stores) {
         [72.0, 70.5]
     );
     assert_eq!(
-        stores.meals.latest_weight(ann).await.unwrap().unwrap().id,
+        stores.weights.latest(ann).await.unwrap().unwrap().id,
         first.id
     );
-    assert!(!stores.meals.delete_weight(bob, first.id).await.unwrap());
-    assert!(stores.meals.delete_weight(ann, first.id).await.unwrap());
+    assert!(!stores.weights.delete(bob, first.id).await.unwrap());
+    assert!(stores.weights.delete(ann, first.id).await.unwrap());
     assert_eq!(
-        stores
-            .meals
-            .latest_weight(ann)
-            .await
-            .unwrap()
-            .unwrap()
-            .weight,
+        stores.weights.latest(ann).await.unwrap().unwrap().weight,
         72.0
     );
 }

@@ -2,7 +2,8 @@ use std::collections::HashMap;
 use utoipa::ToSchema;
 
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
-use models::meal::{self, parse_date};
+use models::calendar::parse_date;
+use models::meal;
 use models::{LocalClock, MealLine, MealType, NewMeal, User};
 use serde::Deserialize;
 

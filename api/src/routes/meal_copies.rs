@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
-use models::meal::{self, DateRange};
+use models::calendar::DateRange;
+use models::meal;
 use models::{MealFilter, MealLine, MealType, NewMeal};
 use serde::{Deserialize, Serialize};
 

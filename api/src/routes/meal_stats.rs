@@ -3,7 +3,8 @@
 
 use axum::extract::State;
 use chrono::{Days, Months, NaiveDate};
-use models::meal::{DateRange, MAX_RANGE_DAYS, MealIntake};
+use models::calendar::{DateRange, MAX_RANGE_DAYS};
+use models::meal::MealIntake;
 use models::statistics::{Intake, MacroSplit, MealStatistics, TopFood};
 use models::{LocalClock, MealFilter, MealType, Nutrients, User};
 use serde::{Deserialize, Serialize};

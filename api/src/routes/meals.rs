@@ -9,7 +9,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::Days;
-use models::meal::{self, DateRange};
+use models::calendar::DateRange;
+use models::meal;
 use models::{MealFilter, MealLine, NewMeal};
 use serde::{Deserialize, Serialize};
 

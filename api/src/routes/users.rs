@@ -314,6 +314,7 @@ async fn export_json(
     let (permit, first) = start_export(&state, &user).await?;
     let exported_at = Utc::now();
     let meals = state.stores.meals.clone();
+    let weights = state.stores.weights.clone();
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
         let mut document = JsonExport::start(
             &exported_at,
@@ -326,7 +327,7 @@ async fn export_json(
         })
         .await?;
         // One record a day at most: small next to the meals.
-        let weights = meals.weights(user.id, EVER.0, EVER.1).await?;
+        let weights = weights.between(user.id, EVER.0, EVER.1).await?;
         let weights: Vec<WeightView> = weights.iter().map(WeightView::from).collect();
         document.end(&weights, out.buffer())?;
         Ok(out)

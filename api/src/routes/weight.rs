@@ -5,7 +5,9 @@ use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{Days, NaiveDate};
 use models::User;
-use models::meal::{BodyWeight, DateRange, meal_notes};
+use models::calendar::DateRange;
+use models::meal::meal_notes;
+use models::weight::BodyWeight;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -35,7 +37,7 @@ struct WeightInput {
 
 /// The profile follows the newest record, so BMI and the profile page stay current.
 async fn sync_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
-    let Some(latest) = state.stores.meals.latest_weight(user.id).await? else {
+    let Some(latest) = state.stores.weights.latest(user.id).await? else {
         return Ok(());
     };
     if latest.weight != user.profile.weight {
@@ -87,8 +89,8 @@ async fn record(
     let notes = meal_notes(input.notes.as_deref())?;
     let saved = state
         .stores
-        .meals
-        .record_weight(user.id, date, weight, notes.as_deref())
+        .weights
+        .record(user.id, date, weight, notes.as_deref())
         .await?;
     sync_profile(&state, &user).await?;
     Ok((StatusCode::CREATED, ApiJson(WeightView::from(&saved))))
@@ -146,10 +148,10 @@ async fn history(
     let range = DateRange::new(first, last, MAX_HISTORY_DAYS)?;
     let records = state
         .stores
-        .meals
-        .weights(user.id, range.first(), range.last())
+        .weights
+        .between(user.id, range.first(), range.last())
         .await?;
-    let latest = state.stores.meals.latest_weight(user.id).await?;
+    let latest = state.stores.weights.latest(user.id).await?;
     let change = match (records.first(), records.last()) {
         (Some(a), Some(b)) if records.len() > 1 => Some(models::food::round1(b.weight - a.weight)),
         _ => None,
@@ -182,7 +184,7 @@ async fn remove(
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Deleted> {
-    if !state.stores.meals.delete_weight(user.id, id).await? {
+    if !state.stores.weights.delete(user.id, id).await? {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "WEIGHT_NOT_FOUND",

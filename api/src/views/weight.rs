@@ -1,5 +1,5 @@
 use chrono::{DateTime, NaiveDate, Utc};
-use models::meal::WeightRecord;
+use models::weight::WeightRecord;
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -1,16 +1,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{PgPool, SqlitePool};
+use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
+use super::engine::{Bind, Engine, RowsAffected};
 use super::{ImageStore, StoreError, decode_json};
 use crate::recogniser::{embedding_bytes, embedding_from_bytes};
 use crate::upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage};
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqliteImages(pub SqlitePool);
-#[derive(Debug)]
-pub(super) struct PgImages(pub PgPool);
+pub(super) struct SqlImages<DB: Engine>(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct ImageRow {
@@ -71,290 +70,346 @@ macro_rules! image_columns {
     };
 }
 
-fn stage_column(stage: Stage) -> &'static str {
+/// Stores a stage's result in its column.
+fn set_stage_statement(stage: Stage) -> &'static str {
     match stage {
-        Stage::Detection => "stage_1",
-        Stage::Portions => "stage_2",
-        Stage::Nutrition => "stage_3",
+        Stage::Detection => {
+            "update uploaded_image set stage_1 = $2, updated_at = $3 where image_id = $1"
+        }
+        Stage::Portions => {
+            "update uploaded_image set stage_2 = $2, updated_at = $3 where image_id = $1"
+        }
+        Stage::Nutrition => {
+            "update uploaded_image set stage_3 = $2, updated_at = $3 where image_id = $1"
+        }
     }
 }
 
-macro_rules! sql_image_store {
-    ($store:ty) => {
-        #[async_trait]
-        impl ImageStore for $store {
-            async fn create(
-                &self,
-                image: &NewImage,
-                quota_bytes: u64,
-            ) -> Result<Option<UploadedImage>, StoreError> {
-                let now = Utc::now();
-                let row: Option<ImageRow> = sqlx::query_as(concat!(
-                    "insert into uploaded_image (user_id, file_path, content_type, width, height, \
-                     byte_size, notes, processing_status, created_at, updated_at) \
-                     select $1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8 \
-                     where (select coalesce(sum(byte_size), 0) from uploaded_image \
-                            where user_id = $1) + $6 <= $9 \
-                     returning ",
-                    image_columns!()
-                ))
-                .bind(image.owner.get())
-                .bind(&image.file_path)
-                .bind(&image.content_type)
-                .bind(i32::try_from(image.width).unwrap_or(i32::MAX))
-                .bind(i32::try_from(image.height).unwrap_or(i32::MAX))
-                .bind(i64::try_from(image.byte_size).unwrap_or(i64::MAX))
-                .bind(&image.notes)
-                .bind(now)
-                .bind(i64::try_from(quota_bytes).unwrap_or(i64::MAX))
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(UploadedImage::try_from).transpose()
-            }
+/// Keeps an upload unless the owner's kept photos and it would take more than the quota
+/// ($9), in one statement.
+const CREATE_WITHIN_QUOTA: &str = concat!(
+    "insert into uploaded_image (user_id, file_path, content_type, width, height, \
+     byte_size, notes, processing_status, created_at, updated_at) \
+     select $1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8 \
+     where (select coalesce(sum(byte_size), 0) from uploaded_image \
+            where user_id = $1) + $6 <= $9 \
+     returning ",
+    image_columns!()
+);
 
-            async fn stored_bytes(&self, owner: UserId) -> Result<u64, StoreError> {
-                let (total,): (i64,) = sqlx::query_as(
-                    "select cast(coalesce(sum(byte_size), 0) as bigint) from uploaded_image \
-                     where user_id = $1",
-                )
-                .bind(owner.get())
-                .fetch_one(&self.0)
-                .await?;
-                Ok(u64::try_from(total).unwrap_or_default())
-            }
+const STORED_BYTES: &str = "select cast(coalesce(sum(byte_size), 0) as bigint) \
+     from uploaded_image where user_id = $1";
 
-            async fn prune_unconfirmed(
-                &self,
-                before: DateTime<Utc>,
-                limit: i64,
-            ) -> Result<Vec<UploadedImage>, StoreError> {
-                let rows: Vec<ImageRow> = sqlx::query_as(concat!(
-                    "delete from uploaded_image where image_id in (\
-                     select image_id from uploaded_image \
-                     where created_at < $1 and not confirmed and meal_id is null \
-                     order by image_id limit $2) returning ",
-                    image_columns!()
-                ))
-                .bind(before)
-                .bind(limit)
-                .fetch_all(&self.0)
-                .await?;
-                rows.into_iter().map(UploadedImage::try_from).collect()
-            }
+const PRUNE_UNCONFIRMED: &str = concat!(
+    "delete from uploaded_image where image_id in (\
+     select image_id from uploaded_image \
+     where created_at < $1 and not confirmed and meal_id is null \
+     order by image_id limit $2) returning ",
+    image_columns!()
+);
 
-            async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError> {
-                let row: Option<ImageRow> = sqlx::query_as(concat!(
-                    "select ", image_columns!(), " from uploaded_image where image_id = $1"
-                ))
-                .bind(id)
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(UploadedImage::try_from).transpose()
-            }
+const GET: &str = concat!(
+    "select ",
+    image_columns!(),
+    " from uploaded_image where image_id = $1"
+);
 
-            async fn list(
-                &self,
-                owner: UserId,
-                offset: i64,
-                limit: i64,
-            ) -> Result<(Vec<UploadedImage>, i64), StoreError> {
-                let rows: Vec<ImageRow> = sqlx::query_as(concat!(
-                    "select ", image_columns!(),
-                    " from uploaded_image where user_id = $1 order by image_id desc limit $2 offset $3"
-                ))
-                .bind(owner.get())
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(&self.0)
-                .await?;
-                let (total,): (i64,) =
-                    sqlx::query_as("select count(*) from uploaded_image where user_id = $1")
-                        .bind(owner.get())
-                        .fetch_one(&self.0)
-                        .await?;
-                Ok((rows.into_iter().map(UploadedImage::try_from).collect::<Result<_, _>>()?, total))
-            }
+const OWN: &str = concat!(
+    "select ",
+    image_columns!(),
+    " from uploaded_image where user_id = $1 order by image_id desc limit $2 offset $3"
+);
 
-            async fn delete(&self, owner: UserId, id: i64) -> Result<Option<UploadedImage>, StoreError> {
-                let row: Option<ImageRow> = sqlx::query_as(concat!(
-                    "delete from uploaded_image where image_id = $1 and user_id = $2 returning ",
-                    image_columns!()
-                ))
-                .bind(id)
-                .bind(owner.get())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(UploadedImage::try_from).transpose()
-            }
+const OWN_COUNT: &str = "select count(*) from uploaded_image where user_id = $1";
 
-            async fn set_status(
-                &self,
-                id: i64,
-                status: ProcessingStatus,
-                error: Option<(&str, &str)>,
-            ) -> Result<(), StoreError> {
-                sqlx::query(
-                    "update uploaded_image set processing_status = $2, error_message = $3, \
-                     error_code = $4, updated_at = $5 where image_id = $1",
-                )
-                .bind(id)
-                .bind(status.as_str())
-                .bind(error.map(|e| e.0))
-                .bind(error.map(|e| e.1))
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
+const DELETE: &str = concat!(
+    "delete from uploaded_image where image_id = $1 and user_id = $2 returning ",
+    image_columns!()
+);
 
-            async fn set_stage(
-                &self,
-                id: i64,
-                stage: Stage,
-                value: &serde_json::Value,
-            ) -> Result<(), StoreError> {
-                let sql = format!(
-                    "update uploaded_image set {} = $2, updated_at = $3 where image_id = $1",
-                    stage_column(stage)
-                );
-                sqlx::query(sqlx::AssertSqlSafe(sql))
-                    .bind(id)
-                    .bind(value.to_string())
-                    .bind(Utc::now())
-                    .execute(&self.0)
-                    .await?;
-                Ok(())
-            }
+const SET_STATUS: &str = "update uploaded_image set processing_status = $2, \
+     error_message = $3, error_code = $4, updated_at = $5 where image_id = $1";
 
-            async fn reset_analysis(&self, id: i64) -> Result<(), StoreError> {
-                sqlx::query(
-                    "update uploaded_image set processing_status = 'processing', stage_1 = null, \
-                     stage_2 = null, stage_3 = null, error_message = null, error_code = null, \
-                     updated_at = $2 where image_id = $1",
-                )
-                .bind(id)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
+const RESET_ANALYSIS: &str = "update uploaded_image set processing_status = 'processing', \
+     stage_1 = null, stage_2 = null, stage_3 = null, error_message = null, \
+     error_code = null, updated_at = $2 where image_id = $1";
 
-            async fn confirm(
-                &self,
-                owner: UserId,
-                id: i64,
-                confirmed: bool,
-                corrections: Option<&serde_json::Value>,
-            ) -> Result<Option<UploadedImage>, StoreError> {
-                let row: Option<ImageRow> = sqlx::query_as(concat!(
-                    "update uploaded_image set confirmed = $3, \
-                     corrections = coalesce($4, corrections), updated_at = $5 \
-                     where image_id = $1 and user_id = $2 returning ",
-                    image_columns!()
-                ))
-                .bind(id)
-                .bind(owner.get())
-                .bind(confirmed)
-                .bind(corrections.map(serde_json::Value::to_string))
-                .bind(Utc::now())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(UploadedImage::try_from).transpose()
-            }
+/// Corrections are kept when none are sent.
+const CONFIRM: &str = concat!(
+    "update uploaded_image set confirmed = $3, \
+     corrections = coalesce($4, corrections), updated_at = $5 \
+     where image_id = $1 and user_id = $2 returning ",
+    image_columns!()
+);
 
-            async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError> {
-                sqlx::query(
-                    "update uploaded_image set meal_id = $3, updated_at = $4 \
-                     where image_id = $1 and user_id = $2",
-                )
-                .bind(id)
-                .bind(owner.get())
-                .bind(meal_id)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
+const LINK_MEAL: &str = "update uploaded_image set meal_id = $3, updated_at = $4 \
+     where image_id = $1 and user_id = $2";
 
-            async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError> {
-                sqlx::query(
-                    "insert into photo_memory (image_id, user_id, embedding) \
-                     select image_id, user_id, $2 from uploaded_image where image_id = $1 \
-                     on conflict (image_id) do update set embedding = excluded.embedding",
-                )
-                .bind(id)
-                .bind(embedding_bytes(embedding))
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
+const KEEP_EMBEDDING: &str = "insert into photo_memory (image_id, user_id, embedding) \
+     select image_id, user_id, $2 from uploaded_image where image_id = $1 \
+     on conflict (image_id) do update set embedding = excluded.embedding";
 
-            async fn remember(
-                &self,
-                owner: UserId,
-                id: i64,
-                foods: &serde_json::Value,
-            ) -> Result<bool, StoreError> {
-                let done = sqlx::query(
-                    "update photo_memory set foods = $3, remembered_at = $4 \
-                     where image_id = $1 and user_id = $2",
-                )
-                .bind(id)
-                .bind(owner.get())
-                .bind(foods.to_string())
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected() > 0)
-            }
+const REMEMBER: &str = "update photo_memory set foods = $3, remembered_at = $4 \
+     where image_id = $1 and user_id = $2";
 
-            async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError> {
-                let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
-                    "select image_id, embedding from photo_memory \
-                     where user_id = $1 and foods is not null order by image_id",
-                )
-                .bind(owner.get())
-                .fetch_all(&self.0)
-                .await?;
-                Ok(rows
-                    .into_iter()
-                    .filter_map(|(id, bytes)| embedding_from_bytes(&bytes).map(|e| (id, e)))
-                    .collect())
-            }
+const MEMORIES: &str = "select image_id, embedding from photo_memory \
+     where user_id = $1 and foods is not null order by image_id";
 
-            async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError> {
-                let row: Option<(i64, DateTime<Utc>, String)> = sqlx::query_as(
-                    "select m.image_id, i.created_at, m.foods from photo_memory m \
-                     join uploaded_image i on i.image_id = m.image_id \
-                     where m.image_id = $1 and m.user_id = $2 and m.foods is not null",
-                )
-                .bind(id)
-                .bind(owner.get())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(|(image_id, eaten_at, foods)| {
-                    Ok(PhotoMemory {
-                        image_id,
-                        eaten_at,
-                        foods: decode_json("photo_memory.foods", Some(foods))?.unwrap_or_default(),
-                    })
-                })
-                .transpose()
-            }
+const MEMORY: &str = "select m.image_id, i.created_at, m.foods from photo_memory m \
+     join uploaded_image i on i.image_id = m.image_id \
+     where m.image_id = $1 and m.user_id = $2 and m.foods is not null";
 
-            async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError> {
-                let stamp: (i64, i64) = sqlx::query_as(
-                    "select count(*), cast(coalesce(sum(image_id), 0) as bigint) from photo_memory \
-                     where user_id = $1 and foods is not null",
-                )
-                .bind(owner.get())
-                .fetch_one(&self.0)
-                .await?;
-                Ok(stamp)
-            }
-        }
-    };
+const MEMORY_STAMP: &str = "select count(*), cast(coalesce(sum(image_id), 0) as bigint) \
+     from photo_memory where user_id = $1 and foods is not null";
+
+#[async_trait]
+impl<DB: Engine> ImageStore for SqlImages<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> ImageRow: FromRow<'r, DB::Row>,
+    for<'r> (i64,): FromRow<'r, DB::Row>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    for<'r> (i64, Vec<u8>): FromRow<'r, DB::Row>,
+    for<'r> (i64, DateTime<Utc>, String): FromRow<'r, DB::Row>,
+    bool: Bind<DB>,
+    i32: Bind<DB>,
+    i64: Bind<DB>,
+    String: Bind<DB>,
+    Vec<u8>: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+    Option<String>: Bind<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
+{
+    #[tracing::instrument(skip_all, fields(owner = image.owner.get()), level = "debug")]
+    async fn create(
+        &self,
+        image: &NewImage,
+        quota_bytes: u64,
+    ) -> Result<Option<UploadedImage>, StoreError> {
+        let row: Option<ImageRow> = sqlx::query_as(CREATE_WITHIN_QUOTA)
+            .bind(image.owner.get())
+            .bind(&image.file_path)
+            .bind(&image.content_type)
+            .bind(i32::try_from(image.width).unwrap_or(i32::MAX))
+            .bind(i32::try_from(image.height).unwrap_or(i32::MAX))
+            .bind(i64::try_from(image.byte_size).unwrap_or(i64::MAX))
+            .bind(&image.notes)
+            .bind(Utc::now())
+            .bind(i64::try_from(quota_bytes).unwrap_or(i64::MAX))
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(UploadedImage::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
+    async fn stored_bytes(&self, owner: UserId) -> Result<u64, StoreError> {
+        let (total,): (i64,) = sqlx::query_as(STORED_BYTES)
+            .bind(owner.get())
+            .fetch_one(&self.0)
+            .await?;
+        Ok(u64::try_from(total).unwrap_or_default())
+    }
+
+    #[tracing::instrument(skip_all, fields(limit = limit), level = "debug")]
+    async fn prune_unconfirmed(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<UploadedImage>, StoreError> {
+        let rows: Vec<ImageRow> = sqlx::query_as(PRUNE_UNCONFIRMED)
+            .bind(before)
+            .bind(limit)
+            .fetch_all(&self.0)
+            .await?;
+        rows.into_iter().map(UploadedImage::try_from).collect()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    async fn get(&self, id: i64) -> Result<Option<UploadedImage>, StoreError> {
+        let row: Option<ImageRow> = sqlx::query_as(GET).bind(id).fetch_optional(&self.0).await?;
+        row.map(UploadedImage::try_from).transpose()
+    }
+
+    #[tracing::instrument(
+        skip_all,
+        fields(owner = owner.get(), offset = offset, limit = limit),
+        level = "debug"
+    )]
+    async fn list(
+        &self,
+        owner: UserId,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<UploadedImage>, i64), StoreError> {
+        let rows: Vec<ImageRow> = sqlx::query_as(OWN)
+            .bind(owner.get())
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&self.0)
+            .await?;
+        let (total,): (i64,) = sqlx::query_as(OWN_COUNT)
+            .bind(owner.get())
+            .fetch_one(&self.0)
+            .await?;
+        let images = rows
+            .into_iter()
+            .map(UploadedImage::try_from)
+            .collect::<Result<_, _>>()?;
+        Ok((images, total))
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn delete(&self, owner: UserId, id: i64) -> Result<Option<UploadedImage>, StoreError> {
+        let row: Option<ImageRow> = sqlx::query_as(DELETE)
+            .bind(id)
+            .bind(owner.get())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(UploadedImage::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id, status = status.as_str()), level = "debug")]
+    async fn set_status(
+        &self,
+        id: i64,
+        status: ProcessingStatus,
+        error: Option<(&str, &str)>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(SET_STATUS)
+            .bind(id)
+            .bind(status.as_str())
+            .bind(error.map(|e| e.0))
+            .bind(error.map(|e| e.1))
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    async fn set_stage(
+        &self,
+        id: i64,
+        stage: Stage,
+        value: &serde_json::Value,
+    ) -> Result<(), StoreError> {
+        sqlx::query(set_stage_statement(stage))
+            .bind(id)
+            .bind(value.to_string())
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    async fn reset_analysis(&self, id: i64) -> Result<(), StoreError> {
+        sqlx::query(RESET_ANALYSIS)
+            .bind(id)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn confirm(
+        &self,
+        owner: UserId,
+        id: i64,
+        confirmed: bool,
+        corrections: Option<&serde_json::Value>,
+    ) -> Result<Option<UploadedImage>, StoreError> {
+        let row: Option<ImageRow> = sqlx::query_as(CONFIRM)
+            .bind(id)
+            .bind(owner.get())
+            .bind(confirmed)
+            .bind(corrections.map(serde_json::Value::to_string))
+            .bind(Utc::now())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(UploadedImage::try_from).transpose()
+    }
+
+    #[tracing::instrument(
+        skip_all,
+        fields(owner = owner.get(), id = id, meal_id = meal_id),
+        level = "debug"
+    )]
+    async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError> {
+        sqlx::query(LINK_MEAL)
+            .bind(id)
+            .bind(owner.get())
+            .bind(meal_id)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError> {
+        sqlx::query(KEEP_EMBEDDING)
+            .bind(id)
+            .bind(embedding_bytes(embedding))
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn remember(
+        &self,
+        owner: UserId,
+        id: i64,
+        foods: &serde_json::Value,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(REMEMBER)
+            .bind(id)
+            .bind(owner.get())
+            .bind(foods.to_string())
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
+    async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError> {
+        let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(MEMORIES)
+            .bind(owner.get())
+            .fetch_all(&self.0)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, bytes)| embedding_from_bytes(&bytes).map(|e| (id, e)))
+            .collect())
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError> {
+        let row: Option<(i64, DateTime<Utc>, String)> = sqlx::query_as(MEMORY)
+            .bind(id)
+            .bind(owner.get())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(|(image_id, eaten_at, foods)| {
+            Ok(PhotoMemory {
+                image_id,
+                eaten_at,
+                foods: decode_json("photo_memory.foods", Some(foods))?.unwrap_or_default(),
+            })
+        })
+        .transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
+    async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError> {
+        let stamp: (i64, i64) = sqlx::query_as(MEMORY_STAMP)
+            .bind(owner.get())
+            .fetch_one(&self.0)
+            .await?;
+        Ok(stamp)
+    }
 }
-
-sql_image_store!(SqliteImages);
-sql_image_store!(PgImages);

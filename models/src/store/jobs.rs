@@ -1,14 +1,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{PgPool, SqlitePool};
+use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
+use super::engine::{Bind, Engine, RowsAffected};
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
 use crate::job::{JobId, JobProgress, JobRecord, NewJob, QueueDepth};
 
 #[derive(Debug)]
-pub(super) struct SqliteJobStore(pub SqlitePool);
-#[derive(Debug)]
-pub(super) struct PgJobStore(pub PgPool);
+pub(super) struct SqlJobs<DB: Engine>(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct JobRow {
@@ -48,167 +47,206 @@ impl TryFrom<JobRow> for JobRecord {
     }
 }
 
-// Macros rather than consts so queries stay `&'static str` (sqlx refuses built strings).
+/// Column lists are macros, so `concat!` builds the `&'static str` statements from them
+/// (sqlx refuses strings built at run time).
 macro_rules! job_columns {
     () => {
         "job_run_id, queue, owner_user_id, status, attempts, progress, result, \
          error_message, error_code, cancel_requested, created_at, updated_at"
     };
 }
+/// The states a job never leaves.
 macro_rules! terminal {
     () => {
         "('completed', 'failed', 'cancelled')"
     };
 }
 
-macro_rules! sql_job_store {
-    ($store:ty) => {
-        #[async_trait]
-        impl JobStore for $store {
-            async fn create(&self, job: &NewJob) -> Result<JobRecord, StoreError> {
-                let now = Utc::now();
-                let row: JobRow = sqlx::query_as(concat!(
-                    "insert into job_run (job_run_id, queue, owner_user_id, status, \
-                     created_at, updated_at) values ($1, $2, $3, 'queued', $4, $4) \
-                     returning ", job_columns!(), ""
-                ))
-                .bind(job.id.to_string())
-                .bind(&job.queue)
-                .bind(job.owner_user_id)
-                .bind(now)
-                .fetch_one(&self.0)
-                .await
-                .map_err(|e| match e {
-                    sqlx::Error::Database(db) if db.is_unique_violation() => {
-                        StoreError::Conflict(format!("job {} already exists", job.id))
-                    }
-                    other => other.into(),
-                })?;
-                row.try_into()
-            }
+const CREATE: &str = concat!(
+    "insert into job_run (job_run_id, queue, owner_user_id, status, \
+     created_at, updated_at) values ($1, $2, $3, 'queued', $4, $4) \
+     returning ",
+    job_columns!()
+);
 
-            async fn get(&self, id: JobId) -> Result<Option<JobRecord>, StoreError> {
-                let row: Option<JobRow> = sqlx::query_as(concat!(
-                    "select ", job_columns!(), " from job_run where job_run_id = $1"
-                ))
-                .bind(id.to_string())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(JobRecord::try_from).transpose()
-            }
+const GET: &str = concat!(
+    "select ",
+    job_columns!(),
+    " from job_run where job_run_id = $1"
+);
 
-            async fn start_attempt(&self, id: JobId, attempt: i32) -> Result<bool, StoreError> {
-                let done = sqlx::query(concat!(
-                    "update job_run set status = 'running', attempts = $2, updated_at = $3 \
-                     where job_run_id = $1 and status not in ", terminal!(), " \
-                     and not cancel_requested"
-                ))
-                .bind(id.to_string())
-                .bind(attempt)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
+/// Refused once the job is terminal or asked to stop.
+const START_ATTEMPT: &str = concat!(
+    "update job_run set status = 'running', attempts = $2, updated_at = $3 \
+     where job_run_id = $1 and status not in ",
+    terminal!(),
+    " and not cancel_requested"
+);
 
-            async fn record_progress(&self, progress: &JobProgress) -> Result<bool, StoreError> {
-                let json = serde_json::to_string(progress)
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-                let result = progress.result.as_ref().map(|r| r.to_string());
-                let (error_message, error_code) = match &progress.error {
-                    Some(f) if progress.is_terminal() => {
-                        (Some(f.message.clone()), Some(f.code.clone()))
-                    }
-                    _ => (None, None),
-                };
-                let done = sqlx::query(concat!(
-                    "update job_run set progress = $2, progress_seq = $3, status = $4, \
-                     result = coalesce($5, result), error_message = coalesce($6, error_message), \
-                     error_code = coalesce($7, error_code), updated_at = $8 \
-                     where job_run_id = $1 and progress_seq < $3 and status not in ", terminal!(), ""
-                ))
-                .bind(progress.job_id.to_string())
-                .bind(json)
-                .bind(progress.seq)
-                .bind(progress.status.as_str())
-                .bind(result)
-                .bind(error_message)
-                .bind(error_code)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
+/// Only a newer event of a job still running is stored.
+const RECORD_PROGRESS: &str = concat!(
+    "update job_run set progress = $2, progress_seq = $3, status = $4, \
+     result = coalesce($5, result), error_message = coalesce($6, error_message), \
+     error_code = coalesce($7, error_code), updated_at = $8 \
+     where job_run_id = $1 and progress_seq < $3 and status not in ",
+    terminal!()
+);
 
-            async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError> {
-                let done = sqlx::query(concat!(
-                    "update job_run set cancel_requested = true, updated_at = $2 \
-                     where job_run_id = $1 and status not in ", terminal!(), ""
-                ))
-                .bind(id.to_string())
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
+const REQUEST_CANCEL: &str = concat!(
+    "update job_run set cancel_requested = true, updated_at = $2 \
+     where job_run_id = $1 and status not in ",
+    terminal!()
+);
 
-            async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError> {
-                let done = sqlx::query("delete from job_run where owner_user_id = $1")
-                    .bind(owner_user_id)
-                    .execute(&self.0)
-                    .await?;
-                Ok(done.rows_affected())
-            }
+const DELETE_FOR_OWNER: &str = "delete from job_run where owner_user_id = $1";
 
-            async fn claim_schedule(
-                &self,
-                task: &str,
-                now: DateTime<Utc>,
-                next_run: DateTime<Utc>,
-            ) -> Result<bool, StoreError> {
-                // A task never run is due at once.
-                sqlx::query(
-                    "insert into scheduled_task (name, next_run_at) values ($1, $2) \
-                     on conflict (name) do nothing",
-                )
-                .bind(task)
-                .bind(now)
-                .execute(&self.0)
-                .await?;
-                // Of concurrent claims, the first moves the time on; the others then find
-                // the task no longer due (PostgreSQL re-reads the row it waited for).
-                let claimed = sqlx::query(
-                    "update scheduled_task set next_run_at = $3 \
-                     where name = $1 and next_run_at <= $2",
-                )
-                .bind(task)
-                .bind(now)
-                .bind(next_run)
-                .execute(&self.0)
-                .await?;
-                Ok(claimed.rows_affected() == 1)
-            }
+/// A task never run is due at once.
+const ADD_SCHEDULE: &str = "insert into scheduled_task (name, next_run_at) values ($1, $2) \
+     on conflict (name) do nothing";
 
-            async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError> {
-                let rows: Vec<(String, String, i64)> = sqlx::query_as(concat!(
-                    "select queue, status, count(*) from job_run \
-                     where status not in ", terminal!(), " group by queue, status order by queue, status"
-                ))
-                .fetch_all(&self.0)
-                .await?;
-                rows.into_iter()
-                    .map(|(queue, status, count)| {
-                        Ok(QueueDepth {
-                            queue,
-                            status: parse_status(&status)?,
-                            count,
-                        })
-                    })
-                    .collect()
-            }
-        }
-    };
+const CLAIM_SCHEDULE: &str = "update scheduled_task set next_run_at = $3 \
+     where name = $1 and next_run_at <= $2";
+
+const UNFINISHED_BY_QUEUE: &str = concat!(
+    "select queue, status, count(*) from job_run where status not in ",
+    terminal!(),
+    " group by queue, status order by queue, status"
+);
+
+#[async_trait]
+impl<DB: Engine> JobStore for SqlJobs<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> JobRow: FromRow<'r, DB::Row>,
+    for<'r> (String, String, i64): FromRow<'r, DB::Row>,
+    i32: Bind<DB>,
+    i64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+    Option<i64>: Bind<DB>,
+    Option<String>: Bind<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+{
+    #[tracing::instrument(skip_all, fields(job_id = %job.id, queue = job.queue), level = "debug")]
+    async fn create(&self, job: &NewJob) -> Result<JobRecord, StoreError> {
+        let row: JobRow = sqlx::query_as(CREATE)
+            .bind(job.id.to_string())
+            .bind(&job.queue)
+            .bind(job.owner_user_id)
+            .bind(Utc::now())
+            .fetch_one(&self.0)
+            .await
+            .map_err(|e| match e {
+                sqlx::Error::Database(db) if db.is_unique_violation() => {
+                    StoreError::Conflict(format!("job {} already exists", job.id))
+                }
+                other => other.into(),
+            })?;
+        row.try_into()
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %id), level = "debug")]
+    async fn get(&self, id: JobId) -> Result<Option<JobRecord>, StoreError> {
+        let row: Option<JobRow> = sqlx::query_as(GET)
+            .bind(id.to_string())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(JobRecord::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %id, attempt = attempt), level = "debug")]
+    async fn start_attempt(&self, id: JobId, attempt: i32) -> Result<bool, StoreError> {
+        let done = sqlx::query(START_ATTEMPT)
+            .bind(id.to_string())
+            .bind(attempt)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    #[tracing::instrument(
+        skip_all,
+        fields(job_id = %progress.job_id, seq = progress.seq),
+        level = "debug"
+    )]
+    async fn record_progress(&self, progress: &JobProgress) -> Result<bool, StoreError> {
+        let json =
+            serde_json::to_string(progress).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let result = progress.result.as_ref().map(|r| r.to_string());
+        let (error_message, error_code) = match &progress.error {
+            Some(f) if progress.is_terminal() => (Some(f.message.clone()), Some(f.code.clone())),
+            _ => (None, None),
+        };
+        let done = sqlx::query(RECORD_PROGRESS)
+            .bind(progress.job_id.to_string())
+            .bind(json)
+            .bind(progress.seq)
+            .bind(progress.status.as_str())
+            .bind(result)
+            .bind(error_message)
+            .bind(error_code)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %id), level = "debug")]
+    async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError> {
+        let done = sqlx::query(REQUEST_CANCEL)
+            .bind(id.to_string())
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner_user_id), level = "debug")]
+    async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query(DELETE_FOR_OWNER)
+            .bind(owner_user_id)
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    #[tracing::instrument(skip_all, fields(task = task), level = "debug")]
+    async fn claim_schedule(
+        &self,
+        task: &str,
+        now: DateTime<Utc>,
+        next_run: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        sqlx::query(ADD_SCHEDULE)
+            .bind(task)
+            .bind(now)
+            .execute(&self.0)
+            .await?;
+        // Of concurrent claims, the first moves the time on; the others then find the
+        // task no longer due (PostgreSQL re-reads the row it waited for).
+        let claimed = sqlx::query(CLAIM_SCHEDULE)
+            .bind(task)
+            .bind(now)
+            .bind(next_run)
+            .execute(&self.0)
+            .await?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError> {
+        let rows: Vec<(String, String, i64)> = sqlx::query_as(UNFINISHED_BY_QUEUE)
+            .fetch_all(&self.0)
+            .await?;
+        rows.into_iter()
+            .map(|(queue, status, count)| {
+                Ok(QueueDepth {
+                    queue,
+                    status: parse_status(&status)?,
+                    count,
+                })
+            })
+            .collect()
+    }
 }
-
-sql_job_store!(SqliteJobStore);
-sql_job_store!(PgJobStore);

@@ -1,46 +1,37 @@
 //! Store traits, one per area, each with a SQLite and a PostgreSQL implementation.
-//! The SQL is written once where both engines accept it; `sql_store!` stamps the shared
-//! bodies out for each pool type so the two implementations cannot drift apart.
+//! The SQL is written once where both engines accept it, and each store once, generic
+//! over the [`engine::Engine`], so the two implementations cannot drift apart.
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::Pool;
 
+use self::engine::Engine;
 use crate::{
     Database,
     food::{Food, FoodSearchRow, FoodSource, NewFood},
     import::Rejection,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
-    meal::{BodyWeight, Grams, Meal, MealIntake, MealLine, MealType, NewMeal, WeightRecord},
+    meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
     recipe::{NewRecipe, Recipe},
     statistics::TopFood,
     upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
+    weight::{BodyWeight, WeightRecord},
 };
 
+mod engine;
+mod food_rows;
 mod foods;
 mod images;
 mod jobs;
 mod meals;
 mod recipes;
 mod users;
-
-/// How a transaction that writes begins on each engine. SQLite takes the write lock at
-/// once (`BEGIN IMMEDIATE`): a deferred transaction that reads before it writes fails
-/// with SQLITE_BUSY, without waiting, when another writer commits in between.
-pub(crate) trait BeginWrite {
-    const BEGIN_WRITE: &'static str;
-}
-
-impl BeginWrite for sqlx::Sqlite {
-    const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
-}
-
-impl BeginWrite for sqlx::Postgres {
-    const BEGIN_WRITE: &'static str = "BEGIN";
-}
+mod weights;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -329,8 +320,8 @@ impl MealCursor {
     }
 }
 
-/// Meals with their lines, and body weight. Every call is scoped to the owner: another
-/// user's meal is as absent as a missing one.
+/// Meals with their lines. Every call is scoped to the owner: another user's meal is as
+/// absent as a missing one.
 #[async_trait]
 pub trait MealStore: Send + Sync + std::fmt::Debug {
     async fn create(&self, meal: &NewMeal) -> Result<Meal, StoreError>;
@@ -403,8 +394,13 @@ pub trait MealStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Option<(DateTime<Utc>, DateTime<Utc>)>, StoreError>;
     /// How many of the owner's meals, and lines, use a food.
     async fn food_use(&self, owner: UserId, food_id: i64) -> Result<(i64, i64), StoreError>;
-    /// One record per local day: a second one for the day replaces the first.
-    async fn record_weight(
+}
+
+/// Body weight, one record per local day of the owner's.
+#[async_trait]
+pub trait WeightStore: Send + Sync + std::fmt::Debug {
+    /// A second record for the day replaces the first.
+    async fn record(
         &self,
         owner: UserId,
         date: NaiveDate,
@@ -412,14 +408,14 @@ pub trait MealStore: Send + Sync + std::fmt::Debug {
         notes: Option<&str>,
     ) -> Result<WeightRecord, StoreError>;
     /// Records of days `first..=last`, oldest first.
-    async fn weights(
+    async fn between(
         &self,
         owner: UserId,
         first: NaiveDate,
         last: NaiveDate,
     ) -> Result<Vec<WeightRecord>, StoreError>;
-    async fn latest_weight(&self, owner: UserId) -> Result<Option<WeightRecord>, StoreError>;
-    async fn delete_weight(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
+    async fn latest(&self, owner: UserId) -> Result<Option<WeightRecord>, StoreError>;
+    async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError>;
 }
 
 /// Uploaded photos and their analysis. `get` reads any image (the workers' view); the
@@ -535,6 +531,7 @@ pub struct Stores {
     pub sessions: Arc<dyn SessionStore>,
     pub foods: Arc<dyn FoodStore>,
     pub meals: Arc<dyn MealStore>,
+    pub weights: Arc<dyn WeightStore>,
     pub images: Arc<dyn ImageStore>,
     pub recipes: Arc<dyn RecipeStore>,
 }
@@ -542,31 +539,43 @@ pub struct Stores {
 impl Stores {
     pub fn new(db: &Database) -> Self {
         match db {
-            Database::Sqlite(pool) => {
-                let accounts = Arc::new(users::SqliteUsers(pool.clone()));
-                Stores {
-                    jobs: Arc::new(jobs::SqliteJobStore(pool.clone())),
-                    users: accounts.clone(),
-                    sessions: accounts,
-                    foods: Arc::new(foods::SqliteFoods(pool.clone())),
-                    meals: Arc::new(meals::SqliteMeals(pool.clone())),
-                    images: Arc::new(images::SqliteImages(pool.clone())),
-                    recipes: Arc::new(recipes::SqliteRecipes(pool.clone())),
-                }
-            }
-            Database::Postgres(pool) => {
-                let accounts = Arc::new(users::PgUsers(pool.clone()));
-                Stores {
-                    jobs: Arc::new(jobs::PgJobStore(pool.clone())),
-                    users: accounts.clone(),
-                    sessions: accounts,
-                    foods: Arc::new(foods::PgFoods(pool.clone())),
-                    meals: Arc::new(meals::PgMeals(pool.clone())),
-                    images: Arc::new(images::PgImages(pool.clone())),
-                    recipes: Arc::new(recipes::PgRecipes(pool.clone())),
-                }
-            }
+            Database::Sqlite(pool) => Stores::on(pool),
+            Database::Postgres(pool) => Stores::on(pool),
         }
+    }
+
+    fn on<DB: Engine>(pool: &Pool<DB>) -> Self
+    where
+        jobs::SqlJobs<DB>: JobStore + 'static,
+        users::SqlAccounts<DB>: UserStore + SessionStore + 'static,
+        foods::SqlFoods<DB>: FoodStore + 'static,
+        meals::SqlMeals<DB>: MealStore + 'static,
+        weights::SqlWeights<DB>: WeightStore + 'static,
+        images::SqlImages<DB>: ImageStore + 'static,
+        recipes::SqlRecipes<DB>: RecipeStore + 'static,
+    {
+        let accounts = Arc::new(users::SqlAccounts(pool.clone()));
+        Stores {
+            jobs: Arc::new(jobs::SqlJobs(pool.clone())),
+            users: accounts.clone(),
+            sessions: accounts,
+            foods: Arc::new(foods::SqlFoods(pool.clone())),
+            meals: Arc::new(meals::SqlMeals(pool.clone())),
+            weights: Arc::new(weights::SqlWeights(pool.clone())),
+            images: Arc::new(images::SqlImages(pool.clone())),
+            recipes: Arc::new(recipes::SqlRecipes(pool.clone())),
+        }
+    }
+}
+
+/// Writes meals with the ids given (`(id, meal)`), many rows a statement, in one
+/// transaction: for filling a database for a benchmark, where storing one meal at a time
+/// would take hours. The ids must be free; on PostgreSQL the caller moves the identity
+/// past them.
+pub async fn bulk_insert_meals(db: &Database, meals: &[(i64, NewMeal)]) -> Result<(), StoreError> {
+    match db {
+        Database::Sqlite(pool) => meals::bulk_insert(pool, meals).await,
+        Database::Postgres(pool) => meals::bulk_insert(pool, meals).await,
     }
 }
 

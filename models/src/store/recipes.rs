@@ -1,11 +1,14 @@
 use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
-use chrono::Utc;
-use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
+use chrono::{DateTime, Utc};
+use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Type};
 
-use super::foods::{FoodRow, MARK_DELETED, food_columns, now_ms, portions_json};
-use super::{BeginWrite, RecipeStore, StoreError};
+use super::engine::{Bind, Engine, push_list};
+use super::food_rows::{
+    FoodRow, food_columns, mark_deleted, now_ms, portions_json, push_nutrients,
+};
+use super::{RecipeStore, StoreError};
 use crate::food::{Food, FoodSource, Nutrients};
 use crate::meal::Grams;
 use crate::recipe::{
@@ -15,9 +18,7 @@ use crate::recipe::{
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqliteRecipes(pub SqlitePool);
-#[derive(Debug)]
-pub(super) struct PgRecipes(pub PgPool);
+pub(super) struct SqlRecipes<DB: Engine>(pub Pool<DB>);
 
 /// Ids per `in (…)` list, well under both engines' limits on bound values.
 const IDS_PER_QUERY: usize = 1000;
@@ -49,23 +50,8 @@ fn in_dependency_order(links: &[(i64, i64)]) -> Vec<i64> {
     dependency_order(&recipes, links)
 }
 
-/// Serialises one owner's recipe writes, so two at once cannot both pass the bounds.
-/// SQLite's `BEGIN IMMEDIATE` already lets one writer in at a time.
-trait LockOwner {
-    const LOCK_OWNER: Option<&'static str>;
-}
-
-impl LockOwner for Sqlite {
-    const LOCK_OWNER: Option<&'static str> = None;
-}
-
-impl LockOwner for Postgres {
-    const LOCK_OWNER: Option<&'static str> =
-        Some("select user_id from app_user where user_id = $1 for update");
-}
-
 #[derive(sqlx::FromRow)]
-struct IngredientRow {
+pub(super) struct IngredientRow {
     recipe_food_id: i64,
     food_id: i64,
     quantity: f64,
@@ -108,16 +94,15 @@ impl TryFrom<IngredientRow> for Ingredient {
 }
 
 /// Ingredients with their foods' current values (deleted foods included: a recipe keeps
-/// what it was made of).
-macro_rules! ingredients_of {
-    () => {
-        "select recipe_ingredient.recipe_food_id, recipe_ingredient.food_id, \
-     recipe_ingredient.quantity, recipe_ingredient.amount, food.name, food.name_zh, food.brand, \
-     food.source, food.calories, food.protein, food.fat, food.carbs, food.fiber, food.sugar, \
-     food.sodium from recipe_ingredient join food on food.food_id = recipe_ingredient.food_id \
-     where recipe_ingredient.recipe_food_id in ("
-    };
-}
+/// what it was made of), of the recipes in a list.
+const INGREDIENTS_OF: &str = "select recipe_ingredient.recipe_food_id, \
+     recipe_ingredient.food_id, recipe_ingredient.quantity, recipe_ingredient.amount, \
+     food.name, food.name_zh, food.brand, food.source, food.calories, food.protein, \
+     food.fat, food.carbs, food.fiber, food.sugar, food.sodium from recipe_ingredient \
+     join food on food.food_id = recipe_ingredient.food_id \
+     where recipe_ingredient.recipe_food_id in (";
+const IN_RECIPE_ORDER: &str =
+    ") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position";
 
 /// What the recipes among a list hold, and which recipes hold the foods among one.
 const PARTS_OF: &str =
@@ -125,490 +110,574 @@ const PARTS_OF: &str =
 const HOLDERS_OF: &str =
     "select distinct recipe_food_id, food_id from recipe_ingredient where food_id in (";
 
-macro_rules! sql_recipe_store {
-    ($store:ty, $db:ty) => {
-        impl $store {
-            /// The recipes of `rows` (recipe foods) with their ingredients in order.
-            async fn assemble(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                rows: Vec<FoodRow>,
-            ) -> Result<Vec<Recipe>, StoreError> {
-                if rows.is_empty() {
-                    return Ok(Vec::new());
-                }
-                let mut b: QueryBuilder<$db> = QueryBuilder::new(ingredients_of!());
-                let mut list = b.separated(", ");
-                for row in &rows {
-                    list.push_bind(row.food_id);
-                }
-                b.push(") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position");
-                let found: Vec<IngredientRow> = b.build_query_as().fetch_all(&mut *conn).await?;
-                let mut by_recipe: HashMap<i64, Vec<Ingredient>> = HashMap::new();
-                for row in found {
-                    let id = row.recipe_food_id;
-                    by_recipe.entry(id).or_default().push(row.try_into()?);
-                }
-                rows.into_iter()
-                    .map(|row| {
-                        let ingredients = by_recipe.remove(&row.food_id).unwrap_or_default();
-                        Ok(Recipe { food: Food::try_from(row)?, ingredients })
-                    })
-                    .collect()
-            }
+const OWN_AMONG: &str = "select food_id from food where owner_user_id is not null and food_id in (";
 
-            async fn own_row(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                owner: UserId,
-                id: i64,
-            ) -> Result<Option<FoodRow>, StoreError> {
-                Ok(sqlx::query_as(concat!(
-                    "select ", food_columns!(), " from food where food_id = $1 \
-                     and owner_user_id = $2 and source = 'recipe' and deleted_at is null"
-                ))
-                .bind(id)
-                .bind(owner.get())
-                .fetch_optional(&mut *conn)
-                .await?)
-            }
+const SERVINGS_OF: &str = "select food_id, servings from food where food_id in (";
 
-            async fn write_ingredients(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                id: i64,
-                recipe: &NewRecipe,
-            ) -> Result<(), StoreError> {
-                sqlx::query("delete from recipe_ingredient where recipe_food_id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-                let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                    "insert into recipe_ingredient (recipe_food_id, position, food_id, quantity, amount) ",
-                );
-                b.push_values(recipe.ingredients.iter().zip(0_i64..), |mut row, (i, position)| {
-                    row.push_bind(id)
-                        .push_bind(position)
-                        .push_bind(i.food_id)
-                        .push_bind(i.quantity.get())
-                        .push_bind(i.amount.clone());
-                });
-                b.build().execute(&mut *conn).await?;
-                Ok(())
-            }
+const OWN_RECIPE: &str = concat!(
+    "select ",
+    food_columns!(),
+    " from food where food_id = $1 \
+     and owner_user_id = $2 and source = 'recipe' and deleted_at is null"
+);
 
-            async fn lock_owner(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                owner: UserId,
-            ) -> Result<(), StoreError> {
-                if let Some(sql) = <$db as LockOwner>::LOCK_OWNER {
-                    sqlx::query(sql).bind(owner.get()).fetch_optional(&mut *conn).await?;
-                }
-                Ok(())
-            }
+const OWN_RECIPES: &str = concat!(
+    "select ",
+    food_columns!(),
+    " from food where owner_user_id = $1 and source = 'recipe' and deleted_at is null \
+     order by food_id desc limit $2 offset $3"
+);
 
-            /// (recipe, part) pairs, each once, from `query` (`PARTS_OF` or `HOLDERS_OF`)
-            /// over `ids`.
-            async fn links(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                query: &'static str,
-                ids: &[i64],
-            ) -> Result<Vec<(i64, i64)>, StoreError> {
-                let mut links = Vec::new();
-                for chunk in ids.chunks(IDS_PER_QUERY) {
-                    let mut b: QueryBuilder<$db> = QueryBuilder::new(query);
-                    let mut list = b.separated(", ");
-                    for id in chunk {
-                        list.push_bind(*id);
-                    }
-                    b.push(")");
-                    let found: Vec<(i64, i64)> = b.build_query_as().fetch_all(&mut *conn).await?;
-                    links.extend(found);
-                }
-                Ok(links)
-            }
+const OWN_RECIPE_COUNT: &str = "select count(*) from food where owner_user_id = $1 \
+     and source = 'recipe' and deleted_at is null";
 
-            /// The (recipe, part) pairs above `foods`, a level a query, each recipe
-            /// walked once; `None` as soon as more than `limit` recipes are found.
-            async fn links_above_within(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                foods: &[i64],
-                limit: usize,
-            ) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
-                let mut seen: HashSet<i64> = foods.iter().copied().collect();
-                let mut frontier: Vec<i64> = seen.iter().copied().collect();
-                let mut found_above = 0;
-                let mut links = Vec::new();
-                while !frontier.is_empty() {
-                    let found = Self::links(conn, HOLDERS_OF, &frontier).await?;
-                    frontier.clear();
-                    for (recipe, part) in found {
-                        if seen.insert(recipe) {
-                            found_above += 1;
-                            frontier.push(recipe);
-                        }
-                        links.push((recipe, part));
-                    }
-                    if found_above > limit {
-                        return Ok(None);
-                    }
-                }
-                Ok(Some(links))
-            }
+const DELETE_INGREDIENTS: &str = "delete from recipe_ingredient where recipe_food_id = $1";
 
-            /// The custom foods and recipes among `ids`: users' own, not the shared ones.
-            async fn own_among(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                ids: &[i64],
-            ) -> Result<Vec<i64>, StoreError> {
-                let mut own = Vec::new();
-                for chunk in ids.chunks(IDS_PER_QUERY) {
-                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                        "select food_id from food where owner_user_id is not null and food_id in (",
-                    );
-                    let mut list = b.separated(", ");
-                    for id in chunk {
-                        list.push_bind(*id);
-                    }
-                    b.push(")");
-                    let found: Vec<(i64,)> = b.build_query_as().fetch_all(&mut *conn).await?;
-                    own.extend(found.into_iter().map(|(id,)| id));
-                }
-                Ok(own)
-            }
+const INSERT_INGREDIENTS: &str = "insert into recipe_ingredient \
+     (recipe_food_id, position, food_id, quantity, amount) ";
 
-            /// Refuses a recipe holding `ingredients` (`editing`, or a new one) that would
-            /// contain itself or go beyond the bounds of `crate::recipe`. Every walk stops
-            /// at a bound, so this reads a number of rows those bounds fix, whatever the
-            /// owner has built.
-            async fn check_shape(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                editing: Option<i64>,
-                ingredients: &[i64],
-            ) -> Result<(), StoreError> {
-                let mut parts: HashSet<i64> = ingredients.iter().copied().collect();
-                if editing.is_some_and(|id| parts.contains(&id)) {
-                    return Err(RecipeRefused::Cycle.into());
-                }
-                // Down, a level a query: a part found under level n makes the recipe n + 1
-                // levels deep at least.
-                let mut holds: HashMap<i64, Vec<i64>> = HashMap::new();
-                let mut frontier: Vec<i64> = parts.iter().copied().collect();
-                let mut level = 1;
-                while !frontier.is_empty() {
-                    let found = Self::links(conn, PARTS_OF, &frontier).await?;
-                    if !found.is_empty() && level + 1 > MAX_RECIPE_DEPTH {
-                        return Err(RecipeRefused::TooDeep.into());
-                    }
-                    frontier.clear();
-                    for (recipe, part) in found {
-                        if Some(part) == editing {
-                            return Err(RecipeRefused::Cycle.into());
-                        }
-                        holds.entry(recipe).or_default().push(part);
-                        if parts.insert(part) {
-                            frontier.push(part);
-                        }
-                    }
-                    if parts.len() > MAX_RECIPE_PARTS {
-                        return Err(RecipeRefused::TooLarge.into());
-                    }
-                    level += 1;
-                }
-                // A chain may be longer than the level it was first reached at.
-                let depth = 1 + ingredients
-                    .iter()
-                    .map(|part| longest_chain(*part, &holds))
-                    .max()
-                    .unwrap_or(0);
-                if depth > MAX_RECIPE_DEPTH {
-                    return Err(RecipeRefused::TooDeep.into());
-                }
-                // Up, from the owner's foods and recipes inside it and from the recipe
-                // itself: after this write each is inside the recipes found, and this one.
-                let parts: Vec<i64> = parts.into_iter().collect();
-                let mut starts = Self::own_among(conn, &parts).await?;
-                starts.extend(editing);
-                let Some(links) =
-                    Self::links_above_within(conn, &starts, MAX_RECIPES_ABOVE).await?
-                else {
-                    return Err(RecipeRefused::TooShared.into());
-                };
-                let mut above: HashSet<i64> = links.iter().map(|(recipe, _)| *recipe).collect();
-                // This recipe is above them too; a new one has no id yet, and 0 stands for it.
-                above.insert(editing.unwrap_or(0));
-                if above.len() > MAX_RECIPES_ABOVE {
-                    return Err(RecipeRefused::TooShared.into());
-                }
-                // The recipes above the one replaced get deeper with it.
-                if let Some(id) = editing {
-                    let mut held_by: HashMap<i64, Vec<i64>> = HashMap::new();
-                    for (recipe, part) in links {
-                        held_by.entry(part).or_default().push(recipe);
-                    }
-                    if depth + longest_chain(id, &held_by) > MAX_RECIPE_DEPTH {
-                        return Err(RecipeRefused::TooDeep.into());
-                    }
-                }
-                Ok(())
-            }
+/// A recipe's food; its values are worked out from the ingredients once they are stored.
+const INSERT_RECIPE_FOOD: &str = "insert into food (source, owner_user_id, name, name_zh, \
+     calories, portions, description, data_quality, servings, created_at, updated_at, \
+     changed_ms) values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $9, $10) returning food_id";
 
-            /// Every recipe above `roots`, each once, and the (recipe, part) pairs they
-            /// hold, in one query: `union` keeps a recipe found twice (or round a loop in
-            /// a damaged database) once.
-            async fn links_above(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                roots: Roots,
-            ) -> Result<Vec<(i64, i64)>, StoreError> {
-                let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                    "with recursive above(id) as (select recipe_ingredient.recipe_food_id \
-                     from recipe_ingredient ",
-                );
-                match roots {
-                    Roots::Food(id) => b.push("where recipe_ingredient.food_id = ").push_bind(id),
-                    // Recipes themselves are reached from the foods inside them.
-                    Roots::ChangedSince(ms) => b
-                        .push(
-                            "join food on food.food_id = recipe_ingredient.food_id \
-                             where food.source <> 'recipe' and food.changed_ms >= ",
-                        )
-                        .push_bind(ms),
-                };
-                b.push(
-                    " union select recipe_ingredient.recipe_food_id from recipe_ingredient \
-                     join above on recipe_ingredient.food_id = above.id) \
-                     select distinct recipe_food_id, food_id from recipe_ingredient \
-                     where recipe_food_id in (select id from above)",
-                );
-                Ok(b.build_query_as().fetch_all(&mut *conn).await?)
-            }
+const RENAME_RECIPE: &str = "update food set name = $2, name_zh = $3, description = $4, \
+     servings = $5 where food_id = $1";
 
-            /// Works out `order` (each after the recipes among them that it holds) from
-            /// their ingredients as they are now, each once, and stores the values: two
-            /// queries read them all, one statement a hundred stores them. Returns how many.
-            async fn rework(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                order: &[i64],
-            ) -> Result<usize, StoreError> {
-                let mut parts: HashMap<i64, Vec<(i64, Nutrients, f64)>> = HashMap::new();
-                let mut servings: HashMap<i64, f64> = HashMap::new();
-                for chunk in order.chunks(IDS_PER_QUERY) {
-                    let mut b: QueryBuilder<$db> = QueryBuilder::new(ingredients_of!());
-                    let mut list = b.separated(", ");
-                    for id in chunk {
-                        list.push_bind(*id);
-                    }
-                    b.push(") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position");
-                    let rows: Vec<IngredientRow> = b.build_query_as().fetch_all(&mut *conn).await?;
-                    for row in rows {
-                        let recipe = row.recipe_food_id;
-                        let i = Ingredient::try_from(row)?;
-                        parts.entry(recipe).or_default().push((i.food_id, i.per_100g, i.quantity.get()));
-                    }
-                    let mut b: QueryBuilder<$db> =
-                        QueryBuilder::new("select food_id, servings from food where food_id in (");
-                    let mut list = b.separated(", ");
-                    for id in chunk {
-                        list.push_bind(*id);
-                    }
-                    b.push(")");
-                    let rows: Vec<(i64, Option<f64>)> = b.build_query_as().fetch_all(&mut *conn).await?;
-                    servings.extend(rows.into_iter().map(|(id, s)| (id, s.unwrap_or(1.0))));
-                }
-                let mut worked: HashMap<i64, Nutrients> = HashMap::with_capacity(order.len());
-                let mut values = Vec::with_capacity(order.len());
-                for &id in order {
-                    // A part worked out here has its new values; any other, its stored ones.
-                    let of_parts: Vec<(Nutrients, f64)> = parts
-                        .get(&id)
-                        .into_iter()
-                        .flatten()
-                        .map(|(food, per_100g, grams)| {
-                            (worked.get(food).copied().unwrap_or(*per_100g), *grams)
-                        })
-                        .collect();
-                    let (n, serving) =
-                        recipe_values(servings.get(&id).copied().unwrap_or(1.0), &of_parts);
-                    worked.insert(id, n);
-                    values.push((id, n, portions_json(std::slice::from_ref(&serving))));
-                }
-                let now = Utc::now();
-                for chunk in values.chunks(UPDATES_PER_QUERY) {
-                    let mut b: QueryBuilder<$db> = QueryBuilder::new(
-                        "update food set calories = worked.column2, protein = worked.column3, \
-                         fat = worked.column4, carbs = worked.column5, fiber = worked.column6, \
-                         sugar = worked.column7, sodium = worked.column8, \
-                         portions = worked.column9, updated_at = ",
-                    );
-                    b.push_bind(now).push(", changed_ms = ").push_bind(now_ms(now)).push(" from (");
-                    b.push_values(chunk, |mut row, (id, n, portions)| {
-                        row.push_bind(*id)
-                            .push_bind(n.calories)
-                            .push_bind(n.protein)
-                            .push_bind(n.fat)
-                            .push_bind(n.carbs)
-                            .push_bind(n.fiber)
-                            .push_bind(n.sugar)
-                            .push_bind(n.sodium)
-                            .push_bind(portions.clone());
-                    });
-                    b.push(") as worked where food.food_id = worked.column1");
-                    b.build().execute(&mut *conn).await?;
-                }
-                Ok(order.len())
-            }
+/// Every recipe above some roots (pushed after it), and the pairs they hold: `union`
+/// keeps a recipe found twice (or round a loop in a damaged database) once.
+const ABOVE_FROM: &str = "with recursive above(id) as \
+     (select recipe_ingredient.recipe_food_id from recipe_ingredient ";
+const ABOVE_FOOD: &str = "where recipe_ingredient.food_id = ";
+/// Recipes themselves are reached from the foods inside them.
+const ABOVE_CHANGED_SINCE: &str = "join food on food.food_id = recipe_ingredient.food_id \
+     where food.source <> 'recipe' and food.changed_ms >= ";
+const ABOVE_PAIRS: &str = " union select recipe_ingredient.recipe_food_id \
+     from recipe_ingredient join above on recipe_ingredient.food_id = above.id) \
+     select distinct recipe_food_id, food_id from recipe_ingredient \
+     where recipe_food_id in (select id from above)";
 
-            /// Works out again every recipe above `food`, each once and after the ones it
-            /// holds. Returns how many. For recipes built within the bounds that is at most
-            /// `MAX_RECIPES_ABOVE` above one of the owner's foods; a graph built before the
-            /// bounds is still worked out whole, each recipe once.
-            pub(super) async fn refresh_above(
-                conn: &mut <$db as sqlx::Database>::Connection,
-                food: i64,
-            ) -> Result<usize, StoreError> {
-                let links = Self::links_above(conn, Roots::Food(food)).await?;
-                Self::rework(conn, &in_dependency_order(&links)).await
-            }
-        }
+/// Stores worked-out values, a row per recipe; `updated_at` and `changed_ms` are pushed
+/// after it.
+const STORE_WORKED: &str = "update food set calories = worked.column2, \
+     protein = worked.column3, fat = worked.column4, carbs = worked.column5, \
+     fiber = worked.column6, sugar = worked.column7, sodium = worked.column8, \
+     portions = worked.column9, updated_at = ";
 
-        #[async_trait]
-        impl RecipeStore for $store {
-            async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError> {
-                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                Self::lock_owner(&mut tx, recipe.owner).await?;
-                let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
-                Self::check_shape(&mut tx, None, &parts).await?;
-                let food = recipe_food(
-                    recipe.owner,
-                    &recipe.name,
-                    recipe.name_zh.as_deref(),
-                    recipe.servings,
-                    recipe.notes.as_deref(),
-                    &[],
-                );
-                let now = Utc::now();
-                let (id,): (i64,) = sqlx::query_as(
-                    "insert into food (source, owner_user_id, name, name_zh, calories, portions, \
-                     description, data_quality, servings, created_at, updated_at, changed_ms) \
-                     values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $9, $10) returning food_id",
-                )
-                .bind(FoodSource::Recipe.as_str())
-                .bind(recipe.owner.get())
-                .bind(&food.name)
-                .bind(&food.name_zh)
-                .bind(portions_json(&food.portions))
-                .bind(&food.description)
-                .bind(&food.data_quality)
-                .bind(food.servings)
-                .bind(now)
-                .bind(now_ms(now))
-                .fetch_one(&mut *tx)
-                .await?;
-                Self::write_ingredients(&mut tx, id, recipe).await?;
-                Self::rework(&mut tx, &[id]).await?;
-                let row = Self::own_row(&mut tx, recipe.owner, id).await?.ok_or(StoreError::NotFound)?;
-                let made = Self::assemble(&mut tx, vec![row]).await?;
-                tx.commit().await?;
-                made.into_iter().next().ok_or(StoreError::NotFound)
-            }
-
-            async fn get(&self, owner: UserId, id: i64) -> Result<Option<Recipe>, StoreError> {
-                let mut conn = self.0.acquire().await?;
-                let Some(row) = Self::own_row(&mut conn, owner, id).await? else {
-                    return Ok(None);
-                };
-                Ok(Self::assemble(&mut conn, vec![row]).await?.into_iter().next())
-            }
-
-            async fn list(
-                &self,
-                owner: UserId,
-                offset: i64,
-                limit: i64,
-            ) -> Result<(Vec<Recipe>, i64), StoreError> {
-                let mut conn = self.0.acquire().await?;
-                let rows: Vec<FoodRow> = sqlx::query_as(concat!(
-                    "select ", food_columns!(),
-                    " from food where owner_user_id = $1 and source = 'recipe' and deleted_at is null \
-                     order by food_id desc limit $2 offset $3"
-                ))
-                .bind(owner.get())
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(&mut *conn)
-                .await?;
-                let (total,): (i64,) = sqlx::query_as(
-                    "select count(*) from food where owner_user_id = $1 and source = 'recipe' \
-                     and deleted_at is null",
-                )
-                .bind(owner.get())
-                .fetch_one(&mut *conn)
-                .await?;
-                Ok((Self::assemble(&mut conn, rows).await?, total))
-            }
-
-            async fn replace(
-                &self,
-                owner: UserId,
-                id: i64,
-                recipe: &NewRecipe,
-            ) -> Result<Option<Recipe>, StoreError> {
-                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                Self::lock_owner(&mut tx, owner).await?;
-                if Self::own_row(&mut tx, owner, id).await?.is_none() {
-                    return Ok(None);
-                }
-                let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
-                Self::check_shape(&mut tx, Some(id), &parts).await?;
-                // Names and servings here; the values are worked out below.
-                sqlx::query(
-                    "update food set name = $2, name_zh = $3, description = $4, servings = $5 \
-                     where food_id = $1",
-                )
-                .bind(id)
-                .bind(&recipe.name)
-                .bind(&recipe.name_zh)
-                .bind(&recipe.notes)
-                .bind(recipe.servings)
-                .execute(&mut *tx)
-                .await?;
-                Self::write_ingredients(&mut tx, id, recipe).await?;
-                Self::rework(&mut tx, &[id]).await?;
-                Self::refresh_above(&mut tx, id).await?;
-                let row = Self::own_row(&mut tx, owner, id).await?.ok_or(StoreError::NotFound)?;
-                let made = Self::assemble(&mut tx, vec![row]).await?;
-                tx.commit().await?;
-                Ok(made.into_iter().next())
-            }
-
-            async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError> {
-                let now = Utc::now();
-                let done = sqlx::query(MARK_DELETED)
-                    .bind(id)
-                    .bind(owner.get())
-                    .bind(now)
-                    .bind(now_ms(now))
-                    .bind(FoodSource::Recipe.as_str())
-                    .execute(&self.0)
-                    .await?;
-                Ok(done.rows_affected() == 1)
-            }
-
-            async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
-                // Finding them only reads; the write lock is held a chunk of recipes at a
-                // time, children before the recipes that hold them, so each chunk reads
-                // parts already stored.
-                let mut conn = self.0.acquire().await?;
-                let links = Self::links_above(&mut conn, Roots::ChangedSince(since_ms)).await?;
-                drop(conn);
-                let order = in_dependency_order(&links);
-                for chunk in order.chunks(REWORK_PER_TRANSACTION) {
-                    let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                    Self::rework(&mut tx, chunk).await?;
-                    tx.commit().await?;
-                }
-                Ok(order.len())
-            }
-        }
-    };
+/// Works out again every recipe above `food`, each once and after the ones it holds,
+/// within the caller's transaction. Returns how many. For recipes built within the
+/// bounds that is at most `MAX_RECIPES_ABOVE` above one of the owner's foods; a graph
+/// built before the bounds is still worked out whole, each recipe once.
+pub(super) async fn refresh_above<DB: Engine>(
+    conn: &mut DB::Connection,
+    food: i64,
+) -> Result<usize, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> IngredientRow: FromRow<'r, DB::Row>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+    f64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+{
+    let links = links_above(conn, Roots::Food(food)).await?;
+    rework(conn, &in_dependency_order(&links)).await
 }
 
-sql_recipe_store!(SqliteRecipes, Sqlite);
-sql_recipe_store!(PgRecipes, Postgres);
+/// Every recipe above `roots`, each once, and the (recipe, part) pairs they hold, in one
+/// query.
+async fn links_above<DB: Engine>(
+    conn: &mut DB::Connection,
+    roots: Roots,
+) -> Result<Vec<(i64, i64)>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let mut b: QueryBuilder<DB> = QueryBuilder::new(ABOVE_FROM);
+    match roots {
+        Roots::Food(id) => b.push(ABOVE_FOOD).push_bind(id),
+        Roots::ChangedSince(ms) => b.push(ABOVE_CHANGED_SINCE).push_bind(ms),
+    };
+    b.push(ABOVE_PAIRS);
+    Ok(b.build_query_as().fetch_all(&mut *conn).await?)
+}
+
+/// Works out `order` (each after the recipes among them that it holds) from their
+/// ingredients as they are now, each once, and stores the values: two queries read them
+/// all, one statement a hundred stores them. Returns how many.
+async fn rework<DB: Engine>(conn: &mut DB::Connection, order: &[i64]) -> Result<usize, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> IngredientRow: FromRow<'r, DB::Row>,
+    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+    f64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+{
+    let mut parts: HashMap<i64, Vec<(i64, Nutrients, f64)>> = HashMap::new();
+    let mut servings: HashMap<i64, f64> = HashMap::new();
+    for chunk in order.chunks(IDS_PER_QUERY) {
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(INGREDIENTS_OF);
+        push_list(&mut b, chunk);
+        b.push(IN_RECIPE_ORDER);
+        let rows: Vec<IngredientRow> = b.build_query_as().fetch_all(&mut *conn).await?;
+        for row in rows {
+            let recipe = row.recipe_food_id;
+            let i = Ingredient::try_from(row)?;
+            parts
+                .entry(recipe)
+                .or_default()
+                .push((i.food_id, i.per_100g, i.quantity.get()));
+        }
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(SERVINGS_OF);
+        push_list(&mut b, chunk);
+        b.push(")");
+        let rows: Vec<(i64, Option<f64>)> = b.build_query_as().fetch_all(&mut *conn).await?;
+        servings.extend(rows.into_iter().map(|(id, s)| (id, s.unwrap_or(1.0))));
+    }
+    let mut worked: HashMap<i64, Nutrients> = HashMap::with_capacity(order.len());
+    let mut values = Vec::with_capacity(order.len());
+    for &id in order {
+        // A part worked out here has its new values; any other, its stored ones.
+        let of_parts: Vec<(Nutrients, f64)> = parts
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .map(|(food, per_100g, grams)| (worked.get(food).copied().unwrap_or(*per_100g), *grams))
+            .collect();
+        let (n, serving) = recipe_values(servings.get(&id).copied().unwrap_or(1.0), &of_parts);
+        worked.insert(id, n);
+        values.push((id, n, portions_json(std::slice::from_ref(&serving))));
+    }
+    let now = Utc::now();
+    for chunk in values.chunks(UPDATES_PER_QUERY) {
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(STORE_WORKED);
+        b.push_bind(now)
+            .push(", changed_ms = ")
+            .push_bind(now_ms(now))
+            .push(" from (");
+        b.push_values(chunk, |mut row, (id, n, portions)| {
+            row.push_bind(*id);
+            push_nutrients(&mut row, n);
+            row.push_bind(portions.clone());
+        });
+        b.push(") as worked where food.food_id = worked.column1");
+        b.build().execute(&mut *conn).await?;
+    }
+    Ok(order.len())
+}
+
+/// (recipe, part) pairs, each once, from `query` (`PARTS_OF` or `HOLDERS_OF`) over `ids`.
+async fn links<DB: Engine>(
+    conn: &mut DB::Connection,
+    query: &'static str,
+    ids: &[i64],
+) -> Result<Vec<(i64, i64)>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let mut links = Vec::new();
+    for chunk in ids.chunks(IDS_PER_QUERY) {
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(query);
+        push_list(&mut b, chunk);
+        b.push(")");
+        let found: Vec<(i64, i64)> = b.build_query_as().fetch_all(&mut *conn).await?;
+        links.extend(found);
+    }
+    Ok(links)
+}
+
+/// The (recipe, part) pairs above `foods`, a level a query, each recipe walked once;
+/// `None` as soon as more than `limit` recipes are found.
+async fn links_above_within<DB: Engine>(
+    conn: &mut DB::Connection,
+    foods: &[i64],
+    limit: usize,
+) -> Result<Option<Vec<(i64, i64)>>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let mut seen: HashSet<i64> = foods.iter().copied().collect();
+    let mut frontier: Vec<i64> = seen.iter().copied().collect();
+    let mut found_above = 0;
+    let mut links_found = Vec::new();
+    while !frontier.is_empty() {
+        let found = links(conn, HOLDERS_OF, &frontier).await?;
+        frontier.clear();
+        for (recipe, part) in found {
+            if seen.insert(recipe) {
+                found_above += 1;
+                frontier.push(recipe);
+            }
+            links_found.push((recipe, part));
+        }
+        if found_above > limit {
+            return Ok(None);
+        }
+    }
+    Ok(Some(links_found))
+}
+
+/// The custom foods and recipes among `ids`: users' own, not the shared ones.
+async fn own_among<DB: Engine>(
+    conn: &mut DB::Connection,
+    ids: &[i64],
+) -> Result<Vec<i64>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64,): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let mut own = Vec::new();
+    for chunk in ids.chunks(IDS_PER_QUERY) {
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(OWN_AMONG);
+        push_list(&mut b, chunk);
+        b.push(")");
+        let found: Vec<(i64,)> = b.build_query_as().fetch_all(&mut *conn).await?;
+        own.extend(found.into_iter().map(|(id,)| id));
+    }
+    Ok(own)
+}
+
+/// Refuses a recipe holding `ingredients` (`editing`, or a new one) that would contain
+/// itself or go beyond the bounds of `crate::recipe`. Every walk stops at a bound, so
+/// this reads a number of rows those bounds fix, whatever the owner has built.
+async fn check_shape<DB: Engine>(
+    conn: &mut DB::Connection,
+    editing: Option<i64>,
+    ingredients: &[i64],
+) -> Result<(), StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64,): FromRow<'r, DB::Row>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let mut parts: HashSet<i64> = ingredients.iter().copied().collect();
+    if editing.is_some_and(|id| parts.contains(&id)) {
+        return Err(RecipeRefused::Cycle.into());
+    }
+    // Down, a level a query: a part found under level n makes the recipe n + 1 levels
+    // deep at least.
+    let mut holds: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut frontier: Vec<i64> = parts.iter().copied().collect();
+    let mut level = 1;
+    while !frontier.is_empty() {
+        let found = links(conn, PARTS_OF, &frontier).await?;
+        if !found.is_empty() && level + 1 > MAX_RECIPE_DEPTH {
+            return Err(RecipeRefused::TooDeep.into());
+        }
+        frontier.clear();
+        for (recipe, part) in found {
+            if Some(part) == editing {
+                return Err(RecipeRefused::Cycle.into());
+            }
+            holds.entry(recipe).or_default().push(part);
+            if parts.insert(part) {
+                frontier.push(part);
+            }
+        }
+        if parts.len() > MAX_RECIPE_PARTS {
+            return Err(RecipeRefused::TooLarge.into());
+        }
+        level += 1;
+    }
+    // A chain may be longer than the level it was first reached at.
+    let depth = 1 + ingredients
+        .iter()
+        .map(|part| longest_chain(*part, &holds))
+        .max()
+        .unwrap_or(0);
+    if depth > MAX_RECIPE_DEPTH {
+        return Err(RecipeRefused::TooDeep.into());
+    }
+    // Up, from the owner's foods and recipes inside it and from the recipe itself: after
+    // this write each is inside the recipes found, and this one.
+    let parts: Vec<i64> = parts.into_iter().collect();
+    let mut starts = own_among(conn, &parts).await?;
+    starts.extend(editing);
+    let Some(links) = links_above_within(conn, &starts, MAX_RECIPES_ABOVE).await? else {
+        return Err(RecipeRefused::TooShared.into());
+    };
+    let mut above: HashSet<i64> = links.iter().map(|(recipe, _)| *recipe).collect();
+    // This recipe is above them too; a new one has no id yet, and 0 stands for it.
+    above.insert(editing.unwrap_or(0));
+    if above.len() > MAX_RECIPES_ABOVE {
+        return Err(RecipeRefused::TooShared.into());
+    }
+    // The recipes above the one replaced get deeper with it.
+    if let Some(id) = editing {
+        let mut held_by: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (recipe, part) in links {
+            held_by.entry(part).or_default().push(recipe);
+        }
+        if depth + longest_chain(id, &held_by) > MAX_RECIPE_DEPTH {
+            return Err(RecipeRefused::TooDeep.into());
+        }
+    }
+    Ok(())
+}
+
+/// The recipes of `rows` (recipe foods) with their ingredients in order.
+async fn assemble<DB: Engine>(
+    conn: &mut DB::Connection,
+    rows: Vec<FoodRow>,
+) -> Result<Vec<Recipe>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> IngredientRow: FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = rows.iter().map(|row| row.food_id).collect();
+    let mut b: QueryBuilder<DB> = QueryBuilder::new(INGREDIENTS_OF);
+    push_list(&mut b, &ids);
+    b.push(IN_RECIPE_ORDER);
+    let found: Vec<IngredientRow> = b.build_query_as().fetch_all(&mut *conn).await?;
+    let mut by_recipe: HashMap<i64, Vec<Ingredient>> = HashMap::new();
+    for row in found {
+        let id = row.recipe_food_id;
+        by_recipe.entry(id).or_default().push(row.try_into()?);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let ingredients = by_recipe.remove(&row.food_id).unwrap_or_default();
+            Ok(Recipe {
+                food: Food::try_from(row)?,
+                ingredients,
+            })
+        })
+        .collect()
+}
+
+/// The owner's live recipe `id`, with its ingredients.
+async fn own_recipe<DB: Engine>(
+    conn: &mut DB::Connection,
+    owner: UserId,
+    id: i64,
+) -> Result<Option<Recipe>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> FoodRow: FromRow<'r, DB::Row>,
+    for<'r> IngredientRow: FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    let Some(row) = own_row(conn, owner, id).await? else {
+        return Ok(None);
+    };
+    Ok(assemble(conn, vec![row]).await?.pop())
+}
+
+async fn own_row<DB: Engine>(
+    conn: &mut DB::Connection,
+    owner: UserId,
+    id: i64,
+) -> Result<Option<FoodRow>, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> FoodRow: FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    Ok(sqlx::query_as(OWN_RECIPE)
+        .bind(id)
+        .bind(owner.get())
+        .fetch_optional(&mut *conn)
+        .await?)
+}
+
+async fn write_ingredients<DB: Engine>(
+    conn: &mut DB::Connection,
+    id: i64,
+    recipe: &NewRecipe,
+) -> Result<(), StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    i64: Bind<DB>,
+    f64: Bind<DB>,
+    Option<String>: Bind<DB>,
+{
+    sqlx::query(DELETE_INGREDIENTS)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    let mut b: QueryBuilder<DB> = QueryBuilder::new(INSERT_INGREDIENTS);
+    b.push_values(
+        recipe.ingredients.iter().zip(0_i64..),
+        |mut row, (i, position)| {
+            row.push_bind(id)
+                .push_bind(position)
+                .push_bind(i.food_id)
+                .push_bind(i.quantity.get())
+                .push_bind(i.amount.clone());
+        },
+    );
+    b.build().execute(&mut *conn).await?;
+    Ok(())
+}
+
+async fn lock_owner<DB: Engine>(conn: &mut DB::Connection, owner: UserId) -> Result<(), StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> (i64,): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+{
+    if let Some(sql) = DB::LOCK_OWNER {
+        sqlx::query(sql)
+            .bind(owner.get())
+            .fetch_optional(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl<DB: Engine> RecipeStore for SqlRecipes<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> FoodRow: FromRow<'r, DB::Row>,
+    for<'r> IngredientRow: FromRow<'r, DB::Row>,
+    for<'r> (i64,): FromRow<'r, DB::Row>,
+    for<'r> (i64, i64): FromRow<'r, DB::Row>,
+    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+    f64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+    Option<f64>: Bind<DB>,
+    Option<String>: Bind<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+{
+    #[tracing::instrument(skip_all, fields(owner = recipe.owner.get()), level = "debug")]
+    async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError> {
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        lock_owner(&mut tx, recipe.owner).await?;
+        let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
+        check_shape(&mut tx, None, &parts).await?;
+        let food = recipe_food(
+            recipe.owner,
+            &recipe.name,
+            recipe.name_zh.as_deref(),
+            recipe.servings,
+            recipe.notes.as_deref(),
+            &[],
+        );
+        let now = Utc::now();
+        let (id,): (i64,) = sqlx::query_as(INSERT_RECIPE_FOOD)
+            .bind(FoodSource::Recipe.as_str())
+            .bind(recipe.owner.get())
+            .bind(&food.name)
+            .bind(&food.name_zh)
+            .bind(portions_json(&food.portions))
+            .bind(&food.description)
+            .bind(&food.data_quality)
+            .bind(food.servings)
+            .bind(now)
+            .bind(now_ms(now))
+            .fetch_one(&mut *tx)
+            .await?;
+        write_ingredients(&mut tx, id, recipe).await?;
+        rework(&mut tx, &[id]).await?;
+        let made = own_recipe(&mut tx, recipe.owner, id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(made)
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn get(&self, owner: UserId, id: i64) -> Result<Option<Recipe>, StoreError> {
+        let mut conn = self.0.acquire().await?;
+        own_recipe(&mut conn, owner, id).await
+    }
+
+    #[tracing::instrument(
+        skip_all,
+        fields(owner = owner.get(), offset = offset, limit = limit),
+        level = "debug"
+    )]
+    async fn list(
+        &self,
+        owner: UserId,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Recipe>, i64), StoreError> {
+        let mut conn = self.0.acquire().await?;
+        let rows: Vec<FoodRow> = sqlx::query_as(OWN_RECIPES)
+            .bind(owner.get())
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&mut *conn)
+            .await?;
+        let (total,): (i64,) = sqlx::query_as(OWN_RECIPE_COUNT)
+            .bind(owner.get())
+            .fetch_one(&mut *conn)
+            .await?;
+        Ok((assemble(&mut conn, rows).await?, total))
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn replace(
+        &self,
+        owner: UserId,
+        id: i64,
+        recipe: &NewRecipe,
+    ) -> Result<Option<Recipe>, StoreError> {
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        lock_owner(&mut tx, owner).await?;
+        if own_row(&mut tx, owner, id).await?.is_none() {
+            return Ok(None);
+        }
+        let parts: Vec<i64> = recipe.ingredients.iter().map(|i| i.food_id).collect();
+        check_shape(&mut tx, Some(id), &parts).await?;
+        // Names and servings here; the values are worked out below.
+        sqlx::query(RENAME_RECIPE)
+            .bind(id)
+            .bind(&recipe.name)
+            .bind(&recipe.name_zh)
+            .bind(&recipe.notes)
+            .bind(recipe.servings)
+            .execute(&mut *tx)
+            .await?;
+        write_ingredients(&mut tx, id, recipe).await?;
+        rework(&mut tx, &[id]).await?;
+        refresh_above(&mut tx, id).await?;
+        let made = own_recipe(&mut tx, owner, id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        tx.commit().await?;
+        Ok(Some(made))
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
+    async fn delete(&self, owner: UserId, id: i64) -> Result<bool, StoreError> {
+        mark_deleted(&self.0, id, owner, FoodSource::Recipe).await
+    }
+
+    #[tracing::instrument(skip_all, fields(since_ms = since_ms), level = "debug")]
+    async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError> {
+        // Finding them only reads; the write lock is held a chunk of recipes at a time,
+        // children before the recipes that hold them, so each chunk reads parts already
+        // stored.
+        let mut conn = self.0.acquire().await?;
+        let links = links_above(&mut conn, Roots::ChangedSince(since_ms)).await?;
+        drop(conn);
+        let order = in_dependency_order(&links);
+        for chunk in order.chunks(REWORK_PER_TRANSACTION) {
+            let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+            rework(&mut tx, chunk).await?;
+            tx.commit().await?;
+        }
+        Ok(order.len())
+    }
+}

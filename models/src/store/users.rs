@@ -1,14 +1,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::{PgPool, SqlitePool};
+use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
-use super::{BeginWrite, OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
+use super::engine::{Bind, Engine, RowsAffected};
+use super::{OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
 use crate::user::{Gender, NewUser, Profile, User, UserId};
 
+/// Users with their profiles, and their sessions: one store for both, on the same pool.
 #[derive(Debug)]
-pub(super) struct SqliteUsers(pub SqlitePool);
-#[derive(Debug)]
-pub(super) struct PgUsers(pub PgPool);
+pub(super) struct SqlAccounts<DB: Engine>(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct UserRow {
@@ -99,283 +99,337 @@ fn conflict(error: sqlx::Error) -> StoreError {
     }
 }
 
+const CREATE: &str = concat!(
+    "insert into app_user (user_id, username, username_key, email, email_key, \
+     nickname, password_hash, gender, height, weight, daily_calorie_goal, \
+     created_at, updated_at) \
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ",
+    user_columns!()
+);
+
+const GET: &str = concat!(
+    "select ",
+    user_columns!(),
+    " from app_user where user_id = $1"
+);
+
+const BY_LOGIN: &str = concat!(
+    "select ",
+    user_columns!(),
+    " from app_user where username_key = $1 or email_key = $1 limit 1"
+);
+
+const BY_EMAIL: &str = concat!(
+    "select ",
+    user_columns!(),
+    " from app_user where email_key = $1"
+);
+
+const UPDATE_PROFILE: &str = concat!(
+    "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
+     height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8, \
+     activity_level = $9, macro_goal_unit = $10, protein_goal = $11, \
+     fat_goal = $12, carbs_goal = $13 \
+     where user_id = $1 returning ",
+    user_columns!()
+);
+
+const SET_PASSWORD: &str =
+    "update app_user set password_hash = $2, updated_at = $3 where user_id = $1";
+
+const MARK_EMAIL_VERIFIED: &str = concat!(
+    "update app_user set email_verified = true, updated_at = $2 \
+     where user_id = $1 returning ",
+    user_columns!()
+);
+
+const DELETE: &str = "delete from app_user where user_id = $1";
+
 const INSERT_REFRESH: &str = "insert into refresh_token (token_hash, user_id, family_id, \
-                              expires_at, created_at) values ($1, $2, $3, $4, $5)";
+     expires_at, created_at) values ($1, $2, $3, $4, $5)";
 
-macro_rules! sql_account_stores {
-    ($store:ty, $db:ty) => {
-        #[async_trait]
-        impl UserStore for $store {
-            async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
-                let now = Utc::now();
-                let defaults = Profile::default();
-                let row: UserRow = sqlx::query_as(concat!(
-                    "insert into app_user (user_id, username, username_key, email, email_key, \
-                     nickname, password_hash, gender, height, weight, daily_calorie_goal, \
-                     created_at, updated_at) \
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ",
-                    user_columns!()
-                ))
-                .bind(UserId::new().get())
-                .bind(user.username.as_str())
-                .bind(user.username.key())
-                .bind(user.email.as_str())
-                .bind(user.email.key())
-                .bind(&user.nickname)
-                .bind(&user.password_hash)
-                .bind(defaults.gender.as_str())
-                .bind(defaults.height)
-                .bind(defaults.weight)
-                .bind(defaults.daily_calorie_goal)
-                .bind(now)
-                .fetch_one(&self.0)
-                .await
-                .map_err(conflict)?;
-                row.try_into()
-            }
+const GET_REFRESH: &str = "select user_id, family_id, expires_at, revoked_at \
+     from refresh_token where token_hash = $1";
 
-            async fn get(&self, id: UserId) -> Result<Option<User>, StoreError> {
-                let row: Option<UserRow> = sqlx::query_as(concat!(
-                    "select ", user_columns!(), " from app_user where user_id = $1"
-                ))
-                .bind(id.get())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(User::try_from).transpose()
-            }
+const SPEND_REFRESH: &str = "update refresh_token set revoked_at = $2 \
+     where token_hash = $1 and revoked_at is null";
 
-            async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError> {
-                let key = login.trim().to_lowercase();
-                let row: Option<UserRow> = sqlx::query_as(concat!(
-                    "select ", user_columns!(),
-                    " from app_user where username_key = $1 or email_key = $1 limit 1"
-                ))
-                .bind(key)
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(User::try_from).transpose()
-            }
+const REVOKE_FAMILY: &str = "update refresh_token set revoked_at = $2 \
+     where family_id = $1 and revoked_at is null";
 
-            async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
-                let row: Option<UserRow> = sqlx::query_as(concat!(
-                    "select ", user_columns!(), " from app_user where email_key = $1"
-                ))
-                .bind(email.trim().to_lowercase())
-                .fetch_optional(&self.0)
-                .await?;
-                row.map(User::try_from).transpose()
-            }
+const REVOKE_USER_SESSIONS: &str = "update refresh_token set revoked_at = $2 \
+     where user_id = $1 and revoked_at is null and family_id <> $3";
 
-            async fn update_profile(
-                &self,
-                id: UserId,
-                nickname: &str,
-                profile: &Profile,
-            ) -> Result<User, StoreError> {
-                let row: Option<UserRow> = sqlx::query_as(concat!(
-                    "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
-                     height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8, \
-                     activity_level = $9, macro_goal_unit = $10, protein_goal = $11, \
-                     fat_goal = $12, carbs_goal = $13 \
-                     where user_id = $1 returning ",
-                    user_columns!()
-                ))
-                .bind(id.get())
-                .bind(nickname)
-                .bind(profile.date_of_birth)
-                .bind(profile.gender.as_str())
-                .bind(profile.height)
-                .bind(profile.weight)
-                .bind(profile.daily_calorie_goal)
-                .bind(Utc::now())
-                .bind(profile.activity_level.as_deref())
-                .bind(profile.macro_goal_unit.as_deref())
-                .bind(profile.protein_goal)
-                .bind(profile.fat_goal)
-                .bind(profile.carbs_goal)
-                .fetch_optional(&self.0)
-                .await?;
-                row.ok_or(StoreError::NotFound)?.try_into()
-            }
+const INSERT_ONE_TIME: &str = "insert into one_time_token (token_hash, user_id, purpose, \
+     expires_at, created_at) values ($1, $2, $3, $4, $5)";
 
-            async fn set_password(&self, id: UserId, password_hash: &str) -> Result<(), StoreError> {
-                let done = sqlx::query(
-                    "update app_user set password_hash = $2, updated_at = $3 where user_id = $1",
-                )
-                .bind(id.get())
-                .bind(password_hash)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                if done.rows_affected() == 0 {
-                    return Err(StoreError::NotFound);
-                }
-                Ok(())
-            }
+const GET_ONE_TIME: &str = "select user_id, purpose, expires_at, used_at \
+     from one_time_token where token_hash = $1";
 
-            async fn mark_email_verified(&self, id: UserId) -> Result<User, StoreError> {
-                let row: Option<UserRow> = sqlx::query_as(concat!(
-                    "update app_user set email_verified = true, updated_at = $2 \
-                     where user_id = $1 returning ",
-                    user_columns!()
-                ))
-                .bind(id.get())
-                .bind(Utc::now())
-                .fetch_optional(&self.0)
-                .await?;
-                row.ok_or(StoreError::NotFound)?.try_into()
-            }
+const CONSUME_ONE_TIME: &str = "update one_time_token set used_at = $2 \
+     where token_hash = $1 and used_at is null";
 
-            async fn delete(&self, id: UserId) -> Result<bool, StoreError> {
-                // Sessions and links go with the user (foreign keys cascade).
-                let done = sqlx::query("delete from app_user where user_id = $1")
-                    .bind(id.get())
-                    .execute(&self.0)
-                    .await?;
-                Ok(done.rows_affected() == 1)
-            }
-        }
-
-        #[async_trait]
-        impl SessionStore for $store {
-            async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError> {
-                sqlx::query(INSERT_REFRESH)
-                .bind(&token.token_hash)
-                .bind(token.user_id.get())
-                .bind(&token.family_id)
-                .bind(token.expires_at)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
-
-            async fn get_refresh(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError> {
-                let row: Option<RefreshRow> = sqlx::query_as(
-                    "select user_id, family_id, expires_at, revoked_at from refresh_token \
-                     where token_hash = $1",
-                )
-                .bind(token_hash)
-                .fetch_optional(&self.0)
-                .await?;
-                Ok(row.map(|r| RefreshToken {
-                    token_hash: token_hash.to_owned(),
-                    user_id: UserId::from_i64(r.user_id),
-                    family_id: r.family_id,
-                    expires_at: r.expires_at,
-                    revoked_at: r.revoked_at,
-                }))
-            }
-
-            async fn rotate_refresh(
-                &self,
-                spent_hash: &str,
-                next: &RefreshToken,
-            ) -> Result<bool, StoreError> {
-                // One write transaction: a reuse racing this rotation either finds the
-                // token spent after the next one is stored, or waits for this commit
-                // (PostgreSQL locks the updated row), so ending the family always
-                // reaches the next token too.
-                let mut tx = self.0.begin_with(<$db as BeginWrite>::BEGIN_WRITE).await?;
-                let now = Utc::now();
-                let spent = sqlx::query(
-                    "update refresh_token set revoked_at = $2 \
-                     where token_hash = $1 and revoked_at is null",
-                )
-                .bind(spent_hash)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-                if spent.rows_affected() != 1 {
-                    return Ok(false);
-                }
-                sqlx::query(INSERT_REFRESH)
-                .bind(&next.token_hash)
-                .bind(next.user_id.get())
-                .bind(&next.family_id)
-                .bind(next.expires_at)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-                tx.commit().await?;
-                Ok(true)
-            }
-
-            async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError> {
-                let done = sqlx::query(
-                    "update refresh_token set revoked_at = $2 \
-                     where family_id = $1 and revoked_at is null",
-                )
-                .bind(family_id)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected())
-            }
-
-            async fn revoke_user_sessions(
-                &self,
-                user_id: UserId,
-                except_family: Option<&str>,
-            ) -> Result<u64, StoreError> {
-                let done = sqlx::query(
-                    "update refresh_token set revoked_at = $2 \
-                     where user_id = $1 and revoked_at is null and family_id <> $3",
-                )
-                .bind(user_id.get())
-                .bind(Utc::now())
-                .bind(except_family.unwrap_or(""))
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected())
-            }
-
-            async fn insert_one_time(&self, token: &OneTimeToken) -> Result<(), StoreError> {
-                sqlx::query(
-                    "insert into one_time_token (token_hash, user_id, purpose, expires_at, \
-                     created_at) values ($1, $2, $3, $4, $5)",
-                )
-                .bind(&token.token_hash)
-                .bind(token.user_id.get())
-                .bind(&token.purpose)
-                .bind(token.expires_at)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(())
-            }
-
-            async fn get_one_time(&self, token_hash: &str) -> Result<Option<OneTimeToken>, StoreError> {
-                let row: Option<OneTimeRow> = sqlx::query_as(
-                    "select user_id, purpose, expires_at, used_at from one_time_token \
-                     where token_hash = $1",
-                )
-                .bind(token_hash)
-                .fetch_optional(&self.0)
-                .await?;
-                Ok(row.map(|r| OneTimeToken {
-                    token_hash: token_hash.to_owned(),
-                    user_id: UserId::from_i64(r.user_id),
-                    purpose: r.purpose,
-                    expires_at: r.expires_at,
-                    used_at: r.used_at,
-                }))
-            }
-
-            async fn consume_one_time(&self, token_hash: &str) -> Result<bool, StoreError> {
-                let done = sqlx::query(
-                    "update one_time_token set used_at = $2 \
-                     where token_hash = $1 and used_at is null",
-                )
-                .bind(token_hash)
-                .bind(Utc::now())
-                .execute(&self.0)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
-        }
-    };
+/// Stores a refresh token issued `now`.
+async fn insert_refresh<DB: Engine>(
+    conn: &mut DB::Connection,
+    token: &RefreshToken,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    i64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+{
+    sqlx::query(INSERT_REFRESH)
+        .bind(&token.token_hash)
+        .bind(token.user_id.get())
+        .bind(&token.family_id)
+        .bind(token.expires_at)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
-sql_account_stores!(SqliteUsers, sqlx::Sqlite);
-sql_account_stores!(PgUsers, sqlx::Postgres);
+#[async_trait]
+impl<DB: Engine> UserStore for SqlAccounts<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> UserRow: FromRow<'r, DB::Row>,
+    i32: Bind<DB>,
+    i64: Bind<DB>,
+    f64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+    Option<f64>: Bind<DB>,
+    Option<NaiveDate>: Bind<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
+{
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
+        let defaults = Profile::default();
+        let row: UserRow = sqlx::query_as(CREATE)
+            .bind(UserId::new().get())
+            .bind(user.username.as_str())
+            .bind(user.username.key())
+            .bind(user.email.as_str())
+            .bind(user.email.key())
+            .bind(&user.nickname)
+            .bind(&user.password_hash)
+            .bind(defaults.gender.as_str())
+            .bind(defaults.height)
+            .bind(defaults.weight)
+            .bind(defaults.daily_calorie_goal)
+            .bind(Utc::now())
+            .fetch_one(&self.0)
+            .await
+            .map_err(conflict)?;
+        row.try_into()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
+    async fn get(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        let row: Option<UserRow> = sqlx::query_as(GET)
+            .bind(id.get())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(User::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError> {
+        let row: Option<UserRow> = sqlx::query_as(BY_LOGIN)
+            .bind(login.trim().to_lowercase())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(User::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+        let row: Option<UserRow> = sqlx::query_as(BY_EMAIL)
+            .bind(email.trim().to_lowercase())
+            .fetch_optional(&self.0)
+            .await?;
+        row.map(User::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
+    async fn update_profile(
+        &self,
+        id: UserId,
+        nickname: &str,
+        profile: &Profile,
+    ) -> Result<User, StoreError> {
+        let row: Option<UserRow> = sqlx::query_as(UPDATE_PROFILE)
+            .bind(id.get())
+            .bind(nickname)
+            .bind(profile.date_of_birth)
+            .bind(profile.gender.as_str())
+            .bind(profile.height)
+            .bind(profile.weight)
+            .bind(profile.daily_calorie_goal)
+            .bind(Utc::now())
+            .bind(profile.activity_level.as_deref())
+            .bind(profile.macro_goal_unit.as_deref())
+            .bind(profile.protein_goal)
+            .bind(profile.fat_goal)
+            .bind(profile.carbs_goal)
+            .fetch_optional(&self.0)
+            .await?;
+        row.ok_or(StoreError::NotFound)?.try_into()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
+    async fn set_password(&self, id: UserId, password_hash: &str) -> Result<(), StoreError> {
+        let done = sqlx::query(SET_PASSWORD)
+            .bind(id.get())
+            .bind(password_hash)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
+    async fn mark_email_verified(&self, id: UserId) -> Result<User, StoreError> {
+        let row: Option<UserRow> = sqlx::query_as(MARK_EMAIL_VERIFIED)
+            .bind(id.get())
+            .bind(Utc::now())
+            .fetch_optional(&self.0)
+            .await?;
+        row.ok_or(StoreError::NotFound)?.try_into()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
+    async fn delete(&self, id: UserId) -> Result<bool, StoreError> {
+        // Sessions and links go with the user (foreign keys cascade).
+        let done = sqlx::query(DELETE).bind(id.get()).execute(&self.0).await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+#[async_trait]
+impl<DB: Engine> SessionStore for SqlAccounts<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> RefreshRow: FromRow<'r, DB::Row>,
+    for<'r> OneTimeRow: FromRow<'r, DB::Row>,
+    i64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
+{
+    #[tracing::instrument(skip_all, fields(user_id = token.user_id.get()), level = "debug")]
+    async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError> {
+        let mut conn = self.0.acquire().await?;
+        insert_refresh(&mut conn, token, Utc::now()).await
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn get_refresh(&self, token_hash: &str) -> Result<Option<RefreshToken>, StoreError> {
+        let row: Option<RefreshRow> = sqlx::query_as(GET_REFRESH)
+            .bind(token_hash)
+            .fetch_optional(&self.0)
+            .await?;
+        Ok(row.map(|r| RefreshToken {
+            token_hash: token_hash.to_owned(),
+            user_id: UserId::from_i64(r.user_id),
+            family_id: r.family_id,
+            expires_at: r.expires_at,
+            revoked_at: r.revoked_at,
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(user_id = next.user_id.get()), level = "debug")]
+    async fn rotate_refresh(
+        &self,
+        spent_hash: &str,
+        next: &RefreshToken,
+    ) -> Result<bool, StoreError> {
+        // One write transaction: a reuse racing this rotation either finds the token
+        // spent after the next one is stored, or waits for this commit (PostgreSQL locks
+        // the updated row), so ending the family always reaches the next token too.
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        let now = Utc::now();
+        let spent = sqlx::query(SPEND_REFRESH)
+            .bind(spent_hash)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if spent.rows_affected() != 1 {
+            return Ok(false);
+        }
+        insert_refresh(&mut tx, next, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn revoke_family(&self, family_id: &str) -> Result<u64, StoreError> {
+        let done = sqlx::query(REVOKE_FAMILY)
+            .bind(family_id)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    #[tracing::instrument(skip_all, fields(user_id = user_id.get()), level = "debug")]
+    async fn revoke_user_sessions(
+        &self,
+        user_id: UserId,
+        except_family: Option<&str>,
+    ) -> Result<u64, StoreError> {
+        let done = sqlx::query(REVOKE_USER_SESSIONS)
+            .bind(user_id.get())
+            .bind(Utc::now())
+            .bind(except_family.unwrap_or(""))
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    #[tracing::instrument(skip_all, fields(user_id = token.user_id.get()), level = "debug")]
+    async fn insert_one_time(&self, token: &OneTimeToken) -> Result<(), StoreError> {
+        sqlx::query(INSERT_ONE_TIME)
+            .bind(&token.token_hash)
+            .bind(token.user_id.get())
+            .bind(&token.purpose)
+            .bind(token.expires_at)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn get_one_time(&self, token_hash: &str) -> Result<Option<OneTimeToken>, StoreError> {
+        let row: Option<OneTimeRow> = sqlx::query_as(GET_ONE_TIME)
+            .bind(token_hash)
+            .fetch_optional(&self.0)
+            .await?;
+        Ok(row.map(|r| OneTimeToken {
+            token_hash: token_hash.to_owned(),
+            user_id: UserId::from_i64(r.user_id),
+            purpose: r.purpose,
+            expires_at: r.expires_at,
+            used_at: r.used_at,
+        }))
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn consume_one_time(&self, token_hash: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(CONSUME_ONE_TIME)
+            .bind(token_hash)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
