@@ -11,7 +11,8 @@ use axum::{
     http::StatusCode,
     routing::post,
 };
-use jobs::payloads::{LabelRead, ReadLabel};
+use jobs::payloads::ReadLabel;
+use models::analysis::LabelRead;
 use models::nutrition_label::{Basis, LabelField, LabelKind};
 use models::{Barcode, UserId};
 use serde::Serialize;
