@@ -1,14 +1,14 @@
 //! The analysis of an uploaded photo: the three recognition jobs run one after another
 //! on the workers (DetectFoods, EstimatePortions, LookupNutrition), their progress
-//! relayed as the steps of SPEC §4 "Image flow" (start, food_detection,
-//! food_detection_complete, portion_estimation, complete, error). Whoever waits can go
+//! relayed as the steps of SPEC §4 "Image flow" ([`AnalysisStep`]). Whoever waits can go
 //! away: the job running then is cancelled and nothing more starts.
 
 use std::time::Duration;
 
 use futures::StreamExt;
-use jobs::payloads::{DetectFoods, DetectionStage, EstimatePortions, HintedFood, LookupNutrition};
+use jobs::payloads::{DetectFoods, EstimatePortions, HintedFood, LookupNutrition};
 use jobs::{Job, JobId, JobStatus};
+use models::analysis::{AnalysisStep, DetectionStage, FoodNamer};
 use models::upload::{ProcessingStatus, UploadedImage};
 use models::{User, UserId};
 use serde::de::DeserializeOwned;
@@ -23,7 +23,12 @@ const STAGE_TIMEOUT: Duration = Duration::from_secs(120);
 /// One streamed event: `{step, progress, message, …}` plus the step's data.
 pub type StepEvent = Map<String, Value>;
 
-fn step(step: &str, progress: u8, message: &str) -> StepEvent {
+/// An event of one of the analysis's own steps.
+fn step(step: AnalysisStep, message: &str) -> StepEvent {
+    step_event(step.name(), step.progress(), message)
+}
+
+fn step_event(step: &str, progress: u8, message: &str) -> StepEvent {
     let mut event = Map::new();
     event.insert("step".into(), json!(step));
     event.insert("progress".into(), json!(progress));
@@ -124,9 +129,10 @@ where
                 return Err(Stopped::Failed(jobs::JobsError::Failed(failure).into()));
             }
             JobStatus::Cancelled => return Err(Stopped::Cancelled),
-            // Each job's own "start" (progress 0) is not a step of the analysis.
+            // Each job's own "start" (progress 0) is not a step of the analysis; the
+            // others are (`JobContext::analysis_step`).
             JobStatus::Running if event.progress > 0 => {
-                let mut relayed = step(&event.step, event.progress, &event.message);
+                let mut relayed = step_event(&event.step, event.progress, &event.message);
                 relayed.extend(event.fields);
                 if !sink.send(relayed).await {
                     cancel(state, job_id).await;
@@ -171,11 +177,11 @@ fn hints(
 ) -> Vec<HintedFood> {
     let from_notes = models::recognition::note_hints(notes.unwrap_or_default())
         .into_iter()
-        .map(|name| (name, None, "notes".to_owned()));
+        .map(|name| (name, None, FoodNamer::Notes));
     let from_backends = detected
         .named_foods
         .iter()
-        .map(|f| (f.name.clone(), f.grams, f.source.clone()));
+        .map(|f| (f.name.clone(), f.grams, f.source));
     from_notes
         .chain(from_backends)
         .filter_map(|(name, grams, source)| {
@@ -221,7 +227,7 @@ async fn run_stages(
     image: &UploadedImage,
     sink: &Sink,
 ) -> Result<StepEvent, Stopped> {
-    let mut start = step("start", 0, "Analysis started");
+    let mut start = step(AnalysisStep::Start, "Analysis started");
     start.insert("image_id".into(), json!(image.id));
     if !sink.send(start).await {
         return Err(Stopped::Cancelled);
@@ -229,8 +235,7 @@ async fn run_stages(
     let owner = user.id;
     let detected = stage(state, owner, DetectFoods { image_id: image.id }, sink).await?;
     let mut done = step(
-        "food_detection_complete",
-        50,
+        AnalysisStep::FoodDetectionComplete,
         &format!("Found {} kinds of food", detected.food_types.len()),
     );
     done.insert("foods".into(), json!(detected.food_types));
@@ -249,14 +254,14 @@ async fn run_stages(
         sink,
     )
     .await?;
-    let mut estimated = step("portion_estimation", 75, "Portions estimated");
+    let mut estimated = step(AnalysisStep::PortionsEstimated, "Portions estimated");
     estimated.insert("portions".into(), json!(portions.food_portions));
     estimated.insert("stage_2".into(), json!(portions));
     if !sink.send(estimated).await {
         return Err(Stopped::Cancelled);
     }
     let nutrition = stage(state, owner, LookupNutrition { image_id: image.id }, sink).await?;
-    let mut complete = step("complete", 100, "Analysis complete");
+    let mut complete = step(AnalysisStep::Complete, "Analysis complete");
     complete.insert("image_id".into(), json!(image.id));
     complete.insert("foods".into(), json!(nutrition.nutrition_data));
     complete.insert("portions".into(), json!(portions.food_portions));
@@ -279,7 +284,7 @@ pub fn stream(state: AppState, user: User, image: UploadedImage) -> mpsc::Receiv
                 let _ = tx.send(complete).await;
             }
             Err(Stopped::Cancelled) => {
-                let mut event = step("error", 100, "Analysis cancelled by user");
+                let mut event = step(AnalysisStep::Error, "Analysis cancelled by user");
                 event.insert(
                     "error".into(),
                     json!({"message": "Analysis cancelled by user", "code": "CANCELLED"}),
@@ -287,7 +292,7 @@ pub fn stream(state: AppState, user: User, image: UploadedImage) -> mpsc::Receiv
                 let _ = tx.send(event).await;
             }
             Err(Stopped::Failed(e)) => {
-                let mut event = step("error", 100, &e.message);
+                let mut event = step(AnalysisStep::Error, &e.message);
                 event.insert(
                     "error".into(),
                     json!({"message": e.message, "code": e.code}),

@@ -1,33 +1,16 @@
-//! Configuration: defaults suited to `make run`, overridden by environment variables.
+//! Configuration: defaults suited to `make run`, overridden by environment variables,
+//! read once at start-up (the workers' part by `worker::WorkerConfig`).
 
-use std::{fmt, net::SocketAddr, path::PathBuf, time::Duration};
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use anyhow::Context;
-use worker::WorkerConfig;
+pub use worker::Secret;
+use worker::{Vars, WorkerConfig};
 
 use crate::{
     rate_limit::{Limit, RateLimits},
     serve::ConnectionLimits,
 };
-
-/// A value that never shows up in logs or debug output.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Secret(value.into())
-    }
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(***)")
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -89,7 +72,11 @@ const MB: u64 = 1024 * 1024;
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        Self::read(&Vars::from_env())
+    }
+
+    pub fn read(vars: &Vars) -> anyhow::Result<Self> {
+        let var = |name: &str| vars.get(name);
         let addr = |name: &str, default: &str| -> anyhow::Result<SocketAddr> {
             let value = var(name).unwrap_or_else(|| default.into());
             value
@@ -110,7 +97,8 @@ impl Config {
                 var("DATABASE_URL").unwrap_or_else(|| "sqlite://data/calorie.db".into()),
             ),
             redis_url,
-            redis_namespace: var("REDIS_NAMESPACE").unwrap_or_else(|| "calorie".into()),
+            redis_namespace: var("REDIS_NAMESPACE")
+                .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
             embedded_workers,
             web_dir: var("WEB_DIR").unwrap_or_else(|| "web/dist".into()).into(),
             admin_token: var("ADMIN_TOKEN").map(Secret::new),
@@ -124,35 +112,35 @@ impl Config {
             jwt_secret: var("JWT_SECRET").map(Secret::new),
             rate_limits: RateLimits {
                 register_per_ip: Limit::per(
-                    calls_per_address("REGISTER_LIMIT_PER_HOUR")?
+                    positive(vars, "REGISTER_LIMIT_PER_HOUR")?
                         .unwrap_or(RateLimits::default().register_per_ip.calls),
                     Duration::from_secs(3600),
                 ),
                 login_per_ip: Limit::per(
-                    calls_per_address("LOGIN_LIMIT_PER_5_MIN")?
+                    positive(vars, "LOGIN_LIMIT_PER_5_MIN")?
                         .unwrap_or(RateLimits::default().login_per_ip.calls),
                     Duration::from_secs(300),
                 ),
                 upload_per_account: Limit::per(
-                    positive("UPLOADS_PER_10_MIN")?
+                    positive(vars, "UPLOADS_PER_10_MIN")?
                         .unwrap_or(RateLimits::default().upload_per_account.calls),
                     Duration::from_secs(600),
                 ),
                 ..RateLimits::default()
             },
-            connections: connection_limits()?,
-            exports_at_once: positive("EXPORTS_AT_ONCE")?
+            connections: connection_limits(vars)?,
+            exports_at_once: positive(vars, "EXPORTS_AT_ONCE")?
                 .map_or(crate::export::DEFAULT_AT_ONCE, |n| {
                     usize::try_from(n).unwrap_or(usize::MAX)
                 }),
             uploads: UploadLimits {
-                quota_bytes: megabytes("UPLOAD_QUOTA_MB")?
+                quota_bytes: megabytes(vars, "UPLOAD_QUOTA_MB")?
                     .unwrap_or(UploadLimits::default().quota_bytes),
-                decode_memory_bytes: megabytes("DECODE_MEMORY_MB")?
+                decode_memory_bytes: megabytes(vars, "DECODE_MEMORY_MB")?
                     .unwrap_or(UploadLimits::default().decode_memory_bytes),
                 ..UploadLimits::default()
             },
-            worker: WorkerConfig::from_env().map_err(anyhow::Error::msg)?,
+            worker: WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
         })
     }
 }
@@ -205,17 +193,11 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
-/// A per-address limit from the environment: how many calls one client address may make in
-/// the limit's window (raised behind a shared NAT or proxy, where many people share one).
-fn calls_per_address(name: &str) -> anyhow::Result<Option<u32>> {
-    positive(name)
-}
-
-/// A positive number from the environment.
-fn positive(name: &str) -> anyhow::Result<Option<u32>> {
-    std::env::var(name)
-        .ok()
-        .filter(|v| !v.trim().is_empty())
+/// A positive number from the environment (the per-address limits among them: how many
+/// calls one client address may make in the limit's window, raised behind a shared NAT
+/// or proxy, where many people share one).
+fn positive(vars: &Vars, name: &str) -> anyhow::Result<Option<u32>> {
+    vars.get(name)
         .map(|value| {
             value
                 .trim()
@@ -229,18 +211,19 @@ fn positive(name: &str) -> anyhow::Result<Option<u32>> {
 
 /// `CONNECTION_TIMEOUT_SECS`, `MAX_CONNECTIONS` and `MAX_CONNECTIONS_PER_ADDRESS`, each
 /// defaulting to [`ConnectionLimits::default`].
-fn connection_limits() -> anyhow::Result<ConnectionLimits> {
+fn connection_limits(vars: &Vars) -> anyhow::Result<ConnectionLimits> {
     let default = ConnectionLimits::default();
     let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
     Ok(ConnectionLimits {
-        timeout: positive("CONNECTION_TIMEOUT_SECS")?
+        timeout: positive(vars, "CONNECTION_TIMEOUT_SECS")?
             .map_or(default.timeout, |s| Duration::from_secs(s.into())),
-        max: positive("MAX_CONNECTIONS")?.map_or(default.max, count),
-        per_address: positive("MAX_CONNECTIONS_PER_ADDRESS")?.map_or(default.per_address, count),
+        max: positive(vars, "MAX_CONNECTIONS")?.map_or(default.max, count),
+        per_address: positive(vars, "MAX_CONNECTIONS_PER_ADDRESS")?
+            .map_or(default.per_address, count),
     })
 }
 
 /// A size in MiB from the environment, in bytes.
-fn megabytes(name: &str) -> anyhow::Result<Option<u64>> {
-    Ok(positive(name)?.map(|mb| u64::from(mb) * MB))
+fn megabytes(vars: &Vars, name: &str) -> anyhow::Result<Option<u64>> {
+    Ok(positive(vars, name)?.map(|mb| u64::from(mb) * MB))
 }

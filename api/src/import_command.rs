@@ -9,7 +9,7 @@ use futures::StreamExt;
 use jobs::payloads::{ImportFoods, ImportSource};
 use models::JobStatus;
 
-use crate::{Config, config::Secret};
+use crate::Config;
 
 pub const USAGE: &str = "usage: api import usda <FoodData Central CSV folder> | api import off <Open Food Facts CSV/TSV file>";
 
@@ -21,18 +21,7 @@ pub async fn run(config: Config, args: &[String]) -> anyhow::Result<()> {
         _ => anyhow::bail!("{USAGE}"),
     };
     let path = std::fs::canonicalize(path).with_context(|| format!("cannot find {path}"))?;
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let db = models::Database::connect(config.database_url.expose())
-        .await
-        .context("cannot open the database")?;
-    db.migrate().await.context("cannot migrate the database")?;
-    let jobs = jobs::Jobs::connect(
-        &db,
-        config.redis_url.as_ref().map(Secret::expose),
-        &config.redis_namespace,
-    )
-    .await
-    .context("cannot connect the job queue")?;
+    let (db, jobs) = crate::connect(&config).await?;
     let job_id = jobs
         .push(
             ImportFoods {

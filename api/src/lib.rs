@@ -63,18 +63,7 @@ impl App {
     /// Connects the database (migrating it), the queue and the progress bus, and binds
     /// both listeners.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let db = models::Database::connect(config.database_url.expose())
-            .await
-            .context("cannot open the database")?;
-        db.migrate().await.context("cannot migrate the database")?;
-        let jobs = jobs::Jobs::connect(
-            &db,
-            config.redis_url.as_ref().map(Secret::expose),
-            &config.redis_namespace,
-        )
-        .await
-        .context("cannot connect the job queue")?;
+        let (db, jobs) = connect(&config).await?;
         let api = TcpListener::bind(config.bind_addr)
             .await
             .with_context(|| format!("cannot listen on {}", config.bind_addr))?;
@@ -237,6 +226,23 @@ impl App {
         state.db.close().await;
         Ok(())
     }
+}
+
+/// The database the configuration names (migrated), and its job queue and progress bus.
+async fn connect(config: &Config) -> anyhow::Result<(models::Database, jobs::Jobs)> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let db = models::Database::connect(config.database_url.expose())
+        .await
+        .context("cannot open the database")?;
+    db.migrate().await.context("cannot migrate the database")?;
+    let jobs = jobs::Jobs::connect(
+        &db,
+        config.redis_url.as_ref().map(Secret::expose),
+        &config.redis_namespace,
+    )
+    .await
+    .context("cannot connect the job queue")?;
+    Ok((db, jobs))
 }
 
 /// The public listener: `/api/v1` and the web app, with the cross-cutting layers.

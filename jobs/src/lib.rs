@@ -11,7 +11,7 @@ use serde::{Serialize, de::DeserializeOwned};
 pub use bus::{BusMessage, ProgressBus};
 pub use facade::{Jobs, JobsError};
 pub use models::{JobFailure, JobId, JobProgress, JobStatus};
-pub use queue::{DEFAULT_HEARTBEAT, QueueBackend, QueueKind};
+pub use queue::{DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, QueueBackend, QueueKind};
 
 /// A typed job payload bound to one named queue. Queue names are part of the stored
 /// data, so they are spelled out rather than derived from Rust type paths.

@@ -10,6 +10,10 @@ use crate::{Job, JobsError, Queued};
 /// The default worker heartbeat.
 pub const DEFAULT_HEARTBEAT: Duration = Duration::from_secs(10);
 
+/// The prefix of Redis keys and channels when the deployment names none, so that
+/// deployments can share a server.
+pub const DEFAULT_NAMESPACE: &str = "calorie";
+
 /// A worker silent for this many heartbeats is taken for dead and its jobs go to
 /// another (the backends' own defaults differ: 2 for SQLite, 10 for Redis).
 const MISSED_HEARTBEATS: usize = 3;

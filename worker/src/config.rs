@@ -1,7 +1,147 @@
-use std::{path::PathBuf, time::Duration};
+//! The workers' configuration, read from the environment once, at start-up, by the
+//! binary that runs them: [`Config`] is the `worker` binary's whole configuration, and
+//! [`WorkerConfig`] the workers' own settings, also part of the API's configuration for
+//! the workers it runs in-process. Nothing else in the workers reads the environment.
 
-/// Worker settings, read from the environment with defaults that suit the embedded mode.
-#[derive(Clone)]
+use std::{collections::HashMap, fmt, path::PathBuf, str::FromStr, time::Duration};
+
+use crate::barcodes::openfoodfacts::{self, OffConfig};
+use crate::recognition::{self, ExecutionProvider, RecognitionConfig, vision::VisionConfig};
+use crate::usda::{self, UsdaConfig};
+
+/// A value that never shows in logs or debug output: a password, a key, a URL that may
+/// carry credentials.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(value: &str) -> Self {
+        Secret::new(value)
+    }
+}
+
+impl From<String> for Secret {
+    fn from(value: String) -> Self {
+        Secret(value)
+    }
+}
+
+/// The environment as configuration reads it: a variable set to blanks is unset.
+pub struct Vars(HashMap<String, String>);
+
+impl Vars {
+    /// The process's environment (variables whose value is not Unicode are left out).
+    pub fn from_env() -> Self {
+        Vars(
+            std::env::vars_os()
+                .filter_map(|(name, value)| {
+                    Some((name.into_string().ok()?, value.into_string().ok()?))
+                })
+                .collect(),
+        )
+    }
+
+    /// Exactly these variables (tests).
+    pub fn of<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        Vars(
+            vars.into_iter()
+                .map(|(name, value)| (name.to_owned(), value.to_owned()))
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, name: &str) -> Option<String> {
+        self.0.get(name).filter(|v| !v.trim().is_empty()).cloned()
+    }
+
+    /// A number within `range`, or an error that names the variable and the range.
+    pub fn number<T>(
+        &self,
+        name: &str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<Option<T>, String>
+    where
+        T: FromStr + PartialOrd + fmt::Display,
+    {
+        self.get(name)
+            .map(|v| {
+                v.trim()
+                    .parse::<T>()
+                    .ok()
+                    .filter(|n| range.contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "{name} must be {} to {}, not {v:?}",
+                            range.start(),
+                            range.end()
+                        )
+                    })
+            })
+            .transpose()
+    }
+
+    /// Milliseconds, as a duration; an unreadable value leaves the default.
+    fn millis(&self, name: &str) -> Option<Duration> {
+        self.get(name)
+            .and_then(|v| v.trim().parse().ok())
+            .map(Duration::from_millis)
+    }
+}
+
+/// The `worker` binary's configuration: the shared database and Redis, and the workers'
+/// settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DATABASE_URL` (required): the fleet's PostgreSQL.
+    pub database_url: Secret,
+    /// `REDIS_URL` (required): the queue and the progress bus.
+    pub redis_url: Secret,
+    /// `REDIS_NAMESPACE`: prefix of Redis keys and channels.
+    pub redis_namespace: String,
+    pub workers: WorkerConfig,
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, String> {
+        Self::read(&Vars::from_env())
+    }
+
+    pub fn read(vars: &Vars) -> Result<Self, String> {
+        Ok(Config {
+            database_url: vars
+                .get("DATABASE_URL")
+                .ok_or("DATABASE_URL is required")?
+                .into(),
+            redis_url: vars
+                .get("REDIS_URL")
+                .ok_or("REDIS_URL is required for a worker")?
+                .into(),
+            redis_namespace: vars
+                .get("REDIS_NAMESPACE")
+                .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
+            workers: WorkerConfig::read(vars)?,
+        })
+    }
+}
+
+/// Worker settings, with defaults that suit the embedded mode.
+#[derive(Debug, Clone)]
 pub struct WorkerConfig {
     /// Jobs of one queue run at most this many at a time in this process.
     pub concurrency: usize,
@@ -10,86 +150,214 @@ pub struct WorkerConfig {
     pub heartbeat: Duration,
     /// Where outbox mail goes when no SMTP relay is configured.
     pub data_dir: PathBuf,
-    /// `smtp://host:port` (or `smtps://`); unset means the outbox.
-    pub smtp_url: Option<String>,
+    /// `smtp://host:port` (or `smtps://`), perhaps with credentials; unset means the outbox.
+    pub smtp_url: Option<Secret>,
     pub mail_from: String,
     /// Base URL of the web app, for links in mail.
     pub public_url: String,
     /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
-    pub usda: crate::usda::UsdaConfig,
+    pub usda: UsdaConfig,
     /// Open Food Facts: `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
-    pub off: crate::barcodes::openfoodfacts::OffConfig,
+    pub off: OffConfig,
     /// Recognition models: `MODELS_DIR`, `ORT_DYLIB_PATH`, `DETECTOR_MODEL`, `RECOGNITION_EP`.
-    pub recognition: crate::recognition::RecognitionConfig,
+    pub recognition: RecognitionConfig,
     /// Photos never confirmed nor saved in a meal are removed once this old
     /// (`UNCONFIRMED_UPLOADS_KEPT_DAYS`, default 30).
     pub unconfirmed_uploads_kept_for: Duration,
+    /// `HOSTNAME` (the container's), which names the workers of this process.
+    pub host_name: String,
 }
 
 impl WorkerConfig {
     pub fn from_env() -> Result<Self, String> {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let concurrency = match var("WORKER_CONCURRENCY") {
-            Some(v) => v
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=256).contains(n))
-                .ok_or_else(|| format!("WORKER_CONCURRENCY must be 1 to 256, not {v:?}"))?,
-            None => 2,
-        };
-        let heartbeat = match var("WORKER_HEARTBEAT_SECS") {
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|s| (1..=600).contains(s))
-                .map(Duration::from_secs)
-                .ok_or_else(|| format!("WORKER_HEARTBEAT_SECS must be 1 to 600, not {v:?}"))?,
-            None => jobs::DEFAULT_HEARTBEAT,
-        };
-        let kept_days = match var("UNCONFIRMED_UPLOADS_KEPT_DAYS") {
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|d| (1..=3650).contains(d))
-                .ok_or_else(|| {
-                    format!("UNCONFIRMED_UPLOADS_KEPT_DAYS must be 1 to 3650, not {v:?}")
-                })?,
-            None => 30,
-        };
+        Self::read(&Vars::from_env())
+    }
+
+    pub fn read(vars: &Vars) -> Result<Self, String> {
+        let concurrency = vars.number("WORKER_CONCURRENCY", 1..=256)?.unwrap_or(2);
+        let heartbeat = vars
+            .number("WORKER_HEARTBEAT_SECS", 1..=600)?
+            .map_or(jobs::DEFAULT_HEARTBEAT, Duration::from_secs);
+        let kept_days: u64 = vars
+            .number("UNCONFIRMED_UPLOADS_KEPT_DAYS", 1..=3650)?
+            .unwrap_or(30);
         Ok(WorkerConfig {
             concurrency,
             heartbeat,
-            data_dir: var("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
-            smtp_url: var("SMTP_URL"),
-            mail_from: var("MAIL_FROM")
+            data_dir: vars.get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            smtp_url: vars.get("SMTP_URL").map(Secret::from),
+            mail_from: vars
+                .get("MAIL_FROM")
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
-            public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
-            usda: crate::usda::UsdaConfig::from_env(),
-            off: crate::barcodes::openfoodfacts::OffConfig::from_env(),
-            recognition: crate::recognition::RecognitionConfig::from_env(concurrency)?,
+            public_url: vars
+                .get("PUBLIC_URL")
+                .unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+            usda: usda_config(vars),
+            off: off_config(vars),
+            recognition: recognition_config(vars, concurrency)?,
             unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),
+            host_name: vars.get("HOSTNAME").unwrap_or_else(|| "local".into()),
         })
+    }
+
+    /// Names this process's workers in probe reports and worker registrations.
+    pub fn worker_name(&self) -> String {
+        format!("{}-{}", self.host_name, std::process::id())
     }
 }
 
-impl std::fmt::Debug for WorkerConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WorkerConfig")
-            .field("concurrency", &self.concurrency)
-            .field("heartbeat", &self.heartbeat)
-            .field("data_dir", &self.data_dir)
-            // The relay URL may carry credentials.
-            .field(
-                "smtp_url",
-                &self.smtp_url.as_deref().map(models::db::redact),
-            )
-            .field("mail_from", &self.mail_from)
-            .field("public_url", &self.public_url)
-            .field("recognition", &self.recognition)
-            .field(
-                "unconfirmed_uploads_kept_for",
-                &self.unconfirmed_uploads_kept_for,
-            )
-            .finish()
+fn usda_config(vars: &Vars) -> UsdaConfig {
+    UsdaConfig {
+        base_url: vars
+            .get("USDA_BASE_URL")
+            .unwrap_or_else(|| usda::DEFAULT_BASE_URL.into()),
+        api_key: vars
+            .get("USDA_API_KEY")
+            .unwrap_or_else(|| usda::DEFAULT_API_KEY.into())
+            .into(),
+        timeout: vars
+            .millis("USDA_TIMEOUT_MS")
+            .unwrap_or(usda::DEFAULT_TIMEOUT),
+    }
+}
+
+fn off_config(vars: &Vars) -> OffConfig {
+    OffConfig {
+        base_url: vars
+            .get("OFF_BASE_URL")
+            .unwrap_or_else(|| openfoodfacts::DEFAULT_BASE_URL.into()),
+        timeout: vars
+            .millis("OFF_TIMEOUT_MS")
+            .unwrap_or(openfoodfacts::DEFAULT_TIMEOUT),
+        user_agent: vars
+            .get("OFF_USER_AGENT")
+            .unwrap_or_else(|| openfoodfacts::DEFAULT_USER_AGENT.into()),
+    }
+}
+
+/// `concurrency` images may be analysed at once: one session each, and the cores
+/// shared among them unless `RECOGNITION_THREADS` says otherwise.
+fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConfig, String> {
+    let execution = match vars.get("RECOGNITION_EP").as_deref() {
+        None | Some("cpu") => ExecutionProvider::Cpu,
+        Some("cuda") => ExecutionProvider::Cuda,
+        Some(other) => {
+            return Err(format!("RECOGNITION_EP must be cpu or cuda, not {other:?}"));
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = vars
+        .number("RECOGNITION_THREADS", 1..=64)?
+        .unwrap_or((cores / concurrency.max(1)).max(1));
+    let vision = vars.get("VISION_API_URL").map(|base_url| VisionConfig {
+        base_url,
+        api_key: vars.get("VISION_API_KEY").map(Secret::from),
+        model: vars
+            .get("VISION_MODEL")
+            .unwrap_or_else(|| recognition::vision::DEFAULT_MODEL.into()),
+        timeout: vars
+            .millis("VISION_TIMEOUT_MS")
+            .unwrap_or(recognition::vision::DEFAULT_TIMEOUT),
+    });
+    Ok(RecognitionConfig {
+        models_dir: vars
+            .get("MODELS_DIR")
+            .unwrap_or_else(|| recognition::DEFAULT_MODELS_DIR.into())
+            .into(),
+        ort_library: vars
+            .get("ORT_DYLIB_PATH")
+            .unwrap_or_else(|| recognition::DEFAULT_ORT_LIBRARY.into())
+            .into(),
+        detector: vars
+            .get("DETECTOR_MODEL")
+            .unwrap_or_else(|| recognition::DEFAULT_DETECTOR.into()),
+        gate: vars
+            .get("GATE_MODEL")
+            .unwrap_or_else(|| recognition::DEFAULT_GATE.into()),
+        execution,
+        sessions: concurrency.max(1),
+        threads,
+        classifier: vars.get("DISH_CLASSIFIER"),
+        vision,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_readmes() {
+        let config = Config::read(&Vars::of([
+            ("DATABASE_URL", "postgres://calorie:pw@db/calorie"),
+            ("REDIS_URL", "redis://redis:6379"),
+        ]))
+        .unwrap();
+        assert_eq!(config.redis_namespace, "calorie");
+        let workers = config.workers;
+        assert_eq!(workers.concurrency, 2);
+        assert_eq!(workers.heartbeat, jobs::DEFAULT_HEARTBEAT);
+        assert_eq!(workers.data_dir, PathBuf::from("data"));
+        assert_eq!(workers.usda.api_key.expose(), "DEMO_KEY");
+        assert_eq!(workers.usda.timeout, Duration::from_millis(4000));
+        assert_eq!(workers.off.base_url, "https://world.openfoodfacts.org");
+        assert_eq!(workers.off.timeout, Duration::from_millis(4000));
+        assert_eq!(workers.recognition.models_dir, PathBuf::from(".models"));
+        assert_eq!(
+            workers.recognition.ort_library,
+            PathBuf::from(".ort/libonnxruntime.so.1.31.1")
+        );
+        assert_eq!(workers.recognition.detector, "yolox-nano");
+        assert_eq!(workers.recognition.execution, ExecutionProvider::Cpu);
+        assert!(workers.recognition.vision.is_none());
+        assert_eq!(
+            workers.unconfirmed_uploads_kept_for,
+            Duration::from_secs(30 * 24 * 3600)
+        );
+        assert_eq!(workers.host_name, "local");
+    }
+
+    #[test]
+    fn a_worker_needs_its_database_and_redis() {
+        let missing = Config::read(&Vars::of([("DATABASE_URL", "postgres://db/x")]));
+        assert_eq!(missing.unwrap_err(), "REDIS_URL is required for a worker");
+        let blank = Config::read(&Vars::of([
+            ("DATABASE_URL", " "),
+            ("REDIS_URL", "redis://r"),
+        ]));
+        assert_eq!(blank.unwrap_err(), "DATABASE_URL is required");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_by_name() {
+        let refused = WorkerConfig::read(&Vars::of([("WORKER_CONCURRENCY", "0")]));
+        assert_eq!(
+            refused.unwrap_err(),
+            "WORKER_CONCURRENCY must be 1 to 256, not \"0\""
+        );
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output() {
+        let config = Config::read(&Vars::of([
+            ("DATABASE_URL", "postgres://calorie:db-password@db/calorie"),
+            ("REDIS_URL", "redis://:redis-password@redis:6379"),
+            ("SMTP_URL", "smtp://mail:smtp-password@relay:25"),
+            ("USDA_API_KEY", "usda-key"),
+            ("VISION_API_URL", "http://vision"),
+            ("VISION_API_KEY", "vision-key"),
+        ]))
+        .unwrap();
+        let shown = format!("{config:?}");
+        for secret in [
+            "db-password",
+            "redis-password",
+            "smtp-password",
+            "usda-key",
+            "vision-key",
+        ] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("[redacted]"));
     }
 }

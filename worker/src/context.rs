@@ -13,6 +13,7 @@ use std::{
 use apalis::prelude::{AbortError, BoxDynError};
 use futures::FutureExt;
 use jobs::{BusMessage, JobFailure, JobId, JobProgress, JobStatus, Jobs, MAX_RETRIES, Queued};
+use models::analysis::AnalysisStep;
 use models::{JobRecord, JobStore};
 use serde_json::{Map, Value};
 use tokio::sync::{Notify, broadcast::error::RecvError};
@@ -51,6 +52,8 @@ impl JobError {
 /// A handler's view of its job: report progress, notice cancellation.
 pub struct JobContext {
     job_id: JobId,
+    /// The user the job runs for, if any (a mail to an address has none).
+    user_id: Option<i64>,
     jobs: Jobs,
     seq: AtomicI64,
     /// The progress reached, kept by the final event of a cancelled job.
@@ -76,6 +79,10 @@ impl JobContext {
         self.job_id
     }
 
+    pub fn user_id(&self) -> Option<i64> {
+        self.user_id
+    }
+
     /// Publishes a progress step. Fails with `Cancelled` once the job was cancelled,
     /// so handlers stop at their next step.
     pub async fn progress(
@@ -93,6 +100,17 @@ impl JobContext {
             ..JobProgress::new(self.job_id, JobStatus::Running, step, progress, message)
         };
         self.settle(event).await
+    }
+
+    /// Publishes a step of a photo's analysis, at the progress the step stands for.
+    pub async fn analysis_step(
+        &self,
+        step: AnalysisStep,
+        message: impl Into<String>,
+        fields: Map<String, Value>,
+    ) -> Result<(), JobError> {
+        self.progress(step.name(), step.progress(), message, fields)
+            .await
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -121,6 +139,7 @@ impl JobContext {
         ));
         JobContext {
             job_id: record.id,
+            user_id: record.owner_user_id,
             jobs: deps.jobs.clone(),
             seq: AtomicI64::new(record.progress.as_ref().map_or(0, |p| p.seq)),
             progress: AtomicU8::new(record.progress.as_ref().map_or(0, |p| p.progress)),

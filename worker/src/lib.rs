@@ -15,7 +15,7 @@ pub mod recognition;
 pub mod uploads;
 pub mod usda;
 
-pub use config::WorkerConfig;
+pub use config::{Config, Secret, Vars, WorkerConfig};
 pub use context::{JobContext, JobError};
 pub use mailer::{Mailer, MailerError};
 pub use monitor::run;
@@ -41,17 +41,17 @@ pub struct WorkerDeps {
 }
 
 /// Connects a fleet worker: database (migrated), Redis queue and progress bus.
-pub async fn connect(
-    config: &WorkerConfig,
-    database_url: &str,
-    redis_url: &str,
-    namespace: &str,
-) -> anyhow::Result<WorkerDeps> {
-    let db = models::Database::connect(database_url).await?;
+pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
+    let db = models::Database::connect(config.database_url.expose()).await?;
     db.migrate().await?;
-    let jobs = jobs::Jobs::connect(&db, Some(redis_url), namespace).await?;
-    let usda = std::sync::Arc::new(usda::UsdaClient::new(config.usda.clone()));
-    deps(config, jobs, models::Stores::new(&db), usda)
+    let jobs = jobs::Jobs::connect(
+        &db,
+        Some(config.redis_url.expose()),
+        &config.redis_namespace,
+    )
+    .await?;
+    let usda = std::sync::Arc::new(usda::UsdaClient::new(config.workers.usda.clone()));
+    deps(&config.workers, jobs, models::Stores::new(&db), usda)
 }
 
 /// Builds the handlers' dependencies. (Every job type has a handler: the monitor
@@ -63,7 +63,6 @@ pub fn deps(
     stores: models::Stores,
     usda: std::sync::Arc<usda::UsdaClient>,
 ) -> anyhow::Result<WorkerDeps> {
-    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "local".into());
     Ok(WorkerDeps {
         jobs,
         stores,
@@ -74,7 +73,7 @@ pub fn deps(
         memory: std::sync::Arc::default(),
         labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
         data_dir: config.data_dir.clone(),
-        worker_name: format!("{host}-{}", std::process::id()),
+        worker_name: config.worker_name(),
     })
 }
 

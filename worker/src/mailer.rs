@@ -60,8 +60,8 @@ impl Mailer {
             .map_err(|e| MailerError::Address(format!("MAIL_FROM: {e}")))?;
         let transport = match &config.smtp_url {
             Some(url) => Transport::Smtp {
-                relay: models::db::redact(url),
-                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                relay: models::db::redact(url.expose()),
+                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
                     .map_err(|e| MailerError::Transport(format!("SMTP_URL: {e}")))?
                     .timeout(Some(std::time::Duration::from_secs(10)))
                     .build(),

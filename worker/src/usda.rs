@@ -6,14 +6,15 @@
 use std::time::Duration;
 
 use models::{FoodSource, NewFood, Nutrients};
-
-use crate::outside::{Backoff, TtlCache};
 use serde::Deserialize;
+
+use crate::Secret;
+use crate::outside::{Backoff, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";
 /// USDA's shared demonstration key: a few requests an hour per address.
 pub const DEFAULT_API_KEY: &str = "DEMO_KEY";
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
 const SEARCH_TTL: Duration = Duration::from_secs(3600);
 const SEARCH_CACHE_ENTRIES: usize = 2048;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
@@ -64,22 +65,9 @@ impl UsdaFood {
 #[derive(Debug, Clone)]
 pub struct UsdaConfig {
     pub base_url: String,
-    pub api_key: String,
+    pub api_key: Secret,
     /// How long one call may take (`USDA_TIMEOUT_MS`).
     pub timeout: Duration,
-}
-
-impl UsdaConfig {
-    pub fn from_env() -> Self {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        UsdaConfig {
-            base_url: var("USDA_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.into()),
-            api_key: var("USDA_API_KEY").unwrap_or_else(|| DEFAULT_API_KEY.into()),
-            timeout: var("USDA_TIMEOUT_MS")
-                .and_then(|v| v.parse().ok())
-                .map_or(DEFAULT_TIMEOUT, Duration::from_millis),
-        }
-    }
 }
 
 type SearchKey = (String, usize);
@@ -184,7 +172,7 @@ impl UsdaClient {
         ))
         .map_err(|e| UsdaError::Unavailable(format!("bad USDA_BASE_URL: {e}")))?;
         url.query_pairs_mut()
-            .append_pair("api_key", &self.config.api_key)
+            .append_pair("api_key", self.config.api_key.expose())
             .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         let response = self.http.get(url).send().await.map_err(|e| {
             UsdaError::Unavailable(if e.is_timeout() {

@@ -5,10 +5,8 @@
 use std::time::Duration;
 
 use axum::extract::State;
-use jobs::payloads::{
-    BarcodeMatch, BarcodeScan, BarcodeSource, CreateFoodFromBarcode, DetectBarcodes,
-    ScannedBarcode, SearchBarcode,
-};
+use jobs::payloads::{CreateFoodFromBarcode, DetectBarcodes, SearchBarcode};
+use models::analysis::{BarcodeMatch, BarcodeScan, BarcodeSource, ScannedBarcode};
 use models::{Barcode, UserId};
 use serde::{Deserialize, Serialize};
 

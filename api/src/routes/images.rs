@@ -27,7 +27,10 @@ use axum::{
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
 use models::UserId;
-use models::upload::{NewImage, ProcessingStatus, Stage, UploadedImage};
+use models::analysis::{
+    ConfirmedFood, PlateWarning, RecognizedFood, RememberedMeal, StoredAnalysis,
+};
+use models::upload::{NewImage, ProcessingStatus, UploadedImage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -78,31 +81,23 @@ struct ImageView {
 /// The names of the foods a photo shows, as far as anyone is sure: the user's confirmed
 /// foods, else the recognised foods that are not questions, else (while the analysis
 /// runs) the kinds of food detected.
-fn keywords(image: &UploadedImage) -> Vec<String> {
-    let names = |items: Option<&Value>, keep: &dyn Fn(&Value) -> bool| -> Vec<String> {
-        items
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter(|i| keep(i))
-            .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
-            .collect()
-    };
-    let confirmed = names(
-        image.corrections.as_ref().and_then(|c| c.get("foods")),
-        &|_| true,
-    );
+fn keywords(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<String> {
+    let confirmed: Vec<String> = image
+        .corrections
+        .as_ref()
+        .and_then(|c| c.get("foods"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
+        .collect();
     if !confirmed.is_empty() {
         return confirmed;
     }
-    match image.stage(Stage::Nutrition) {
-        Some(stage) => names(stage.get("nutrition_data"), &|r| !needs_answer(r)),
-        None => names(
-            image
-                .stage(Stage::Detection)
-                .and_then(|s| s.get("food_types")),
-            &|_| true,
-        ),
+    match (&analysis.nutrition, &analysis.detection) {
+        (Some(_), _) => analysis.sure_foods().map(|f| f.name.clone()).collect(),
+        (None, Some(detected)) => detected.food_types.iter().map(|t| t.name.clone()).collect(),
+        (None, None) => Vec::new(),
     }
 }
 
@@ -112,7 +107,7 @@ impl From<&UploadedImage> for ImageView {
             id: image.id,
             image_id: image.id,
             processing_status: image.status,
-            keywords: keywords(image),
+            keywords: keywords(image, &StoredAnalysis::of(image)),
             notes: image.notes.clone(),
             width: image.width,
             height: image.height,
@@ -327,7 +322,8 @@ struct ResultsView {
     status: ProcessingStatus,
     keywords: Vec<String>,
     /// Each recognised food with its portion, nutrition and check.
-    results: Vec<Value>,
+    #[schema(value_type = Vec<Object>)]
+    results: Vec<RecognizedFood>,
     stage_1: Option<Value>,
     stage_2: Option<Value>,
     stage_3: Option<Value>,
@@ -337,9 +333,11 @@ struct ResultsView {
     /// False when the photo shows no food at all.
     food_found: bool,
     /// The user's earlier confirmed photo that looks the same, with its foods.
-    memory: Option<Value>,
+    #[schema(value_type = Option<Object>)]
+    memory: Option<RememberedMeal>,
     /// Set when the foods together are more than a plate holds.
-    plate_warning: Option<Value>,
+    #[schema(value_type = Option<Object>)]
+    plate_warning: Option<PlateWarning>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -350,18 +348,20 @@ struct ErrorView {
 
 impl From<&UploadedImage> for ResultsView {
     fn from(image: &UploadedImage) -> Self {
-        let results = image
-            .stage(Stage::Nutrition)
-            .and_then(|s| s.get("nutrition_data"))
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+        let analysis = StoredAnalysis::of(image);
+        let keywords = keywords(image, &analysis);
+        let (results, food_found, memory, plate_warning) = match analysis.nutrition {
+            Some(n) => (n.nutrition_data, n.food_found, n.memory, n.plate_warning),
+            // Until stage 3 nothing says the photo shows no food.
+            None => (Vec::new(), true, None, None),
+        };
         ResultsView {
             image_id: image.id,
             processing_status: image.status,
             status: image.status,
-            keywords: keywords(image),
+            keywords,
             results,
+            // Sent as stored: an analysis by an older version as it was.
             stage_1: image.stage_1.clone(),
             stage_2: image.stage_2.clone(),
             stage_3: image.stage_3.clone(),
@@ -371,23 +371,11 @@ impl From<&UploadedImage> for ResultsView {
                 .error
                 .clone()
                 .map(|(message, code)| ErrorView { message, code }),
-            food_found: image
-                .stage(Stage::Nutrition)
-                .and_then(|s| s.get("food_found"))
-                .and_then(Value::as_bool)
-                .unwrap_or(true),
-            memory: stage_3_field(image, "memory"),
-            plate_warning: stage_3_field(image, "plate_warning"),
+            food_found,
+            memory,
+            plate_warning,
         }
     }
-}
-
-fn stage_3_field(image: &UploadedImage, name: &str) -> Option<Value> {
-    image
-        .stage(Stage::Nutrition)
-        .and_then(|s| s.get(name))
-        .filter(|v| !v.is_null())
-        .cloned()
 }
 
 #[utoipa::path(
@@ -471,14 +459,6 @@ async fn confirm(
     Ok(ApiJson(ResultsView::from(&image)))
 }
 
-/// A recognised food the recogniser is unsure of: a question for the user.
-fn needs_answer(result: &Value) -> bool {
-    result
-        .pointer("/recognition/needs_confirmation")
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
-}
-
 /// Most foods one photo's memory keeps.
 const MAX_REMEMBERED_FOODS: usize = 20;
 
@@ -504,16 +484,9 @@ async fn remember(
                 ))
             })
             .collect(),
-        None => ResultsView::from(image)
-            .results
-            .iter()
-            .filter(|r| !needs_answer(r))
-            .filter_map(|r| {
-                Some((
-                    r.get("food_id")?.as_i64()?,
-                    r.get("estimated_grams")?.as_f64()?,
-                ))
-            })
+        None => StoredAnalysis::of(image)
+            .sure_foods()
+            .filter_map(|f| Some((f.food_id?, f.estimated_grams)))
             .collect(),
     };
     let lines: Vec<(i64, f64)> = lines
@@ -523,24 +496,25 @@ async fn remember(
         .collect();
     let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
     let foods = state.stores.foods.get_many(&ids).await?;
-    let remembered: Vec<Value> = lines
+    let remembered: Vec<ConfirmedFood> = lines
         .iter()
         .filter_map(|(id, grams)| {
             let food = foods
                 .iter()
                 .find(|f| f.id == *id && f.visible_to(Some(owner)))?;
-            Some(serde_json::json!({
-                "food_id": food.id,
-                "name": food.food.name,
-                "grams": grams,
-            }))
+            Some(ConfirmedFood {
+                food_id: food.id,
+                name: food.food.name.clone(),
+                grams: *grams,
+            })
         })
         .collect();
     if !remembered.is_empty() {
+        let remembered = serde_json::to_value(&remembered).map_err(ApiError::internal)?;
         state
             .stores
             .images
-            .remember(owner, image.id, &Value::Array(remembered))
+            .remember(owner, image.id, &remembered)
             .await?;
     }
     Ok(())
@@ -592,16 +566,9 @@ async fn create_meal(
         ),
         // A food the recogniser is unsure of waits for the user's answer.
         None => (
-            ResultsView::from(&image)
-                .results
-                .iter()
-                .filter(|r| !needs_answer(r))
-                .filter_map(|r| {
-                    Some(LineInput::grams(
-                        r.get("food_id")?.as_i64()?,
-                        r.get("estimated_grams")?.as_f64()?,
-                    ))
-                })
+            StoredAnalysis::of(&image)
+                .sure_foods()
+                .filter_map(|f| Some(LineInput::grams(f.food_id?, f.estimated_grams)))
                 .collect(),
             None,
         ),

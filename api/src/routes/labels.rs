@@ -9,7 +9,8 @@ use axum::{
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
 };
-use jobs::payloads::{LabelRead, ReadLabel};
+use jobs::payloads::ReadLabel;
+use models::analysis::LabelRead;
 use models::nutrition_label::{Basis, LabelField, LabelKind};
 use models::{Barcode, UserId};
 use serde::Serialize;

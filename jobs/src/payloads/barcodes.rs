@@ -1,4 +1,4 @@
-use models::{FoodSource, NewFood, Nutrients};
+use models::analysis::{BarcodeScan, BarcodeSearch, BarcodeSource, FoodFromBarcode};
 use serde::{Deserialize, Serialize};
 
 use crate::Job;
@@ -9,52 +9,9 @@ pub struct DetectBarcodes {
     pub image_id: i64,
 }
 
-/// One code read from an image (SPEC §3 "Barcode detection").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ScannedBarcode {
-    /// The canonical GTIN for a retail barcode (what lookups use), else the text read.
-    pub data: String,
-    /// As printed under the bars.
-    pub formatted_data: String,
-    /// EAN13, EAN8, UPC, UPCE, or the reader's name of another format (QR_CODE…).
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// Exactly what the reader decoded.
-    pub text: String,
-    /// A retail code that can name a food (not a book, not a QR code).
-    pub is_food: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BarcodeScan {
-    pub barcodes: Vec<ScannedBarcode>,
-    pub width: u32,
-    pub height: u32,
-    pub took_ms: f64,
-}
-
 impl Job for DetectBarcodes {
     const QUEUE: &'static str = "detect-barcodes";
     type Output = BarcodeScan;
-}
-
-/// Where a barcode's food may be found, in the order they are asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum BarcodeSource {
-    /// The foods kept here (imported Open Food Facts and USDA branded data included).
-    Local,
-    #[serde(rename = "openfoodfacts")]
-    OpenFoodFacts,
-    Usda,
-}
-
-impl BarcodeSource {
-    pub const ALL: [BarcodeSource; 3] = [
-        BarcodeSource::Local,
-        BarcodeSource::OpenFoodFacts,
-        BarcodeSource::Usda,
-    ];
 }
 
 /// Looks a barcode up without keeping anything.
@@ -63,67 +20,6 @@ pub struct SearchBarcode {
     /// Canonical (the API parses it first).
     pub barcode: String,
     pub sources: Vec<BarcodeSource>,
-}
-
-/// A product as an outside database describes it, per 100 g.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BarcodeProduct {
-    pub name: String,
-    pub brand: Option<String>,
-    pub barcode: String,
-    pub image_url: Option<String>,
-    pub nutrition_grade: Option<String>,
-    pub nutrients: Nutrients,
-    pub ingredients: Option<String>,
-    pub fdc_id: Option<i64>,
-    pub source: FoodSource,
-}
-
-impl BarcodeProduct {
-    /// As a shared food, keyed so a second save of the same product updates it.
-    pub fn to_food(&self) -> NewFood {
-        let source_key = match (self.source, self.fdc_id) {
-            (FoodSource::Usda, Some(fdc_id)) => format!("fdc:{fdc_id}"),
-            _ => format!("off:{}", self.barcode),
-        };
-        NewFood {
-            source: Some(self.source),
-            source_key: Some(source_key),
-            name: self.name.clone(),
-            brand: self.brand.clone(),
-            barcode: Some(self.barcode.clone()),
-            image_url: self.image_url.clone(),
-            nutrition_grade: self.nutrition_grade.clone(),
-            nutrients: self.nutrients,
-            fdc_id: self.fdc_id,
-            description: self.fdc_id.map(|_| self.name.clone()),
-            ingredients: self.ingredients.clone(),
-            data_quality: if self.source == FoodSource::Usda {
-                "usda".into()
-            } else {
-                "unknown".into()
-            },
-            ..NewFood::default()
-        }
-    }
-}
-
-/// What a lookup found: a stored food, or a product not kept yet.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BarcodeMatch {
-    pub source: BarcodeSource,
-    /// Set when the food is stored here.
-    pub food_id: Option<i64>,
-    /// Set when it came from outside and was not kept.
-    pub product: Option<BarcodeProduct>,
-}
-
-/// The first source that knows the barcode, if any; the sources that could not be
-/// asked say why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BarcodeSearch {
-    pub found: Option<BarcodeMatch>,
-    pub unavailable: Vec<String>,
 }
 
 impl Job for SearchBarcode {
@@ -137,14 +33,6 @@ impl Job for SearchBarcode {
 pub struct CreateFoodFromBarcode {
     /// Canonical (the API parses it first).
     pub barcode: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FoodFromBarcode {
-    pub food_id: i64,
-    /// It was already kept here before this request.
-    pub is_existing: bool,
-    pub source: BarcodeSource,
 }
 
 impl Job for CreateFoodFromBarcode {

@@ -1,4 +1,4 @@
-use models::nutrition_label::LabelReading;
+use models::analysis::LabelRead;
 use serde::{Deserialize, Serialize};
 
 use crate::Job;
@@ -9,12 +9,6 @@ use crate::Job;
 pub struct ReadLabel {
     /// Relative to the data directory.
     pub file_path: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LabelRead {
-    pub label: LabelReading,
-    pub took_ms: f64,
 }
 
 impl Job for ReadLabel {

@@ -8,17 +8,10 @@ mod probe;
 mod recognition;
 mod send_mail;
 
-pub use barcodes::{
-    BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource, CreateFoodFromBarcode,
-    DetectBarcodes, FoodFromBarcode, ScannedBarcode, SearchBarcode,
-};
+pub use barcodes::{CreateFoodFromBarcode, DetectBarcodes, SearchBarcode};
 pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
-pub use labels::{LabelRead, ReadLabel};
+pub use labels::ReadLabel;
 pub use probe::{Probe, ProbeReport};
-pub use recognition::{
-    AlternativeFood, DetectFoods, DetectionStage, EstimatePortions, FoodType, HintedFood,
-    LookupNutrition, MemoryRecall, NamedFood, NutritionStage, PlateWarning, PortionStage,
-    RecognizedFood, RememberedFood, RememberedMeal,
-};
+pub use recognition::{DetectFoods, EstimatePortions, HintedFood, LookupNutrition};
 pub use send_mail::{MailDelivery, SendMail};

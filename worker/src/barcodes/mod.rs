@@ -4,8 +4,8 @@
 pub mod openfoodfacts;
 pub mod reader;
 
-use jobs::payloads::{BarcodeProduct, BarcodeSource};
 use models::Barcode;
+use models::analysis::{BarcodeProduct, BarcodeSource};
 
 use crate::{JobError, WorkerDeps, handlers::store_fault};
 

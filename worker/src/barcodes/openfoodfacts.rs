@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use jobs::payloads::BarcodeProduct;
+use models::analysis::BarcodeProduct;
 use models::{FoodSource, Nutrients};
 use serde::Deserialize;
 use serde_json::Value;
@@ -15,7 +15,13 @@ use serde_json::Value;
 use crate::outside::{Backoff, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://world.openfoodfacts.org";
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
+/// Open Food Facts asks every client to name itself.
+pub const DEFAULT_USER_AGENT: &str = concat!(
+    "CalorieTracker/",
+    env!("CARGO_PKG_VERSION"),
+    " (calorie tracker; barcode lookups)"
+);
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(4);
 const CACHE_TTL: Duration = Duration::from_secs(3600);
 const CACHE_ENTRIES: usize = 4096;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
@@ -32,32 +38,12 @@ pub enum OffError {
     Unavailable(String),
 }
 
+/// `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
 #[derive(Debug, Clone)]
 pub struct OffConfig {
     pub base_url: String,
     pub timeout: Duration,
     pub user_agent: String,
-}
-
-impl OffConfig {
-    /// `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
-    pub fn from_env() -> Self {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        OffConfig {
-            base_url: var("OFF_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.into()),
-            timeout: var("OFF_TIMEOUT_MS")
-                .and_then(|v| v.parse().ok())
-                .map_or(DEFAULT_TIMEOUT, Duration::from_millis),
-            user_agent: var("OFF_USER_AGENT").unwrap_or_else(|| {
-                concat!(
-                    "CalorieTracker/",
-                    env!("CARGO_PKG_VERSION"),
-                    " (calorie tracker; barcode lookups)"
-                )
-                .into()
-            }),
-        }
-    }
 }
 
 #[derive(Debug)]

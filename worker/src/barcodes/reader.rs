@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use image::{GrayImage, Luma, imageops};
 use imageproc::geometric_transformations::{Interpolation, rotate_about_center};
-use jobs::payloads::ScannedBarcode;
+use models::analysis::ScannedBarcode;
 use models::{Barcode, BarcodeKind};
 use rxing::{
     BarcodeFormat, Binarizer, BinaryBitmap, DecodeHints, Luma8LuminanceSource,

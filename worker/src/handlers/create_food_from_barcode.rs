@@ -1,5 +1,6 @@
 use jobs::BusMessage;
-use jobs::payloads::{BarcodeSource, CreateFoodFromBarcode, FoodFromBarcode};
+use jobs::payloads::CreateFoodFromBarcode;
+use models::analysis::{BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
 use serde_json::Map;
 
@@ -8,6 +9,7 @@ use crate::barcodes::{Answer, ask, parse};
 use crate::{JobContext, JobError, WorkerDeps};
 
 impl JobHandler for CreateFoodFromBarcode {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), barcode = %self.barcode))]
     async fn handle(
         self,
         ctx: &JobContext,

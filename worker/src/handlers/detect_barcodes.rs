@@ -1,6 +1,7 @@
 use std::time::Instant;
 
-use jobs::payloads::{BarcodeScan, DetectBarcodes};
+use jobs::payloads::DetectBarcodes;
+use models::analysis::BarcodeScan;
 use serde_json::Map;
 
 use super::{JobHandler, image_of};
@@ -8,6 +9,7 @@ use crate::barcodes::reader::read_barcodes;
 use crate::{JobContext, JobError, WorkerDeps};
 
 impl JobHandler for DetectBarcodes {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<BarcodeScan, JobError> {
         let image = image_of(deps, self.image_id).await?;
         ctx.progress("barcode_detection", 10, "Reading barcodes", Map::new())

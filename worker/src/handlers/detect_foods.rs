@@ -1,9 +1,12 @@
 use std::time::Instant;
 
-use jobs::payloads::{DetectFoods, DetectionStage, FoodType, MemoryRecall, NamedFood};
+use jobs::payloads::DetectFoods;
+use models::analysis::{
+    AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood, StageResult,
+};
 use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
-use models::upload::{ProcessingStatus, Stage};
+use models::upload::ProcessingStatus;
 use serde_json::{Map, json};
 
 use super::{JobHandler, image_of, store_fault};
@@ -36,10 +39,15 @@ pub(crate) fn food_types(detections: &[models::recognition::Detection]) -> Vec<F
 }
 
 impl JobHandler for DetectFoods {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<DetectionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
-        ctx.progress("food_detection", 10, "Looking for foods", Map::new())
-            .await?;
+        ctx.analysis_step(
+            AnalysisStep::DetectingFoods,
+            "Looking for foods",
+            Map::new(),
+        )
+        .await?;
         let unavailable = |e: RecognitionError| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "recognition model not installed");
@@ -114,7 +122,7 @@ impl JobHandler for DetectFoods {
                 name,
                 grams: None,
                 confidence,
-                source: "dish classifier".into(),
+                source: FoodNamer::DishClassifier,
             })
             .into_iter()
             .collect();
@@ -125,7 +133,7 @@ impl JobHandler for DetectFoods {
                     name: f.name,
                     grams: f.grams,
                     confidence: f.confidence,
-                    source: "vision".into(),
+                    source: FoodNamer::Vision,
                 })),
                 Err(e) => tracing::warn!(error = %e, "the vision endpoint failed"),
             }
@@ -134,7 +142,7 @@ impl JobHandler for DetectFoods {
         types.extend(named_foods.iter().map(|f| FoodType {
             name: f.name.clone(),
             name_zh: None,
-            label: f.source.clone(),
+            label: f.source.as_str().into(),
             confidence: f.confidence,
             count: 1,
         }));
@@ -151,7 +159,7 @@ impl JobHandler for DetectFoods {
         };
         let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
         images
-            .set_stage(self.image_id, Stage::Detection, &value)
+            .set_stage(self.image_id, DetectionStage::STAGE, &value)
             .await
             .map_err(store_fault)?;
         images
@@ -160,9 +168,8 @@ impl JobHandler for DetectFoods {
             .map_err(store_fault)?;
         let mut fields = Map::new();
         fields.insert("foods".into(), json!(stage.food_types));
-        ctx.progress(
-            "food_detection",
-            40,
+        ctx.analysis_step(
+            AnalysisStep::FoodsDetected,
             format!("Found {} kinds of food", stage.food_types.len()),
             fields,
         )

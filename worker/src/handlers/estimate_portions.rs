@@ -1,7 +1,7 @@
-use jobs::payloads::{DetectionStage, EstimatePortions, HintedFood, PortionStage};
+use jobs::payloads::{EstimatePortions, HintedFood};
+use models::analysis::{AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult};
 use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{PortionEstimate, food_class, serving_estimate};
-use models::upload::Stage;
 use serde_json::Map;
 
 use super::{JobHandler, image_of, store_fault};
@@ -98,13 +98,9 @@ fn food_class_key(label: &str) -> bool {
 
 /// A named food: the weight its namer gave, else its serving (SPEC §9).
 fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
-    let source = match hint.source.as_str() {
-        "notes" => CandidateSource::Notes,
-        "vision" => CandidateSource::Vision,
-        _ => CandidateSource::DishModel,
-    };
+    let source = hint.source.candidate_source();
     // The user's own words are sure; another model's naming is a guess to confirm.
-    let score = if source == CandidateSource::Notes {
+    let score = if hint.source == FoodNamer::Notes {
         1.0
     } else {
         0.5
@@ -117,18 +113,15 @@ fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
         estimate.portion_description_zh = Some(format!("{grams:.0} 克"));
     }
     estimate.cooking_method = "as named".into();
-    estimate.basis = hint.source.clone();
+    estimate.basis = hint.source.as_str().into();
     estimate
 }
 
 impl JobHandler for EstimatePortions {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<PortionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
-        let detected: DetectionStage = image
-            .stage(Stage::Detection)
-            .cloned()
-            .map(serde_json::from_value)
-            .transpose()
+        let detected = DetectionStage::stored(&image)
             .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", format!("stage 1: {e}")))?
             .ok_or_else(|| {
                 JobError::permanent(
@@ -136,8 +129,12 @@ impl JobHandler for EstimatePortions {
                     "The foods have not been detected yet",
                 )
             })?;
-        ctx.progress("portion_estimation", 60, "Estimating portions", Map::new())
-            .await?;
+        ctx.analysis_step(
+            AnalysisStep::EstimatingPortions,
+            "Estimating portions",
+            Map::new(),
+        )
+        .await?;
         let mut portions = Vec::new();
         for seen in detected.reading.iter().flat_map(|r| &r.foods) {
             if let Some(estimate) = recognised(deps, seen).await? {
@@ -191,7 +188,7 @@ impl JobHandler for EstimatePortions {
         let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
         deps.stores
             .images
-            .set_stage(self.image_id, Stage::Portions, &value)
+            .set_stage(self.image_id, PortionStage::STAGE, &value)
             .await
             .map_err(store_fault)?;
         Ok(stage)

@@ -21,6 +21,7 @@ fn nutrition_of(food: &Food) -> UsdaNutrition {
 }
 
 impl JobHandler for FetchUsdaFood {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), fdc_id = self.fdc_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<UsdaNutrition, JobError> {
         let key = format!("fdc:{}", self.fdc_id);
         let foods = &deps.stores.foods;

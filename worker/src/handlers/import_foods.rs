@@ -20,6 +20,7 @@ enum Event {
 }
 
 impl JobHandler for ImportFoods {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), source = ?self.source, path = %self.path))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<ImportReport, JobError> {
         let import_id = ctx.job_id().to_string();
         let path = PathBuf::from(&self.path);

@@ -1,10 +1,12 @@
-use jobs::payloads::{
-    AlternativeFood, DetectionStage, LookupNutrition, NutritionStage, PlateWarning, PortionStage,
-    RecognizedFood, RememberedFood, RememberedMeal,
+use jobs::payloads::LookupNutrition;
+use models::analysis::{
+    AlternativeFood, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall, NutritionStage,
+    PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal, StageResult,
 };
 use models::recognition::{DataQuality, check_nutrition, plate_warning};
-use models::upload::{ProcessingStatus, Stage};
+use models::upload::ProcessingStatus;
 use models::{Food, Nutrients};
+use serde::Deserialize;
 use serde_json::Map;
 
 use super::{JobHandler, image_of, store_fault};
@@ -23,7 +25,7 @@ fn quality_of(food: &Food) -> DataQuality {
 async fn remembered(
     deps: &WorkerDeps,
     owner: models::UserId,
-    recall: jobs::payloads::MemoryRecall,
+    recall: MemoryRecall,
 ) -> Result<Option<RememberedMeal>, JobError> {
     let Some(memory) = deps
         .stores
@@ -39,11 +41,9 @@ async fn remembered(
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|f| {
-            let id = f.get("food_id")?.as_i64()?;
-            let grams = f.get("grams")?.as_f64().filter(|g| *g > 0.0)?;
-            Some((id, grams))
-        })
+        .filter_map(|f| ConfirmedFood::deserialize(f).ok())
+        .filter(|f| f.grams > 0.0)
+        .map(|f| (f.food_id, f.grams))
         .collect();
     let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
     let stored = deps
@@ -74,13 +74,10 @@ async fn remembered(
 }
 
 impl JobHandler for LookupNutrition {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<NutritionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
-        let portions: PortionStage = image
-            .stage(Stage::Portions)
-            .cloned()
-            .map(serde_json::from_value)
-            .transpose()
+        let portions = PortionStage::stored(&image)
             .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", format!("stage 2: {e}")))?
             .ok_or_else(|| {
                 JobError::permanent(
@@ -88,8 +85,12 @@ impl JobHandler for LookupNutrition {
                     "The portions have not been estimated yet",
                 )
             })?;
-        ctx.progress("portion_estimation", 80, "Looking up nutrition", Map::new())
-            .await?;
+        ctx.analysis_step(
+            AnalysisStep::LookingUpNutrition,
+            "Looking up nutrition",
+            Map::new(),
+        )
+        .await?;
         // Every food the portions name, main and alternative, in one read.
         let ids: Vec<i64> = portions
             .food_portions
@@ -143,10 +144,7 @@ impl JobHandler for LookupNutrition {
                 alternatives,
             });
         }
-        let detected: Option<DetectionStage> = image
-            .stage(Stage::Detection)
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok());
+        let detected = DetectionStage::stored(&image).ok().flatten();
         let food_found = detected
             .as_ref()
             .and_then(|d| d.reading.as_ref())
@@ -174,7 +172,7 @@ impl JobHandler for LookupNutrition {
         let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
         let images = &deps.stores.images;
         images
-            .set_stage(self.image_id, Stage::Nutrition, &value)
+            .set_stage(self.image_id, NutritionStage::STAGE, &value)
             .await
             .map_err(store_fault)?;
         images

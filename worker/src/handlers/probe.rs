@@ -7,6 +7,7 @@ use super::JobHandler;
 use crate::{JobContext, JobError, WorkerDeps};
 
 impl JobHandler for Probe {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), steps = self.steps))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<ProbeReport, JobError> {
         let steps = self.steps.max(1);
         for step in 1..=steps {

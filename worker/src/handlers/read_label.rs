@@ -1,6 +1,7 @@
 use std::time::Instant;
 
-use jobs::payloads::{LabelRead, ReadLabel};
+use jobs::payloads::ReadLabel;
+use models::analysis::LabelRead;
 use serde_json::Map;
 
 use super::JobHandler;
@@ -8,6 +9,7 @@ use crate::recognition::RecognitionError;
 use crate::{JobContext, JobError, WorkerDeps};
 
 impl JobHandler for ReadLabel {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id()))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<LabelRead, JobError> {
         ctx.progress("label_reading", 10, "Reading the label", Map::new())
             .await?;

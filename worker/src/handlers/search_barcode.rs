@@ -1,11 +1,13 @@
-use jobs::payloads::{BarcodeMatch, BarcodeSearch, SearchBarcode};
+use jobs::payloads::SearchBarcode;
+use models::analysis::{BarcodeMatch, BarcodeSearch};
 
 use super::JobHandler;
 use crate::barcodes::{Answer, ask, parse};
 use crate::{JobContext, JobError, WorkerDeps};
 
 impl JobHandler for SearchBarcode {
-    async fn handle(self, _: &JobContext, deps: &WorkerDeps) -> Result<BarcodeSearch, JobError> {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), barcode = %self.barcode))]
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<BarcodeSearch, JobError> {
         let barcode = parse(&self.barcode)?;
         let mut unavailable = Vec::new();
         for source in self.sources {

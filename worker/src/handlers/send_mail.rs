@@ -4,7 +4,8 @@ use super::JobHandler;
 use crate::{JobContext, JobError, MailerError, WorkerDeps};
 
 impl JobHandler for SendMail {
-    async fn handle(self, _ctx: &JobContext, deps: &WorkerDeps) -> Result<MailDelivery, JobError> {
+    #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id()))]
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<MailDelivery, JobError> {
         deps.mailer.send(&self).await.map_err(|e| match e {
             MailerError::Address(_) | MailerError::Build(_) | MailerError::Rejected(_) => {
                 JobError::permanent("MAIL_REJECTED", e.to_string())

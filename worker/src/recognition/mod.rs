@@ -56,6 +56,13 @@ pub struct RecognitionConfig {
     pub vision: Option<vision::VisionConfig>,
 }
 
+/// Where `make models` puts the models and their manifests.
+pub const DEFAULT_MODELS_DIR: &str = ".models";
+/// Where `make models` puts the ONNX Runtime library.
+pub const DEFAULT_ORT_LIBRARY: &str = ".ort/libonnxruntime.so.1.31.1";
+pub const DEFAULT_DETECTOR: &str = "yolox-nano";
+pub const DEFAULT_GATE: &str = "efficientnet-lite0";
+
 impl RecognitionConfig {
     /// Whether the detector, the gate model and the runtime are present (cheap; loads
     /// nothing, builds no client).
@@ -72,59 +79,16 @@ impl RecognitionConfig {
     /// and `.ort`), on the CPU, one session of `threads` threads: tests and benchmarks.
     pub fn installed_at(project: &Path, threads: usize) -> Self {
         RecognitionConfig {
-            models_dir: project.join(".models"),
-            ort_library: project.join(".ort/libonnxruntime.so.1.31.1"),
-            detector: "yolox-nano".into(),
-            gate: "efficientnet-lite0".into(),
+            models_dir: project.join(DEFAULT_MODELS_DIR),
+            ort_library: project.join(DEFAULT_ORT_LIBRARY),
+            detector: DEFAULT_DETECTOR.into(),
+            gate: DEFAULT_GATE.into(),
             execution: ExecutionProvider::Cpu,
             sessions: 1,
             threads,
             classifier: None,
             vision: None,
         }
-    }
-
-    pub fn from_env(concurrency: usize) -> Result<Self, String> {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let execution = match var("RECOGNITION_EP").as_deref() {
-            None | Some("cpu") => ExecutionProvider::Cpu,
-            Some("cuda") => ExecutionProvider::Cuda,
-            Some(other) => {
-                return Err(format!("RECOGNITION_EP must be cpu or cuda, not {other:?}"));
-            }
-        };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = match var("RECOGNITION_THREADS") {
-            Some(v) => v
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=64).contains(n))
-                .ok_or_else(|| format!("RECOGNITION_THREADS must be 1 to 64, not {v:?}"))?,
-            None => (cores / concurrency.max(1)).max(1),
-        };
-        let vision = var("VISION_API_URL").map(|base_url| vision::VisionConfig {
-            base_url,
-            api_key: var("VISION_API_KEY"),
-            model: var("VISION_MODEL").unwrap_or_else(|| "gpt-4o-mini".into()),
-            timeout: std::time::Duration::from_millis(
-                var("VISION_TIMEOUT_MS")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(15_000),
-            ),
-        });
-        Ok(RecognitionConfig {
-            models_dir: var("MODELS_DIR").unwrap_or_else(|| ".models".into()).into(),
-            ort_library: var("ORT_DYLIB_PATH")
-                .unwrap_or_else(|| ".ort/libonnxruntime.so.1.31.1".into())
-                .into(),
-            detector: var("DETECTOR_MODEL").unwrap_or_else(|| "yolox-nano".into()),
-            gate: var("GATE_MODEL").unwrap_or_else(|| "efficientnet-lite0".into()),
-            execution,
-            sessions: concurrency.max(1),
-            threads,
-            classifier: var("DISH_CLASSIFIER"),
-            vision,
-        })
     }
 }
 

@@ -8,11 +8,16 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::Secret;
+
+pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(15_000);
+
 /// `VISION_API_URL` (e.g. `http://localhost:11434/v1`), `VISION_API_KEY`, `VISION_MODEL`.
 #[derive(Clone)]
 pub struct VisionConfig {
     pub base_url: String,
-    pub api_key: Option<String>,
+    pub api_key: Option<Secret>,
     pub model: String,
     pub timeout: Duration,
 }
@@ -86,7 +91,7 @@ impl VisionClient {
         );
         let mut request = self.http.post(url).json(&body);
         if let Some(key) = &self.config.api_key {
-            request = request.bearer_auth(key);
+            request = request.bearer_auth(key.expose());
         }
         let response = request
             .send()

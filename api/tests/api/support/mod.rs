@@ -132,7 +132,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
             data_dir: data_dir.path().to_owned(),
-            smtp_url: options.smtp_url,
+            smtp_url: options.smtp_url.map(Secret::new),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
             public_url: "http://127.0.0.1:8080".into(),
             usda: worker::usda::UsdaConfig {
@@ -167,6 +167,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                 ..worker::recognition::RecognitionConfig::installed_at(&project_path(""), 1)
             },
             unconfirmed_uploads_kept_for: Duration::from_secs(30 * 24 * 3600),
+            host_name: "local".into(),
         },
     };
     let app = match App::build(config).await {

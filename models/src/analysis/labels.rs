@@ -1,0 +1,10 @@
+use serde::{Deserialize, Serialize};
+
+use crate::nutrition_label::LabelReading;
+
+/// A nutrition label read from a photo, and how long the reading took.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LabelRead {
+    pub label: LabelReading,
+    pub took_ms: f64,
+}

@@ -1,0 +1,101 @@
+/// A step of a photo's analysis as its progress events name it (SPEC §4 "Image flow":
+/// start, food_detection, food_detection_complete, portion_estimation, complete, error),
+/// with how far the analysis is once it is reached.
+///
+/// The API announces the steps between the three recognition jobs, each job the steps
+/// within it; the percentages are set here, in the order the steps happen, so the
+/// events of both grow monotonically however they interleave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalysisStep {
+    /// The API began the analysis (`DetectFoods` is queued).
+    Start,
+    /// `DetectFoods` is looking at the photo.
+    DetectingFoods,
+    /// `DetectFoods` found the foods (its event carries them).
+    FoodsDetected,
+    /// The API holds stage 1 and queues `EstimatePortions`.
+    FoodDetectionComplete,
+    /// `EstimatePortions` is weighing the foods.
+    EstimatingPortions,
+    /// The API holds stage 2 and queues `LookupNutrition`.
+    PortionsEstimated,
+    /// `LookupNutrition` is reading each food's values. The spec's stream has no step
+    /// of its own for this, and the web app names only the spec's steps, so it is the
+    /// last part of `portion_estimation`: a portion is its grams and what they hold.
+    LookingUpNutrition,
+    /// The analysis ended with its results.
+    Complete,
+    /// The analysis failed or was cancelled.
+    Error,
+}
+
+impl AnalysisStep {
+    /// Every step, in the order an analysis that succeeds meets them (then `Error`).
+    pub const ALL: [AnalysisStep; 9] = [
+        AnalysisStep::Start,
+        AnalysisStep::DetectingFoods,
+        AnalysisStep::FoodsDetected,
+        AnalysisStep::FoodDetectionComplete,
+        AnalysisStep::EstimatingPortions,
+        AnalysisStep::PortionsEstimated,
+        AnalysisStep::LookingUpNutrition,
+        AnalysisStep::Complete,
+        AnalysisStep::Error,
+    ];
+
+    /// The step's name on the wire (`step` of a progress event).
+    pub fn name(self) -> &'static str {
+        match self {
+            AnalysisStep::Start => "start",
+            AnalysisStep::DetectingFoods | AnalysisStep::FoodsDetected => "food_detection",
+            AnalysisStep::FoodDetectionComplete => "food_detection_complete",
+            AnalysisStep::EstimatingPortions
+            | AnalysisStep::PortionsEstimated
+            | AnalysisStep::LookingUpNutrition => "portion_estimation",
+            AnalysisStep::Complete => "complete",
+            AnalysisStep::Error => "error",
+        }
+    }
+
+    /// How far the analysis is, in percent (`progress` of a progress event).
+    pub fn progress(self) -> u8 {
+        match self {
+            AnalysisStep::Start => 0,
+            AnalysisStep::DetectingFoods => 10,
+            AnalysisStep::FoodsDetected => 40,
+            AnalysisStep::FoodDetectionComplete => 50,
+            AnalysisStep::EstimatingPortions => 60,
+            AnalysisStep::PortionsEstimated => 75,
+            AnalysisStep::LookingUpNutrition => 80,
+            AnalysisStep::Complete | AnalysisStep::Error => 100,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AnalysisStep;
+
+    #[test]
+    fn the_steps_are_the_specs_and_their_progress_only_grows() {
+        let spec = [
+            "start",
+            "food_detection",
+            "food_detection_complete",
+            "portion_estimation",
+            "complete",
+            "error",
+        ];
+        assert!(AnalysisStep::ALL.iter().all(|s| spec.contains(&s.name())));
+        assert!(
+            spec.iter()
+                .all(|name| AnalysisStep::ALL.iter().any(|s| s.name() == *name))
+        );
+        assert!(
+            AnalysisStep::ALL
+                .windows(2)
+                .all(|w| w[0].progress() <= w[1].progress())
+        );
+        assert_eq!(AnalysisStep::Complete.progress(), 100);
+    }
+}
