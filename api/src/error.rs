@@ -1,13 +1,12 @@
 //! The one error type of the HTTP layer, rendered as the spec's envelope
 //! `{success: false, data: null, error: {message, code}}`.
 
-use std::borrow::Cow;
-
 use axum::{
     Json,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use models::ErrorCode;
 use serde::Serialize;
 use utoipa::{
     ToSchema,
@@ -16,57 +15,49 @@ use utoipa::{
 
 #[derive(Debug)]
 pub struct ApiError {
-    pub status: StatusCode,
-    pub code: Cow<'static, str>,
+    /// The code names the problem and carries the answer's status.
+    pub code: ErrorCode,
     pub message: String,
     /// Seconds, sent as `Retry-After` (rate limits).
     pub retry_after: Option<u64>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError {
-            status,
-            code: Cow::Borrowed(code),
+            code,
             message: message.into(),
             retry_after: None,
         }
     }
 
     /// The same error under a more specific code.
-    pub fn with_code(mut self, code: &'static str) -> Self {
-        self.code = Cow::Borrowed(code);
+    pub fn with_code(mut self, code: ErrorCode) -> Self {
+        self.code = code;
         self
     }
 
+    /// The status of the answer, the code's own.
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", message)
+        Self::new(ErrorCode::BadRequest, message)
     }
 
     pub fn validation(message: impl Into<String>) -> Self {
-        Self::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "VALIDATION_ERROR",
-            message,
-        )
+        Self::new(ErrorCode::ValidationError, message)
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
-    }
-
-    pub fn unavailable(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
+        Self::new(ErrorCode::NotFound, message)
     }
 
     /// Logs the cause and tells the caller only that something went wrong on our side.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "INTERNAL_ERROR",
-            "Internal server error",
-        )
+        Self::new(ErrorCode::InternalError, "Internal server error")
     }
 }
 
@@ -75,7 +66,7 @@ impl std::fmt::Display for ApiError {
         write!(
             f,
             "{} {}: {}",
-            self.status.as_u16(),
+            self.code.status(),
             self.code,
             self.message
         )
@@ -100,9 +91,6 @@ struct ErrorDetail<'a> {
     code: &'a str,
 }
 
-/// The code of a save that lost a race with a deletion.
-pub const REFERENCE_GONE: &str = "REFERENCE_GONE";
-
 /// Marks an answer that lost a race with a deletion, for `auth::ended_account`.
 #[derive(Debug, Clone, Copy)]
 pub struct ReferenceGone;
@@ -114,11 +102,11 @@ impl IntoResponse for ApiError {
             data: None,
             error: ErrorDetail {
                 message: &self.message,
-                code: &self.code,
+                code: self.code.as_str(),
             },
         };
-        let mut response = (self.status, Json(body)).into_response();
-        if self.code == REFERENCE_GONE {
+        let mut response = (self.status(), Json(body)).into_response();
+        if self.code == ErrorCode::ReferenceGone {
             response.extensions_mut().insert(ReferenceGone);
         }
         if let Some(seconds) = self.retry_after {
@@ -141,10 +129,10 @@ impl From<models::recipe::RecipeRefused> for ApiError {
         use models::recipe::RecipeRefused;
         let error = ApiError::validation(e.to_string());
         match e {
-            RecipeRefused::Cycle => error.with_code("RECIPE_CYCLE"),
-            RecipeRefused::TooDeep => error.with_code("RECIPE_TOO_DEEP"),
-            RecipeRefused::TooLarge => error.with_code("RECIPE_TOO_LARGE"),
-            RecipeRefused::TooShared => error.with_code("RECIPE_TOO_SHARED"),
+            RecipeRefused::Cycle => error.with_code(ErrorCode::RecipeCycle),
+            RecipeRefused::TooDeep => error.with_code(ErrorCode::RecipeTooDeep),
+            RecipeRefused::TooLarge => error.with_code(ErrorCode::RecipeTooLarge),
+            RecipeRefused::TooShared => error.with_code(ErrorCode::RecipeTooShared),
         }
     }
 }
@@ -154,9 +142,7 @@ impl From<models::StoreError> for ApiError {
         match e {
             models::StoreError::NotFound => ApiError::not_found("Not found"),
             models::StoreError::Recipe(refused) => refused.into(),
-            models::StoreError::Conflict(message) => {
-                ApiError::new(StatusCode::CONFLICT, "CONFLICT", message)
-            }
+            models::StoreError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
             models::StoreError::Refused(message) => ApiError::validation(message),
             // A row this save refers to was deleted while it ran; the transaction was
             // rolled back. When it was the caller's account, `auth::ended_account`
@@ -165,8 +151,7 @@ impl From<models::StoreError> for ApiError {
                 if db.kind() == sqlx::error::ErrorKind::ForeignKeyViolation =>
             {
                 ApiError::new(
-                    StatusCode::CONFLICT,
-                    "REFERENCE_GONE",
+                    ErrorCode::ReferenceGone,
                     "Something this refers to was deleted meanwhile; nothing was saved",
                 )
             }
@@ -177,8 +162,7 @@ impl From<models::StoreError> for ApiError {
                 ApiError {
                     retry_after: Some(1),
                     ..ApiError::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        "DATABASE_UNAVAILABLE",
+                        ErrorCode::DatabaseUnavailable,
                         "The database is unavailable for a moment; nothing was saved, please try again",
                     )
                 }
@@ -203,27 +187,15 @@ impl From<jobs::JobsError> for ApiError {
         use jobs::JobsError;
         match e {
             JobsError::NotFound(_) => ApiError::not_found("Job not found"),
-            JobsError::Failed(failure) => ApiError {
-                // A job that ran out of retries (an outside service down) or could not
-                // be queued is our problem; any other code names the caller's.
-                status: match failure.code.as_str() {
-                    "JOB_FAILED" | "ENQUEUE_FAILED" | "JOB_CRASHED" => {
-                        StatusCode::SERVICE_UNAVAILABLE
-                    }
-                    code if code.ends_with("_UNAVAILABLE") => StatusCode::SERVICE_UNAVAILABLE,
-                    code if code.ends_with("_NOT_FOUND") => StatusCode::NOT_FOUND,
-                    _ => StatusCode::UNPROCESSABLE_ENTITY,
-                },
-                code: Cow::Owned(failure.code),
-                message: failure.message,
-                retry_after: None,
-            },
-            JobsError::Cancelled => {
-                ApiError::new(StatusCode::CONFLICT, "CANCELLED", "The job was cancelled")
-            }
+            // A job records its failure by wire name; one no longer in the table (an old
+            // record) is answered as a job that failed on our side.
+            JobsError::Failed(failure) => ApiError::new(
+                ErrorCode::from_wire(&failure.code).unwrap_or(ErrorCode::JobFailed),
+                failure.message,
+            ),
+            JobsError::Cancelled => ApiError::new(ErrorCode::Cancelled, "The job was cancelled"),
             JobsError::Timeout { .. } => ApiError::new(
-                StatusCode::GATEWAY_TIMEOUT,
-                "TIMEOUT",
+                ErrorCode::Timeout,
                 "The work did not finish in time; try again",
             ),
             JobsError::Store(e) => e.into(),
@@ -294,11 +266,11 @@ mod tests {
     fn job_failures_keep_their_code() {
         let rejected = failed("MAIL_REJECTED");
         assert_eq!(
-            (rejected.status, rejected.code.as_ref()),
-            (StatusCode::UNPROCESSABLE_ENTITY, "MAIL_REJECTED")
+            (rejected.status(), rejected.code),
+            (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::MailRejected)
         );
         // Out of retries (an outside service down) is on our side, not the caller's.
         let exhausted = failed("JOB_FAILED");
-        assert_eq!(exhausted.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(exhausted.status(), StatusCode::SERVICE_UNAVAILABLE);
     }
 }

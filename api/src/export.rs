@@ -259,7 +259,7 @@ mod tests {
         let ann = exports.start(user(1)).unwrap();
         let again = exports.start(user(1)).unwrap_err();
         assert_eq!(
-            (again.status, again.code.as_ref(), again.retry_after),
+            (again.status(), again.code.as_str(), again.retry_after),
             (
                 StatusCode::TOO_MANY_REQUESTS,
                 "EXPORT_IN_PROGRESS",
@@ -269,7 +269,7 @@ mod tests {
         let bob = exports.start(user(2)).unwrap();
         let full = exports.start(user(3)).unwrap_err();
         assert_eq!(
-            (full.status, full.code.as_ref(), full.retry_after),
+            (full.status(), full.code.as_str(), full.retry_after),
             (StatusCode::SERVICE_UNAVAILABLE, "EXPORT_BUSY", Some(10))
         );
         drop(ann);

@@ -73,7 +73,7 @@ impl From<JsonRejection> for ApiError {
                     "Request body is too large",
                 )
             }
-            other => ApiError::new(other.status(), "BAD_REQUEST", other.body_text()),
+            other => ApiError::bad_request(other.body_text()),
         }
     }
 }

@@ -56,10 +56,6 @@ pub struct PreparedPhoto {
     pub height: u32,
 }
 
-fn refuse(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-    ApiError::new(status, code, message)
-}
-
 pub fn not_an_image() -> ApiError {
     refuse(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -555,26 +551,26 @@ mod tests {
     #[test]
     fn refuses_what_is_not_an_image_whatever_its_name() {
         let text = b"GIF87a? no: just text pretending to be a picture".to_vec();
-        assert_eq!(prepare(&text).unwrap_err().code, "UNSUPPORTED_IMAGE");
+        assert_eq!(prepare(&text).unwrap_err().code.as_str(), "UNSUPPORTED_IMAGE");
         assert_eq!(
-            prepare(b"%PDF-1.7 ...").unwrap_err().code,
+            prepare(b"%PDF-1.7 ...").unwrap_err().code.as_str(),
             "UNSUPPORTED_IMAGE"
         );
-        assert_eq!(prepare(&[]).unwrap_err().code, "INVALID_IMAGE");
+        assert_eq!(prepare(&[]).unwrap_err().code.as_str(), "INVALID_IMAGE");
     }
 
     #[test]
     fn refuses_a_truncated_picture() {
         let mut bytes = png(64, 64);
         bytes.truncate(bytes.len() / 2);
-        assert_eq!(prepare(&bytes).unwrap_err().code, "INVALID_IMAGE");
+        assert_eq!(prepare(&bytes).unwrap_err().code.as_str(), "INVALID_IMAGE");
         let mut jpeg = Vec::new();
         image::RgbImage::from_pixel(64, 64, image::Rgb([1, 2, 3]))
             .write_to(&mut Cursor::new(&mut jpeg), ImageFormat::Jpeg)
             .unwrap();
         assert!(prepare(&jpeg).is_ok());
         jpeg.truncate(jpeg.len() - 10);
-        assert_eq!(prepare(&jpeg).unwrap_err().code, "INVALID_IMAGE");
+        assert_eq!(prepare(&jpeg).unwrap_err().code.as_str(), "INVALID_IMAGE");
     }
 
     /// CRC-32 (IEEE), to write a valid PNG chunk by hand.
@@ -688,7 +684,7 @@ mod tests {
         assert!(budget.try_reserve(2 * MB).is_some());
         let refused = budget.reserve(4 * MB).await.unwrap_err();
         assert_eq!(
-            (refused.status, refused.code.as_ref(), refused.retry_after),
+            (refused.status(), refused.code.as_str(), refused.retry_after),
             (StatusCode::SERVICE_UNAVAILABLE, "SERVER_BUSY", Some(5))
         );
         // One that waits gets the room when it is given back.
@@ -713,7 +709,7 @@ mod tests {
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
         let started = std::time::Instant::now();
         let refused = prepare(&bytes).unwrap_err();
-        assert_eq!(refused.code, "IMAGE_TOO_LARGE");
+        assert_eq!(refused.code.as_str(), "IMAGE_TOO_LARGE");
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 }

@@ -187,7 +187,7 @@ mod tests {
         limiter.check("a", limit).await.unwrap();
         limiter.check("a", limit).await.unwrap();
         let refused = limiter.check("a", limit).await.unwrap_err();
-        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(refused.retry_after, Some(1));
         limiter.check("b", limit).await.unwrap();
         // A budget of failures: only what is recorded spends it.
@@ -196,7 +196,7 @@ mod tests {
         limiter.check_spent("c", limit).await.unwrap();
         limiter.record("c", limit).await.unwrap();
         assert_eq!(
-            limiter.check_spent("c", limit).await.unwrap_err().status,
+            limiter.check_spent("c", limit).await.unwrap_err().status(),
             StatusCode::TOO_MANY_REQUESTS
         );
         tokio::time::sleep(Duration::from_millis(250)).await;

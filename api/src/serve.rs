@@ -21,6 +21,7 @@ use axum::{
     extract::{ConnectInfo, Request},
     response::Response,
 };
+use models::ErrorCode;
 use hyper::{body::Incoming, server::conn::http1};
 use hyper_util::{
     rt::{TokioIo, TokioTimer},
@@ -201,23 +202,22 @@ impl ParseErrorsInEnvelope {
 
     /// The envelope answer for hyper's own answer `head`, when it is one.
     fn envelope_for(head: &[u8]) -> Option<Vec<u8>> {
-        let (status, code, message) = if head.starts_with(b"HTTP/1.1 414 ") {
+        let (code, message) = if head.starts_with(b"HTTP/1.1 414 ") {
             (
-                "414 URI Too Long",
-                "URI_TOO_LONG",
+                ErrorCode::UriTooLong,
                 "The address is too long; a search or parameter must stay under 64 KB",
             )
         } else if head.starts_with(b"HTTP/1.1 431 ") {
             (
-                "431 Request Header Fields Too Large",
-                "HEADERS_TOO_LARGE",
+                ErrorCode::HeadersTooLarge,
                 "The request headers are too large",
             )
         } else if head.starts_with(b"HTTP/1.1 400 ") {
-            ("400 Bad Request", "BAD_REQUEST", "The request is malformed")
+            (ErrorCode::BadRequest, "The request is malformed")
         } else {
             return None;
         };
+        let status = axum::http::StatusCode::from_u16(code.status()).ok()?;
         let text = std::str::from_utf8(head).ok()?;
         if !text.ends_with("\r\n\r\n")
             || !text
@@ -229,7 +229,7 @@ impl ParseErrorsInEnvelope {
         let body = serde_json::json!({
             "success": false,
             "data": null,
-            "error": {"message": message, "code": code},
+            "error": {"message": message, "code": code.as_str()},
         })
         .to_string();
         Some(

@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod corpus;
 pub mod csv;
 pub mod db;
+pub mod error_code;
 pub mod food;
 pub mod generic;
 pub mod import;
@@ -29,6 +30,7 @@ pub mod weight;
 pub use barcode::{Barcode, BarcodeKind};
 pub use calendar::LocalClock;
 pub use db::{Database, DatabaseError, Engine};
+pub use error_code::ErrorCode;
 pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
 };

@@ -41,10 +41,10 @@ pub enum JobError {
 }
 
 impl JobError {
-    pub fn permanent(code: &str, message: impl Into<String>) -> Self {
+    pub fn permanent(code: ErrorCode, message: impl Into<String>) -> Self {
         JobError::Permanent(JobFailure {
             message: message.into(),
-            code: code.to_owned(),
+            code: code.as_str().to_owned(),
         })
     }
 }

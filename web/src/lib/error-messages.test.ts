@@ -24,11 +24,12 @@ function rustFiles(dir: string): string[] {
   });
 }
 
-// Where the server names an error code: ApiError::new(status, "CODE", …) and refuse(status,
-// "CODE", …); .with_code("CODE"); ApiError::unavailable("CODE", …); JobError::permanent(
-// "CODE", …) in the worker; code: "CODE".into() and "code": "CODE" in built envelopes.
+// Where the server names an error code: the table of models/src/error_code.rs
+// (`Variant => "CODE", status, …`), and any literal left in a built envelope or a
+// hand-made ApiError (StatusCode::X, "CODE"; with_code("CODE"); code: "CODE").
 const CODE = '"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)"';
 const PATTERNS = [
+  new RegExp(`=>\\s*${CODE},\\s*\\d{3},`, 'g'),
   new RegExp(`StatusCode::[A-Z_]+,\\s*${CODE}`, 'g'),
   new RegExp(`ApiError::new\\(\\s*[^,()]+(?:\\(\\))?,\\s*${CODE}`, 'g'),
   new RegExp(`(?:with_code|unavailable|permanent)\\(\\s*${CODE}`, 'g'),
