@@ -10,7 +10,7 @@ use apalis_board::axum::{
 use axum::{
     Router,
     extract::{DefaultBodyLimit, Request, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -20,6 +20,7 @@ use jobs::{
     DEFAULT_HEARTBEAT, Job, QueueBackend,
     payloads::{ImportFoods, ImportSource, Probe},
 };
+use models::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -71,8 +72,7 @@ async fn require_admin(
 ) -> Response {
     let Some(token) = token else {
         return ApiError::new(
-            StatusCode::FORBIDDEN,
-            "ADMIN_CLOSED",
+            ErrorCode::AdminClosed,
             "The admin listener is closed: set ADMIN_TOKEN to open it",
         )
         .into_response();
@@ -86,8 +86,7 @@ async fn require_admin(
         return next.run(request).await;
     }
     let mut response = ApiError::new(
-        StatusCode::UNAUTHORIZED,
-        "UNAUTHORIZED",
+        ErrorCode::Unauthorized,
         "Present ADMIN_TOKEN as a bearer token or as the basic-auth password",
     )
     .into_response();

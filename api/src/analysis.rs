@@ -3,6 +3,7 @@
 //! relayed as the steps of SPEC §4 "Image flow" ([`AnalysisStep`]). Whoever waits can go
 //! away: the job running then is cancelled and nothing more starts.
 
+use models::ErrorCode;
 use std::time::Duration;
 
 use futures::StreamExt;
@@ -100,8 +101,7 @@ where
             event = events.next() => event,
             () = &mut deadline => {
                 cancel(state, job_id).await;
-                return Err(Stopped::Failed(ApiError::unavailable(
-                    "ANALYSIS_TIMEOUT",
+                return Err(Stopped::Failed(ApiError::new(ErrorCode::AnalysisTimeout,
                     "Image analysis took too long; please try again",
                 )));
             }
@@ -124,7 +124,7 @@ where
             JobStatus::Failed => {
                 let failure = event.error.unwrap_or(jobs::JobFailure {
                     message: "Image analysis failed".into(),
-                    code: "JOB_FAILED".into(),
+                    code: ErrorCode::JobFailed.as_str().into(),
                 });
                 return Err(Stopped::Failed(jobs::JobsError::Failed(failure).into()));
             }
@@ -212,7 +212,7 @@ pub async fn analyse(
         Err(Stopped::Cancelled) => (ProcessingStatus::Cancelled, None),
         Err(Stopped::Failed(e)) => (
             ProcessingStatus::Failed,
-            Some((e.message.as_str(), e.code.as_ref())),
+            Some((e.message.as_str(), e.code.as_str())),
         ),
     };
     if let Err(e) = images.set_status(image.id, status, error).await {
@@ -287,7 +287,7 @@ pub fn stream(state: AppState, user: User, image: UploadedImage) -> mpsc::Receiv
                 let mut event = step(AnalysisStep::Error, "Analysis cancelled by user");
                 event.insert(
                     "error".into(),
-                    json!({"message": "Analysis cancelled by user", "code": "CANCELLED"}),
+                    json!({"message": "Analysis cancelled by user", "code": ErrorCode::Cancelled.as_str()}),
                 );
                 let _ = tx.send(event).await;
             }

@@ -63,13 +63,7 @@ impl ApiError {
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} {}: {}",
-            self.code.status(),
-            self.code,
-            self.message
-        )
+        write!(f, "{} {}: {}", self.code.status(), self.code, self.message)
     }
 }
 

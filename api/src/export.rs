@@ -2,6 +2,7 @@
 //! number at once, at most one per user, each holding a few chunks in memory however
 //! long the user's history is.
 
+use models::ErrorCode;
 use std::{
     collections::HashSet,
     future::Future,
@@ -10,10 +11,7 @@ use std::{
     time::Duration,
 };
 
-use axum::{
-    body::{Body, Bytes},
-    http::StatusCode,
-};
+use axum::body::{Body, Bytes};
 use models::{StoreError, UserId};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
@@ -66,8 +64,7 @@ impl Exports {
             return Err(ApiError {
                 retry_after: Some(RETRY_AFTER_S),
                 ..ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "EXPORT_IN_PROGRESS",
+                    ErrorCode::ExportInProgress,
                     "Your previous export is still being written; try again when it has finished",
                 )
             });
@@ -82,8 +79,8 @@ impl Exports {
                 self.running().remove(&user);
                 Err(ApiError {
                     retry_after: Some(RETRY_AFTER_S),
-                    ..ApiError::unavailable(
-                        "EXPORT_BUSY",
+                    ..ApiError::new(
+                        ErrorCode::ExportBusy,
                         "Too many exports are being written right now; try again shortly",
                     )
                 })
@@ -245,6 +242,7 @@ where
 
 #[cfg(test)]
 mod tests {
+    use axum::http::StatusCode;
     use futures::StreamExt;
 
     use super::*;

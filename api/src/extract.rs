@@ -8,6 +8,7 @@ use axum::{
     },
     http::StatusCode,
 };
+use models::ErrorCode;
 
 use serde::de::DeserializeOwned;
 
@@ -49,13 +50,11 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
             JsonRejection::MissingJsonContentType(_) => ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "UNSUPPORTED_MEDIA_TYPE",
+                ErrorCode::UnsupportedMediaType,
                 "Expected a JSON body with Content-Type: application/json",
             ),
             JsonRejection::JsonSyntaxError(e) => ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "MALFORMED_JSON",
+                ErrorCode::MalformedJson,
                 format!("Malformed JSON: {}", source_text(&e)),
             ),
             // axum's text names the field ("calories: invalid type: …"); the innermost
@@ -67,11 +66,7 @@ impl From<JsonRejection> for ApiError {
                 )
             )),
             JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "PAYLOAD_TOO_LARGE",
-                    "Request body is too large",
-                )
+                ApiError::new(ErrorCode::PayloadTooLarge, "Request body is too large")
             }
             other => ApiError::bad_request(other.body_text()),
         }
@@ -144,7 +139,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Clock {
             None => Ok(Clock(models::LocalClock::default())),
             Some(name) => models::LocalClock::parse(&name)
                 .map(Clock)
-                .map_err(|e| ApiError::validation(e.0).with_code("INVALID_TIME_ZONE")),
+                .map_err(|e| ApiError::validation(e.0).with_code(ErrorCode::InvalidTimeZone)),
         }
     }
 }

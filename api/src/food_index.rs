@@ -4,6 +4,7 @@
 //! process that writes a food puts it in its own index at once (`reindex`); searches
 //! are read from the caller's text by `search_query`.
 
+use models::ErrorCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -236,9 +237,11 @@ pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
 /// A search as typed, or the error saying why it cannot run.
 pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
     search::Query::parse(text).map_err(|e| match e {
-        search::QueryError::Empty => ApiError::bad_request(e.to_string()).with_code("EMPTY_QUERY"),
+        search::QueryError::Empty => {
+            ApiError::bad_request(e.to_string()).with_code(ErrorCode::EmptyQuery)
+        }
         search::QueryError::TooLong => {
-            ApiError::validation(e.to_string()).with_code("QUERY_TOO_LONG")
+            ApiError::validation(e.to_string()).with_code(ErrorCode::QueryTooLong)
         }
     })
 }

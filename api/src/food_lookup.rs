@@ -2,10 +2,10 @@
 //! custom foods and recipes for their owner), and USDA foods by FoodData Central id,
 //! fetched by a `FetchUsdaFood` job and kept as a local food.
 
+use models::ErrorCode;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
 use models::{Food, FoodSource, UserId};
 
@@ -15,7 +15,7 @@ use crate::{AppState, error::ApiError};
 const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub(crate) fn food_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "FOOD_NOT_FOUND", "Food not found")
+    ApiError::new(ErrorCode::FoodNotFound, "Food not found")
 }
 
 /// The food of `id` if `viewer` may see it: shared foods everyone, custom foods and

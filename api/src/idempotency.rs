@@ -15,6 +15,7 @@ use axum::{
 };
 use chrono::{DateTime, Duration, Utc};
 use models::Database;
+use models::ErrorCode;
 use sha2::{Digest, Sha256};
 
 use crate::{AppState, auth::AuthUser, error::ApiError};
@@ -40,8 +41,7 @@ fn parse_key(value: &HeaderValue) -> Result<String, ApiError> {
     let bytes = value.as_bytes();
     if bytes.is_empty() || bytes.len() > 255 || !bytes.iter().all(|b| b.is_ascii_graphic()) {
         return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "INVALID_IDEMPOTENCY_KEY",
+            ErrorCode::InvalidIdempotencyKey,
             "Idempotency-Key must be 1 to 255 visible ASCII characters",
         ));
     }
@@ -81,13 +81,9 @@ async fn handle(
         Ok(AuthUser(user)) => user,
         Err(_) => return Ok(next.run(Request::from_parts(parts, body)).await),
     };
-    let bytes = to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "PAYLOAD_TOO_LARGE",
-            "The request body is too large",
-        )
-    })?;
+    let bytes = to_bytes(body, MAX_BODY)
+        .await
+        .map_err(|_| ApiError::new(ErrorCode::PayloadTooLarge, "The request body is too large"))?;
     let mut hasher = Sha256::new();
     hasher.update(parts.method.as_str());
     hasher.update([0]);
@@ -109,8 +105,7 @@ async fn handle(
         let running = status.is_none() && now - created_at < ABANDONED_AFTER;
         if stored_hash != hash && !running {
             return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "IDEMPOTENCY_KEY_REUSED",
+                ErrorCode::IdempotencyKeyReused,
                 "This Idempotency-Key was already used for a different request",
             ));
         }
@@ -169,8 +164,7 @@ fn in_use() -> ApiError {
     ApiError {
         retry_after: Some(1),
         ..ApiError::new(
-            StatusCode::CONFLICT,
-            "IDEMPOTENCY_KEY_IN_USE",
+            ErrorCode::IdempotencyKeyInUse,
             "A request with this Idempotency-Key is still being processed",
         )
     }

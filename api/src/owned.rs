@@ -1,14 +1,14 @@
 //! The caller's own records by id. Another user's record is as missing as one that
 //! never was: the same 404, so ids reveal nothing.
 
-use axum::http::StatusCode;
+use models::ErrorCode;
 use models::upload::UploadedImage;
 use models::{Meal, UserId};
 
 use crate::{AppState, error::ApiError};
 
 pub(crate) fn meal_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "MEAL_NOT_FOUND", "Meal not found")
+    ApiError::new(ErrorCode::MealNotFound, "Meal not found")
 }
 
 /// The caller's meal, or the same 404 whether it is missing or someone else's.
@@ -22,7 +22,7 @@ pub(crate) async fn own_meal(state: &AppState, owner: UserId, id: i64) -> Result
 }
 
 pub(crate) fn image_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "IMAGE_NOT_FOUND", "Image not found")
+    ApiError::new(ErrorCode::ImageNotFound, "Image not found")
 }
 
 /// The caller's image; another user's is as missing as one that never was.

@@ -8,6 +8,7 @@
 //! Every photo a client sends (an upload, a label to read) goes the same way: the
 //! account's upload rate ([`admit`]), then [`Admitted::prepare`].
 
+use models::ErrorCode;
 use std::{
     io::Cursor,
     sync::{
@@ -57,9 +58,8 @@ pub struct PreparedPhoto {
 }
 
 pub fn not_an_image() -> ApiError {
-    refuse(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "UNSUPPORTED_IMAGE",
+    ApiError::new(
+        ErrorCode::UnsupportedImage,
         "Please select an image file (JPEG, PNG or WebP)",
     )
 }
@@ -68,8 +68,7 @@ pub fn not_an_image() -> ApiError {
 /// axum's text.
 pub fn multipart_required(e: axum::extract::multipart::MultipartRejection) -> ApiError {
     ApiError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "MULTIPART_REQUIRED",
+        ErrorCode::MultipartRequired,
         format!(
             "Send the photo as multipart/form-data with a field named image ({})",
             e.body_text()
@@ -87,9 +86,8 @@ pub fn unreadable_form(e: axum::extract::multipart::MultipartError) -> ApiError 
 }
 
 pub fn too_big() -> ApiError {
-    refuse(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "IMAGE_TOO_LARGE",
+    ApiError::new(
+        ErrorCode::ImageFileTooLarge,
         "Image file size cannot exceed 10MB",
     )
 }
@@ -155,9 +153,8 @@ fn reader(bytes: &[u8], format: ImageFormat) -> ImageReader<Cursor<&[u8]>> {
 fn unreadable(e: image::ImageError) -> ApiError {
     match e {
         image::ImageError::Limits(_) => pixels_refused(),
-        other => refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "INVALID_IMAGE",
+        other => ApiError::new(
+            ErrorCode::InvalidImage,
             format!("The image could not be read: {other}"),
         ),
     }
@@ -167,9 +164,8 @@ fn unreadable(e: image::ImageError) -> ApiError {
 /// decoding the picture; cheap.
 pub fn inspect(bytes: &[u8]) -> Result<Header, ApiError> {
     if bytes.is_empty() {
-        return Err(refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "INVALID_IMAGE",
+        return Err(ApiError::new(
+            ErrorCode::InvalidImage,
             "The image file is empty",
         ));
     }
@@ -184,9 +180,8 @@ pub fn inspect(bytes: &[u8]) -> Result<Header, ApiError> {
         return Err(not_an_image());
     }
     if format == ImageFormat::Jpeg && !jpeg_is_complete(bytes) {
-        return Err(refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "INVALID_IMAGE",
+        return Err(ApiError::new(
+            ErrorCode::InvalidImage,
             "The image could not be read: the JPEG file is truncated",
         ));
     }
@@ -200,9 +195,8 @@ pub fn inspect(bytes: &[u8]) -> Result<Header, ApiError> {
     let decoded = decoder.total_bytes();
     let decoder_extra = match format {
         ImageFormat::Jpeg => jpeg_coefficient_bytes(bytes).ok_or_else(|| {
-            refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "INVALID_IMAGE",
+            ApiError::new(
+                ErrorCode::InvalidImage,
                 "The image could not be read: the JPEG header is malformed",
             )
         })?,
@@ -328,8 +322,8 @@ impl DecodeBudget {
 fn busy() -> ApiError {
     ApiError {
         retry_after: Some(BUSY_RETRY_AFTER_SECS),
-        ..ApiError::unavailable(
-            "SERVER_BUSY",
+        ..ApiError::new(
+            ErrorCode::ServerBusy,
             format!(
                 "Too many photos are being processed right now; please try again in \
                  {BUSY_RETRY_AFTER_SECS} seconds"
@@ -496,9 +490,8 @@ fn webp_bytes_per_pixel(bytes: &[u8]) -> u64 {
 }
 
 fn decoded_refused(header: &Header, most: u64) -> ApiError {
-    refuse(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "IMAGE_TOO_LARGE",
+    ApiError::new(
+        ErrorCode::ImageTooLarge,
         format!(
             "The image is too large to process: {} × {} pixels of its kind take {} MB to \
              decode, and at most {} MB is allowed (a 50-megapixel photo of 8-bit colour \
@@ -512,9 +505,8 @@ fn decoded_refused(header: &Header, most: u64) -> ApiError {
 }
 
 fn pixels_refused() -> ApiError {
-    refuse(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "IMAGE_TOO_LARGE",
+    ApiError::new(
+        ErrorCode::ImageTooLarge,
         format!(
             "The image has too many pixels (at most {} megapixels, {MAX_SIDE} pixels a side)",
             MAX_PIXELS / 1_000_000
@@ -551,7 +543,10 @@ mod tests {
     #[test]
     fn refuses_what_is_not_an_image_whatever_its_name() {
         let text = b"GIF87a? no: just text pretending to be a picture".to_vec();
-        assert_eq!(prepare(&text).unwrap_err().code.as_str(), "UNSUPPORTED_IMAGE");
+        assert_eq!(
+            prepare(&text).unwrap_err().code.as_str(),
+            "UNSUPPORTED_IMAGE"
+        );
         assert_eq!(
             prepare(b"%PDF-1.7 ...").unwrap_err().code.as_str(),
             "UNSUPPORTED_IMAGE"

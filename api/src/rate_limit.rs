@@ -1,13 +1,13 @@
 //! Fixed-window rate limits, counted in memory (embedded, one process) or in Redis
 //! (fleet, shared by every API process).
 
+use models::ErrorCode;
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
-use axum::http::StatusCode;
 use jobs::QueueBackend;
 
 use crate::error::ApiError;
@@ -169,8 +169,7 @@ fn refuse_past(refused: bool, retry_after: u64) -> Result<(), ApiError> {
     Err(ApiError {
         retry_after: Some(retry_after),
         ..ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "RATE_LIMITED",
+            ErrorCode::RateLimited,
             format!("Too many attempts; try again in {retry_after} seconds"),
         )
     })
@@ -178,6 +177,8 @@ fn refuse_past(refused: bool, retry_after: u64) -> Result<(), ApiError> {
 
 #[cfg(test)]
 mod tests {
+    use axum::http::StatusCode;
+
     use super::*;
 
     #[tokio::test]

@@ -21,12 +21,12 @@ use axum::{
     extract::{ConnectInfo, Request},
     response::Response,
 };
-use models::ErrorCode;
 use hyper::{body::Incoming, server::conn::http1};
 use hyper_util::{
     rt::{TokioIo, TokioTimer},
     server::graceful::GracefulShutdown,
 };
+use models::ErrorCode;
 use tokio::{
     io::{AsyncRead, AsyncWrite, ReadBuf},
     net::{TcpListener, TcpStream},

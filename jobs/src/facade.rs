@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::{sync::Arc, time::Duration};
 
 use futures::Stream;
@@ -94,7 +95,7 @@ impl Jobs {
                 terminal_event(&record, JobStatus::Failed, "The job could not be queued");
             failed.error = Some(JobFailure {
                 message: failed.message.clone(),
-                code: "ENQUEUE_FAILED".into(),
+                code: ErrorCode::EnqueueFailed.as_str().into(),
             });
             if let Err(settle) = self.settle(failed).await {
                 tracing::error!(%job_id, error = %settle, "cannot settle a job that failed to enqueue");
@@ -153,7 +154,7 @@ impl Jobs {
             JobStatus::Cancelled => Err(JobsError::Cancelled),
             _ => Err(JobsError::Failed(last.error.unwrap_or(JobFailure {
                 message: "job failed".into(),
-                code: "JOB_FAILED".into(),
+                code: ErrorCode::JobFailed.as_str().into(),
             }))),
         }
     }

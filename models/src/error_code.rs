@@ -136,7 +136,10 @@ impl ErrorCode {
     /// The code a wire name stands for (the first where two share it), for failures read
     /// back from storage.
     pub fn from_wire(name: &str) -> Option<ErrorCode> {
-        ErrorCode::ALL.iter().copied().find(|code| code.as_str() == name)
+        ErrorCode::ALL
+            .iter()
+            .copied()
+            .find(|code| code.as_str() == name)
     }
 }
 
@@ -170,8 +173,14 @@ mod tests {
 
     #[test]
     fn a_shared_wire_name_reads_back_as_its_first_variant() {
-        assert_eq!(ErrorCode::from_wire("INVALID_TOKEN"), Some(ErrorCode::InvalidToken));
-        assert_eq!(ErrorCode::from_wire("JOB_FAILED"), Some(ErrorCode::JobFailed));
+        assert_eq!(
+            ErrorCode::from_wire("INVALID_TOKEN"),
+            Some(ErrorCode::InvalidToken)
+        );
+        assert_eq!(
+            ErrorCode::from_wire("JOB_FAILED"),
+            Some(ErrorCode::JobFailed)
+        );
         assert_eq!(ErrorCode::from_wire("SOMETHING_ELSE"), None);
     }
 }

@@ -1,6 +1,7 @@
 //! Running one job attempt: status, progress with increasing event ids, cancellation,
 //! and the mapping of outcomes to retries or a final state.
 
+use models::ErrorCode;
 use std::{
     panic::AssertUnwindSafe,
     sync::{
@@ -259,7 +260,12 @@ pub(crate) async fn execute<J: JobHandler>(
     let handled = AssertUnwindSafe(J::handle(payload, &ctx, deps))
         .catch_unwind()
         .map(|outcome| {
-            outcome.unwrap_or_else(|_| Err(JobError::permanent("JOB_CRASHED", "The job crashed")))
+            outcome.unwrap_or_else(|_| {
+                Err(JobError::permanent(
+                    ErrorCode::JobCrashed,
+                    "The job crashed",
+                ))
+            })
         });
     let outcome = tokio::select! {
         outcome = handled => outcome,
@@ -292,7 +298,7 @@ pub(crate) async fn execute<J: JobHandler>(
                 JobError::Permanent(failure) => failure,
                 other => JobFailure {
                     message: other.to_string(),
-                    code: "JOB_FAILED".into(),
+                    code: ErrorCode::JobFailed.as_str().into(),
                 },
             };
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, reason = %failure.message, "job failed");

@@ -1,8 +1,9 @@
+use models::ErrorCode;
 use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
-    http::{StatusCode, header, request::Parts},
+    http::{header, request::Parts},
 };
 use models::User;
 
@@ -21,8 +22,7 @@ impl FromRequestParts<AppState> for AuthUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let header = parts.headers.get(header::AUTHORIZATION).ok_or_else(|| {
             ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "NOT_AUTHENTICATED",
+                ErrorCode::NotAuthenticated,
                 "Authentication credentials were not provided",
             )
         })?;

@@ -1,8 +1,7 @@
 //! argon2id, run off the async threads: a hash takes tens of milliseconds of CPU.
 
 use argon2::{Argon2, PasswordHasher, PasswordVerifier, password_hash::phc::PasswordHash};
-
-use axum::http::StatusCode;
+use models::ErrorCode;
 
 use crate::error::ApiError;
 
@@ -34,11 +33,7 @@ pub async fn verify_password(password: String, hash: String) -> Result<bool, Api
 
 /// A sign-in that failed: the same answer for an unknown user and a wrong password.
 pub fn invalid_credentials() -> ApiError {
-    ApiError::new(
-        StatusCode::UNAUTHORIZED,
-        "INVALID_CREDENTIALS",
-        "Invalid credentials",
-    )
+    ApiError::new(ErrorCode::InvalidCredentials, "Invalid credentials")
 }
 
 #[cfg(test)]

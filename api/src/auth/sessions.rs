@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::sync::Arc;
 
 use chrono::{Duration, Utc};
@@ -133,8 +134,7 @@ impl Auth {
             self.sessions.revoke_family(&stored.family_id).await?;
             tracing::warn!(user = %stored.user_id, "refresh token reused; session family revoked");
             return Err(ApiError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "TOKEN_REUSED",
+                ErrorCode::TokenReused,
                 "This session has ended; please log in again",
             ));
         }
@@ -223,17 +223,9 @@ pub enum LinkProblem {
 }
 
 pub fn invalid_token(message: &str) -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::UNAUTHORIZED,
-        "INVALID_TOKEN",
-        message,
-    )
+    ApiError::new(ErrorCode::InvalidToken, message)
 }
 
 fn token_expired(message: &str) -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::UNAUTHORIZED,
-        "TOKEN_EXPIRED",
-        message,
-    )
+    ApiError::new(ErrorCode::TokenExpired, message)
 }

@@ -1,7 +1,7 @@
+use models::ErrorCode;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
-use axum::http::StatusCode;
 use models::meal::{MAX_MEAL_FOODS, QuickAdd};
 use models::{FoodUse, MealLine, User, UserId};
 use serde::Deserialize;
@@ -60,11 +60,7 @@ fn at_line(index: Option<usize>, field: &str) -> String {
 }
 
 fn food_not_found(id: i64) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "FOOD_NOT_FOUND",
-        format!("Food {id} not found"),
-    )
+    ApiError::new(ErrorCode::FoodNotFound, format!("Food {id} not found"))
 }
 
 impl LineInput {

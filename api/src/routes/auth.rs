@@ -2,6 +2,7 @@
 
 use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
+use models::ErrorCode;
 use models::{Email, NewPassword, NewUser, StoreError, User, Username};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -101,15 +102,12 @@ async fn register(
         .await
         .map_err(|e| match e {
             StoreError::Conflict(field) if field == "email" => ApiError::new(
-                StatusCode::CONFLICT,
-                "EMAIL_TAKEN",
+                ErrorCode::EmailTaken,
                 "An account with this email already exists",
             ),
-            StoreError::Conflict(_) => ApiError::new(
-                StatusCode::CONFLICT,
-                "USERNAME_TAKEN",
-                "This username is already taken",
-            ),
+            StoreError::Conflict(_) => {
+                ApiError::new(ErrorCode::UsernameTaken, "This username is already taken")
+            }
             other => other.into(),
         })?;
     send_verification(&state, &user).await?;
@@ -400,8 +398,8 @@ async fn verify_email(
 
 fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
     match problem {
-        LinkProblem::Invalid => ApiError::new(StatusCode::BAD_REQUEST, "INVALID_TOKEN", invalid),
-        LinkProblem::Expired => ApiError::new(StatusCode::BAD_REQUEST, "TOKEN_EXPIRED", expired),
+        LinkProblem::Invalid => ApiError::new(ErrorCode::LinkTokenInvalid, invalid),
+        LinkProblem::Expired => ApiError::new(ErrorCode::LinkTokenExpired, expired),
         LinkProblem::Store(e) => e,
     }
 }

@@ -2,6 +2,7 @@
 //! reading and every lookup run as jobs on the workers; these handlers parse, own-check
 //! and shape the answers.
 
+use models::ErrorCode;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -125,13 +126,7 @@ impl BarcodeInput {
             Some(kind) => Barcode::read(kind, &text),
             None => Barcode::parse(&text),
         }
-        .map_err(|e| {
-            ApiError::new(
-                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                "INVALID_BARCODE",
-                e.0,
-            )
-        })
+        .map_err(|e| ApiError::new(ErrorCode::InvalidBarcode, e.0))
     }
 }
 
@@ -290,7 +285,7 @@ async fn analyze_with_barcode(
             }),
             Err(e) => missing.push(MissingView {
                 barcode,
-                code: e.code.into_owned(),
+                code: e.code.as_str().to_owned(),
                 message: e.message,
             }),
         }
@@ -378,8 +373,8 @@ async fn search(
         Some(_) => (None, None, Vec::new()),
     };
     if food.is_none() && !answer.unavailable.is_empty() {
-        return Err(ApiError::unavailable(
-            "BARCODE_LOOKUP_UNAVAILABLE",
+        return Err(ApiError::new(
+            ErrorCode::BarcodeLookupUnavailable,
             answer.unavailable.join("; "),
         ));
     }

@@ -1,6 +1,7 @@
 //! `/foods/*`: search across every source, the search history, and a user's custom foods.
 
 use crate::error::Success;
+use models::ErrorCode;
 use std::time::Instant;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -281,15 +282,13 @@ async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiErr
     let food = visible_food(state, Some(user.id), id).await?;
     if food.is_recipe() {
         return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "RECIPE_FOOD",
+            ErrorCode::RecipeFood,
             "This food is a recipe; change it with the recipe calls (/recipes/{id}/update/)",
         ));
     }
     if !food.is_custom() {
         return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "FOOD_READ_ONLY",
+            ErrorCode::FoodReadOnly,
             "Built-in, USDA and Open Food Facts foods are read-only; copy one as a custom food to change it",
         ));
     }

@@ -1,5 +1,6 @@
 use axum::extract::State;
 use jobs::QueueBackend;
+use models::ErrorCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -94,5 +95,8 @@ async fn ready(State(state): State<AppState>) -> ApiResult<Readiness> {
 /// Names the dependency; the details (hosts, addresses) go to the log only.
 fn not_ready(dependency: &str, error: impl std::fmt::Display) -> ApiError {
     tracing::warn!(dependency, %error, "not ready");
-    ApiError::unavailable("NOT_READY", format!("The {dependency} is unreachable"))
+    ApiError::new(
+        ErrorCode::NotReady,
+        format!("The {dependency} is unreachable"),
+    )
 }

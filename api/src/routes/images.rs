@@ -5,6 +5,7 @@
 
 use super::docs::{self, FormField};
 use crate::error::Success;
+use models::ErrorCode;
 use std::convert::Infallible;
 use std::time::Duration;
 use utoipa::{
@@ -123,8 +124,8 @@ fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
     if state.config.worker.recognition.installed() {
         Ok(())
     } else {
-        Err(ApiError::unavailable(
-            "RECOGNITION_UNAVAILABLE",
+        Err(ApiError::new(
+            ErrorCode::RecognitionUnavailable,
             worker::recognition::NOT_INSTALLED,
         ))
     }
@@ -236,8 +237,7 @@ async fn upload(
 fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
     let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
     ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "UPLOAD_QUOTA_EXCEEDED",
+        ErrorCode::UploadQuotaExceeded,
         format!(
             "Your photos would take {} MB of the {} MB an account may keep; delete photos \
              you no longer need (their meals stay) to upload new ones",

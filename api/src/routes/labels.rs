@@ -3,12 +3,10 @@
 //! save. The photo is checked like any upload, read by the `ReadLabel` job on the workers,
 //! and not kept.
 
+use models::ErrorCode;
 use std::time::Duration;
 
-use axum::{
-    extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
-    http::StatusCode,
-};
+use axum::extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection};
 use jobs::payloads::ReadLabel;
 use models::analysis::LabelRead;
 use models::nutrition_label::{Basis, LabelField, LabelKind};
@@ -65,8 +63,8 @@ fn label_reading_installed(state: &AppState) -> Result<(), ApiError> {
     if reader.installed() {
         Ok(())
     } else {
-        Err(ApiError::unavailable(
-            "LABEL_READING_UNAVAILABLE",
+        Err(ApiError::new(
+            ErrorCode::LabelReadingUnavailable,
             worker::labels::NOT_INSTALLED,
         ))
     }
@@ -86,9 +84,10 @@ async fn photo_and_barcode(
             Some("barcode") => {
                 let text = field.text().await.map_err(bad_form)?;
                 if !text.trim().is_empty() {
-                    barcode = Some(Barcode::parse(text.trim()).map_err(|e| {
-                        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "INVALID_BARCODE", e.0)
-                    })?);
+                    barcode = Some(
+                        Barcode::parse(text.trim())
+                            .map_err(|e| ApiError::new(ErrorCode::InvalidBarcode, e.0))?,
+                    );
                 }
             }
             _ => {}

@@ -2,6 +2,7 @@
 //! days, from a template or from meals already saved.
 
 use crate::error::Success;
+use models::ErrorCode;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -232,8 +233,7 @@ async fn copy_day(
     let meals = state.stores.meals.between(user.id, &filter).await?;
     if meals.is_empty() {
         return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "NO_MEALS_ON_DAY",
+            ErrorCode::NoMealsOnDay,
             format!("There are no meals on {from} to copy"),
         ));
     }

@@ -2,11 +2,12 @@
 //! line of a saved meal at a time.
 
 use crate::error::Success;
+use models::ErrorCode;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::{extract::State, http::StatusCode};
+use axum::extract::State;
 use models::meal::MAX_MEAL_FOODS;
 use serde::Deserialize;
 
@@ -28,11 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn line_not_found() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "MEAL_FOOD_NOT_FOUND",
-        "Meal food not found",
-    )
+    ApiError::new(ErrorCode::MealFoodNotFound, "Meal food not found")
 }
 
 #[utoipa::path(
@@ -142,7 +139,7 @@ async fn update_line(
             return Err(ApiError::validation(
                 "A quick add has no quantity; delete it and add it again with other values",
             )
-            .with_code("QUICK_ADD_HAS_NO_QUANTITY"));
+            .with_code(ErrorCode::QuickAddHasNoQuantity));
         }
         other => other?.ok_or_else(line_not_found)?,
     };
@@ -175,7 +172,7 @@ async fn delete_line(
             return Err(ApiError::validation(
                 "A meal needs at least one food; delete the meal instead",
             )
-            .with_code("LAST_MEAL_FOOD"));
+            .with_code(ErrorCode::LastMealFood));
         }
         other => other?.ok_or_else(line_not_found)?,
     };

@@ -17,6 +17,7 @@ mod usda;
 mod users;
 mod weight;
 
+use models::ErrorCode;
 use std::sync::Arc;
 
 use axum::{
@@ -82,8 +83,7 @@ async fn unknown_route(method: Method, uri: Uri) -> ApiError {
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
-        axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        "METHOD_NOT_ALLOWED",
+        ErrorCode::MethodNotAllowed,
         format!("{method} is not allowed on {}", uri.path()),
     )
 }

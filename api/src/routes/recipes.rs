@@ -3,6 +3,7 @@
 
 use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
+use models::ErrorCode;
 use models::recipe::{self, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused};
 use models::{FoodUse, User, UserId};
 use serde::{Deserialize, Serialize};
@@ -32,11 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn recipe_not_found() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "RECIPE_NOT_FOUND",
-        "Recipe not found",
-    )
+    ApiError::new(ErrorCode::RecipeNotFound, "Recipe not found")
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -123,8 +120,7 @@ impl RecipeInput {
             let measure = Measure::parse(input.quantity, input.amount.as_deref(), &field)?;
             let food = found.get(id).ok_or_else(|| {
                 ApiError::new(
-                    StatusCode::NOT_FOUND,
-                    "FOOD_NOT_FOUND",
+                    ErrorCode::FoodNotFound,
                     format!("ingredients[{i}]: food {id} not found"),
                 )
             })?;

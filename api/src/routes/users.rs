@@ -1,12 +1,9 @@
 //! `/users/*`: the profile and the account settings (password, export, deletion).
 
 use crate::error::Success;
-use axum::{
-    extract::State,
-    http::{StatusCode, header},
-    response::IntoResponse,
-};
+use axum::{extract::State, http::header, response::IntoResponse};
 use chrono::{NaiveDate, Utc};
+use models::ErrorCode;
 use models::{
     Gender, LocalClock, Meal, MealCursor, MealStore, NewPassword, ProfileChanges, User, UserId,
 };
@@ -162,8 +159,7 @@ async fn change_password(
 ) -> ApiResult<SessionTokens> {
     if !verify_password(form.current_password, user.password_hash.clone()).await? {
         return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "INVALID_CREDENTIALS",
+            ErrorCode::InvalidCredentials,
             "Current password is incorrect",
         ));
     }

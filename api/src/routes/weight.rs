@@ -4,6 +4,7 @@
 use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{Days, NaiveDate};
+use models::ErrorCode;
 use models::User;
 use models::calendar::DateRange;
 use models::meal::meal_notes;
@@ -186,8 +187,7 @@ async fn remove(
 ) -> ApiResult<Deleted> {
     if !state.stores.weights.delete(user.id, id).await? {
         return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "WEIGHT_NOT_FOUND",
+            ErrorCode::WeightNotFound,
             "Weight record not found",
         ));
     }

@@ -5,6 +5,7 @@ pub mod openfoodfacts;
 pub mod reader;
 
 use models::Barcode;
+use models::ErrorCode;
 use models::analysis::{BarcodeProduct, BarcodeSource};
 
 use crate::{JobError, WorkerDeps, handlers::store_fault};
@@ -66,5 +67,5 @@ pub(crate) async fn ask(
 
 /// The API parsed it; a job from elsewhere may not have.
 pub(crate) fn parse(barcode: &str) -> Result<Barcode, JobError> {
-    Barcode::parse(barcode).map_err(|e| JobError::permanent("INVALID_BARCODE", e.0))
+    Barcode::parse(barcode).map_err(|e| JobError::permanent(ErrorCode::InvalidBarcode, e.0))
 }

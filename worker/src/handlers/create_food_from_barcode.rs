@@ -1,5 +1,6 @@
 use jobs::BusMessage;
 use jobs::payloads::CreateFoodFromBarcode;
+use models::ErrorCode;
 use models::analysis::{BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
 use serde_json::Map;
@@ -18,7 +19,7 @@ impl JobHandler for CreateFoodFromBarcode {
         let barcode = parse(&self.barcode)?;
         if !barcode.is_food() {
             return Err(JobError::permanent(
-                "NOT_A_FOOD_BARCODE",
+                ErrorCode::NotAFoodBarcode,
                 format!("{barcode} is a book or periodical code (ISBN/ISSN), not a food"),
             ));
         }
@@ -80,16 +81,16 @@ impl JobHandler for CreateFoodFromBarcode {
             });
         }
         Err(match (refused, unavailable.is_empty()) {
-            (Some(why), _) => JobError::permanent("PRODUCT_REJECTED", why),
+            (Some(why), _) => JobError::permanent(ErrorCode::ProductRejected, why),
             (None, false) => JobError::permanent(
-                "BARCODE_LOOKUP_UNAVAILABLE",
+                ErrorCode::BarcodeLookupUnavailable,
                 format!(
                     "No food is kept here for barcode {barcode}, and it could not be looked up: {}",
                     unavailable.join("; ")
                 ),
             ),
             (None, true) => JobError::permanent(
-                "BARCODE_NOT_FOUND",
+                ErrorCode::BarcodeNotFound,
                 format!("No food information found for barcode {barcode}"),
             ),
         })

@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::DetectBarcodes;
@@ -18,7 +19,7 @@ impl JobHandler for DetectBarcodes {
             .await
             .map_err(|e| {
                 JobError::permanent(
-                    "IMAGE_PROCESSING_FAILED",
+                    ErrorCode::ImageProcessingFailed,
                     format!("cannot read the image: {e}"),
                 )
             })?;
@@ -28,7 +29,7 @@ impl JobHandler for DetectBarcodes {
             tokio::task::spawn_blocking(move || read_barcodes(&bytes))
                 .await
                 .map_err(|e| JobError::Transient(format!("barcode reading panicked: {e}")))?
-                .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+                .map_err(|e| JobError::permanent(ErrorCode::ImageProcessingFailed, e))?;
         Ok(BarcodeScan {
             barcodes,
             width,

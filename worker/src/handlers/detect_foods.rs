@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::DetectFoods;
@@ -51,7 +52,10 @@ impl JobHandler for DetectFoods {
         let unavailable = |e: RecognitionError| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "recognition model not installed");
-                JobError::permanent("RECOGNITION_UNAVAILABLE", crate::recognition::NOT_INSTALLED)
+                JobError::permanent(
+                    ErrorCode::RecognitionUnavailable,
+                    crate::recognition::NOT_INSTALLED,
+                )
             }
             RecognitionError::Failed(why) => JobError::Transient(why),
         };
@@ -69,7 +73,7 @@ impl JobHandler for DetectFoods {
         let started = Instant::now();
         let jpeg = tokio::fs::read(&path).await.map_err(|e| {
             JobError::permanent(
-                "IMAGE_PROCESSING_FAILED",
+                ErrorCode::ImageProcessingFailed,
                 format!("cannot read the image: {e}"),
             )
         })?;
@@ -99,7 +103,7 @@ impl JobHandler for DetectFoods {
         })
         .await
         .map_err(|e| JobError::Transient(format!("detection panicked: {e}")))?
-        .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+        .map_err(|e| JobError::permanent(ErrorCode::ImageProcessingFailed, e))?;
         let (detections, reading, embedding, dish, model, (width, height)) = seen;
         let images = &deps.stores.images;
         images

@@ -1,4 +1,5 @@
 use jobs::payloads::{EstimatePortions, HintedFood};
+use models::ErrorCode;
 use models::analysis::{AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult};
 use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{PortionEstimate, food_class, serving_estimate};
@@ -122,10 +123,12 @@ impl JobHandler for EstimatePortions {
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<PortionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
         let detected = DetectionStage::stored(&image)
-            .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", format!("stage 1: {e}")))?
+            .map_err(|e| {
+                JobError::permanent(ErrorCode::ImageProcessingFailed, format!("stage 1: {e}"))
+            })?
             .ok_or_else(|| {
                 JobError::permanent(
-                    "IMAGE_PROCESSING_FAILED",
+                    ErrorCode::ImageProcessingFailed,
                     "The foods have not been detected yet",
                 )
             })?;

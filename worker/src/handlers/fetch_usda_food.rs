@@ -1,5 +1,6 @@
 use jobs::BusMessage;
 use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
+use models::ErrorCode;
 use models::{Food, FoodSource};
 use serde_json::Map;
 
@@ -40,12 +41,17 @@ impl JobHandler for FetchUsdaFood {
             Ok(Some(food)) => food,
             Ok(None) => {
                 return Err(JobError::permanent(
-                    "USDA_FOOD_NOT_FOUND",
+                    ErrorCode::UsdaFoodNotFound,
                     format!("USDA FoodData Central has no food {}", self.fdc_id),
                 ));
             }
             // The person is waiting: say so now rather than retry for minutes.
-            Err(e) => return Err(JobError::permanent("USDA_UNAVAILABLE", e.to_string())),
+            Err(e) => {
+                return Err(JobError::permanent(
+                    ErrorCode::UsdaUnavailable,
+                    e.to_string(),
+                ));
+            }
         };
         foods
             .upsert_shared(&[fetched.to_food()])

@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -26,7 +27,7 @@ impl JobHandler for ImportFoods {
         let path = PathBuf::from(&self.path);
         if !path.exists() {
             return Err(JobError::permanent(
-                "IMPORT_NOT_FOUND",
+                ErrorCode::ImportNotFound,
                 format!("{} does not exist", self.path),
             ));
         }
@@ -116,7 +117,12 @@ impl JobHandler for ImportFoods {
             .map_err(store)?;
         report.read = match reader.await {
             Ok(Ok(read)) => read,
-            Ok(Err(e)) => return Err(JobError::permanent("IMPORT_UNREADABLE", e.to_string())),
+            Ok(Err(e)) => {
+                return Err(JobError::permanent(
+                    ErrorCode::ImportUnreadable,
+                    e.to_string(),
+                ));
+            }
             Err(e) => return Err(JobError::Transient(format!("the reader stopped: {e}"))),
         };
         // Recipes made with foods this import changed take the new values.

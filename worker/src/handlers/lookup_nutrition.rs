@@ -1,4 +1,5 @@
 use jobs::payloads::LookupNutrition;
+use models::ErrorCode;
 use models::analysis::{
     AlternativeFood, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall, NutritionStage,
     PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal, StageResult,
@@ -78,10 +79,12 @@ impl JobHandler for LookupNutrition {
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<NutritionStage, JobError> {
         let image = image_of(deps, self.image_id).await?;
         let portions = PortionStage::stored(&image)
-            .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", format!("stage 2: {e}")))?
+            .map_err(|e| {
+                JobError::permanent(ErrorCode::ImageProcessingFailed, format!("stage 2: {e}"))
+            })?
             .ok_or_else(|| {
                 JobError::permanent(
-                    "IMAGE_PROCESSING_FAILED",
+                    ErrorCode::ImageProcessingFailed,
                     "The portions have not been estimated yet",
                 )
             })?;

@@ -12,6 +12,7 @@ mod read_label;
 mod search_barcode;
 mod send_mail;
 
+use models::ErrorCode;
 use std::future::Future;
 
 use jobs::Job;
@@ -33,7 +34,9 @@ pub(crate) async fn image_of(
         .get(id)
         .await
         .map_err(store_fault)?
-        .ok_or_else(|| JobError::permanent("IMAGE_NOT_FOUND", format!("Image {id} not found")))
+        .ok_or_else(|| {
+            JobError::permanent(ErrorCode::ImageNotFound, format!("Image {id} not found"))
+        })
 }
 
 /// The handler of one job type.

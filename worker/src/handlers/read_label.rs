@@ -1,3 +1,4 @@
+use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::ReadLabel;
@@ -16,7 +17,10 @@ impl JobHandler for ReadLabel {
         let engine = deps.labels.engine().await.map_err(|e| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "label reading models not installed");
-                JobError::permanent("LABEL_READING_UNAVAILABLE", crate::labels::NOT_INSTALLED)
+                JobError::permanent(
+                    ErrorCode::LabelReadingUnavailable,
+                    crate::labels::NOT_INSTALLED,
+                )
             }
             RecognitionError::Failed(why) => JobError::Transient(why),
         })?;
@@ -24,7 +28,7 @@ impl JobHandler for ReadLabel {
             .await
             .map_err(|e| {
                 JobError::permanent(
-                    "IMAGE_PROCESSING_FAILED",
+                    ErrorCode::ImageProcessingFailed,
                     format!("cannot read the photo: {e}"),
                 )
             })?;
@@ -38,7 +42,7 @@ impl JobHandler for ReadLabel {
         })
         .await
         .map_err(|e| JobError::Transient(format!("label reading panicked: {e}")))?
-        .map_err(|e| JobError::permanent("IMAGE_PROCESSING_FAILED", e))?;
+        .map_err(|e| JobError::permanent(ErrorCode::ImageProcessingFailed, e))?;
         Ok(LabelRead {
             label,
             took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
