@@ -81,8 +81,8 @@ pub(crate) struct Failure<'a> {
 #[derive(Serialize, ToSchema)]
 struct ErrorDetail<'a> {
     message: &'a str,
-    /// What went wrong, for programs: `VALIDATION_ERROR`, `NOT_FOUND`, `RATE_LIMITED`, …
-    code: &'a str,
+    #[schema(inline)]
+    code: ErrorCode,
 }
 
 /// Marks an answer that lost a race with a deletion, for `auth::ended_account`.
@@ -96,7 +96,7 @@ impl IntoResponse for ApiError {
             data: None,
             error: ErrorDetail {
                 message: &self.message,
-                code: self.code.as_str(),
+                code: self.code,
             },
         };
         let mut response = (self.status(), Json(body)).into_response();

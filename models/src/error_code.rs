@@ -155,6 +155,35 @@ impl Serialize for ErrorCode {
     }
 }
 
+/// In the API document: a string, one of the wire names, each with what it means.
+impl utoipa::PartialSchema for ErrorCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let mut names: Vec<&str> = Vec::new();
+        let mut meanings = String::new();
+        for code in ErrorCode::ALL {
+            meanings.push_str(&format!(
+                "\n- `{}` ({}): {}",
+                code.as_str(),
+                code.status(),
+                code.meaning()
+            ));
+            if !names.contains(&code.as_str()) {
+                names.push(code.as_str());
+            }
+        }
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(names))
+            .description(Some(format!(
+                "What went wrong, for programs; the status an answer with it has, in brackets:{meanings}"
+            )))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ErrorCode {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
