@@ -14,6 +14,7 @@ mod idempotency;
 pub mod import_command;
 mod mail;
 mod metrics;
+mod openapi;
 mod owned;
 mod params;
 pub mod photo;

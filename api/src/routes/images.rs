@@ -3,8 +3,8 @@
 //! user's confirmation and corrections, a meal from them, the list, and deletion with
 //! the file.
 
-use super::docs::{self, FormField};
 use crate::error::Success;
+use crate::openapi::{self, FormField};
 use models::ErrorCode;
 use std::convert::Infallible;
 use std::time::Duration;
@@ -138,7 +138,7 @@ struct PhotoForm;
 
 impl PartialSchema for PhotoForm {
     fn schema() -> RefOr<Schema> {
-        docs::multipart_form(&[("image", FormField::File), ("notes", FormField::Text)])
+        openapi::multipart_form(&[("image", FormField::File), ("notes", FormField::Text)])
     }
 }
 

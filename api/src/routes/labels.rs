@@ -21,7 +21,7 @@ use utoipa_axum::{
     routes,
 };
 
-use super::docs::{self, FormField};
+use crate::openapi::{self, FormField};
 
 use crate::{
     AppState,
@@ -104,7 +104,7 @@ struct LabelForm;
 
 impl PartialSchema for LabelForm {
     fn schema() -> RefOr<Schema> {
-        docs::multipart_form(&[("image", FormField::File), ("barcode", FormField::Text)])
+        openapi::multipart_form(&[("image", FormField::File), ("barcode", FormField::Text)])
     }
 }
 

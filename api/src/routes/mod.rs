@@ -55,14 +55,16 @@ fn areas() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of `/api/v1`, as `/api/v1/openapi.json` serves it.
 pub fn openapi_document() -> Value {
-    docs::finish(areas().into_openapi())
+    crate::openapi::finish(areas().into_openapi())
 }
 
 pub fn router(state: AppState) -> Router {
     let limit = state.config.json_body_limit;
     let (routes, document) = areas().split_for_parts();
     routes
-        .layer(Extension(docs::Published(Arc::new(docs::finish(document)))))
+        .layer(Extension(crate::openapi::Published(Arc::new(
+            crate::openapi::finish(document),
+        ))))
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
