@@ -3,12 +3,12 @@
 //! relayed as the steps of SPEC §4 "Image flow" ([`AnalysisStep`]). Whoever waits can go
 //! away: the job running then is cancelled and nothing more starts.
 
-use models::ErrorCode;
 use std::time::Duration;
 
 use futures::StreamExt;
 use jobs::payloads::{DetectFoods, EstimatePortions, HintedFood, LookupNutrition};
 use jobs::{Job, JobId, JobStatus};
+use models::ErrorCode;
 use models::analysis::{AnalysisStep, DetectionStage, FoodNamer};
 use models::upload::{ProcessingStatus, UploadedImage};
 use models::{User, UserId};

@@ -2,7 +2,6 @@
 //! number at once, at most one per user, each holding a few chunks in memory however
 //! long the user's history is.
 
-use models::ErrorCode;
 use std::{
     collections::HashSet,
     future::Future,
@@ -12,6 +11,7 @@ use std::{
 };
 
 use axum::body::{Body, Bytes};
+use models::ErrorCode;
 use models::{StoreError, UserId};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 

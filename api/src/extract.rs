@@ -9,7 +9,6 @@ use axum::{
     http::StatusCode,
 };
 use models::ErrorCode;
-
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;

@@ -4,12 +4,12 @@
 //! process that writes a food puts it in its own index at once (`reindex`); searches
 //! are read from the caller's text by `search_query`.
 
-use models::ErrorCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
+use models::ErrorCode;
 use models::{Food, FoodSearchRow, FoodStore};
 use search::{IndexBuilder, IndexStats, SearchIndex, doc_of};
 

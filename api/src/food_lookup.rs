@@ -2,11 +2,11 @@
 //! custom foods and recipes for their owner), and USDA foods by FoodData Central id,
 //! fetched by a `FetchUsdaFood` job and kept as a local food.
 
-use models::ErrorCode;
 use std::collections::HashMap;
 use std::time::Duration;
 
 use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
+use models::ErrorCode;
 use models::{Food, FoodSource, UserId};
 
 use crate::{AppState, error::ApiError};

@@ -8,7 +8,6 @@
 //! Every photo a client sends (an upload, a label to read) goes the same way: the
 //! account's upload rate ([`admit`]), then [`Admitted::prepare`].
 
-use models::ErrorCode;
 use std::{
     io::Cursor,
     sync::{
@@ -20,6 +19,7 @@ use std::{
 
 use axum::http::StatusCode;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use models::ErrorCode;
 use models::UserId;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 

@@ -1,7 +1,6 @@
 //! Fixed-window rate limits, counted in memory (embedded, one process) or in Redis
 //! (fleet, shared by every API process).
 
-use models::ErrorCode;
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
@@ -9,6 +8,7 @@ use std::{
 };
 
 use jobs::QueueBackend;
+use models::ErrorCode;
 
 use crate::error::ApiError;
 

@@ -1,7 +1,7 @@
-use models::ErrorCode;
 use std::{sync::Arc, time::Duration};
 
 use futures::Stream;
+use models::ErrorCode;
 use models::{
     Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
     Stores,

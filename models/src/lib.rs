@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod barcode;
 pub mod calendar;
 pub mod catalogue;
+pub mod certainty;
 #[cfg(feature = "corpus")]
 pub mod corpus;
 pub mod csv;

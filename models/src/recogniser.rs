@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::certainty::{CandidateSource, Certainty, CertaintyLevel, LIKELY, SURE};
 use crate::food::FoodSource;
 use crate::recognition::{Detection, food_class};
 
@@ -20,10 +21,6 @@ const CLASS_FOODS: &str = include_str!("../data/recognition_foods.tsv");
 /// Values in the gate model's `embedding` output.
 pub const EMBEDDING_LEN: usize = 1280;
 
-/// A food is named without a question from this score on ("Looks like …").
-pub const SURE: f32 = 0.80;
-/// Below this score a food is a question with alternatives ("Is this …?").
-pub const LIKELY: f32 = 0.60;
 /// Alternatives offered beside a food.
 pub const MAX_ALTERNATIVES: usize = 5;
 /// A candidate weaker than this is not worth a tap.
@@ -51,67 +48,6 @@ const UNKNOWN_DISH_WEIGHT: f32 = 0.4;
 /// The gate: summed ImageNet probability of food classes and table settings (plate, soup
 /// bowl, wok …) from which a photo shows food. Food photos here score 0.44–0.98.
 pub const FOOD_GATE: f32 = 0.15;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CandidateSource {
-    /// The user's own confirmed photo that looks the same.
-    Memory,
-    /// Our dish head over the gate model's embedding.
-    DishModel,
-    /// The gate model's ImageNet classes.
-    Imagenet,
-    /// The COCO detector.
-    Detector,
-    /// Named by the user in the upload's notes.
-    Notes,
-    /// An optional vision endpoint.
-    Vision,
-}
-
-/// How sure the recogniser is, in three words a user reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CertaintyLevel {
-    Sure,
-    Likely,
-    Unsure,
-}
-
-impl CertaintyLevel {
-    pub fn of(score: f32) -> Self {
-        if score >= SURE {
-            CertaintyLevel::Sure
-        } else if score >= LIKELY {
-            CertaintyLevel::Likely
-        } else {
-            CertaintyLevel::Unsure
-        }
-    }
-}
-
-/// How sure the recogniser is of a food's name (not of its nutrition data).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Certainty {
-    pub score: f32,
-    pub level: CertaintyLevel,
-    pub source: CandidateSource,
-    /// An unsure food is asked about, never added without the user's answer.
-    pub needs_confirmation: bool,
-}
-
-impl Certainty {
-    pub fn new(score: f32, source: CandidateSource) -> Self {
-        let score = (score.clamp(0.0, 1.0) * 100.0).round() / 100.0;
-        let level = CertaintyLevel::of(score);
-        Certainty {
-            score,
-            level,
-            source,
-            needs_confirmation: level == CertaintyLevel::Unsure,
-        }
-    }
-}
 
 /// One food a photo may show: a shipped food's key and how likely it is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::certainty::Certainty;
 use crate::food::Nutrients;
-use crate::recogniser::Certainty;
 
 /// A box in the pixels of the (oriented) image: left, top, width, height.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

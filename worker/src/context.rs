@@ -1,7 +1,6 @@
 //! Running one job attempt: status, progress with increasing event ids, cancellation,
 //! and the mapping of outcomes to retries or a final state.
 
-use models::ErrorCode;
 use std::{
     panic::AssertUnwindSafe,
     sync::{
@@ -14,6 +13,7 @@ use std::{
 use apalis::prelude::{AbortError, BoxDynError};
 use futures::FutureExt;
 use jobs::{BusMessage, JobFailure, JobId, JobProgress, JobStatus, Jobs, MAX_RETRIES, Queued};
+use models::ErrorCode;
 use models::analysis::AnalysisStep;
 use models::{JobRecord, JobStore};
 use serde_json::{Map, Value};

@@ -1,10 +1,10 @@
-use models::ErrorCode;
 use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
     http::{header, request::Parts},
 };
+use models::ErrorCode;
 use models::User;
 
 use crate::{

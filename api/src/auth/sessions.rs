@@ -1,8 +1,8 @@
-use models::ErrorCode;
 use std::sync::Arc;
 
 use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
+use models::ErrorCode;
 use models::{OneTimeToken, RefreshToken, SessionStore, User, UserId};
 use serde::{Deserialize, Serialize};
 

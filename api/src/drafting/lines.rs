@@ -1,10 +1,10 @@
-use models::ErrorCode;
 use std::collections::HashMap;
-use utoipa::ToSchema;
 
+use models::ErrorCode;
 use models::meal::{MAX_MEAL_FOODS, QuickAdd};
 use models::{FoodUse, MealLine, User, UserId};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::Measure;
 use crate::{

@@ -1,11 +1,11 @@
 use std::collections::HashMap;
-use utoipa::ToSchema;
 
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use models::calendar::parse_date;
 use models::meal;
 use models::{LocalClock, MealLine, MealType, NewMeal, User};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::{LineInput, record_uses, resolve_lines};
 use crate::{AppState, error::ApiError, params::meal_type, views::MealView};

@@ -1,6 +1,5 @@
 //! `/auth/*`: sign-up, sign-in, sessions, email verification, password reset.
 
-use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::ErrorCode;
 use models::{Email, NewPassword, NewUser, StoreError, User, Username};
@@ -8,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::{

@@ -2,14 +2,16 @@
 //! reading and every lookup run as jobs on the workers; these handlers parse, own-check
 //! and shape the answers.
 
-use models::ErrorCode;
 use std::time::Duration;
 
 use axum::extract::State;
 use jobs::payloads::{CreateFoodFromBarcode, DetectBarcodes, SearchBarcode};
+use models::ErrorCode;
 use models::analysis::{BarcodeMatch, BarcodeScan, BarcodeSource, ScannedBarcode};
 use models::{Barcode, UserId};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -21,8 +23,6 @@ use crate::{
     params::AnalyzeInput,
     views::FoodView,
 };
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Reading a photo takes milliseconds; a lookup may wait on two outside services.
 const DETECT_TIMEOUT: Duration = Duration::from_secs(30);

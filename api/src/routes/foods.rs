@@ -1,16 +1,16 @@
 //! `/foods/*`: search across every source, the search history, and a user's custom foods.
 
-use crate::error::Success;
-use models::ErrorCode;
 use std::time::Instant;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{DateTime, Utc};
+use models::ErrorCode;
 use models::{CustomFoodInput, Food, FoodUse, UsedOrder, User, UserId};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::{AuthUser, MaybeAuthUser},

@@ -3,19 +3,8 @@
 //! user's confirmation and corrections, a meal from them, the list, and deletion with
 //! the file.
 
-use crate::error::Success;
-use crate::openapi::{self, FormField};
-use models::ErrorCode;
 use std::convert::Infallible;
 use std::time::Duration;
-use utoipa::{
-    PartialSchema, ToSchema,
-    openapi::{RefOr, schema::Schema},
-};
-use utoipa_axum::{
-    router::{OpenApiRouter, UtoipaMethodRouterExt},
-    routes,
-};
 
 use axum::{
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
@@ -27,6 +16,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
+use models::ErrorCode;
 use models::UserId;
 use models::analysis::{
     ConfirmedFood, PlateWarning, RecognizedFood, RememberedMeal, StoredAnalysis,
@@ -34,7 +24,17 @@ use models::analysis::{
 use models::upload::{NewImage, ProcessingStatus, UploadedImage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{RefOr, schema::Schema},
+};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
+use crate::error::Success;
+use crate::openapi::{self, FormField};
 use crate::{
     AppState,
     analysis::{self, Sink, Stopped},
@@ -323,6 +323,7 @@ struct ResultsView {
     keywords: Vec<String>,
     /// Each recognised food with its portion, nutrition and check.
     #[schema(value_type = Vec<Object>)]
+    #[serde(serialize_with = "as_streamed")]
     results: Vec<RecognizedFood>,
     stage_1: Option<Value>,
     stage_2: Option<Value>,
@@ -334,10 +335,21 @@ struct ResultsView {
     food_found: bool,
     /// The user's earlier confirmed photo that looks the same, with its foods.
     #[schema(value_type = Option<Object>)]
+    #[serde(serialize_with = "as_streamed")]
     memory: Option<RememberedMeal>,
     /// Set when the foods together are more than a plate holds.
     #[schema(value_type = Option<Object>)]
+    #[serde(serialize_with = "as_streamed")]
     plate_warning: Option<PlateWarning>,
+}
+
+/// A stage result with the numbers the progress stream sent for it: the stream builds
+/// its events with `serde_json::to_value`, which widens the `f32` scores (0.33 becomes
+/// 0.33000001311302185), and a client comparing the two must see the same values.
+fn as_streamed<T: Serialize, S: serde::Serializer>(value: &T, out: S) -> Result<S::Ok, S::Error> {
+    serde_json::to_value(value)
+        .map_err(serde::ser::Error::custom)?
+        .serialize(out)
 }
 
 #[derive(Serialize, ToSchema)]

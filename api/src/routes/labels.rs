@@ -3,11 +3,11 @@
 //! save. The photo is checked like any upload, read by the `ReadLabel` job on the workers,
 //! and not kept.
 
-use models::ErrorCode;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection};
 use jobs::payloads::ReadLabel;
+use models::ErrorCode;
 use models::analysis::LabelRead;
 use models::nutrition_label::{Basis, LabelField, LabelKind};
 use models::{Barcode, UserId};
@@ -22,7 +22,6 @@ use utoipa_axum::{
 };
 
 use crate::openapi::{self, FormField};
-
 use crate::{
     AppState,
     auth::AuthUser,

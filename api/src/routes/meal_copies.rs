@@ -1,18 +1,18 @@
 //! `/meals/plan`, `/meals/{id}/copy`, `/meals/copy-day`: the same meals again on other
 //! days, from a template or from meals already saved.
 
-use crate::error::Success;
-use models::ErrorCode;
 use std::collections::HashMap;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
+use models::ErrorCode;
 use models::calendar::DateRange;
 use models::meal;
 use models::{MealFilter, MealLine, MealType, NewMeal};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,

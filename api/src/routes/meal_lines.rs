@@ -1,16 +1,16 @@
 //! `/meals/{id}/add-food`, `/meals/food/{id}/update`, `/meals/food/{id}/delete`: one
 //! line of a saved meal at a time.
 
-use crate::error::Success;
-use models::ErrorCode;
 use std::collections::HashMap;
+
+use axum::extract::State;
+use models::ErrorCode;
+use models::meal::MAX_MEAL_FOODS;
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use axum::extract::State;
-use models::meal::MAX_MEAL_FOODS;
-use serde::Deserialize;
-
+use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,

@@ -8,6 +8,8 @@ use models::meal::MealIntake;
 use models::statistics::{Intake, MacroSplit, MealStatistics, TopFood};
 use models::{LocalClock, MealFilter, MealType, Nutrients, User};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
@@ -19,8 +21,6 @@ use crate::{
     },
     views::MealView,
 };
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

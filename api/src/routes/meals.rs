@@ -2,10 +2,7 @@
 //! user's recent meals. A meal's lines are in `meal_lines`, plans and copies in
 //! `meal_copies`, statistics in `meal_stats`, body weight in `weight`.
 
-use crate::error::Success;
 use std::collections::HashMap;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::Days;
@@ -13,7 +10,10 @@ use models::calendar::DateRange;
 use models::meal;
 use models::{MealFilter, MealLine, NewMeal};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,

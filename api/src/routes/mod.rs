@@ -17,7 +17,6 @@ mod usda;
 mod users;
 mod weight;
 
-use models::ErrorCode;
 use std::sync::Arc;
 
 use axum::{
@@ -25,6 +24,7 @@ use axum::{
     extract::DefaultBodyLimit,
     http::{Method, Uri},
 };
+use models::ErrorCode;
 use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 

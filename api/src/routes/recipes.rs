@@ -1,7 +1,6 @@
 //! `/recipes/*`: a user's recipes. Each is also a food of its owner (same id), found in
 //! their search and logged like any food; its values come from its ingredients.
 
-use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::ErrorCode;
 use models::recipe::{self, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused};
@@ -10,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,

@@ -2,7 +2,6 @@
 //! a `FetchUsdaFood` job and kept as a local food), and saving a USDA food to log it.
 //! When USDA cannot be reached, search answers from the USDA foods we already hold.
 
-use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::UsdaNutrition;
 use models::{CustomFoodInput, FoodSource, UserId};
@@ -10,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::{AuthUser, MaybeAuthUser},

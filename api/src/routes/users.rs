@@ -1,6 +1,7 @@
 //! `/users/*`: the profile and the account settings (password, export, deletion).
 
-use crate::error::Success;
+use std::io::{self, Write};
+
 use axum::{extract::State, http::header, response::IntoResponse};
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
@@ -8,10 +9,10 @@ use models::{
     Gender, LocalClock, Meal, MealCursor, MealStore, NewPassword, ProfileChanges, User, UserId,
 };
 use serde::{Deserialize, Serialize};
-use std::io::{self, Write};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::{AuthUser, SessionTokens, hash_password, invalid_credentials, verify_password},

@@ -1,7 +1,6 @@
 //! `/meals/record-weight`, `/meals/weight-history`, `/meals/weight/{id}/delete`: body
 //! weight, one record per local day; the newest record is the profile's weight.
 
-use crate::error::Success;
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use chrono::{Days, NaiveDate};
 use models::ErrorCode;
@@ -13,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,

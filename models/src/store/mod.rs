@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::Pool;
 

@@ -1,7 +1,7 @@
-use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::DetectBarcodes;
+use models::ErrorCode;
 use models::analysis::BarcodeScan;
 use serde_json::Map;
 

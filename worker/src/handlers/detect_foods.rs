@@ -1,7 +1,7 @@
-use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::DetectFoods;
+use models::ErrorCode;
 use models::analysis::{
     AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood, StageResult,
 };

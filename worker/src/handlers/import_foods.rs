@@ -1,9 +1,9 @@
-use models::ErrorCode;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use jobs::BusMessage;
 use jobs::payloads::{ImportFoods, ImportReport, ImportSource};
+use models::ErrorCode;
 use models::NewFood;
 use models::import::{self, Outcome, Rejection};
 use serde_json::{Map, json};

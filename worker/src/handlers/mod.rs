@@ -12,10 +12,10 @@ mod read_label;
 mod search_barcode;
 mod send_mail;
 
-use models::ErrorCode;
 use std::future::Future;
 
 use jobs::Job;
+use models::ErrorCode;
 
 use crate::{JobContext, JobError, WorkerDeps};
 

@@ -1,7 +1,7 @@
-use models::ErrorCode;
 use std::time::Instant;
 
 use jobs::payloads::ReadLabel;
+use models::ErrorCode;
 use models::analysis::LabelRead;
 use serde_json::Map;
 
