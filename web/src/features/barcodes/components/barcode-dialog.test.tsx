@@ -192,7 +192,8 @@ describe('the barcode dialog', () => {
   it('closes with Escape and with its close button, giving focus back', async () => {
     const { user } = openDialog();
     const box = await dialog();
-    expect(within(box).getByLabelText('Choose a photo of a barcode')).toHaveFocus();
+    // The dialog moves focus in an effect after it opens.
+    await waitFor(() => expect(within(box).getByLabelText('Choose a photo of a barcode')).toHaveFocus());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
