@@ -24,7 +24,7 @@ test('the API test page calls the API with the signed-in user’s token', async 
   await expect(results(page).first()).toContainText(/\d+ ms/);
 
   // The samples come from the server's OpenAPI document; the query is typed as a person would.
-  await page.getByLabel('Query for GET /foods/search/').fill('{"query": "rice"}');
+  await page.getByLabel('Query for GET /foods/search/', { exact: true }).fill('{"query": "rice"}');
   await page.getByRole('button', { name: 'GET /foods/search/', exact: true }).click();
   await expect(results(page)).toHaveCount(2);
   const newest = results(page).first();
@@ -33,7 +33,7 @@ test('the API test page calls the API with the signed-in user’s token', async 
   await expect(newest).toContainText('"foods"');
 
   // The first food found fills the path of the single-food call.
-  await expect(page.getByLabel('id for GET /foods/{id}/')).not.toHaveValue('');
+  await expect(page.getByLabel('id for GET /foods/{id}/', { exact: true })).not.toHaveValue('');
   await page.getByRole('button', { name: 'GET /foods/{id}/', exact: true }).click();
   await expect(results(page)).toHaveCount(3);
   await expect(results(page).first()).toContainText('200 success');

@@ -78,7 +78,12 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
         {operation.needsLogin && <span className="devtools-tag">{t('calls.needsLogin')}</span>}
         {running && <span className="devtools-muted">{t('calls.running')}</span>}
       </div>
-      {operation.summary && <p className="devtools-summary">{operation.summary}</p>}
+      {/* The API document is written in English, whatever the page's language. */}
+      {operation.summary && (
+        <p className="devtools-summary" lang="en">
+          {operation.summary}
+        </p>
+      )}
       {params.map(({ param, value }) => (
         <label key={param} className="devtools-param">
           <span>
@@ -115,7 +120,9 @@ export function OperationCard({ operation, context, running, onRun }: OperationC
             onChange={(event) => setEditedPayload(event.target.value)}
           />
           {operation.method === 'GET' && operation.queryParams.length > 0 && (
-            <p className="devtools-muted">{t('calls.queryParams', { names: operation.queryParams.join(', ') })}</p>
+            <p className="devtools-muted">
+              {t('calls.queryParams')} <code>{operation.queryParams.join(', ')}</code>
+            </p>
           )}
           {editedPayload !== null && (
             <button type="button" className="link-button" onClick={() => setEditedPayload(null)}>
