@@ -31,12 +31,6 @@ impl ApiError {
         }
     }
 
-    /// The same error under a more specific code.
-    pub fn with_code(mut self, code: ErrorCode) -> Self {
-        self.code = code;
-        self
-    }
-
     /// The status of the answer, the code's own.
     pub fn status(&self) -> StatusCode {
         StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
@@ -121,13 +115,13 @@ impl From<models::Invalid> for ApiError {
 impl From<models::recipe::RecipeRefused> for ApiError {
     fn from(e: models::recipe::RecipeRefused) -> Self {
         use models::recipe::RecipeRefused;
-        let error = ApiError::validation(e.to_string());
-        match e {
-            RecipeRefused::Cycle => error.with_code(ErrorCode::RecipeCycle),
-            RecipeRefused::TooDeep => error.with_code(ErrorCode::RecipeTooDeep),
-            RecipeRefused::TooLarge => error.with_code(ErrorCode::RecipeTooLarge),
-            RecipeRefused::TooShared => error.with_code(ErrorCode::RecipeTooShared),
-        }
+        let code = match e {
+            RecipeRefused::Cycle => ErrorCode::RecipeCycle,
+            RecipeRefused::TooDeep => ErrorCode::RecipeTooDeep,
+            RecipeRefused::TooLarge => ErrorCode::RecipeTooLarge,
+            RecipeRefused::TooShared => ErrorCode::RecipeTooShared,
+        };
+        ApiError::new(code, e.to_string())
     }
 }
 

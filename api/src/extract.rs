@@ -138,7 +138,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Clock {
             None => Ok(Clock(models::LocalClock::default())),
             Some(name) => models::LocalClock::parse(&name)
                 .map(Clock)
-                .map_err(|e| ApiError::validation(e.0).with_code(ErrorCode::InvalidTimeZone)),
+                .map_err(|e| ApiError::new(ErrorCode::InvalidTimeZone, e.0)),
         }
     }
 }

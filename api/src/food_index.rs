@@ -237,11 +237,7 @@ pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
 /// A search as typed, or the error saying why it cannot run.
 pub(crate) fn search_query(text: &str) -> Result<search::Query, ApiError> {
     search::Query::parse(text).map_err(|e| match e {
-        search::QueryError::Empty => {
-            ApiError::bad_request(e.to_string()).with_code(ErrorCode::EmptyQuery)
-        }
-        search::QueryError::TooLong => {
-            ApiError::validation(e.to_string()).with_code(ErrorCode::QueryTooLong)
-        }
+        search::QueryError::Empty => ApiError::new(ErrorCode::EmptyQuery, e.to_string()),
+        search::QueryError::TooLong => ApiError::new(ErrorCode::QueryTooLong, e.to_string()),
     })
 }

@@ -136,10 +136,10 @@ async fn update_line(
         .await
     {
         Err(models::StoreError::Conflict(_)) => {
-            return Err(ApiError::validation(
+            return Err(ApiError::new(
+                ErrorCode::QuickAddHasNoQuantity,
                 "A quick add has no quantity; delete it and add it again with other values",
-            )
-            .with_code(ErrorCode::QuickAddHasNoQuantity));
+            ));
         }
         other => other?.ok_or_else(line_not_found)?,
     };
@@ -169,10 +169,10 @@ async fn delete_line(
 ) -> ApiResult<MealView> {
     let meal = match state.stores.meals.delete_line(user.id, id).await {
         Err(models::StoreError::Conflict(_)) => {
-            return Err(ApiError::validation(
+            return Err(ApiError::new(
+                ErrorCode::LastMealFood,
                 "A meal needs at least one food; delete the meal instead",
-            )
-            .with_code(ErrorCode::LastMealFood));
+            ));
         }
         other => other?.ok_or_else(line_not_found)?,
     };
