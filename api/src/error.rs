@@ -125,6 +125,17 @@ impl From<models::recipe::RecipeRefused> for ApiError {
     }
 }
 
+/// The photo store failed (a bucket that does not answer): the photo was not kept.
+impl From<worker::blobs::BlobError> for ApiError {
+    fn from(e: worker::blobs::BlobError) -> Self {
+        tracing::error!(error = %e, "photo store error");
+        Self::new(
+            ErrorCode::PhotoStoreUnavailable,
+            "Photos cannot be stored right now; the photo was not kept. Please try again.",
+        )
+    }
+}
+
 impl From<models::StoreError> for ApiError {
     fn from(e: models::StoreError) -> Self {
         match e {

@@ -37,7 +37,11 @@ pub async fn run(config: Config, args: &[String]) -> anyhow::Result<()> {
     let worker = config.embedded_workers.then(|| {
         let stores = models::Stores::new(&db);
         let usda = Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone()));
-        let deps = worker::deps(&config.worker, jobs.clone(), stores, usda);
+        let deps = config
+            .worker
+            .blobs()
+            .map_err(anyhow::Error::msg)
+            .and_then(|blobs| worker::deps(&config.worker, jobs.clone(), stores, usda, blobs));
         let worker_config = config.worker.clone();
         let mut stopped = stopped.clone();
         tokio::spawn(async move {

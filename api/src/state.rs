@@ -21,6 +21,8 @@ pub struct AppState {
     pub foods: Arc<FoodIndex>,
     /// USDA FoodData Central, for live search (fetches run as jobs).
     pub usda: Arc<worker::usda::UsdaClient>,
+    /// Where photos are kept: the data directory, or a bucket the workers share.
+    pub blobs: worker::blobs::Blobs,
     /// The memory photos being decoded may hold, shared by every upload route.
     pub photos: Arc<DecodeBudget>,
     pub config: Arc<Config>,

@@ -129,6 +129,7 @@ error_codes! {
     Timeout => "TIMEOUT", 504, "The work did not finish in time.";
     NotReady => "NOT_READY", 503, "A dependency of the service is unreachable.";
     DatabaseUnavailable => "DATABASE_UNAVAILABLE", 503, "The database is away for a moment; nothing was saved.";
+    PhotoStoreUnavailable => "PHOTO_STORE_UNAVAILABLE", 503, "The photo store cannot be reached now; the photo was not kept.";
     InternalError => "INTERNAL_ERROR", 500, "Something went wrong on our side.";
 }
 

@@ -2,6 +2,7 @@
 //! runs the same library in-process on the SQLite queue in the embedded default.
 
 pub mod barcodes;
+pub mod blobs;
 mod config;
 mod context;
 mod handlers;
@@ -34,8 +35,8 @@ pub struct WorkerDeps {
     pub memory: std::sync::Arc<memory::VisualMemory>,
     /// The OCR models that read nutrition labels, loaded on first use.
     pub labels: std::sync::Arc<labels::LabelReader>,
-    /// Where uploads are kept (their paths are relative to it).
-    pub data_dir: std::path::PathBuf,
+    /// Where photos are kept (a folder or an S3-compatible bucket).
+    pub blobs: blobs::Blobs,
     /// Names this process in probe reports and worker registrations.
     pub worker_name: String,
 }
@@ -51,17 +52,20 @@ pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
     )
     .await?;
     let usda = std::sync::Arc::new(usda::UsdaClient::new(config.workers.usda.clone()));
-    deps(&config.workers, jobs, models::Stores::new(&db), usda)
+    let blobs = config.workers.blobs().map_err(anyhow::Error::msg)?;
+    deps(&config.workers, jobs, models::Stores::new(&db), usda, blobs)
 }
 
 /// Builds the handlers' dependencies. (Every job type has a handler: the monitor
-/// registers `jobs::every_job!`, which does not compile otherwise.) The USDA client is
-/// shared with the rest of the process, so a rate limit seen by one caller holds for all.
+/// registers `jobs::every_job!`, which does not compile otherwise.) The USDA client and
+/// the photo store are shared with the rest of the process, so a rate limit seen by one
+/// caller holds for all.
 pub fn deps(
     config: &WorkerConfig,
     jobs: jobs::Jobs,
     stores: models::Stores,
     usda: std::sync::Arc<usda::UsdaClient>,
+    blobs: blobs::Blobs,
 ) -> anyhow::Result<WorkerDeps> {
     Ok(WorkerDeps {
         jobs,
@@ -72,7 +76,7 @@ pub fn deps(
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
         memory: std::sync::Arc::default(),
         labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
-        data_dir: config.data_dir.clone(),
+        blobs,
         worker_name: config.worker_name(),
     })
 }

@@ -1,15 +1,17 @@
-//! The photos kept under the data directory, and what removes them: a deleted photo, a
-//! deleted account, and, on a schedule, photos never confirmed.
+//! The photos kept in the photo store ([`Blobs`]), and what removes them: a deleted
+//! photo, a deleted account, and, on a schedule, photos never confirmed.
 //!
-//! Layout (paths relative to the data directory): `uploads/<user id>/<uuid>.jpg` for the
+//! Layout (keys in the store; in the embedded default, paths under the data directory): `uploads/<user id>/<uuid>.jpg` for the
 //! photos of plates (one record each), `labels/<user id>/<uuid>.jpg` for a label photo
 //! while its reading job runs.
 
-use std::{io::ErrorKind, path::Path, time::Duration};
+use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use models::{StoreError, Stores, UserId};
 use tokio::sync::watch;
+
+use crate::blobs::{BlobError, Blobs};
 
 /// Where a new photo of the owner's plate goes.
 pub fn new_upload_path(owner: UserId) -> String {
@@ -37,23 +39,11 @@ fn owner_dirs(owner: UserId) -> [String; 2] {
     ]
 }
 
-/// Removes a file under the data directory; one already gone is fine.
-pub async fn remove_file(data_dir: &Path, relative: &str) {
-    if let Err(e) = tokio::fs::remove_file(data_dir.join(relative)).await
-        && e.kind() != ErrorKind::NotFound
-    {
-        tracing::warn!(file = relative, error = %e, "could not remove a photo");
-    }
-}
-
-/// Removes every file of a deleted account (its records are gone first, so nothing
+/// Removes every photo of a deleted account (its records are gone first, so nothing
 /// refers to them any more).
-pub async fn remove_owner_files(data_dir: &Path, owner: UserId) -> std::io::Result<()> {
+pub async fn remove_owner_files(blobs: &Blobs, owner: UserId) -> Result<(), BlobError> {
     for dir in owner_dirs(owner) {
-        match tokio::fs::remove_dir_all(data_dir.join(&dir)).await {
-            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
+        blobs.remove_under(&dir).await?;
     }
     Ok(())
 }
@@ -65,14 +55,14 @@ const PRUNE_BATCH: i64 = 500;
 /// meal, records first, then their files. Answers how many went.
 pub async fn prune_unconfirmed(
     stores: &Stores,
-    data_dir: &Path,
+    blobs: &Blobs,
     before: DateTime<Utc>,
 ) -> Result<usize, StoreError> {
     let mut pruned = 0;
     loop {
         let gone = stores.images.prune_unconfirmed(before, PRUNE_BATCH).await?;
         for image in &gone {
-            remove_file(data_dir, &image.file_path).await;
+            blobs.remove(&image.file_path).await;
         }
         pruned += gone.len();
         if gone.len() < PRUNE_BATCH as usize {
@@ -93,7 +83,7 @@ const CHECK_EVERY: Duration = Duration::from_secs(600);
 /// under way is finished before stopping, so no record goes without its file.
 pub(crate) async fn prune_on_schedule(
     stores: Stores,
-    data_dir: std::path::PathBuf,
+    blobs: Blobs,
     kept_for: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -114,7 +104,7 @@ pub(crate) async fn prune_on_schedule(
             }
         }
         let before = now - TimeDelta::from_std(kept_for).unwrap_or(TimeDelta::MAX);
-        match prune_unconfirmed(&stores, &data_dir, before).await {
+        match prune_unconfirmed(&stores, &blobs, before).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(photos = n, "pruned photos never confirmed"),
             Err(e) => tracing::warn!(error = %e, "could not prune photos never confirmed"),

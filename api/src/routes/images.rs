@@ -119,9 +119,11 @@ impl From<&UploadedImage> for ImageView {
     }
 }
 
-/// SPEC: without a model there is no analysis, never a made-up one.
+/// SPEC: without a model there is no analysis, never a made-up one. Only this process's
+/// own workers can be checked here; a fleet's workers (on other machines, with models
+/// this host need not have) fail the job with the same code when theirs are missing.
 fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
-    if state.config.worker.recognition.installed() {
+    if !state.config.embedded_workers || state.config.worker.recognition.installed() {
         Ok(())
     } else {
         Err(ApiError::new(
@@ -159,7 +161,7 @@ impl ToSchema for PhotoForm {}
         (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
         (status = 422, description = "INVALID_IMAGE, or IMAGE_TOO_LARGE (too many pixels, or too much memory to decode)"),
         (status = 429, description = "RATE_LIMITED: too many photos from this account; Retry-After says when to try again"),
-        (status = 503, description = "SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again"),
+        (status = 503, description = "SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again; PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached, the photo was not kept"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
@@ -197,37 +199,27 @@ async fn upload(
     let bytes =
         bytes.ok_or_else(|| ApiError::validation("Please choose an image (the field `image`)"))?;
     let prepared = admitted.prepare(bytes).await?;
-    let relative = worker::uploads::new_upload_path(user.id);
-    let data_dir = &state.config.worker.data_dir;
-    let path = data_dir.join(&relative);
-    if let Some(dir) = path.parent() {
-        tokio::fs::create_dir_all(dir)
-            .await
-            .map_err(ApiError::internal)?;
-    }
-    tokio::fs::write(&path, &prepared.jpeg)
-        .await
-        .map_err(ApiError::internal)?;
     let image = NewImage {
         owner: user.id,
-        file_path: relative,
+        file_path: worker::uploads::new_upload_path(user.id),
         content_type: "image/jpeg".into(),
         width: prepared.width,
         height: prepared.height,
         byte_size: prepared.jpeg.len() as u64,
         notes,
     };
+    state.blobs.put(&image.file_path, prepared.jpeg).await?;
     let stored = state.stores.images.create(&image, quota).await;
     match stored {
         Ok(Some(image)) => Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image)))),
         // Nothing half-saved: no record, no file.
         Ok(None) => {
-            worker::uploads::remove_file(data_dir, &image.file_path).await;
+            state.blobs.remove(&image.file_path).await;
             let stored = state.stores.images.stored_bytes(user.id).await?;
             Err(quota_exceeded(stored + image.byte_size, quota))
         }
         Err(e) => {
-            worker::uploads::remove_file(data_dir, &image.file_path).await;
+            state.blobs.remove(&image.file_path).await;
             Err(e.into())
         }
     }
@@ -670,6 +662,6 @@ async fn remove(
         .delete(user.id, id)
         .await?
         .ok_or_else(image_not_found)?;
-    worker::uploads::remove_file(&state.config.worker.data_dir, &image.file_path).await;
+    state.blobs.remove(&image.file_path).await;
     Ok(ApiJson(Deleted { id, deleted: true }))
 }

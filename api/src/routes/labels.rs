@@ -56,10 +56,11 @@ struct LabelView {
     took_ms: f64,
 }
 
-/// SPEC: without the models there is no reading, never a made-up one.
+/// SPEC: without the models there is no reading, never a made-up one. Only this process's
+/// own workers can be checked here; a fleet's workers fail the job with the same code.
 fn label_reading_installed(state: &AppState) -> Result<(), ApiError> {
     let reader = worker::labels::LabelReader::new(state.config.worker.recognition.clone());
-    if reader.installed() {
+    if !state.config.embedded_workers || reader.installed() {
         Ok(())
     } else {
         Err(ApiError::new(
@@ -124,7 +125,7 @@ impl ToSchema for LabelForm {}
         (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
         (status = 422, description = "INVALID_IMAGE, IMAGE_TOO_LARGE (too many pixels, or too much memory to decode), INVALID_BARCODE or no image"),
         (status = 429, description = "RATE_LIMITED: too many photos from this account (uploads and label readings together); Retry-After says when to try again"),
-        (status = 503, description = "LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After)"),
+        (status = 503, description = "LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After); PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
@@ -137,7 +138,7 @@ async fn read(
     let (bytes, barcode) = photo_and_barcode(form).await?;
     let prepared = admitted.prepare(bytes).await?;
     label_reading_installed(&state)?;
-    let read = read_on_a_worker(&state, user.id, &prepared.jpeg).await?;
+    let read = read_on_a_worker(&state, user.id, prepared.jpeg).await?;
     Ok(ApiJson(LabelView {
         found: read.label.found_anything(),
         kind: read.label.kind,
@@ -154,19 +155,10 @@ async fn read(
 async fn read_on_a_worker(
     state: &AppState,
     owner: UserId,
-    jpeg: &[u8],
+    jpeg: Vec<u8>,
 ) -> Result<LabelRead, ApiError> {
     let relative = worker::uploads::new_label_path(owner);
-    let data_dir = &state.config.worker.data_dir;
-    let path = data_dir.join(&relative);
-    if let Some(dir) = path.parent() {
-        tokio::fs::create_dir_all(dir)
-            .await
-            .map_err(ApiError::internal)?;
-    }
-    tokio::fs::write(&path, jpeg)
-        .await
-        .map_err(ApiError::internal)?;
+    state.blobs.put(&relative, jpeg).await?;
     let read = state
         .jobs
         .run(
@@ -177,6 +169,6 @@ async fn read_on_a_worker(
             READ_TIMEOUT,
         )
         .await;
-    worker::uploads::remove_file(data_dir, &relative).await;
+    state.blobs.remove(&relative).await;
     Ok(read?)
 }

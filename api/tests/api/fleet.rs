@@ -8,7 +8,7 @@ use models::testing::{TestDatabase, redis_url, unavailable};
 use serde_json::{Value, json};
 
 use crate::support;
-use crate::support::process::{Process, free_port, start};
+use crate::support::process::{Process, S3Server, free_port, start, start_in};
 
 /// One API process on a fresh PostgreSQL database and Redis namespace; workers join
 /// with `worker()`.
@@ -78,6 +78,57 @@ impl Fleet {
         let mut env = self.env.clone();
         env.push(("HOSTNAME", hostname.to_owned()));
         start("worker", &env, None)
+    }
+
+    /// A worker as on another machine: its own working and data directories (it sees
+    /// none of the API's files), the models by absolute path, and `env` added.
+    fn worker_elsewhere(&self, hostname: &str, home: &std::path::Path) -> Process {
+        let mut env: Vec<(&'static str, String)> = self
+            .env
+            .iter()
+            .filter(|(name, _)| *name != "DATA_DIR")
+            .cloned()
+            .collect();
+        env.extend([
+            ("HOSTNAME", hostname.to_owned()),
+            ("DATA_DIR", home.join("data").display().to_string()),
+            (
+                "MODELS_DIR",
+                support::project_path(".models").display().to_string(),
+            ),
+            (
+                "ORT_DYLIB_PATH",
+                support::project_path(".ort/libonnxruntime.so.1.31.1")
+                    .display()
+                    .to_string(),
+            ),
+        ]);
+        start_in("worker", &env, None, Some(home))
+    }
+
+    fn api(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}/api/v1{path}", self.api_port)
+    }
+
+    /// Signs a new user up; their access token.
+    async fn sign_up(&self, username: &str) -> String {
+        let answer: Value = self
+            .client
+            .post(self.api("/auth/register/"))
+            .json(
+                &json!({"username": username, "email": format!("{username}@example.com"),
+                          "password": support::PASSWORD, "nickname": username}),
+            )
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        answer["data"]["access"]
+            .as_str()
+            .unwrap_or_else(|| panic!("signed up: {answer}"))
+            .to_owned()
     }
 
     async fn wait_ready(&self) -> Value {
@@ -204,4 +255,126 @@ async fn a_job_of_a_killed_worker_is_finished_by_another() {
             .starts_with("worker-b")
     );
     assert!(after.iter().all(|e| e.id.unwrap() > last_seen));
+}
+
+#[tokio::test]
+async fn a_worker_on_another_host_reads_the_photos_from_the_object_store() {
+    if !support::recognition_models_installed() {
+        return;
+    }
+    let Some(photo) = support::food_photo("coco_000000000142.jpg") else {
+        unavailable("the shared food photos");
+        return;
+    };
+    let Some(store) = S3Server::start("photos").await else {
+        return;
+    };
+    let blob_url = store.blob_url();
+    let Some(fleet) = Fleet::start(&[("BLOB_URL", &blob_url)]).await else {
+        return;
+    };
+    // The worker shares nothing with the API but PostgreSQL, Redis and the store.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let _worker = fleet.worker_elsewhere("gpu-host", elsewhere.path());
+    let token = fleet.sign_up("ann").await;
+
+    let form = reqwest::multipart::Form::new().part(
+        "image",
+        reqwest::multipart::Part::bytes(photo)
+            .file_name("dinner.jpg")
+            .mime_str("image/jpeg")
+            .unwrap(),
+    );
+    let response = fleet
+        .client
+        .post(fleet.api("/images/upload/"))
+        .bearer_auth(&token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let (status, uploaded) = support::json_of(response).await;
+    assert_eq!(status, 201, "{uploaded}");
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+    let kept = store.objects();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(
+        kept[0].starts_with("uploads/") && kept[0].ends_with(".jpg"),
+        "{kept:?}"
+    );
+    assert!(
+        !fleet._data_dir.path().join("uploads").exists(),
+        "the photo is in the store, not on the API's disk"
+    );
+
+    let response = fleet
+        .client
+        .post(fleet.api("/images/analyze/"))
+        .bearer_auth(&token)
+        .json(&json!({"image_id": id}))
+        .send()
+        .await
+        .unwrap();
+    let (status, analysed) = support::json_of(response).await;
+    assert_eq!(status, 200, "{analysed}");
+    assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
+    let foods = analysed["data"]["results"].as_array().unwrap();
+    assert!(!foods.is_empty(), "{analysed}");
+    // Operators see that one worker takes the recognition queue.
+    let metrics = fleet
+        .client
+        .get(format!("http://127.0.0.1:{}/metrics", fleet.admin_port))
+        .bearer_auth(support::ADMIN_TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains(r#"job_workers{queue="detect-foods"} 1"#),
+        "{metrics}"
+    );
+
+    // Deleting the photo deletes its object.
+    let response = fleet
+        .client
+        .delete(fleet.api(&format!("/images/{id}/delete/")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(store.objects(), Vec::<String>::new());
+
+    // Deleting the account deletes every photo it kept.
+    for _ in 0..2 {
+        let form = reqwest::multipart::Form::new().part(
+            "image",
+            reqwest::multipart::Part::bytes(support::food_photo("coco_000000000110.jpg").unwrap())
+                .file_name("lunch.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
+        let response = fleet
+            .client
+            .post(fleet.api("/images/upload/"))
+            .bearer_auth(&token)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+    }
+    assert_eq!(store.objects().len(), 2);
+    let response = fleet
+        .client
+        .delete(fleet.api("/users/account/"))
+        .bearer_auth(&token)
+        .json(&json!({"password": support::PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(store.objects(), Vec::<String>::new());
 }

@@ -1229,7 +1229,7 @@ async fn photos_never_confirmed_are_pruned_after_30_days() {
     let kept_for = chrono::TimeDelta::from_std(kept_for).unwrap();
     let data_dir = app.data_dir.path();
     let prune_at = |now: chrono::DateTime<chrono::Utc>| {
-        worker::uploads::prune_unconfirmed(&app.state.stores, data_dir, now - kept_for)
+        worker::uploads::prune_unconfirmed(&app.state.stores, &app.state.blobs, now - kept_for)
     };
     // Today nothing is old enough.
     assert_eq!(prune_at(chrono::Utc::now()).await.unwrap(), 0);

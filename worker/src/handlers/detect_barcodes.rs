@@ -5,7 +5,7 @@ use models::ErrorCode;
 use models::analysis::BarcodeScan;
 use serde_json::Map;
 
-use super::{JobHandler, image_of};
+use super::{JobHandler, image_of, photo_of};
 use crate::barcodes::reader::read_barcodes;
 use crate::{JobContext, JobError, WorkerDeps};
 
@@ -15,14 +15,7 @@ impl JobHandler for DetectBarcodes {
         let image = image_of(deps, self.image_id).await?;
         ctx.progress("barcode_detection", 10, "Reading barcodes", Map::new())
             .await?;
-        let bytes = tokio::fs::read(deps.data_dir.join(&image.file_path))
-            .await
-            .map_err(|e| {
-                JobError::permanent(
-                    ErrorCode::ImageProcessingFailed,
-                    format!("cannot read the image: {e}"),
-                )
-            })?;
+        let bytes = photo_of(deps, &image.file_path).await?;
         let started = Instant::now();
         // Decoding is CPU work: off the async threads.
         let (barcodes, (width, height)) =

@@ -10,7 +10,7 @@ use models::recognition::food_class;
 use models::upload::ProcessingStatus;
 use serde_json::{Map, json};
 
-use super::{JobHandler, image_of, store_fault};
+use super::{JobHandler, image_of, photo_of, store_fault};
 use crate::recognition::RecognitionError;
 use crate::{JobContext, JobError, WorkerDeps};
 
@@ -61,7 +61,6 @@ impl JobHandler for DetectFoods {
         };
         let detector = deps.recognizer.detector().await.map_err(unavailable)?;
         let gate = deps.recognizer.gate().await.map_err(unavailable)?;
-        let path = deps.data_dir.join(&image.file_path);
         let classifier = match deps.recognizer.classifier().await {
             Some(Ok(classifier)) => Some(classifier),
             Some(Err(e)) => {
@@ -71,12 +70,7 @@ impl JobHandler for DetectFoods {
             None => None,
         };
         let started = Instant::now();
-        let jpeg = tokio::fs::read(&path).await.map_err(|e| {
-            JobError::permanent(
-                ErrorCode::ImageProcessingFailed,
-                format!("cannot read the image: {e}"),
-            )
-        })?;
+        let jpeg = photo_of(deps, &image.file_path).await?;
         let bytes = jpeg.clone();
         let seen = tokio::task::spawn_blocking(move || {
             let pixels = image::load_from_memory(&bytes)

@@ -39,6 +39,19 @@ pub(crate) async fn image_of(
         })
 }
 
+/// The bytes of a photo in the photo store. A photo that is not there (deleted while
+/// the job waited) fails the job; a store that does not answer is worth another try.
+pub(crate) async fn photo_of(deps: &WorkerDeps, key: &str) -> Result<Vec<u8>, JobError> {
+    match deps.blobs.get(key).await {
+        Ok(bytes) => Ok(bytes.into()),
+        Err(crate::blobs::BlobError::NotFound(_)) => Err(JobError::permanent(
+            ErrorCode::ImageProcessingFailed,
+            "cannot read the image: it is no longer stored",
+        )),
+        Err(e) => Err(JobError::Transient(e.to_string())),
+    }
+}
+
 /// The handler of one job type.
 pub(crate) trait JobHandler: Job {
     fn handle(

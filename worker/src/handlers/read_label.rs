@@ -5,7 +5,7 @@ use models::ErrorCode;
 use models::analysis::LabelRead;
 use serde_json::Map;
 
-use super::JobHandler;
+use super::{JobHandler, photo_of};
 use crate::recognition::RecognitionError;
 use crate::{JobContext, JobError, WorkerDeps};
 
@@ -24,14 +24,7 @@ impl JobHandler for ReadLabel {
             }
             RecognitionError::Failed(why) => JobError::Transient(why),
         })?;
-        let jpeg = tokio::fs::read(deps.data_dir.join(&self.file_path))
-            .await
-            .map_err(|e| {
-                JobError::permanent(
-                    ErrorCode::ImageProcessingFailed,
-                    format!("cannot read the photo: {e}"),
-                )
-            })?;
+        let jpeg = photo_of(deps, &self.file_path).await?;
         let started = Instant::now();
         // Decoding and the three models are CPU work: off the async threads.
         let label = tokio::task::spawn_blocking(move || {

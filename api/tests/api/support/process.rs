@@ -27,6 +27,16 @@ pub fn free_port() -> u16 {
 /// Starts the binary `name` beside the test's `api` with only `env` (and PATH); its
 /// output goes to `log` when given, else to the test's own.
 pub fn start(name: &str, env: &[(&str, String)], log: Option<&Path>) -> Process {
+    start_in(name, env, log, None)
+}
+
+/// `start` with the working directory `cwd` (the test's own when `None`).
+pub fn start_in(
+    name: &str,
+    env: &[(&str, String)],
+    log: Option<&Path>,
+    cwd: Option<&Path>,
+) -> Process {
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_api")).with_file_name(name);
     assert!(
         binary.exists(),
@@ -46,6 +56,9 @@ pub fn start(name: &str, env: &[(&str, String)], log: Option<&Path>) -> Process 
             },
         )
         .stdin(Stdio::null());
+    if let Some(cwd) = cwd {
+        command.current_dir(cwd);
+    }
     if let Some(log) = log {
         let file = std::fs::File::create(log).unwrap();
         command.stdout(file.try_clone().unwrap()).stderr(file);
@@ -186,6 +199,101 @@ impl PrivateRedis {
     pub async fn restart(&mut self) {
         self.kill();
         self.run().await;
+    }
+}
+
+/// An S3-compatible server of the test's own: `s3s-fs` (from crates.io, installed by
+/// `.ci/run`), serving a temporary folder with one bucket, with credentials; killed
+/// when dropped. What it stores is plain files under `objects()`.
+pub struct S3Server {
+    pub port: u16,
+    pub bucket: String,
+    _process: Process,
+    dir: tempfile::TempDir,
+}
+
+impl S3Server {
+    const ACCESS_KEY: &str = "fleet-test";
+    const SECRET_KEY: &str = "fleet-test-secret";
+
+    /// `None` (after `unavailable`) when `s3s-fs` is not installed.
+    pub async fn start(bucket: &str) -> Option<S3Server> {
+        if !on_path("s3s-fs") {
+            models::testing::unavailable(
+                "s3s-fs, an S3-compatible server (cargo install s3s-fs --features binary)",
+            );
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(bucket)).unwrap();
+        let root = dir.path().display().to_string();
+        let log = dir.path().join("s3s-fs.log");
+        for _ in 0..5 {
+            let port = free_port();
+            let port_text = port.to_string();
+            let args = [
+                "--host",
+                "127.0.0.1",
+                "--port",
+                &port_text,
+                "--access-key",
+                Self::ACCESS_KEY,
+                "--secret-key",
+                Self::SECRET_KEY,
+                &root,
+            ];
+            let mut process = start_program("s3s-fs", &args, Some(&log));
+            for _ in 0..100 {
+                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                    return Some(S3Server {
+                        port,
+                        bucket: bucket.to_owned(),
+                        _process: process,
+                        dir,
+                    });
+                }
+                if let Ok(Some(_)) = process.0.try_wait() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        panic!("s3s-fs did not start: {}", tail(&log, 20));
+    }
+
+    /// The `BLOB_URL` of its bucket, credentials included.
+    pub fn blob_url(&self) -> String {
+        format!(
+            "s3://{}?endpoint=http://127.0.0.1:{}&region=us-east-1&allow_http=true\
+             &access_key_id={}&secret_access_key={}",
+            self.bucket,
+            self.port,
+            Self::ACCESS_KEY,
+            Self::SECRET_KEY
+        )
+    }
+
+    /// The keys of the objects in its bucket.
+    pub fn objects(&self) -> Vec<String> {
+        fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else {
+                    out.push(path);
+                }
+            }
+        }
+        let root = self.dir.path().join(&self.bucket);
+        let mut files = Vec::new();
+        walk(&root, &mut files);
+        let mut keys: Vec<String> = files
+            .iter()
+            .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
+            .collect();
+        keys.sort();
+        keys
     }
 }
 
