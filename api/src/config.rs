@@ -41,6 +41,10 @@ pub struct Config {
     /// with 503 `EXPORT_BUSY`.
     pub exports_at_once: usize,
     pub uploads: UploadLimits,
+    /// How long an unfinished job may go untouched before the sweeper checks whether
+    /// its queue lost it (`JOB_SWEEP_GRACE_SECS`, default 120; fleet only). Longer
+    /// than a few worker heartbeats.
+    pub job_sweep_grace: Duration,
     pub worker: WorkerConfig,
 }
 
@@ -140,6 +144,9 @@ impl Config {
                     .unwrap_or(UploadLimits::default().decode_memory_bytes),
                 ..UploadLimits::default()
             },
+            job_sweep_grace: Duration::from_secs(
+                positive(vars, "JOB_SWEEP_GRACE_SECS")?.map_or(120, u64::from),
+            ),
             worker: WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
         })
     }

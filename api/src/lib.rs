@@ -93,6 +93,7 @@ impl App {
                 .await
                 .context("cannot work out recipes again")?;
         }
+        let blobs = config.worker.blobs().map_err(anyhow::Error::msg)?;
         let foods = Arc::new(
             food_index::FoodIndex::load(stores.foods.clone())
                 .await
@@ -108,6 +109,7 @@ impl App {
                 foods,
                 usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
                 exports: export::Exports::new(config.exports_at_once),
+                blobs,
                 photos: Arc::new(photo::DecodeBudget::new(
                     config.uploads.decode_memory_bytes,
                     config.uploads.decode_wait,
@@ -155,6 +157,11 @@ impl App {
         });
         let stopped = || state.stopped();
         state.foods.spawn_sync(&state.jobs, stopped());
+        tokio::spawn(jobs::sweeper::run(
+            state.jobs.clone(),
+            config.job_sweep_grace,
+            stopped(),
+        ));
 
         // Tells the server when in-process workers end; the sender is dropped unused
         // when there are none.
@@ -165,6 +172,7 @@ impl App {
                 state.jobs.clone(),
                 state.stores.clone(),
                 state.usda.clone(),
+                state.blobs.clone(),
             )?;
             let worker_config = config.worker.clone();
             let stop = stopped();
@@ -184,6 +192,7 @@ impl App {
         tracing::info!(
             api = %api.local_addr()?, admin = %admin.local_addr()?,
             database = state.db.engine().as_str(), queue = ?state.jobs.queue().kind(),
+            photos = state.blobs.place(),
             embedded_workers = config.embedded_workers,
             "calorie tracker listening on http://{}", api.local_addr()?
         );

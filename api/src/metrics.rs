@@ -1,6 +1,9 @@
 //! Prometheus metrics: HTTP requests and latencies, and job queue depths.
 
-use std::{sync::OnceLock, time::Instant};
+use std::{
+    sync::OnceLock,
+    time::{Duration, Instant},
+};
 
 use axum::{
     extract::{MatchedPath, Request},
@@ -57,9 +60,17 @@ fn fallback_label(path: &str) -> String {
     }
 }
 
-/// Renders the metrics, refreshing queue depths from the job store first.
+/// A worker heard from within this long counts as live (three default heartbeats).
+const LIVE_WITHIN: Duration = Duration::from_secs(3 * jobs::DEFAULT_HEARTBEAT.as_secs());
+
+/// Renders the metrics, refreshing the queues' figures first: per queue and status,
+/// how many jobs are unfinished (`job_queue_depth`) and how old the oldest is
+/// (`job_oldest_age_seconds`); per queue, the live worker processes (`job_workers`)
+/// and the autoscaling signal, queued jobs per live worker (`job_queue_depth_per_worker`;
+/// with no worker, the queued count itself).
 pub async fn render(state: &AppState) -> String {
     let handle = handle();
+    let now = chrono::Utc::now();
     match state.jobs.store().unfinished_by_queue().await {
         Ok(depths) => {
             for queue in jobs::QUEUES {
@@ -68,13 +79,31 @@ pub async fn render(state: &AppState) -> String {
                     jobs::JobStatus::Running,
                     jobs::JobStatus::Retrying,
                 ] {
-                    let count = depths
+                    let depth = depths
                         .iter()
-                        .find(|d| d.queue == *queue && d.status == status)
-                        .map_or(0, |d| d.count);
-                    metrics::gauge!("job_queue_depth", "queue" => *queue, "status" => status.as_str())
-                        .set(count as f64);
+                        .find(|d| d.queue == *queue && d.status == status);
+                    let labels = [("queue", *queue), ("status", status.as_str())];
+                    metrics::gauge!("job_queue_depth", &labels)
+                        .set(depth.map_or(0.0, |d| d.count as f64));
+                    let age = depth.map_or(0.0, |d| {
+                        (now - d.oldest).num_milliseconds().max(0) as f64 / 1000.0
+                    });
+                    metrics::gauge!("job_oldest_age_seconds", &labels).set(age);
                 }
+                let workers = match state.jobs.queue().live_workers(queue, LIVE_WITHIN).await {
+                    Ok(live) => live.len(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, queue, "cannot count live workers");
+                        continue;
+                    }
+                };
+                let queued = depths
+                    .iter()
+                    .find(|d| d.queue == *queue && d.status == jobs::JobStatus::Queued)
+                    .map_or(0, |d| d.count) as f64;
+                metrics::gauge!("job_workers", "queue" => *queue).set(workers as f64);
+                metrics::gauge!("job_queue_depth_per_worker", "queue" => *queue)
+                    .set(queued / workers.max(1) as f64);
             }
         }
         Err(e) => tracing::warn!(error = %e, "cannot read queue depths"),

@@ -82,12 +82,15 @@ impl Jobs {
         owner_user_id: Option<i64>,
     ) -> Result<JobId, JobsError> {
         let job_id = JobId::new();
+        let stored = serde_json::to_string(&payload)
+            .map_err(|e| JobsError::Queue(format!("cannot encode a {} job: {e}", J::QUEUE)))?;
         let record = self
             .store
             .create(&NewJob {
                 id: job_id,
                 queue: J::QUEUE.to_owned(),
                 owner_user_id,
+                payload: Some(stored),
             })
             .await?;
         if let Err(e) = self.queue.push(Queued { job_id, payload }).await {
@@ -206,7 +209,7 @@ impl Jobs {
         Ok(stored)
     }
 
-    async fn publish_best_effort(&self, message: BusMessage) {
+    pub(crate) async fn publish_best_effort(&self, message: BusMessage) {
         if let Err(e) = self.bus.publish(message).await {
             tracing::warn!(error = %e, "bus message lost; readers fall back to the store");
         }

@@ -5,6 +5,7 @@ mod bus;
 mod facade;
 pub mod payloads;
 mod queue;
+pub mod sweeper;
 
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -49,3 +50,7 @@ macro_rules! queue_names {
 
 /// Every queue of the product.
 pub const QUEUES: &[&str] = every_job!(queue_names!());
+
+/// The queues whose jobs run the ONNX models (photos of plates, labels): what a GPU
+/// worker takes (`WORKER_QUEUES=gpu`), and CPU workers beside it leave (`cpu`).
+pub const GPU_QUEUES: &[&str] = queue_names!(payloads::DetectFoods, payloads::ReadLabel);

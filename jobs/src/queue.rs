@@ -1,9 +1,10 @@
 use std::time::Duration;
 
-use apalis::prelude::TaskSink;
+use apalis::prelude::{TaskBuilder, TaskId, TaskSink};
 use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
-use models::Database;
+use models::{Database, JobId};
+use redis::AsyncCommands;
 
 use crate::{Job, JobsError, Queued};
 
@@ -102,12 +103,86 @@ impl QueueBackend {
         name: &str,
         heartbeat: Duration,
     ) -> RedisStorage<Queued<J>> {
-        RedisStorage::new(conn.clone()).with_config(
-            apalis_redis::Config::default()
-                .queue(name)
-                .heartbeat_interval(heartbeat)
-                .missed_heartbeats(MISSED_HEARTBEATS),
-        )
+        RedisStorage::new(conn.clone()).with_config(redis_config(name, heartbeat))
+    }
+
+    /// Whether the queue still holds the job (waiting, or handed to a worker). Only
+    /// Redis can lose a job it was given (a restart without persistence); the SQLite
+    /// queue lives in the database that records the job.
+    pub async fn holds(&self, queue: &str, job_id: JobId) -> Result<bool, JobsError> {
+        match self {
+            QueueBackend::Sqlite(_) => Ok(true),
+            QueueBackend::Redis { conn, .. } => {
+                let config = redis_config(&self.queue_name(queue), DEFAULT_HEARTBEAT);
+                let held: bool = conn
+                    .clone()
+                    .hexists(config.job_data_hash(), job_id.to_string())
+                    .await?;
+                Ok(held)
+            }
+        }
+    }
+
+    /// The workers registered on `queue` that said they were alive within `within`,
+    /// by name (`<queue>@<host>-<pid>`).
+    pub async fn live_workers(
+        &self,
+        queue: &str,
+        within: Duration,
+    ) -> Result<Vec<String>, JobsError> {
+        let name = self.queue_name(queue);
+        let since = chrono::Utc::now().timestamp() - within.as_secs() as i64;
+        match self {
+            QueueBackend::Sqlite(pool) => sqlx::query_scalar(
+                "select id from Workers where worker_type = ?1 and last_seen >= ?2",
+            )
+            .bind(&name)
+            .bind(since)
+            .fetch_all(pool)
+            .await
+            .map_err(|e| JobsError::Queue(e.to_string())),
+            QueueBackend::Redis { conn, .. } => {
+                let config = redis_config(&name, DEFAULT_HEARTBEAT);
+                let live: Vec<String> = conn
+                    .clone()
+                    .zrangebyscore(config.workers_set(), since, "+inf")
+                    .await?;
+                Ok(live)
+            }
+        }
+    }
+
+    /// The name a worker process registers on `queue` (`worker` is its `host-pid`).
+    pub fn worker_name(&self, queue: &str, worker: &str) -> String {
+        format!("{}@{worker}", self.queue_name(queue))
+    }
+
+    /// Puts a recorded job back on its queue from its stored payload (the sweeper's
+    /// way, which knows the queue by name only). The bytes are those `push` sends.
+    pub async fn push_stored(
+        &self,
+        queue: &str,
+        job_id: JobId,
+        payload: &str,
+    ) -> Result<(), JobsError> {
+        let payload: serde_json::Value = serde_json::from_str(payload)
+            .map_err(|e| JobsError::Queue(format!("stored payload of {job_id}: {e}")))?;
+        let queued = Queued { job_id, payload };
+        let name = self.queue_name(queue);
+        match self {
+            QueueBackend::Sqlite(pool) => SqliteStorage::<Queued<serde_json::Value>>::new(pool)
+                .with_config(apalis_sqlite::Config::default().queue(&name))
+                .push(queued)
+                .await
+                .map_err(|e| JobsError::Queue(e.to_string())),
+            QueueBackend::Redis { conn, .. } => {
+                RedisStorage::<Queued<serde_json::Value>>::new(conn.clone())
+                    .with_config(redis_config(&name, DEFAULT_HEARTBEAT))
+                    .push_task(TaskBuilder::new(queued).task_id(task_id(job_id)).build())
+                    .await
+                    .map_err(|e| JobsError::Queue(e.to_string()))
+            }
+        }
     }
 
     pub(crate) async fn push<J: Job>(&self, job: Queued<J>) -> Result<(), JobsError> {
@@ -118,11 +193,25 @@ impl QueueBackend {
                 .await
                 .map_err(|e| JobsError::Queue(e.to_string())),
             QueueBackend::Redis { conn, .. } => {
+                let id = task_id(job.job_id);
                 Self::redis_storage::<J>(conn, &name, DEFAULT_HEARTBEAT)
-                    .push(job)
+                    .push_task(TaskBuilder::new(job).task_id(id).build())
                     .await
                     .map_err(|e| JobsError::Queue(e.to_string()))
             }
         }
     }
+}
+
+fn redis_config(name: &str, heartbeat: Duration) -> apalis_redis::Config {
+    apalis_redis::Config::default()
+        .queue(name)
+        .heartbeat_interval(heartbeat)
+        .missed_heartbeats(MISSED_HEARTBEATS)
+}
+
+/// Redis knows a job by the job's own id: the sweeper can then ask whether the queue
+/// still holds it, and a job pushed again while held is not held twice.
+fn task_id(job_id: JobId) -> TaskId {
+    TaskId::from_string(job_id.to_string())
 }

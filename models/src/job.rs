@@ -148,6 +148,8 @@ pub struct NewJob {
     pub id: JobId,
     pub queue: String,
     pub owner_user_id: Option<i64>,
+    /// What travels on the queue (JSON), kept so a job the queue lost can be queued again.
+    pub payload: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -162,6 +164,10 @@ pub struct JobRecord {
     pub result: Option<serde_json::Value>,
     pub error: Option<JobFailure>,
     pub cancel_requested: bool,
+    /// The worker process (`host-pid`) that last started it.
+    pub worker: Option<String>,
+    /// How many times a worker started it.
+    pub runs: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -172,6 +178,20 @@ pub struct QueueDepth {
     pub queue: String,
     pub status: JobStatus,
     pub count: i64,
+    /// When the oldest of them was created.
+    pub oldest: DateTime<Utc>,
+}
+
+/// An unfinished job untouched for a while: perhaps one its queue lost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaleJob {
+    pub id: JobId,
+    pub queue: String,
+    pub status: JobStatus,
+    pub worker: Option<String>,
+    /// What it was queued with (none for jobs recorded before payloads were kept).
+    pub payload: String,
+    pub updated_at: DateTime<Utc>,
 }
 
 #[cfg(test)]

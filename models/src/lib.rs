@@ -35,7 +35,7 @@ pub use error_code::ErrorCode;
 pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
 };
-pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth};
+pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{
     FoodStore, FoodUse, ImageStore, JobStore, MealCursor, MealFilter, MealStore, OneTimeToken,

@@ -15,6 +15,7 @@ models::store_contract!(
     queue_depths_count_unfinished_jobs,
     a_users_job_runs_can_be_forgotten,
     a_scheduled_task_is_claimed_once_per_period,
+    stale_jobs_go_back_to_their_queue_once,
 );
 
 fn new_job(queue: &str) -> NewJob {
@@ -22,6 +23,7 @@ fn new_job(queue: &str) -> NewJob {
         id: JobId::new(),
         queue: queue.into(),
         owner_user_id: None,
+        payload: Some(r#"{"job_id":"x","payload":{}}"#.into()),
     }
 }
 
@@ -70,29 +72,59 @@ async fn a_job_id_is_used_once(stores: Stores) {
 
 async fn unknown_jobs_are_none(stores: Stores) {
     assert!(stores.jobs.get(JobId::new()).await.unwrap().is_none());
-    assert!(!stores.jobs.start_attempt(JobId::new(), 1).await.unwrap());
+    assert!(
+        !stores
+            .jobs
+            .start_attempt(JobId::new(), 1, "host-1")
+            .await
+            .unwrap()
+    );
     assert!(!stores.jobs.request_cancel(JobId::new()).await.unwrap());
 }
 
 async fn attempts_start_only_while_unfinished(stores: Stores) {
     let job = new_job("probe");
     stores.jobs.create(&job).await.unwrap();
-    assert!(stores.jobs.start_attempt(job.id, 1).await.unwrap());
+    assert!(
+        stores
+            .jobs
+            .start_attempt(job.id, 1, "host-1")
+            .await
+            .unwrap()
+    );
     let running = stores.jobs.get(job.id).await.unwrap().unwrap();
     assert_eq!((running.status, running.attempts), (JobStatus::Running, 1));
-    assert!(stores.jobs.start_attempt(job.id, 2).await.unwrap());
+    assert!(
+        stores
+            .jobs
+            .start_attempt(job.id, 2, "host-1")
+            .await
+            .unwrap()
+    );
     stores
         .jobs
         .record_progress(&event(job.id, 1, JobStatus::Completed, "complete"))
         .await
         .unwrap();
-    assert!(!stores.jobs.start_attempt(job.id, 3).await.unwrap());
+    assert!(
+        !stores
+            .jobs
+            .start_attempt(job.id, 3, "host-1")
+            .await
+            .unwrap()
+    );
     assert_eq!(stores.jobs.get(job.id).await.unwrap().unwrap().attempts, 2);
 
     let cancelled = new_job("probe");
     stores.jobs.create(&cancelled).await.unwrap();
     assert!(stores.jobs.request_cancel(cancelled.id).await.unwrap());
-    assert!(!stores.jobs.start_attempt(cancelled.id, 1).await.unwrap());
+    assert!(
+        !stores
+            .jobs
+            .start_attempt(cancelled.id, 1, "host-1")
+            .await
+            .unwrap()
+    );
 }
 
 async fn the_latest_progress_wins(stores: Stores) {
@@ -151,7 +183,11 @@ async fn failures_keep_message_and_code(stores: Stores) {
 async fn cancel_applies_only_to_unfinished_jobs(stores: Stores) {
     let running = new_job("probe");
     stores.jobs.create(&running).await.unwrap();
-    stores.jobs.start_attempt(running.id, 1).await.unwrap();
+    stores
+        .jobs
+        .start_attempt(running.id, 1, "host-1")
+        .await
+        .unwrap();
     assert!(stores.jobs.request_cancel(running.id).await.unwrap());
     assert!(
         stores
@@ -188,7 +224,11 @@ async fn queue_depths_count_unfinished_jobs(stores: Stores) {
     }
     let running = new_job("probe");
     stores.jobs.create(&running).await.unwrap();
-    stores.jobs.start_attempt(running.id, 1).await.unwrap();
+    stores
+        .jobs
+        .start_attempt(running.id, 1, "host-1")
+        .await
+        .unwrap();
     let done = new_job("send-mail");
     stores.jobs.create(&done).await.unwrap();
     stores
@@ -259,4 +299,70 @@ async fn a_scheduled_task_is_claimed_once_per_period(stores: Stores) {
     // Due again an hour later.
     assert!(claim(now + hour, now + hour * 2).await);
     assert!(!claim(now + hour, now + hour * 2).await);
+}
+
+async fn stale_jobs_go_back_to_their_queue_once(stores: Stores) {
+    let waiting = stores.jobs.create(&new_job("detect_foods")).await.unwrap();
+    let running = stores.jobs.create(&new_job("read_label")).await.unwrap();
+    assert!(
+        stores
+            .jobs
+            .start_attempt(running.id, 1, "gpu-7")
+            .await
+            .unwrap()
+    );
+    let done = stores.jobs.create(&new_job("probe")).await.unwrap();
+    stores
+        .jobs
+        .record_progress(&event(done.id, 1, JobStatus::Completed, "done"))
+        .await
+        .unwrap();
+    let unpaid = stores
+        .jobs
+        .create(&NewJob {
+            payload: None,
+            ..new_job("probe")
+        })
+        .await
+        .unwrap();
+
+    let now = chrono::Utc::now() + chrono::TimeDelta::seconds(1);
+    // Nothing is stale yet at an earlier cut-off.
+    let earlier = now - chrono::TimeDelta::hours(1);
+    assert!(stores.jobs.stale(earlier, 10).await.unwrap().is_empty());
+
+    let stale = stores.jobs.stale(now, 10).await.unwrap();
+    let ids: Vec<JobId> = stale.iter().map(|s| s.id).collect();
+    assert_eq!(
+        ids,
+        [waiting.id, running.id],
+        "unfinished, with a payload, oldest first"
+    );
+    assert_eq!(stale[1].worker.as_deref(), Some("gpu-7"));
+    assert_eq!(stale[1].status, JobStatus::Running);
+    assert!(!ids.contains(&unpaid.id) && !ids.contains(&done.id));
+
+    assert!(stores.jobs.requeue(running.id, now).await.unwrap());
+    let back = stores.jobs.get(running.id).await.unwrap().unwrap();
+    assert_eq!(back.status, JobStatus::Queued);
+    assert_eq!((back.worker, back.runs), (None, 1));
+    // Touched since the cut-off: not put back twice.
+    assert!(
+        !stores
+            .jobs
+            .requeue(running.id, back.updated_at)
+            .await
+            .unwrap()
+    );
+    assert!(!stores.jobs.requeue(done.id, now).await.unwrap());
+    // Started again: a second run is counted.
+    assert!(
+        stores
+            .jobs
+            .start_attempt(running.id, 1, "gpu-8")
+            .await
+            .unwrap()
+    );
+    let again = stores.jobs.get(running.id).await.unwrap().unwrap();
+    assert_eq!((again.worker.as_deref(), again.runs), (Some("gpu-8"), 2));
 }

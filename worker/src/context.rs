@@ -238,7 +238,10 @@ pub(crate) async fn execute<J: JobHandler>(
     // not missed.
     let ctx = JobContext::start(deps, &record);
     let attempt_no = i32::try_from(attempt).unwrap_or(i32::MAX);
-    if !store.start_attempt(job_id, attempt_no).await? {
+    if !store
+        .start_attempt(job_id, attempt_no, &deps.worker_name)
+        .await?
+    {
         // Finished, or cancelled while no worker held it: settle it if nobody has.
         if let Some(now) = store.get(job_id).await?
             && now.cancel_requested

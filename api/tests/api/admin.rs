@@ -127,6 +127,23 @@ async fn metrics_count_requests_and_queue_depths() {
         "{text}"
     );
     assert!(text.contains(r#"job_queue_depth{queue="send-mail",status="queued"} 0"#));
+    // How old the waiting probe is, and that nobody takes it: the autoscaling signal
+    // (queued jobs per live worker) is the queue's whole depth.
+    let gauge = |name: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {text}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let age = gauge(r#"job_oldest_age_seconds{queue="probe",status="queued"}"#);
+    assert!((0.0..60.0).contains(&age), "{age}");
+    assert_eq!(gauge(r#"job_workers{queue="probe"}"#), 0.0);
+    assert_eq!(gauge(r#"job_queue_depth_per_worker{queue="probe"}"#), 1.0);
+    assert_eq!(
+        gauge(r#"job_oldest_age_seconds{queue="send-mail",status="queued"}"#),
+        0.0
+    );
 }
 
 #[tokio::test]

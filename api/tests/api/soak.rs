@@ -743,6 +743,87 @@ async fn the_fleet_rides_out_a_restart_of_its_redis() {
     );
 }
 
+/// How many times workers started each job, from the store.
+async fn runs_of(database_url: &str, ids: &[String]) -> Vec<i64> {
+    let pool = sqlx::PgPool::connect(database_url).await.unwrap();
+    let mut runs = Vec::new();
+    for id in ids {
+        let n: i32 = sqlx::query_scalar("select runs from job_run where job_run_id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        runs.push(i64::from(n));
+    }
+    runs
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jobs_a_restarted_redis_forgot_are_done_once_each() {
+    let Some(db) = TestDatabase::postgres().await else {
+        return;
+    };
+    let Some(mut redis) = PrivateRedis::start().await else {
+        return;
+    };
+    let fleet = Fleet::start(
+        &db.url,
+        &redis.url(),
+        &[
+            ("WORKER_HEARTBEAT_SECS", "1"),
+            ("JOB_SWEEP_GRACE_SECS", "3"),
+        ],
+    )
+    .await;
+
+    // 1. Jobs wait in Redis with no worker to take them; Redis comes back empty. Only
+    // the database remembers them: the API's sweeper queues them again.
+    let mut waiting = Vec::new();
+    for _ in 0..8 {
+        waiting.push(fleet.probe(2, 50).await.0);
+    }
+    redis.kill();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    redis.restart().await;
+    let _workers = [fleet.worker("worker-a"), fleet.worker("worker-b")];
+    for id in &waiting {
+        assert_eq!(
+            fleet.finished(id, Duration::from_secs(60)).await,
+            "completed"
+        );
+    }
+    assert_eq!(
+        runs_of(&db.url, &waiting).await,
+        vec![1; waiting.len()],
+        "each lost job done exactly once{}",
+        fleet.logs()
+    );
+
+    // 2. A job quiet for longer than the grace (one slow step) whose worker is alive is
+    // not taken from it when Redis forgets it: the live owner finishes it, once.
+    let (slow, _) = fleet.probe(2, 4_500).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    redis.kill();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    redis.restart().await;
+    assert_eq!(
+        fleet.finished(&slow, Duration::from_secs(60)).await,
+        "completed"
+    );
+    // Well past a sweep: nothing ran it a second time.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert_eq!(
+        runs_of(&db.url, std::slice::from_ref(&slow)).await,
+        [1],
+        "{}",
+        fleet.logs()
+    );
+    eprintln!(
+        "redis restarted empty under {} queued jobs and 1 running: lost 0, done twice 0",
+        waiting.len()
+    );
+}
+
 // ---------------------------------------------------------------------------------
 // 4. A restart of PostgreSQL under a steady load of saves and reads.
 

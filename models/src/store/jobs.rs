@@ -4,7 +4,7 @@ use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
 use super::engine::{Bind, Engine, RowsAffected};
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
-use crate::job::{JobId, JobProgress, JobRecord, NewJob, QueueDepth};
+use crate::job::{JobId, JobProgress, JobRecord, NewJob, QueueDepth, StaleJob};
 
 #[derive(Debug)]
 pub(super) struct SqlJobs<DB: Engine>(pub Pool<DB>);
@@ -21,18 +21,32 @@ struct JobRow {
     error_message: Option<String>,
     error_code: Option<String>,
     cancel_requested: bool,
+    worker: Option<String>,
+    runs: i32,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct StaleRow {
+    job_run_id: String,
+    queue: String,
+    status: String,
+    worker: Option<String>,
+    payload: String,
+    updated_at: DateTime<Utc>,
+}
+
+fn job_id(text: &str) -> Result<JobId, StoreError> {
+    text.parse()
+        .map_err(|e| StoreError::Corrupt(format!("job_run_id: {e}")))
 }
 
 impl TryFrom<JobRow> for JobRecord {
     type Error = StoreError;
     fn try_from(row: JobRow) -> Result<Self, StoreError> {
         Ok(JobRecord {
-            id: row
-                .job_run_id
-                .parse()
-                .map_err(|e| StoreError::Corrupt(format!("job_run_id: {e}")))?,
+            id: job_id(&row.job_run_id)?,
             queue: row.queue,
             owner_user_id: row.owner_user_id,
             status: parse_status(&row.status)?,
@@ -41,6 +55,8 @@ impl TryFrom<JobRow> for JobRecord {
             result: decode_json("result", row.result)?,
             error: failure(row.error_message, row.error_code),
             cancel_requested: row.cancel_requested,
+            worker: row.worker,
+            runs: row.runs,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -52,7 +68,7 @@ impl TryFrom<JobRow> for JobRecord {
 macro_rules! job_columns {
     () => {
         "job_run_id, queue, owner_user_id, status, attempts, progress, result, \
-         error_message, error_code, cancel_requested, created_at, updated_at"
+         error_message, error_code, cancel_requested, worker, runs, created_at, updated_at"
     };
 }
 /// The states a job never leaves.
@@ -63,8 +79,8 @@ macro_rules! terminal {
 }
 
 const CREATE: &str = concat!(
-    "insert into job_run (job_run_id, queue, owner_user_id, status, \
-     created_at, updated_at) values ($1, $2, $3, 'queued', $4, $4) \
+    "insert into job_run (job_run_id, queue, owner_user_id, payload, status, \
+     created_at, updated_at) values ($1, $2, $3, $4, 'queued', $5, $5) \
      returning ",
     job_columns!()
 );
@@ -77,8 +93,8 @@ const GET: &str = concat!(
 
 /// Refused once the job is terminal or asked to stop.
 const START_ATTEMPT: &str = concat!(
-    "update job_run set status = 'running', attempts = $2, updated_at = $3 \
-     where job_run_id = $1 and status not in ",
+    "update job_run set status = 'running', attempts = $2, updated_at = $3, \
+     worker = $4, runs = runs + 1 where job_run_id = $1 and status not in ",
     terminal!(),
     " and not cancel_requested"
 );
@@ -107,18 +123,44 @@ const ADD_SCHEDULE: &str = "insert into scheduled_task (name, next_run_at) value
 const CLAIM_SCHEDULE: &str = "update scheduled_task set next_run_at = $3 \
      where name = $1 and next_run_at <= $2";
 
+// The oldest is read as the minimum of `created_at` in the engine's own text or
+// timestamp form, then decoded by the row type like any `created_at`.
 const UNFINISHED_BY_QUEUE: &str = concat!(
-    "select queue, status, count(*) from job_run where status not in ",
+    "select queue, status, count(*) as count, min(created_at) as oldest from job_run \
+     where status not in ",
     terminal!(),
     " group by queue, status order by queue, status"
 );
+
+const STALE: &str = concat!(
+    "select job_run_id, queue, status, worker, payload, updated_at from job_run \
+     where status not in ",
+    terminal!(),
+    " and payload is not null and updated_at < $1 order by updated_at limit $2"
+);
+
+/// Only a job still untouched since the sweeper looked at it goes back.
+const REQUEUE: &str = concat!(
+    "update job_run set status = 'queued', worker = null, updated_at = $3 \
+     where job_run_id = $1 and updated_at < $2 and status not in ",
+    terminal!()
+);
+
+#[derive(sqlx::FromRow)]
+struct DepthRow {
+    queue: String,
+    status: String,
+    count: i64,
+    oldest: DateTime<Utc>,
+}
 
 #[async_trait]
 impl<DB: Engine> JobStore for SqlJobs<DB>
 where
     for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
     for<'r> JobRow: FromRow<'r, DB::Row>,
-    for<'r> (String, String, i64): FromRow<'r, DB::Row>,
+    for<'r> DepthRow: FromRow<'r, DB::Row>,
+    for<'r> StaleRow: FromRow<'r, DB::Row>,
     i32: Bind<DB>,
     i64: Bind<DB>,
     String: Bind<DB>,
@@ -133,6 +175,7 @@ where
             .bind(job.id.to_string())
             .bind(&job.queue)
             .bind(job.owner_user_id)
+            .bind(job.payload.clone())
             .bind(Utc::now())
             .fetch_one(&self.0)
             .await
@@ -155,11 +198,17 @@ where
     }
 
     #[tracing::instrument(skip_all, fields(job_id = %id, attempt = attempt), level = "debug")]
-    async fn start_attempt(&self, id: JobId, attempt: i32) -> Result<bool, StoreError> {
+    async fn start_attempt(
+        &self,
+        id: JobId,
+        attempt: i32,
+        worker: &str,
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query(START_ATTEMPT)
             .bind(id.to_string())
             .bind(attempt)
             .bind(Utc::now())
+            .bind(worker)
             .execute(&self.0)
             .await?;
         Ok(done.rows_affected() == 1)
@@ -236,17 +285,50 @@ where
 
     #[tracing::instrument(skip_all, level = "debug")]
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError> {
-        let rows: Vec<(String, String, i64)> = sqlx::query_as(UNFINISHED_BY_QUEUE)
+        let rows: Vec<DepthRow> = sqlx::query_as(UNFINISHED_BY_QUEUE)
             .fetch_all(&self.0)
             .await?;
         rows.into_iter()
-            .map(|(queue, status, count)| {
+            .map(|row| {
                 Ok(QueueDepth {
-                    queue,
-                    status: parse_status(&status)?,
-                    count,
+                    queue: row.queue,
+                    status: parse_status(&row.status)?,
+                    count: row.count,
+                    oldest: row.oldest,
                 })
             })
             .collect()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn stale(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<StaleJob>, StoreError> {
+        let rows: Vec<StaleRow> = sqlx::query_as(STALE)
+            .bind(before)
+            .bind(limit)
+            .fetch_all(&self.0)
+            .await?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(StaleJob {
+                    id: job_id(&row.job_run_id)?,
+                    queue: row.queue,
+                    status: parse_status(&row.status)?,
+                    worker: row.worker,
+                    payload: row.payload,
+                    updated_at: row.updated_at,
+                })
+            })
+            .collect()
+    }
+
+    #[tracing::instrument(skip_all, fields(job_id = %id), level = "debug")]
+    async fn requeue(&self, id: JobId, before: DateTime<Utc>) -> Result<bool, StoreError> {
+        let done = sqlx::query(REQUEUE)
+            .bind(id.to_string())
+            .bind(before)
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
     }
 }

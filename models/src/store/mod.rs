@@ -13,7 +13,7 @@ use crate::{
     Database,
     food::{Food, FoodSearchRow, FoodSource, NewFood},
     import::Rejection,
-    job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth},
+    job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob},
     meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
     recipe::{NewRecipe, Recipe},
     statistics::TopFood,
@@ -56,9 +56,14 @@ pub enum StoreError {
 pub trait JobStore: Send + Sync + std::fmt::Debug {
     async fn create(&self, job: &NewJob) -> Result<JobRecord, StoreError>;
     async fn get(&self, id: JobId) -> Result<Option<JobRecord>, StoreError>;
-    /// Marks an attempt as started. Refused (`Ok(false)`) once the job is terminal, so
-    /// a cancelled job that a queue still hands out does not run.
-    async fn start_attempt(&self, id: JobId, attempt: i32) -> Result<bool, StoreError>;
+    /// Marks an attempt as started by `worker`. Refused (`Ok(false)`) once the job is
+    /// terminal, so a cancelled job that a queue still hands out does not run.
+    async fn start_attempt(
+        &self,
+        id: JobId,
+        attempt: i32,
+        worker: &str,
+    ) -> Result<bool, StoreError>;
     /// Stores `progress` as the latest state unless a newer event is already stored;
     /// a terminal event also settles status, result and error. Returns whether it was
     /// stored.
@@ -66,6 +71,11 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Asks a job to stop. Returns false when it had already finished.
     async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError>;
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
+    /// Unfinished jobs with a payload, untouched since `before`, oldest first.
+    async fn stale(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<StaleJob>, StoreError>;
+    /// Puts a stale job back to `queued` for its queue to hand out again, unless it
+    /// moved on since `before` (a worker started it, or it finished). True when it did.
+    async fn requeue(&self, id: JobId, before: DateTime<Utc>) -> Result<bool, StoreError>;
     /// Forgets every job run of a user (account deletion).
     async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError>;
     /// Claims the run of a scheduled task that is due at `now`, and makes it due again

@@ -127,11 +127,13 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         rate_limits: options.rate_limits,
         connections: options.connections,
         exports_at_once: options.exports_at_once,
+        job_sweep_grace: Duration::from_secs(120),
         uploads: options.uploads,
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
             data_dir: data_dir.path().to_owned(),
+            blob_url: None,
             smtp_url: options.smtp_url.map(Secret::new),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
             public_url: "http://127.0.0.1:8080".into(),
@@ -168,6 +170,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
             },
             unconfirmed_uploads_kept_for: Duration::from_secs(30 * 24 * 3600),
             host_name: "local".into(),
+            queues: Default::default(),
         },
     };
     let app = match App::build(config).await {
