@@ -80,6 +80,7 @@ bench: build
 	ENGINE=postgres bench/meals.sh
 	bench/mixed.sh
 	ENGINE=fleet bench/mixed.sh
+	bench/fleet.sh
 	$(MAKE) lighthouse
 
 ## The web app on a phone: Lighthouse (mobile) on the search page and the dashboard against

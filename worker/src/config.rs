@@ -148,8 +148,12 @@ pub struct WorkerConfig {
     /// How often workers say they are alive. A job held by a worker that missed a
     /// few heartbeats (it crashed or was killed) is run again by another worker.
     pub heartbeat: Duration,
-    /// Where outbox mail goes when no SMTP relay is configured.
+    /// Where outbox mail goes when no SMTP relay is configured, and photos when
+    /// `blob_url` names no other store.
     pub data_dir: PathBuf,
+    /// `BLOB_URL`: where photos are kept (`file://…` or `s3://bucket?…`; see `blobs`).
+    /// A secret: it may carry the store's credentials.
+    pub blob_url: Option<Secret>,
     /// `smtp://host:port` (or `smtps://`), perhaps with credentials; unset means the outbox.
     pub smtp_url: Option<Secret>,
     pub mail_from: String,
@@ -166,6 +170,60 @@ pub struct WorkerConfig {
     pub unconfirmed_uploads_kept_for: Duration,
     /// `HOSTNAME` (the container's), which names the workers of this process.
     pub host_name: String,
+    /// `WORKER_QUEUES`: the queues this process takes.
+    pub queues: QueueSelection,
+}
+
+/// Which queues a worker process takes (`WORKER_QUEUES`): `all` (the default), `gpu`
+/// (the recognition and label jobs, `jobs::GPU_QUEUES`), `cpu` (every other queue), or
+/// queue names separated by commas.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum QueueSelection {
+    #[default]
+    All,
+    Only(Vec<&'static str>),
+}
+
+impl QueueSelection {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let pick = |keep: &dyn Fn(&str) -> bool| {
+            QueueSelection::Only(jobs::QUEUES.iter().copied().filter(|q| keep(q)).collect())
+        };
+        Ok(match text.trim() {
+            "" | "all" => QueueSelection::All,
+            "gpu" => pick(&|q| jobs::GPU_QUEUES.contains(&q)),
+            "cpu" => pick(&|q| !jobs::GPU_QUEUES.contains(&q)),
+            names => {
+                let mut only = Vec::new();
+                for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    let queue = jobs::QUEUES.iter().find(|q| **q == name).ok_or_else(|| {
+                        format!(
+                            "WORKER_QUEUES: no queue is called {name:?} (all, gpu, cpu, or some of {})",
+                            jobs::QUEUES.join(", ")
+                        )
+                    })?;
+                    only.push(*queue);
+                }
+                QueueSelection::Only(only)
+            }
+        })
+    }
+
+    pub fn takes(&self, queue: &str) -> bool {
+        match self {
+            QueueSelection::All => true,
+            QueueSelection::Only(queues) => queues.contains(&queue),
+        }
+    }
+}
+
+impl std::fmt::Display for QueueSelection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueueSelection::All => f.write_str("all"),
+            QueueSelection::Only(queues) => f.write_str(&queues.join(",")),
+        }
+    }
 }
 
 impl WorkerConfig {
@@ -185,6 +243,7 @@ impl WorkerConfig {
             concurrency,
             heartbeat,
             data_dir: vars.get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            blob_url: vars.get("BLOB_URL").map(Secret::from),
             smtp_url: vars.get("SMTP_URL").map(Secret::from),
             mail_from: vars
                 .get("MAIL_FROM")
@@ -197,7 +256,13 @@ impl WorkerConfig {
             recognition: recognition_config(vars, concurrency)?,
             unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),
             host_name: vars.get("HOSTNAME").unwrap_or_else(|| "local".into()),
+            queues: QueueSelection::parse(&vars.get("WORKER_QUEUES").unwrap_or_default())?,
         })
+    }
+
+    /// The photo store `BLOB_URL` names (the data directory when unset).
+    pub fn blobs(&self) -> Result<crate::blobs::Blobs, String> {
+        crate::blobs::Blobs::open(self.blob_url.as_ref().map(Secret::expose), &self.data_dir)
     }
 
     /// Names this process's workers in probe reports and worker registrations.
@@ -346,10 +411,12 @@ mod tests {
             ("USDA_API_KEY", "usda-key"),
             ("VISION_API_URL", "http://vision"),
             ("VISION_API_KEY", "vision-key"),
+            ("BLOB_URL", "s3://photos?secret_access_key=store-secret"),
         ]))
         .unwrap();
         let shown = format!("{config:?}");
         for secret in [
+            "store-secret",
             "db-password",
             "redis-password",
             "smtp-password",
@@ -359,5 +426,29 @@ mod tests {
             assert!(!shown.contains(secret), "{secret} in {shown}");
         }
         assert!(shown.contains("[redacted]"));
+    }
+
+    #[test]
+    fn workers_take_all_queues_or_the_gpus_or_the_rest() {
+        let read = |value: &str| {
+            WorkerConfig::read(&Vars::of([("WORKER_QUEUES", value)])).map(|c| c.queues)
+        };
+        let all = read("all").unwrap();
+        assert!(jobs::QUEUES.iter().all(|q| all.takes(q)));
+        assert_eq!(read("").unwrap(), all);
+
+        let gpu = read("gpu").unwrap();
+        let cpu = read("cpu").unwrap();
+        for queue in jobs::QUEUES {
+            // Every queue is taken by exactly one of the two kinds.
+            assert_ne!(gpu.takes(queue), cpu.takes(queue), "{queue}");
+        }
+        assert!(gpu.takes("detect-foods") && gpu.takes("read-label"));
+        assert!(cpu.takes("lookup-nutrition") && cpu.takes("send-mail"));
+
+        let some = read("probe, send-mail").unwrap();
+        assert!(some.takes("probe") && some.takes("send-mail") && !some.takes("detect-foods"));
+        let refused = read("probe,detect_foods").unwrap_err();
+        assert!(refused.contains("\"detect_foods\""), "{refused}");
     }
 }

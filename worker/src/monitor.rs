@@ -58,11 +58,12 @@ macro_rules! register {
     ($monitor:expr, $deps:expr, $config:expr, $($job:ty),+) => {{
         let mut monitor = $monitor;
         $(
+          if $config.queues.takes(<$job as Job>::QUEUE) {
             let deps: WorkerDeps = $deps.clone();
             let (concurrency, heartbeat) = ($config.concurrency, $config.heartbeat);
             let backend = deps.jobs.queue().clone();
             let name = backend.queue_name(<$job as Job>::QUEUE);
-            let worker = format!("{}@{}", name, deps.worker_name);
+            let worker = backend.worker_name(<$job as Job>::QUEUE, &deps.worker_name);
             let wake = WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY);
             macro_rules! worker_on {
                 ($storage:expr) => {{
@@ -86,6 +87,7 @@ macro_rules! register {
                     worker_on!(QueueBackend::redis_storage::<$job>(conn, &name, heartbeat))
                 }
             };
+          }
         )+
         monitor
     }};
@@ -104,7 +106,7 @@ pub async fn run(
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let pruning = tokio::spawn(uploads::prune_on_schedule(
         deps.stores.clone(),
-        deps.data_dir.clone(),
+        deps.blobs.clone(),
         config.unconfirmed_uploads_kept_for,
         stopping,
     ));
@@ -113,7 +115,7 @@ pub async fn run(
         deps,
         config,
     ));
-    tracing::info!(queue = ?backend.kind(), concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
+    tracing::info!(queue = ?backend.kind(), queues = %config.queues, concurrency = config.concurrency, worker = %deps.worker_name, "workers started");
     let outcome = monitor
         .shutdown_timeout(SHUTDOWN_GRACE)
         .run_with_signal(async move {

@@ -200,10 +200,7 @@ impl Recognizer {
 }
 
 /// ONNX Runtime allows one environment per process; every session shares it.
-fn runtime(
-    library: &Path,
-    execution: ExecutionProvider,
-) -> Result<ort::environment::Environment, RecognitionError> {
+fn runtime(library: &Path) -> Result<ort::environment::Environment, RecognitionError> {
     static RUNTIME: OnceLock<Result<ort::environment::Environment, String>> = OnceLock::new();
     RUNTIME
         .get_or_init(|| {
@@ -213,14 +210,12 @@ fn runtime(
                     library.display()
                 ));
             }
-            let mut builder = ort::init_from(library)
+            ort::init_from(library)
                 .map_err(|e| format!("cannot load {}: {e}", library.display()))?
                 .with_name("calorie-tracker")
-                .with_telemetry(false);
-            if execution == ExecutionProvider::Cuda {
-                builder = builder.with_execution_providers([ep::CUDA::default().build()]);
-            }
-            builder.build().map_err(|e| e.to_string())
+                .with_telemetry(false)
+                .build()
+                .map_err(|e| e.to_string())
         })
         .clone()
         .map_err(RecognitionError::NotInstalled)
@@ -275,7 +270,7 @@ pub(crate) fn session(
     config: &RecognitionConfig,
     file: &Path,
 ) -> Result<Session, RecognitionError> {
-    let environment = runtime(&config.ort_library, config.execution)?;
+    let environment = runtime(&config.ort_library)?;
     let failed = |e: ort::Error| RecognitionError::Failed(format!("{}: {e}", file.display()));
     let mut builder = Session::builder(&environment).map_err(failed)?;
     builder = builder
@@ -284,9 +279,26 @@ pub(crate) fn session(
         .with_intra_threads(config.threads)
         .map_err(|e| failed(e.into()))?;
     if config.execution == ExecutionProvider::Cuda {
-        builder = builder
-            .with_execution_providers([ep::CUDA::default().build()])
-            .map_err(|e| failed(e.into()))?;
+        on_cuda_or_cpu(&mut builder);
     }
     builder.commit_from_file(file).map_err(failed)
+}
+
+/// Puts a session on the GPU when CUDA can be used here; otherwise it stays on the CPU,
+/// and the first such session says why in the log (a GPU worker started on a machine
+/// with no GPU visible, or with the CPU build of ONNX Runtime, still does its work).
+fn on_cuda_or_cpu(builder: &mut ort::session::builder::SessionBuilder) {
+    use ort::ep::ExecutionProvider as _;
+    static FELL_BACK: std::sync::Once = std::sync::Once::new();
+    let refused = match ep::CUDA::is_available() {
+        Ok(true) => match ep::CUDA::default().register(builder) {
+            Ok(()) => return,
+            Err(e) => e.to_string(),
+        },
+        Ok(false) => "this ONNX Runtime library was built without CUDA".into(),
+        Err(e) => e.to_string(),
+    };
+    FELL_BACK.call_once(|| {
+        tracing::warn!(reason = %refused, "RECOGNITION_EP=cuda, but CUDA cannot be used here: recognition runs on the CPU");
+    });
 }
