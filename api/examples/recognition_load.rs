@@ -49,15 +49,17 @@ async fn one(
         .await?;
     let mut stream = response.bytes_stream();
     let mut first = None;
-    let mut text = String::new();
+    // Bytes, not text: a chunk may end inside a Chinese character.
+    let mut seen: Vec<u8> = Vec::new();
+    let has = |seen: &[u8], what: &[u8]| seen.windows(what.len()).any(|w| w == what);
     while let Some(chunk) = stream.next().await {
         first.get_or_insert_with(|| asked.elapsed());
-        text.push_str(std::str::from_utf8(&chunk?)?);
-        if text.contains("\"step\":\"complete\"") {
+        seen.extend_from_slice(&chunk?);
+        if has(&seen, b"\"step\":\"complete\"") {
             break;
         }
-        if text.contains("\"step\":\"error\"") {
-            anyhow::bail!("analysis failed: {text}");
+        if has(&seen, b"\"step\":\"error\"") {
+            anyhow::bail!("analysis failed: {}", String::from_utf8_lossy(&seen));
         }
     }
     Ok(Timing {

@@ -342,6 +342,13 @@ fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConf
         execution,
         sessions: concurrency.max(1),
         threads,
+        batch: vars.number("RECOGNITION_BATCH", 1..=64)?.unwrap_or(
+            if execution == ExecutionProvider::Cuda {
+                8
+            } else {
+                1
+            },
+        ),
         classifier: vars.get("DISH_CLASSIFIER"),
         vision,
     })

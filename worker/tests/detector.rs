@@ -55,3 +55,55 @@ async fn both_detectors_find_the_foods_of_real_photos() {
         }
     }
 }
+
+#[tokio::test]
+async fn photos_read_in_one_batch_get_the_answers_they_get_alone() {
+    let Some(images) = models::testing::shared_data("images/food") else {
+        return;
+    };
+    let Some(alone) = recognizer("yolox-nano") else {
+        return;
+    };
+    let together = Recognizer::new(RecognitionConfig {
+        sessions: 4,
+        batch: 4,
+        ..RecognitionConfig::installed_at(&project(""), 2)
+    });
+    let (alone, together) = (alone.gate().await.unwrap(), together.gate().await.unwrap());
+    assert!(together.batches() && !alone.batches());
+    let photos: Vec<image::RgbImage> = [
+        "coco_000000000110.jpg",
+        "coco_000000000142.jpg",
+        "coco_000000000196.jpg",
+        "mrdbourke_pizza-dad_1024.jpg",
+    ]
+    .iter()
+    .map(|f| image::open(images.join(f)).unwrap().to_rgb8())
+    .collect();
+    // Four readers at once: they wait for the gate together.
+    let readings: Vec<_> = std::thread::scope(|scope| {
+        let readers: Vec<_> = photos
+            .iter()
+            .map(|photo| scope.spawn(|| together.read(photo).unwrap()))
+            .collect();
+        readers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for (photo, batched) in photos.iter().zip(readings) {
+        let single = alone.read(photo).unwrap();
+        let most_apart = single
+            .embedding
+            .iter()
+            .zip(&batched.embedding)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(most_apart < 1e-3, "embeddings differ by {most_apart}");
+        let top = |p: &[f32]| {
+            p.iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .unwrap()
+                .0
+        };
+        assert_eq!(top(&single.imagenet), top(&batched.imagenet));
+    }
+}

@@ -89,21 +89,34 @@ impl Fleet {
             .filter(|(name, _)| *name != "DATA_DIR")
             .cloned()
             .collect();
+        env.extend(support::models_env());
         env.extend([
             ("HOSTNAME", hostname.to_owned()),
             ("DATA_DIR", home.join("data").display().to_string()),
-            (
-                "MODELS_DIR",
-                support::project_path(".models").display().to_string(),
-            ),
-            (
-                "ORT_DYLIB_PATH",
-                support::project_path(".ort/libonnxruntime.so.1.31.1")
-                    .display()
-                    .to_string(),
-            ),
         ]);
         start_in("worker", &env, None, Some(home))
+    }
+
+    /// Uploads a photo as the holder of `token`; the image's id.
+    async fn upload(&self, token: &str, photo: Vec<u8>) -> i64 {
+        let form = reqwest::multipart::Form::new().part(
+            "image",
+            reqwest::multipart::Part::bytes(photo)
+                .file_name("plate.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
+        let response = self
+            .client
+            .post(self.api("/images/upload/"))
+            .bearer_auth(token)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let (status, uploaded) = support::json_of(response).await;
+        assert_eq!(status, 201, "{uploaded}");
+        uploaded["data"]["id"].as_i64().unwrap()
     }
 
     fn api(&self, path: &str) -> String {
@@ -278,24 +291,7 @@ async fn a_worker_on_another_host_reads_the_photos_from_the_object_store() {
     let _worker = fleet.worker_elsewhere("gpu-host", elsewhere.path());
     let token = fleet.sign_up("ann").await;
 
-    let form = reqwest::multipart::Form::new().part(
-        "image",
-        reqwest::multipart::Part::bytes(photo)
-            .file_name("dinner.jpg")
-            .mime_str("image/jpeg")
-            .unwrap(),
-    );
-    let response = fleet
-        .client
-        .post(fleet.api("/images/upload/"))
-        .bearer_auth(&token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let (status, uploaded) = support::json_of(response).await;
-    assert_eq!(status, 201, "{uploaded}");
-    let id = uploaded["data"]["id"].as_i64().unwrap();
+    let id = fleet.upload(&token, photo).await;
     let kept = store.objects();
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(
@@ -349,22 +345,8 @@ async fn a_worker_on_another_host_reads_the_photos_from_the_object_store() {
 
     // Deleting the account deletes every photo it kept.
     for _ in 0..2 {
-        let form = reqwest::multipart::Form::new().part(
-            "image",
-            reqwest::multipart::Part::bytes(support::food_photo("coco_000000000110.jpg").unwrap())
-                .file_name("lunch.jpg")
-                .mime_str("image/jpeg")
-                .unwrap(),
-        );
-        let response = fleet
-            .client
-            .post(fleet.api("/images/upload/"))
-            .bearer_auth(&token)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
+        let lunch = support::food_photo("coco_000000000110.jpg").unwrap();
+        fleet.upload(&token, lunch).await;
     }
     assert_eq!(store.objects().len(), 2);
     let response = fleet

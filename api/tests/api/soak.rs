@@ -334,19 +334,10 @@ impl Fleet {
             ("REDIS_URL", redis.to_owned()),
             ("REDIS_NAMESPACE", namespace.clone()),
             ("DATA_DIR", dir.path().display().to_string()),
-            (
-                "MODELS_DIR",
-                support::project_path(".models").display().to_string(),
-            ),
-            (
-                "ORT_DYLIB_PATH",
-                support::project_path(".ort/libonnxruntime.so.1.31.1")
-                    .display()
-                    .to_string(),
-            ),
             ("USDA_BASE_URL", "http://127.0.0.1:9/fdc/v1".into()),
             ("OFF_BASE_URL", "http://127.0.0.1:9".into()),
         ];
+        env.extend(support::models_env());
         env.extend(extra.iter().map(|(k, v)| (*k, (*v).to_owned())));
         let (api_port, admin_port) = (free_port(), free_port());
         let log = dir.path().join("api.log");

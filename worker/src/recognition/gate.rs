@@ -32,6 +32,11 @@ impl Gate {
         &self.model.manifest.name
     }
 
+    /// Whether photos waiting for the gate run as one batch (`RECOGNITION_BATCH`).
+    pub fn batches(&self) -> bool {
+        self.model.batches()
+    }
+
     /// The photo's ImageNet probabilities and embedding (blocking).
     pub fn read(&self, image: &RgbImage) -> Result<GateReading, String> {
         let (input, _) = self.model.prepare(image);

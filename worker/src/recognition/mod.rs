@@ -50,6 +50,10 @@ pub struct RecognitionConfig {
     pub sessions: usize,
     /// Threads each session uses.
     pub threads: usize,
+    /// `RECOGNITION_BATCH`: at most this many photos waiting for the same model run as
+    /// one batch (models that take any batch size; see `model::Batcher`). 1 turns it
+    /// off, the default on the CPU, where each photo has a session of its own; 8 on CUDA.
+    pub batch: usize,
     /// `DISH_CLASSIFIER`: the manifest name of an optional dish classifier (off by default).
     pub classifier: Option<String>,
     /// An optional OpenAI-compatible vision endpoint (off by default).
@@ -86,6 +90,7 @@ impl RecognitionConfig {
             execution: ExecutionProvider::Cpu,
             sessions: 1,
             threads,
+            batch: 1,
             classifier: None,
             vision: None,
         }
@@ -261,7 +266,7 @@ fn load_model(
     let sessions = (0..config.sessions)
         .map(|_| session(config, &file))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(model::OnnxModel::new(manifest, labels, sessions))
+    Ok(model::OnnxModel::new(manifest, labels, sessions).batching(config.batch))
 }
 
 /// A session of a model file on the shared runtime, with the configured threads and

@@ -1,9 +1,11 @@
 //! An ONNX model and its manifest: the image put into the model's input exactly as the
 //! manifest says (size, letterbox, colour order, normalisation), and a pool of sessions,
-//! one per image this process may run at once.
+//! one per image this process may run at once. Photos that wait for the same model may
+//! run as one batch ([`Batcher`]).
 
-use std::sync::Mutex;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use image::{RgbImage, imageops::FilterType};
 use ort::session::Session;
@@ -16,6 +18,8 @@ pub struct OnnxModel {
     pub labels: Vec<String>,
     sessions: Vec<Mutex<Session>>,
     next: AtomicUsize,
+    /// Present when inputs that wait together run as one batch.
+    batcher: Option<Batcher>,
 }
 
 impl std::fmt::Debug for OnnxModel {
@@ -23,6 +27,7 @@ impl std::fmt::Debug for OnnxModel {
         f.debug_struct("OnnxModel")
             .field("model", &self.manifest.name)
             .field("sessions", &self.sessions.len())
+            .field("batch", &self.batcher.as_ref().map_or(1, |b| b.most))
             .finish()
     }
 }
@@ -42,7 +47,29 @@ impl OnnxModel {
             labels,
             sessions: sessions.into_iter().map(Mutex::new).collect(),
             next: AtomicUsize::new(0),
+            batcher: None,
         }
+    }
+
+    /// Runs up to `most` waiting inputs as one batch, when the model takes any batch size
+    /// (its input's first dimension is dynamic); a model exported for one image at a
+    /// time (the YOLOX detector) keeps running them one by one.
+    pub fn batching(mut self, most: usize) -> Self {
+        let dynamic = self.sessions.first().is_some_and(|session| {
+            let session = session.lock().unwrap_or_else(|e| e.into_inner());
+            session
+                .inputs()
+                .first()
+                .and_then(|input| input.dtype().tensor_shape())
+                .is_some_and(|shape| shape.first().is_some_and(|n| *n < 0))
+        });
+        self.batcher = (most > 1 && dynamic).then(|| Batcher::new(most));
+        self
+    }
+
+    /// Whether inputs waiting together run as one batch.
+    pub fn batches(&self) -> bool {
+        self.batcher.is_some()
     }
 
     /// The letterboxed image as an NCHW float tensor, normalised as the manifest says.
@@ -129,14 +156,16 @@ impl OnnxModel {
         input
     }
 
-    /// Runs the model on a prepared input and reads its outputs with `read`.
+    /// Runs the model on `images` prepared inputs laid end to end, and reads its outputs
+    /// with `read`.
     fn session_run<R>(
         &self,
         input: &[f32],
+        images: usize,
         read: impl FnOnce(&ort::session::SessionOutputs<'_>) -> Result<R, String>,
     ) -> Result<R, String> {
         let spec = &self.manifest.input;
-        let shape = [1usize, 3, spec.height as usize, spec.width as usize];
+        let shape = [images, 3, spec.height as usize, spec.width as usize];
         let tensor =
             TensorRef::from_array_view((shape, input)).map_err(|e| format!("input tensor: {e}"))?;
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.sessions.len();
@@ -149,7 +178,7 @@ impl OnnxModel {
 
     /// Runs the model on a prepared input; its first output, with its shape.
     pub fn run(&self, input: &[f32]) -> Result<(Vec<usize>, Vec<f32>), String> {
-        self.session_run(input, |outputs| {
+        self.session_run(input, 1, |outputs| {
             let (shape, data) = outputs[0]
                 .try_extract_tensor::<f32>()
                 .map_err(|e| format!("output: {e}"))?;
@@ -157,9 +186,29 @@ impl OnnxModel {
         })
     }
 
-    /// Runs the model on a prepared input; the named outputs, in that order.
+    /// Runs the model on a prepared input; the named outputs, in that order. With a
+    /// batcher, the input may run in one batch with others waiting for the model.
     pub fn run_outputs(&self, input: &[f32], names: &[&str]) -> Result<Vec<Vec<f32>>, String> {
-        self.session_run(input, |outputs| {
+        match &self.batcher {
+            Some(batcher) => batcher.run(input.to_vec(), |inputs| {
+                self.run_outputs_together(inputs, names)
+            }),
+            None => Ok(self
+                .run_outputs_together(&[input.to_vec()], names)?
+                .pop()
+                .unwrap_or_default()),
+        }
+    }
+
+    /// Runs several prepared inputs as one batch; each one's named outputs, in order.
+    fn run_outputs_together(
+        &self,
+        inputs: &[Vec<f32>],
+        names: &[&str],
+    ) -> Result<Vec<Vec<Vec<f32>>>, String> {
+        let images = inputs.len();
+        let together = inputs.concat();
+        let by_name: Vec<Vec<f32>> = self.session_run(&together, images, |outputs| {
             names
                 .iter()
                 .map(|name| {
@@ -172,7 +221,19 @@ impl OnnxModel {
                     Ok(data.to_vec())
                 })
                 .collect()
-        })
+        })?;
+        // Each output holds the images' results one after another.
+        Ok((0..images)
+            .map(|i| {
+                by_name
+                    .iter()
+                    .map(|data| {
+                        let each = data.len() / images;
+                        data[i * each..(i + 1) * each].to_vec()
+                    })
+                    .collect()
+            })
+            .collect())
     }
 
     pub fn label(&self, class: usize) -> String {
@@ -180,5 +241,123 @@ impl OnnxModel {
             .get(class)
             .cloned()
             .unwrap_or_else(|| format!("class {class}"))
+    }
+}
+
+/// Runs inputs that wait for the same model as one batch, without making any input wait
+/// for company: whoever finds the model idle runs everything waiting at that moment (up
+/// to `most`), and inputs that arrive meanwhile go together in the next run, started by
+/// one of their own callers. On a GPU one batch of n photos costs little more than one
+/// photo; on the CPU each photo has a session of its own, so this is off there.
+pub(crate) struct Batcher {
+    most: usize,
+    state: Mutex<Waiting>,
+    turn: Condvar,
+}
+
+type Outcome = Result<Vec<Vec<f32>>, String>;
+
+#[derive(Default)]
+struct Waiting {
+    next_ticket: u64,
+    queued: Vec<(u64, Vec<f32>)>,
+    done: HashMap<u64, Outcome>,
+    running: bool,
+}
+
+impl Batcher {
+    pub(crate) fn new(most: usize) -> Self {
+        Batcher {
+            most: most.max(1),
+            state: Mutex::default(),
+            turn: Condvar::new(),
+        }
+    }
+
+    /// `input`'s outcome from `run_batch`, which gets the inputs of one batch and
+    /// answers each one's outcome in the same order (blocking).
+    pub(crate) fn run(
+        &self,
+        input: Vec<f32>,
+        run_batch: impl Fn(&[Vec<f32>]) -> Result<Vec<Vec<Vec<f32>>>, String>,
+    ) -> Outcome {
+        let lock = || self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = lock();
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.queued.push((ticket, input));
+        loop {
+            if let Some(outcome) = state.done.remove(&ticket) {
+                return outcome;
+            }
+            if state.running || state.queued.is_empty() {
+                state = self.turn.wait(state).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            let take = state.queued.len().min(self.most);
+            let (tickets, inputs): (Vec<u64>, Vec<Vec<f32>>) = state.queued.drain(..take).unzip();
+            state.running = true;
+            drop(state);
+            let outcomes = match run_batch(&inputs) {
+                Ok(each) if each.len() == inputs.len() => each.into_iter().map(Ok).collect(),
+                Ok(each) => vec![
+                    Err(format!(
+                        "a batch of {} gave {} results",
+                        inputs.len(),
+                        each.len()
+                    ));
+                    inputs.len()
+                ],
+                Err(e) => vec![Err(e); inputs.len()],
+            };
+            state = lock();
+            state.running = false;
+            state.done.extend(tickets.into_iter().zip(outcomes));
+            self.turn.notify_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Barrier};
+
+    use super::*;
+
+    #[test]
+    fn inputs_waiting_together_run_as_one_batch_and_each_gets_its_own_answer() {
+        let batcher = Arc::new(Batcher::new(4));
+        let batches = Arc::new(Mutex::new(Vec::new()));
+        let start = Arc::new(Barrier::new(6));
+        let callers: Vec<_> = (0..6)
+            .map(|i| {
+                let (batcher, batches, start) = (batcher.clone(), batches.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    batcher.run(vec![i as f32], |inputs| {
+                        batches.lock().unwrap().push(inputs.len());
+                        // Slow enough that the others queue up behind the first batch.
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        Ok(inputs.iter().map(|x| vec![vec![x[0] * 10.0]]).collect())
+                    })
+                })
+            })
+            .collect();
+        for (i, caller) in callers.into_iter().enumerate() {
+            assert_eq!(caller.join().unwrap().unwrap(), vec![vec![i as f32 * 10.0]]);
+        }
+        let batches = batches.lock().unwrap();
+        assert_eq!(batches.iter().sum::<usize>(), 6);
+        assert!(batches.iter().all(|n| *n <= 4), "{batches:?}");
+        assert!(batches.len() < 6, "some ran together: {batches:?}");
+    }
+
+    #[test]
+    fn a_failed_batch_fails_each_of_its_inputs_and_the_next_one_runs() {
+        let batcher = Batcher::new(8);
+        let failed = batcher.run(vec![1.0], |_| Err("inference: out of memory".into()));
+        assert_eq!(failed.unwrap_err(), "inference: out of memory");
+        let fine = batcher.run(vec![2.0], |inputs| Ok(vec![vec![inputs[0].clone()]; 1]));
+        assert_eq!(fine.unwrap(), vec![vec![2.0]]);
     }
 }

@@ -524,6 +524,20 @@ pub fn recognition_models_installed() -> bool {
     ok
 }
 
+/// The recognition models and ONNX Runtime of this checkout, by absolute path, for a
+/// process started in any working directory.
+pub fn models_env() -> [(&'static str, String); 2] {
+    [
+        ("MODELS_DIR", project_path(".models").display().to_string()),
+        (
+            "ORT_DYLIB_PATH",
+            project_path(".ort/libonnxruntime.so.1.31.1")
+                .display()
+                .to_string(),
+        ),
+    ]
+}
+
 /// Uploads an image as `who` (multipart field `image`, optional notes).
 pub async fn upload(
     app: &TestApp,
