@@ -5,6 +5,7 @@ use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use models::{Database, JobId};
 use redis::AsyncCommands;
+use serde::{Serialize, de::DeserializeOwned};
 
 use crate::{Job, JobsError, Queued};
 
@@ -90,12 +91,7 @@ impl QueueBackend {
         name: &str,
         heartbeat: Duration,
     ) -> SqliteStorage<Queued<J>> {
-        SqliteStorage::new(pool).with_config(
-            apalis_sqlite::Config::default()
-                .queue(name)
-                .heartbeat_interval(heartbeat)
-                .missed_heartbeats(MISSED_HEARTBEATS),
-        )
+        SqliteStorage::new(pool).with_config(sqlite_config(name, heartbeat))
     }
 
     pub fn redis_storage<J: Job>(
@@ -167,40 +163,43 @@ impl QueueBackend {
     ) -> Result<(), JobsError> {
         let payload: serde_json::Value = serde_json::from_str(payload)
             .map_err(|e| JobsError::Queue(format!("stored payload of {job_id}: {e}")))?;
-        let queued = Queued { job_id, payload };
-        let name = self.queue_name(queue);
-        match self {
-            QueueBackend::Sqlite(pool) => SqliteStorage::<Queued<serde_json::Value>>::new(pool)
-                .with_config(apalis_sqlite::Config::default().queue(&name))
-                .push(queued)
-                .await
-                .map_err(|e| JobsError::Queue(e.to_string())),
-            QueueBackend::Redis { conn, .. } => {
-                RedisStorage::<Queued<serde_json::Value>>::new(conn.clone())
-                    .with_config(redis_config(&name, DEFAULT_HEARTBEAT))
-                    .push_task(TaskBuilder::new(queued).task_id(task_id(job_id)).build())
-                    .await
-                    .map_err(|e| JobsError::Queue(e.to_string()))
-            }
-        }
+        self.push_to(queue, Queued { job_id, payload }).await
     }
 
     pub(crate) async fn push<J: Job>(&self, job: Queued<J>) -> Result<(), JobsError> {
-        let name = self.queue_name(J::QUEUE);
+        self.push_to(J::QUEUE, job).await
+    }
+
+    /// Puts a job on the queue called `queue`, whatever type its payload has.
+    async fn push_to<A>(&self, queue: &str, job: Queued<A>) -> Result<(), JobsError>
+    where
+        A: Serialize + DeserializeOwned + Clone + Send + Sync + Unpin + 'static,
+    {
+        let name = self.queue_name(queue);
+        let failed = |e: &dyn std::fmt::Display| JobsError::Queue(e.to_string());
         match self {
-            QueueBackend::Sqlite(pool) => Self::sqlite_storage::<J>(pool, &name, DEFAULT_HEARTBEAT)
+            QueueBackend::Sqlite(pool) => SqliteStorage::<Queued<A>>::new(pool)
+                .with_config(sqlite_config(&name, DEFAULT_HEARTBEAT))
                 .push(job)
                 .await
-                .map_err(|e| JobsError::Queue(e.to_string())),
+                .map_err(|e| failed(&e)),
             QueueBackend::Redis { conn, .. } => {
                 let id = task_id(job.job_id);
-                Self::redis_storage::<J>(conn, &name, DEFAULT_HEARTBEAT)
+                RedisStorage::<Queued<A>>::new(conn.clone())
+                    .with_config(redis_config(&name, DEFAULT_HEARTBEAT))
                     .push_task(TaskBuilder::new(job).task_id(id).build())
                     .await
-                    .map_err(|e| JobsError::Queue(e.to_string()))
+                    .map_err(|e| failed(&e))
             }
         }
     }
+}
+
+fn sqlite_config(name: &str, heartbeat: Duration) -> apalis_sqlite::Config {
+    apalis_sqlite::Config::default()
+        .queue(name)
+        .heartbeat_interval(heartbeat)
+        .missed_heartbeats(MISSED_HEARTBEATS)
 }
 
 fn redis_config(name: &str, heartbeat: Duration) -> apalis_redis::Config {

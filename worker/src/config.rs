@@ -204,6 +204,9 @@ impl QueueSelection {
                     })?;
                     only.push(*queue);
                 }
+                if only.is_empty() {
+                    return Err("WORKER_QUEUES names no queue".into());
+                }
                 QueueSelection::Only(only)
             }
         })
@@ -457,5 +460,6 @@ mod tests {
         assert!(some.takes("probe") && some.takes("send-mail") && !some.takes("detect-foods"));
         let refused = read("probe,detect_foods").unwrap_err();
         assert!(refused.contains("\"detect_foods\""), "{refused}");
+        assert!(read(" , ").is_err());
     }
 }

@@ -52,42 +52,43 @@ fn is_retryable(error: &BoxDynError) -> bool {
     error.downcast_ref::<AbortError>().is_none()
 }
 
-/// Registers one worker per job type on the configured backend. The two backends
-/// are different types, so the shared part is spelled once in `worker_on!`.
+/// Registers one worker per job type this process takes (`WORKER_QUEUES`) on the
+/// configured backend. The two backends are different types, so the shared part is
+/// spelled once in `worker_on!`.
 macro_rules! register {
     ($monitor:expr, $deps:expr, $config:expr, $($job:ty),+) => {{
         let mut monitor = $monitor;
         $(
-          if $config.queues.takes(<$job as Job>::QUEUE) {
-            let deps: WorkerDeps = $deps.clone();
-            let (concurrency, heartbeat) = ($config.concurrency, $config.heartbeat);
-            let backend = deps.jobs.queue().clone();
-            let name = backend.queue_name(<$job as Job>::QUEUE);
-            let worker = backend.worker_name(<$job as Job>::QUEUE, &deps.worker_name);
-            let wake = WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY);
-            macro_rules! worker_on {
-                ($storage:expr) => {{
-                    let storage = $storage.poll_with_strategy(wake);
-                    monitor.register(move |_| {
-                        WorkerBuilder::new(worker.as_str())
-                            .backend(storage.clone())
-                            .concurrency(concurrency)
-                            .parallelize(tokio::spawn)
-                            .retry(retry_policy())
-                            .data(deps.clone())
-                            .build(handle::<$job>)
-                    })
-                }};
+            if $config.queues.takes(<$job as Job>::QUEUE) {
+                let deps: WorkerDeps = $deps.clone();
+                let (concurrency, heartbeat) = ($config.concurrency, $config.heartbeat);
+                let backend = deps.jobs.queue().clone();
+                let name = backend.queue_name(<$job as Job>::QUEUE);
+                let worker = backend.worker_name(<$job as Job>::QUEUE, &deps.worker_name);
+                let wake = WakeOnWork::new(<$job as Job>::QUEUE, deps.jobs.bus().clone(), POLL_EVERY);
+                macro_rules! worker_on {
+                    ($storage:expr) => {{
+                        let storage = $storage.poll_with_strategy(wake);
+                        monitor.register(move |_| {
+                            WorkerBuilder::new(worker.as_str())
+                                .backend(storage.clone())
+                                .concurrency(concurrency)
+                                .parallelize(tokio::spawn)
+                                .retry(retry_policy())
+                                .data(deps.clone())
+                                .build(handle::<$job>)
+                        })
+                    }};
+                }
+                monitor = match &backend {
+                    QueueBackend::Sqlite(pool) => {
+                        worker_on!(QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat))
+                    }
+                    QueueBackend::Redis { conn, .. } => {
+                        worker_on!(QueueBackend::redis_storage::<$job>(conn, &name, heartbeat))
+                    }
+                };
             }
-            monitor = match &backend {
-                QueueBackend::Sqlite(pool) => {
-                    worker_on!(QueueBackend::sqlite_storage::<$job>(pool, &name, heartbeat))
-                }
-                QueueBackend::Redis { conn, .. } => {
-                    worker_on!(QueueBackend::redis_storage::<$job>(conn, &name, heartbeat))
-                }
-            };
-          }
         )+
         monitor
     }};
