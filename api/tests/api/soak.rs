@@ -680,7 +680,17 @@ async fn the_fleet_rides_out_a_restart_of_its_redis() {
     let Some(mut redis) = PrivateRedis::start().await else {
         return;
     };
-    let fleet = Fleet::start(&db.url, &redis.url(), &[("WORKER_HEARTBEAT_SECS", "1")]).await;
+    // Jobs still waiting in Redis when it dies are queued again by the API's sweeper
+    // after its grace (3 s here, 120 s by default).
+    let fleet = Fleet::start(
+        &db.url,
+        &redis.url(),
+        &[
+            ("WORKER_HEARTBEAT_SECS", "1"),
+            ("JOB_SWEEP_GRACE_SECS", "3"),
+        ],
+    )
+    .await;
     let _worker = fleet.worker("worker-a");
 
     // A client watches a long job; a few more wait behind it.
@@ -719,6 +729,8 @@ async fn the_fleet_rides_out_a_restart_of_its_redis() {
     for id in std::iter::once(&watched).chain(&before) {
         outcomes.push(fleet.finished(id, Duration::from_secs(30)).await);
     }
+    // None is lost: those Redis forgot were queued again and done.
+    assert!(outcomes.iter().all(|o| o == "completed"), "{outcomes:?}");
     let (events, reconnects) = tokio::time::timeout(Duration::from_secs(30), watcher)
         .await
         .expect("the watched stream ends")
