@@ -672,16 +672,12 @@ async fn follow_job(client: reqwest::Client, url: String) -> (Vec<SseEvent>, usi
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_fleet_rides_out_a_restart_of_its_redis() {
-    let Some(db) = TestDatabase::postgres().await else {
-        return;
-    };
-    let Some(mut redis) = PrivateRedis::start().await else {
-        return;
-    };
-    // Jobs still waiting in Redis when it dies are queued again by the API's sweeper
-    // after its grace (3 s here, 120 s by default).
+/// A fleet on a Redis of its own, to restart: workers beat each second, and jobs still
+/// waiting in Redis when it dies are queued again by the API's sweeper after its grace
+/// (3 s here, 120 s by default). `None` where PostgreSQL or `redis-server` is missing.
+async fn fleet_on_a_private_redis() -> Option<(TestDatabase, PrivateRedis, Fleet)> {
+    let db = TestDatabase::postgres().await?;
+    let redis = PrivateRedis::start().await?;
     let fleet = Fleet::start(
         &db.url,
         &redis.url(),
@@ -691,6 +687,14 @@ async fn the_fleet_rides_out_a_restart_of_its_redis() {
         ],
     )
     .await;
+    Some((db, redis, fleet))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fleet_rides_out_a_restart_of_its_redis() {
+    let Some((_db, mut redis, fleet)) = fleet_on_a_private_redis().await else {
+        return;
+    };
     let _worker = fleet.worker("worker-a");
 
     // A client watches a long job; a few more wait behind it.
@@ -763,21 +767,9 @@ async fn runs_of(database_url: &str, ids: &[String]) -> Vec<i64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn jobs_a_restarted_redis_forgot_are_done_once_each() {
-    let Some(db) = TestDatabase::postgres().await else {
+    let Some((db, mut redis, fleet)) = fleet_on_a_private_redis().await else {
         return;
     };
-    let Some(mut redis) = PrivateRedis::start().await else {
-        return;
-    };
-    let fleet = Fleet::start(
-        &db.url,
-        &redis.url(),
-        &[
-            ("WORKER_HEARTBEAT_SECS", "1"),
-            ("JOB_SWEEP_GRACE_SECS", "3"),
-        ],
-    )
-    .await;
 
     // 1. Jobs wait in Redis with no worker to take them; Redis comes back empty. Only
     // the database remembers them: the API's sweeper queues them again.
