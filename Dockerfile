@@ -1,8 +1,10 @@
-# One image for both fleet roles: `api` (default) and `worker`, on the CPU:
+# The fleet's images, one per role:
+#   docker build -t calorie-api --target api .            the API alone: no model runtime
+#   docker build -t calorie-worker --target worker .      workers on the CPU
+#   docker build -t calorie-gpu --target worker-gpu .     workers on a GPU machine (CUDA)
+# and the default, everything in one (the embedded mode of `make run`, or either role):
 #   docker build -t calorie .
-# and an image for workers on a GPU machine (recognition and label jobs on CUDA):
-#   docker build -t calorie-gpu --target worker-gpu .
-# Run `make models` first: the recognition models in .models/ go into both images.
+# Run `make models` first: the recognition models in .models/ go into the worker images.
 
 FROM node:20-bookworm-slim AS web
 WORKDIR /src/web
@@ -15,6 +17,8 @@ FROM rust:1.95-bookworm AS rust
 WORKDIR /src
 COPY . .
 RUN cargo build --release --bins
+# The fleet's API: without the in-process workers, so it links no ONNX Runtime or rxing.
+RUN cargo build --release -p api --no-default-features --target-dir target/fleet
 
 # The ONNX Runtime library, from the onnxruntime wheel on PyPI.
 FROM python:3.11-slim AS ort
@@ -51,7 +55,39 @@ ENV MODELS_DIR=/app/.models \
     DATA_DIR=/data
 CMD ["worker"]
 
-# The default image (last, so `docker build .` gives it): api and worker on the CPU.
+# The fleet's API: relays, never runs a job, so no models and no ONNX Runtime.
+FROM debian:bookworm-slim AS api
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=rust /src/target/fleet/release/api /usr/local/bin/
+COPY --from=web /src/web/dist /app/web/dist
+ENV WEB_DIR=/app/web/dist \
+    EMBEDDED_WORKERS=false \
+    DATA_DIR=/data \
+    BIND_ADDR=0.0.0.0:8080 \
+    ADMIN_BIND_ADDR=0.0.0.0:8081
+VOLUME /data
+EXPOSE 8080 8081
+CMD ["api"]
+
+# Workers on the CPU (every queue by default; WORKER_QUEUES=cpu beside GPU workers).
+FROM debian:bookworm-slim AS worker
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=rust /src/target/release/worker /usr/local/bin/
+COPY --from=ort /libonnxruntime.so.1.31.1 /libonnxruntime_providers_shared.so /app/.ort/
+COPY .models /app/.models
+ENV MODELS_DIR=/app/.models \
+    ORT_DYLIB_PATH=/app/.ort/libonnxruntime.so.1.31.1 \
+    DATA_DIR=/data
+CMD ["worker"]
+
+# The default image (last, so `docker build .` gives it): everything in one, the
+# embedded mode by default (the API runs the workers), or either fleet role.
 FROM debian:bookworm-slim AS app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates curl \

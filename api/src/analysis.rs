@@ -1,305 +1,278 @@
-//! The analysis of an uploaded photo: the three recognition jobs run one after another
-//! on the workers (DetectFoods, EstimatePortions, LookupNutrition), their progress
-//! relayed as the steps of SPEC §4 "Image flow" ([`AnalysisStep`]). Whoever waits can go
-//! away: the job running then is cancelled and nothing more starts.
+//! A photo's analysis as the API sees it: it starts one (records its first event and
+//! queues its first stage), relays the events the workers record, and ends one the user
+//! cancels. DESIGN: the workers own everything in between (the `worker` crate's
+//! `analysis` module): no request waits on a stage, and a listener that leaves, or an API
+//! process that dies, changes nothing for the analysis.
 
 use std::time::Duration;
 
-use futures::StreamExt;
-use jobs::payloads::{DetectFoods, EstimatePortions, HintedFood, LookupNutrition};
-use jobs::{Job, JobId, JobStatus};
+use futures::Stream;
+use jobs::payloads::DetectFoods;
+use jobs::{BusMessage, JobId};
 use models::ErrorCode;
-use models::analysis::{AnalysisStep, DetectionStage, FoodNamer};
-use models::upload::{ProcessingStatus, UploadedImage};
+use models::analysis::{AnalysisChange, AnalysisEvent, AnalysisStep};
+use models::upload::UploadedImage;
 use models::{User, UserId};
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
-use tokio::sync::mpsc;
+use tokio::sync::broadcast::error::RecvError;
 
 use crate::{AppState, error::ApiError};
 
-/// How long one stage may take before the analysis gives up.
-const STAGE_TIMEOUT: Duration = Duration::from_secs(120);
+/// How often a listener re-reads the stored events, in case a bus message was lost.
+const RESYNC_EVERY: Duration = Duration::from_secs(2);
 
-/// One streamed event: `{step, progress, message, …}` plus the step's data.
-pub type StepEvent = Map<String, Value>;
+/// One event as a listener receives it: its number and its data.
+pub type WireEvent = (i64, Map<String, Value>);
 
-/// An event of one of the analysis's own steps.
-fn step(step: AnalysisStep, message: &str) -> StepEvent {
-    step_event(step.name(), step.progress(), message)
-}
-
-fn step_event(step: &str, progress: u8, message: &str) -> StepEvent {
-    let mut event = Map::new();
-    event.insert("step".into(), json!(step));
-    event.insert("progress".into(), json!(progress));
-    event.insert("message".into(), json!(message));
-    event
-}
-
-/// Where events go; `None` when nobody streams them (the synchronous call).
-#[derive(Clone)]
-pub struct Sink(Option<mpsc::Sender<StepEvent>>);
-
-impl Sink {
-    pub fn none() -> Self {
-        Sink(None)
-    }
-
-    pub fn to(tx: mpsc::Sender<StepEvent>) -> Self {
-        Sink(Some(tx))
-    }
-
-    /// False when the listener went away.
-    async fn send(&self, event: StepEvent) -> bool {
-        match &self.0 {
-            Some(tx) => tx.send(event).await.is_ok(),
-            None => true,
-        }
-    }
-
-    fn gone(&self) -> bool {
-        self.0.as_ref().is_some_and(mpsc::Sender::is_closed)
-    }
-}
-
-/// How an analysis ended, short of success.
-#[derive(Debug)]
-pub enum Stopped {
-    /// The listener went away or the job was cancelled.
-    Cancelled,
-    Failed(ApiError),
-}
-
-impl From<ApiError> for Stopped {
-    fn from(e: ApiError) -> Self {
-        Stopped::Failed(e)
-    }
-}
-
-/// Runs one job, relaying its running steps, and answers its result.
-async fn stage<J: Job>(
-    state: &AppState,
-    owner: UserId,
-    payload: J,
-    sink: &Sink,
-) -> Result<J::Output, Stopped>
-where
-    J::Output: DeserializeOwned,
-{
-    let job_id = state
-        .jobs
-        .push(payload, Some(owner.get()))
-        .await
-        .map_err(ApiError::from)?;
-    let events = state.jobs.watch(job_id, 0).await.map_err(ApiError::from)?;
-    futures::pin_mut!(events);
-    let deadline = tokio::time::sleep(STAGE_TIMEOUT);
-    tokio::pin!(deadline);
-    loop {
-        let event = tokio::select! {
-            event = events.next() => event,
-            () = &mut deadline => {
-                cancel(state, job_id).await;
-                return Err(Stopped::Failed(ApiError::new(ErrorCode::AnalysisTimeout,
-                    "Image analysis took too long; please try again",
-                )));
-            }
-            () = closed(sink) => {
-                cancel(state, job_id).await;
-                return Err(Stopped::Cancelled);
-            }
-        };
-        let Some(event) = event else {
-            return Err(Stopped::Failed(ApiError::internal(
-                "a job's progress ended without its outcome",
-            )));
-        };
-        match event.status {
-            JobStatus::Completed => {
-                let result = event.result.unwrap_or(Value::Null);
-                return serde_json::from_value(result)
-                    .map_err(|e| Stopped::Failed(ApiError::internal(format!("job result: {e}"))));
-            }
-            JobStatus::Failed => {
-                let failure = event.error.unwrap_or(jobs::JobFailure {
-                    message: "Image analysis failed".into(),
-                    code: ErrorCode::JobFailed.as_str().into(),
-                });
-                return Err(Stopped::Failed(jobs::JobsError::Failed(failure).into()));
-            }
-            JobStatus::Cancelled => return Err(Stopped::Cancelled),
-            // Each job's own "start" (progress 0) is not a step of the analysis; the
-            // others are (`JobContext::analysis_step`).
-            JobStatus::Running if event.progress > 0 => {
-                let mut relayed = step_event(&event.step, event.progress, &event.message);
-                relayed.extend(event.fields);
-                if !sink.send(relayed).await {
-                    cancel(state, job_id).await;
-                    return Err(Stopped::Cancelled);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Resolves when a streaming listener has gone away (never for the synchronous call).
-async fn closed(sink: &Sink) {
-    match &sink.0 {
-        Some(tx) => tx.closed().await,
-        None => std::future::pending().await,
-    }
-}
-
-async fn cancel(state: &AppState, job_id: JobId) {
-    if let Err(e) = state.jobs.cancel(job_id).await {
-        tracing::warn!(%job_id, error = %e, "could not cancel a recognition job");
-    }
-}
-
-/// The stored food a name stands for: what the search puts first.
-fn food_named(state: &AppState, user: &User, name: &str) -> Option<i64> {
-    let query = search::Query::parse(name).ok()?;
-    let hits = state
-        .foods
-        .index()
-        .search(&query, Some(user.id.get()), &[], 1);
-    hits.first().map(|h| h.id)
-}
-
-/// Foods named in the notes ("rice, egg") and by the optional backends of stage 1.
-fn hints(
+/// Starts the analysis of `image` unless one runs (then the caller attaches to it).
+/// Answers the image as it is now.
+pub async fn start(
     state: &AppState,
     user: &User,
-    notes: Option<&str>,
-    detected: &DetectionStage,
-) -> Vec<HintedFood> {
-    let from_notes = models::recognition::note_hints(notes.unwrap_or_default())
-        .into_iter()
-        .map(|name| (name, None, FoodNamer::Notes));
-    let from_backends = detected
-        .named_foods
-        .iter()
-        .map(|f| (f.name.clone(), f.grams, f.source));
-    from_notes
-        .chain(from_backends)
-        .filter_map(|(name, grams, source)| {
-            food_named(state, user, &name).map(|food_id| HintedFood {
-                food_id,
-                grams,
-                source,
-            })
-        })
-        .collect()
-}
-
-/// The whole analysis of `image`, its steps sent to `sink`; the final event's data.
-pub async fn analyse(
-    state: &AppState,
-    user: &User,
-    image: &UploadedImage,
-    sink: &Sink,
-) -> Result<StepEvent, Stopped> {
+    image: UploadedImage,
+) -> Result<UploadedImage, ApiError> {
     let images = &state.stores.images;
-    images
-        .reset_analysis(image.id)
-        .await
-        .map_err(ApiError::from)?;
-    let outcome = run_stages(state, user, image, sink).await;
-    let (status, error) = match &outcome {
-        Ok(_) => return outcome,
-        Err(Stopped::Cancelled) => (ProcessingStatus::Cancelled, None),
-        Err(Stopped::Failed(e)) => (
-            ProcessingStatus::Failed,
-            Some((e.message.as_str(), e.code.as_str())),
-        ),
-    };
-    if let Err(e) = images.set_status(image.id, status, error).await {
-        tracing::warn!(image = image.id, error = %e, "could not record how an analysis ended");
+    let mut image = image;
+    // Another request may start it at the same moment: then this one attaches.
+    for _ in 0..3 {
+        let replacing = match image.analysis_job {
+            Some(job) if stage_alive(state, job).await? => return Ok(image),
+            other => other,
+        };
+        let recorded = state
+            .jobs
+            .record(DetectFoods { image_id: image.id }, Some(user.id.get()))
+            .await?;
+        let job = recorded.id();
+        let first = AnalysisEvent::new(AnalysisStep::Start, "Analysis started")
+            .with("image_id", json!(image.id));
+        match images
+            .begin_analysis(image.id, replacing, job, &first)
+            .await?
+        {
+            Some(first) => {
+                publish(state, image.id, first).await;
+                if let Err(e) = state.jobs.enqueue(recorded).await {
+                    let failed = AnalysisEvent::failed(
+                        "The analysis could not be queued; please try again",
+                        ErrorCode::EnqueueFailed.as_str(),
+                    );
+                    end(state, image.id, job, &failed).await?;
+                    return Err(e.into());
+                }
+                return reread(state, image.owner, image.id).await;
+            }
+            None => {
+                state.jobs.discard(recorded).await?;
+                image = reread(state, image.owner, image.id).await?;
+            }
+        }
     }
-    outcome
+    Ok(image)
 }
 
-async fn run_stages(
+/// Whether the stage job an image names is still to run or running. One that ended
+/// without moving the analysis on (its worker could not record why) leaves the analysis
+/// to be started anew.
+async fn stage_alive(state: &AppState, job: JobId) -> Result<bool, ApiError> {
+    Ok(state
+        .jobs
+        .store()
+        .get(job)
+        .await?
+        .is_some_and(|record| !record.status.is_terminal()))
+}
+
+async fn reread(state: &AppState, owner: UserId, id: i64) -> Result<UploadedImage, ApiError> {
+    crate::owned::own_image(state, owner, id).await
+}
+
+/// Records the final event of the analysis whose stage job is `job`, if it still runs.
+async fn end(
     state: &AppState,
-    user: &User,
-    image: &UploadedImage,
-    sink: &Sink,
-) -> Result<StepEvent, Stopped> {
-    let mut start = step(AnalysisStep::Start, "Analysis started");
-    start.insert("image_id".into(), json!(image.id));
-    if !sink.send(start).await {
-        return Err(Stopped::Cancelled);
+    image_id: i64,
+    job: JobId,
+    event: &AnalysisEvent,
+) -> Result<bool, ApiError> {
+    let ended = state
+        .stores
+        .images
+        .advance_analysis(image_id, job, AnalysisChange::Ends, event)
+        .await?;
+    match ended {
+        Some(event) => {
+            publish(state, image_id, event).await;
+            Ok(true)
+        }
+        None => Ok(false),
     }
-    let owner = user.id;
-    let detected = stage(state, owner, DetectFoods { image_id: image.id }, sink).await?;
-    let mut done = step(
-        AnalysisStep::FoodDetectionComplete,
-        &format!("Found {} kinds of food", detected.food_types.len()),
-    );
-    done.insert("foods".into(), json!(detected.food_types));
-    done.insert("stage_1".into(), json!(detected));
-    if !sink.send(done).await || sink.gone() {
-        return Err(Stopped::Cancelled);
-    }
-    let hints = hints(state, user, image.notes.as_deref(), &detected);
-    let portions = stage(
-        state,
-        owner,
-        EstimatePortions {
-            image_id: image.id,
-            hints,
-        },
-        sink,
-    )
-    .await?;
-    let mut estimated = step(AnalysisStep::PortionsEstimated, "Portions estimated");
-    estimated.insert("portions".into(), json!(portions.food_portions));
-    estimated.insert("stage_2".into(), json!(portions));
-    if !sink.send(estimated).await {
-        return Err(Stopped::Cancelled);
-    }
-    let nutrition = stage(state, owner, LookupNutrition { image_id: image.id }, sink).await?;
-    let mut complete = step(AnalysisStep::Complete, "Analysis complete");
-    complete.insert("image_id".into(), json!(image.id));
-    complete.insert("foods".into(), json!(nutrition.nutrition_data));
-    complete.insert("portions".into(), json!(portions.food_portions));
-    complete.insert("stage_1".into(), json!(detected));
-    complete.insert("stage_2".into(), json!(portions));
-    complete.insert("stage_3".into(), json!(nutrition));
-    complete.insert("food_found".into(), json!(nutrition.food_found));
-    complete.insert("memory".into(), json!(nutrition.memory));
-    complete.insert("plate_warning".into(), json!(nutrition.plate_warning));
-    Ok(complete)
 }
 
-/// The events of an analysis as they happen, ending with `complete` or `error`.
-pub fn stream(state: AppState, user: User, image: UploadedImage) -> mpsc::Receiver<StepEvent> {
-    let (tx, rx) = mpsc::channel(16);
+async fn publish(state: &AppState, image_id: i64, event: AnalysisEvent) {
+    if let Err(e) = state
+        .jobs
+        .bus()
+        .publish(BusMessage::Analysis { image_id, event })
+        .await
+    {
+        tracing::debug!(image_id, error = %e, "analysis event not published; listeners read the store");
+    }
+}
+
+/// SPEC's Cancel: ends the image's running analysis and stops its stage's job. False
+/// when none runs.
+pub async fn cancel(state: &AppState, image: UploadedImage) -> Result<bool, ApiError> {
+    let mut image = image;
+    // The analysis may move to its next stage meanwhile: then that stage is the one.
+    for _ in 0..3 {
+        let Some(job) = image.analysis_job else {
+            return Ok(false);
+        };
+        if end(state, image.id, job, &AnalysisEvent::cancelled()).await? {
+            // The analysis is over whatever the job does now; this only saves its work.
+            if let Err(e) = state.jobs.cancel(job).await {
+                tracing::warn!(%job, error = %e, "cannot stop a cancelled analysis's job");
+            }
+            return Ok(true);
+        }
+        image = reread(state, image.owner, image.id).await?;
+    }
+    Ok(false)
+}
+
+/// The events of the image's analysis numbered after `after`, then each new one as it is
+/// recorded, until the final one (`complete` or `error`). Ends early when the receiver
+/// goes away or the server stops: nothing else changes then.
+pub fn follow(
+    state: AppState,
+    image: UploadedImage,
+    after: i64,
+) -> impl Stream<Item = WireEvent> + Send + 'static {
+    let (tx, rx) = tokio::sync::mpsc::channel::<WireEvent>(8);
     tokio::spawn(async move {
-        let sink = Sink::to(tx.clone());
-        match analyse(&state, &user, &image, &sink).await {
-            Ok(complete) => {
-                let _ = tx.send(complete).await;
-            }
-            Err(Stopped::Cancelled) => {
-                let mut event = step(AnalysisStep::Error, "Analysis cancelled by user");
-                event.insert(
-                    "error".into(),
-                    json!({"message": "Analysis cancelled by user", "code": ErrorCode::Cancelled.as_str()}),
-                );
-                let _ = tx.send(event).await;
-            }
-            Err(Stopped::Failed(e)) => {
-                let mut event = step(AnalysisStep::Error, &e.message);
-                event.insert(
-                    "error".into(),
-                    json!({"message": e.message, "code": e.code}),
-                );
-                let _ = tx.send(event).await;
-            }
+        let mut relay = Relay {
+            state,
+            image,
+            last: after,
+            tx,
+        };
+        if let Err(e) = relay.run().await {
+            tracing::warn!(error = %e.message, "an analysis stream stopped");
         }
     });
-    rx
+    tokio_stream::wrappers::ReceiverStream::new(rx)
+}
+
+struct Relay {
+    state: AppState,
+    image: UploadedImage,
+    /// The number of the last event sent.
+    last: i64,
+    tx: tokio::sync::mpsc::Sender<WireEvent>,
+}
+
+/// Whether the relay goes on.
+enum Next {
+    More,
+    Done,
+}
+
+impl Relay {
+    async fn run(&mut self) -> Result<(), ApiError> {
+        // Subscribe before reading the store: whatever is recorded after the read is then
+        // already on its way here.
+        let mut bus = self.state.jobs.bus().subscribe();
+        if let Next::Done = self.catch_up().await? {
+            return Ok(());
+        }
+        let mut resync = tokio::time::interval(RESYNC_EVERY);
+        resync.tick().await;
+        let stopped = self.state.stopped();
+        tokio::pin!(stopped);
+        loop {
+            let next = tokio::select! {
+                message = bus.recv() => match message {
+                    Ok(BusMessage::Analysis { image_id, event }) if image_id == self.image.id => {
+                        if event.seq == self.last + 1 {
+                            self.send(event).await?
+                        } else if event.seq > self.last {
+                            // One went missing on the way: the store has it.
+                            self.catch_up().await?
+                        } else {
+                            Next::More
+                        }
+                    }
+                    Ok(_) => Next::More,
+                    Err(RecvError::Lagged(_)) => self.catch_up().await?,
+                    Err(RecvError::Closed) => return Ok(()),
+                },
+                _ = resync.tick() => match self.catch_up().await? {
+                    Next::More => self.reap().await?,
+                    done => done,
+                },
+                () = self.tx.closed() => return Ok(()),
+                () = &mut stopped => return Ok(()),
+            };
+            if let Next::Done = next {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Sends what the store has after the last event sent.
+    async fn catch_up(&mut self) -> Result<Next, ApiError> {
+        let events = self
+            .state
+            .stores
+            .images
+            .analysis_events(self.image.id, self.last)
+            .await?;
+        for event in events {
+            if let Next::Done = self.send(event).await? {
+                return Ok(Next::Done);
+            }
+        }
+        Ok(Next::More)
+    }
+
+    async fn send(&mut self, event: AnalysisEvent) -> Result<Next, ApiError> {
+        // The stages an event announces are read with it (they are stored before it).
+        if matches!(
+            event.step,
+            AnalysisStep::FoodDetectionComplete
+                | AnalysisStep::PortionsEstimated
+                | AnalysisStep::Complete
+        ) {
+            self.image = reread(&self.state, self.image.owner, self.image.id).await?;
+        }
+        self.last = event.seq;
+        let wire = event.to_wire(&self.image);
+        if self.tx.send((event.seq, wire)).await.is_err() || event.is_final() {
+            return Ok(Next::Done);
+        }
+        Ok(Next::More)
+    }
+
+    /// An analysis whose stage job ended without moving it on (its worker could not
+    /// record why) would be followed for ever: it is ended as failed.
+    async fn reap(&mut self) -> Result<Next, ApiError> {
+        let image = reread(&self.state, self.image.owner, self.image.id).await?;
+        let Some(job) = image.analysis_job else {
+            return Ok(Next::More);
+        };
+        if stage_alive(&self.state, job).await? {
+            return Ok(Next::More);
+        }
+        // Read after the job: a stage that failed ends its analysis before its job.
+        let now = reread(&self.state, self.image.owner, self.image.id).await?;
+        if now.analysis_job == Some(job) {
+            let failed = AnalysisEvent::failed(
+                "Image analysis failed; please try again",
+                ErrorCode::JobFailed.as_str(),
+            );
+            end(&self.state, now.id, job, &failed).await?;
+            tracing::warn!(image = now.id, %job, "an analysis whose stage ended without it was ended");
+        }
+        self.catch_up().await
+    }
 }

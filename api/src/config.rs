@@ -1,11 +1,12 @@
 //! Configuration: defaults suited to `make run`, overridden by environment variables,
-//! read once at start-up (the workers' part by `worker::WorkerConfig`).
+//! read once at start-up (the in-process workers' part by `worker::WorkerConfig`).
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use anyhow::Context;
-pub use worker::Secret;
-use worker::{Vars, WorkerConfig};
+pub use platform::config::Secret;
+use platform::config::{DataPlaces, Vars};
+use platform::usda::UsdaConfig;
 
 use crate::{
     rate_limit::{Limit, RateLimits},
@@ -22,7 +23,8 @@ pub struct Config {
     pub redis_url: Option<Secret>,
     /// Prefix of Redis queue and channel names, so deployments can share a server.
     pub redis_namespace: String,
-    /// Run the workers inside the API process (default: only in the embedded mode).
+    /// Run the workers inside the API process (default: only in the embedded mode; a
+    /// build without the `embedded-workers` feature has none to run).
     pub embedded_workers: bool,
     /// The built web app (`web/dist`).
     pub web_dir: PathBuf,
@@ -45,7 +47,15 @@ pub struct Config {
     /// its queue lost it (`JOB_SWEEP_GRACE_SECS`, default 120; fleet only). Longer
     /// than a few worker heartbeats.
     pub job_sweep_grace: Duration,
-    pub worker: WorkerConfig,
+    /// `DATA_DIR` (the embedded default's files) and `BLOB_URL` (the photo store).
+    pub places: DataPlaces,
+    /// USDA FoodData Central, for live search (fetches run as jobs).
+    pub usda: UsdaConfig,
+    /// `PUBLIC_URL`: the web app's address, for links in mail.
+    pub public_url: String,
+    /// The in-process workers' settings.
+    #[cfg(feature = "embedded-workers")]
+    pub worker: worker::WorkerConfig,
 }
 
 /// What photos may cost: disk per account, and memory while they are decoded.
@@ -94,6 +104,11 @@ impl Config {
             Some(other) => anyhow::bail!("EMBEDDED_WORKERS must be true or false, not {other:?}"),
             None => redis_url.is_none(),
         };
+        anyhow::ensure!(
+            cfg!(feature = "embedded-workers") || !embedded_workers,
+            "this API was built without in-process workers (the embedded-workers feature): \
+             set REDIS_URL and run worker processes, or EMBEDDED_WORKERS=false"
+        );
         Ok(Config {
             bind_addr: addr("BIND_ADDR", "127.0.0.1:8080")?,
             admin_bind_addr: addr("ADMIN_BIND_ADDR", "127.0.0.1:8081")?,
@@ -147,7 +162,11 @@ impl Config {
             job_sweep_grace: Duration::from_secs(
                 positive(vars, "JOB_SWEEP_GRACE_SECS")?.map_or(120, u64::from),
             ),
-            worker: WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
+            places: DataPlaces::read(vars),
+            usda: UsdaConfig::read(vars),
+            public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+            #[cfg(feature = "embedded-workers")]
+            worker: worker::WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
         })
     }
 }
@@ -167,14 +186,15 @@ impl Config {
             self.redis_url.is_none(),
             "JWT_SECRET is required in the fleet: every API process must sign with the same key"
         );
-        let path = self.worker.data_dir.join("jwt-secret");
+        let data_dir = &self.places.data_dir;
+        let path = data_dir.join("jwt-secret");
         if let Ok(existing) = std::fs::read_to_string(&path)
             && existing.trim().len() >= 32
         {
             return Ok(existing.trim().as_bytes().to_vec());
         }
-        std::fs::create_dir_all(&self.worker.data_dir)
-            .with_context(|| format!("cannot create {}", self.worker.data_dir.display()))?;
+        std::fs::create_dir_all(data_dir)
+            .with_context(|| format!("cannot create {}", data_dir.display()))?;
         let secret = crate::auth::random_token();
         write_private(&path, &secret)
             .with_context(|| format!("cannot write {}", path.display()))?;

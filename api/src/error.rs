@@ -8,6 +8,8 @@ use axum::{
 };
 use models::ErrorCode;
 use serde::Serialize;
+
+use crate::views::Accepted;
 use utoipa::{
     ToSchema,
     openapi::schema::{Object, ObjectBuilder, Type},
@@ -20,6 +22,10 @@ pub struct ApiError {
     pub message: String,
     /// Seconds, sent as `Retry-After` (rate limits).
     pub retry_after: Option<u64>,
+    /// Not a failure: the call needs work the workers are doing (a USDA food fetched on
+    /// first use) and cannot answer before it is done. It unwinds like an error, so
+    /// nothing is saved, and answers 202 with where to follow the work.
+    pub(crate) under_way: Option<Box<Accepted>>,
 }
 
 impl ApiError {
@@ -28,6 +34,15 @@ impl ApiError {
             code,
             message: message.into(),
             retry_after: None,
+            under_way: None,
+        }
+    }
+
+    /// The call waits for work under way: 202, and the same call again once it is done.
+    pub(crate) fn under_way(work: Accepted) -> Self {
+        ApiError {
+            under_way: Some(Box::new(work)),
+            ..ApiError::new(ErrorCode::Conflict, "Under way on the workers")
         }
     }
 
@@ -85,6 +100,9 @@ pub struct ReferenceGone;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        if let Some(work) = self.under_way {
+            return work.into_response();
+        }
         let body = Failure {
             success: false,
             data: None,
@@ -126,8 +144,8 @@ impl From<models::recipe::RecipeRefused> for ApiError {
 }
 
 /// The photo store failed (a bucket that does not answer): the photo was not kept.
-impl From<worker::blobs::BlobError> for ApiError {
-    fn from(e: worker::blobs::BlobError) -> Self {
+impl From<platform::blobs::BlobError> for ApiError {
+    fn from(e: platform::blobs::BlobError) -> Self {
         tracing::error!(error = %e, "photo store error");
         Self::new(
             ErrorCode::PhotoStoreUnavailable,
@@ -193,10 +211,6 @@ impl From<jobs::JobsError> for ApiError {
                 failure.message,
             ),
             JobsError::Cancelled => ApiError::new(ErrorCode::Cancelled, "The job was cancelled"),
-            JobsError::Timeout { .. } => ApiError::new(
-                ErrorCode::Timeout,
-                "The work did not finish in time; try again",
-            ),
             JobsError::Store(e) => e.into(),
             other => ApiError::internal(other),
         }

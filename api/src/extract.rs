@@ -142,3 +142,29 @@ impl<S: Send + Sync> FromRequestParts<S> for Clock {
         }
     }
 }
+
+/// `Last-Event-ID`: the number of the last server-sent event a reconnecting client has
+/// (0 when it has none).
+pub struct LastEventId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for LastEventId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, ApiError> {
+        match parts.headers.get("last-event-id") {
+            None => Ok(LastEventId(0)),
+            Some(value) => value
+                .to_str()
+                .ok()
+                .and_then(|v| v.trim().parse::<i64>().ok())
+                .filter(|v| *v >= 0)
+                .map(LastEventId)
+                .ok_or_else(|| {
+                    ApiError::bad_request("Last-Event-ID must be a non-negative number")
+                }),
+        }
+    }
+}

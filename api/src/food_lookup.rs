@@ -3,16 +3,13 @@
 //! fetched by a `FetchUsdaFood` job and kept as a local food.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
-use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
+use jobs::Outcome;
+use jobs::payloads::FetchUsdaFood;
 use models::ErrorCode;
 use models::{Food, FoodSource, UserId};
 
-use crate::{AppState, error::ApiError};
-
-/// Longest a caller waits for FoodData Central through the job.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+use crate::{AppState, error::ApiError, job_answers::run_briefly, views::Accepted};
 
 pub(crate) fn food_not_found() -> ApiError {
     ApiError::new(ErrorCode::FoodNotFound, "Food not found")
@@ -51,25 +48,10 @@ pub(crate) async fn visible_foods(
         .collect())
 }
 
-/// The nutrients of the USDA food `fdc_id`, by a `FetchUsdaFood` job, which keeps the
-/// food here.
-pub(crate) async fn fetch_usda(
-    state: &AppState,
-    fdc_id: i64,
-    owner: Option<UserId>,
-) -> Result<UsdaNutrition, ApiError> {
-    Ok(state
-        .jobs
-        .run(
-            FetchUsdaFood { fdc_id },
-            owner.map(UserId::get),
-            FETCH_TIMEOUT,
-        )
-        .await?)
-}
-
 /// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved
-/// the first time it is needed, read from the store after that.
+/// the first time it is needed, read from the store after that. A fetch that takes
+/// longer than a moment answers the call 202 ([`ApiError::under_way`]): the same call
+/// again, once the job is done, finds the food saved.
 pub(crate) async fn saved_usda_food(
     state: &AppState,
     fdc_id: i64,
@@ -84,7 +66,12 @@ pub(crate) async fn saved_usda_food(
     {
         return Ok(food);
     }
-    let fetched = fetch_usda(state, fdc_id, owner).await?;
+    let fetched = match run_briefly(state, FetchUsdaFood { fdc_id }, owner).await? {
+        Outcome::Done(fetched) => fetched,
+        Outcome::Pending(progress) => {
+            return Err(ApiError::under_way(Accepted::job(&progress, false)));
+        }
+    };
     state
         .stores
         .foods

@@ -4,7 +4,8 @@
 //! Keys are per user and kept 24 hours. The same key with another method, path or body
 //! is refused (422 `IDEMPOTENCY_KEY_REUSED`); a repeat while the first request still runs
 //! gets 409 with `Retry-After`. Answers below 500 are kept (a refused request answers the
-//! same refusal again); a 5xx, 429 or 408 answer is not kept, so the key can be retried.
+//! same refusal again); a 5xx, 429, 408 or 202 answer (work under way: the call is sent
+//! again once it is done) is not kept, so the key can be retried.
 
 use axum::{
     body::{Body, to_bytes},
@@ -127,10 +128,12 @@ async fn handle(
         .run(Request::from_parts(parts, Body::from(bytes)))
         .await;
     let status = response.status();
-    // Transient answers are not kept: the client may retry the same key.
+    // Transient answers are not kept: the client may retry the same key. A 202 is one:
+    // the call is sent again once the work it waited for is done.
     let transient = status.is_server_error()
         || status == StatusCode::TOO_MANY_REQUESTS
-        || status == StatusCode::REQUEST_TIMEOUT;
+        || status == StatusCode::REQUEST_TIMEOUT
+        || status == StatusCode::ACCEPTED;
     if transient {
         release(db, user_id, &key).await?;
         return Ok(response);

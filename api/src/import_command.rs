@@ -2,8 +2,6 @@
 //! progress. In the embedded default this process also runs the job (with its own
 //! in-process worker, beside any running server); in the fleet the workers run it.
 
-use std::sync::Arc;
-
 use anyhow::Context;
 use futures::StreamExt;
 use jobs::payloads::{ImportFoods, ImportSource};
@@ -34,25 +32,31 @@ pub async fn run(config: Config, args: &[String]) -> anyhow::Result<()> {
     eprintln!("import {job_id} queued: {}", path.display());
 
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let worker = config.embedded_workers.then(|| {
-        let stores = models::Stores::new(&db);
-        let usda = Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone()));
-        let deps = config
-            .worker
-            .blobs()
-            .map_err(anyhow::Error::msg)
-            .and_then(|blobs| worker::deps(&config.worker, jobs.clone(), stores, usda, blobs));
-        let worker_config = config.worker.clone();
+    #[cfg(feature = "embedded-workers")]
+    let worker = if config.embedded_workers {
+        let shared = crate::embedded::Shared {
+            jobs: jobs.clone(),
+            stores: models::Stores::new(&db),
+            usda: std::sync::Arc::new(platform::usda::UsdaClient::new(config.usda.clone())),
+            blobs: config.places.blobs().map_err(anyhow::Error::msg)?,
+            foods: None,
+        };
         let mut stopped = stopped.clone();
-        tokio::spawn(async move {
-            let deps = deps?;
-            worker::run(deps, &worker_config, async move {
+        Some(crate::embedded::spawn_workers(
+            &config,
+            shared,
+            async move {
                 let _ = stopped.wait_for(|s| *s).await;
-            })
-            .await?;
-            anyhow::Ok(())
-        })
-    });
+            },
+        )?)
+    } else {
+        None
+    };
+    #[cfg(not(feature = "embedded-workers"))]
+    let worker: Option<tokio::task::JoinHandle<anyhow::Result<()>>> = {
+        let _ = (&db, &stopped);
+        None
+    };
 
     let events = jobs.watch(job_id, 0).await?;
     futures::pin_mut!(events);

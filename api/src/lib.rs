@@ -5,13 +5,16 @@ pub mod analysis;
 mod auth;
 mod config;
 mod drafting;
+#[cfg(feature = "embedded-workers")]
+mod embedded;
 pub mod error;
 mod export;
 pub mod extract;
-pub mod food_index;
+mod food_index;
 mod food_lookup;
 mod idempotency;
 pub mod import_command;
+mod job_answers;
 mod mail;
 mod metrics;
 mod openapi;
@@ -22,6 +25,7 @@ mod rate_limit;
 mod routes;
 mod security_headers;
 mod serve;
+mod sse;
 mod state;
 mod views;
 mod web;
@@ -93,9 +97,9 @@ impl App {
                 .await
                 .context("cannot work out recipes again")?;
         }
-        let blobs = config.worker.blobs().map_err(anyhow::Error::msg)?;
+        let blobs = config.places.blobs().map_err(anyhow::Error::msg)?;
         let foods = Arc::new(
-            food_index::FoodIndex::load(stores.foods.clone())
+            platform::food_index::FoodIndex::load(stores.foods.clone())
                 .await
                 .context("cannot build the food search index")?,
         );
@@ -107,7 +111,7 @@ impl App {
                 auth: Arc::new(auth),
                 limiter,
                 foods,
-                usda: Arc::new(worker::usda::UsdaClient::new(config.worker.usda.clone())),
+                usda: Arc::new(platform::usda::UsdaClient::new(config.usda.clone())),
                 exports: export::Exports::new(config.exports_at_once),
                 blobs,
                 photos: Arc::new(photo::DecodeBudget::new(
@@ -166,18 +170,20 @@ impl App {
         // Tells the server when in-process workers end; the sender is dropped unused
         // when there are none.
         let (workers_ended, workers_end) = tokio::sync::oneshot::channel::<String>();
+        #[cfg(feature = "embedded-workers")]
         let workers = if config.embedded_workers {
-            let deps = worker::deps(
-                &config.worker,
-                state.jobs.clone(),
-                state.stores.clone(),
-                state.usda.clone(),
-                state.blobs.clone(),
-            )?;
-            let worker_config = config.worker.clone();
-            let stop = stopped();
+            let shared = embedded::Shared {
+                jobs: state.jobs.clone(),
+                stores: state.stores.clone(),
+                usda: state.usda.clone(),
+                blobs: state.blobs.clone(),
+                foods: Some(state.foods.clone()),
+            };
+            let running = embedded::spawn_workers(&config, shared, stopped())?;
             Some(tokio::spawn(async move {
-                let outcome = worker::run(deps, &worker_config, stop).await;
+                let outcome = running
+                    .await
+                    .unwrap_or_else(|e| Err(anyhow::anyhow!("the workers panicked: {e}")));
                 let reason = outcome
                     .as_ref()
                     .err()
@@ -186,6 +192,11 @@ impl App {
                 outcome
             }))
         } else {
+            None
+        };
+        #[cfg(not(feature = "embedded-workers"))]
+        let workers: Option<tokio::task::JoinHandle<anyhow::Result<()>>> = {
+            drop(workers_ended);
             None
         };
 

@@ -8,7 +8,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    worker::init_tracing();
+    platform::telemetry::init_tracing();
     let config = api::Config::from_env()?;
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -17,5 +17,5 @@ async fn main() -> anyhow::Result<()> {
         Some(_) => anyhow::bail!("{}", api::import_command::USAGE),
     }
     let app = api::App::build(config).await?;
-    app.run_until(worker::shutdown_signal()).await
+    app.run_until(platform::telemetry::shutdown_signal()).await
 }

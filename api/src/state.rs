@@ -4,10 +4,9 @@ use jobs::Jobs;
 use models::{Database, Stores};
 use tokio::sync::watch;
 
-use crate::{
-    Config, auth::Auth, export::Exports, food_index::FoodIndex, photo::DecodeBudget,
-    rate_limit::RateLimiter,
-};
+use platform::food_index::FoodIndex;
+
+use crate::{Config, auth::Auth, export::Exports, photo::DecodeBudget, rate_limit::RateLimiter};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
@@ -20,9 +19,9 @@ pub struct AppState {
     /// This process's food search index.
     pub foods: Arc<FoodIndex>,
     /// USDA FoodData Central, for live search (fetches run as jobs).
-    pub usda: Arc<worker::usda::UsdaClient>,
+    pub usda: Arc<platform::usda::UsdaClient>,
     /// Where photos are kept: the data directory, or a bucket the workers share.
-    pub blobs: worker::blobs::Blobs,
+    pub blobs: platform::blobs::Blobs,
     /// The memory photos being decoded may hold, shared by every upload route.
     pub photos: Arc<DecodeBudget>,
     pub config: Arc<Config>,

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use futures::StreamExt;
+use models::analysis::AnalysisEvent;
 use models::{JobId, JobProgress};
 use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
@@ -26,9 +27,14 @@ pub enum BusMessage {
     Enqueued {
         queue: String,
     },
-    /// Foods were added, changed or deleted: every API process brings its search
-    /// index up to date from the store.
+    /// Foods were added, changed or deleted: every process that holds a search index
+    /// brings it up to date from the store.
     FoodsChanged,
+    /// An event of a photo's analysis was recorded (it is in the store too).
+    Analysis {
+        image_id: i64,
+        event: AnalysisEvent,
+    },
 }
 
 #[derive(Clone)]

@@ -6,6 +6,7 @@ use models::{
     Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
     Stores,
 };
+use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::{BusMessage, Job, ProgressBus, QueueBackend, Queued};
@@ -28,10 +29,41 @@ pub enum JobsError {
     Failed(JobFailure),
     #[error("job was cancelled")]
     Cancelled,
-    #[error("job {job_id} did not finish within {after:?}")]
-    Timeout { job_id: JobId, after: Duration },
     #[error("job result could not be read: {0}")]
     BadResult(String),
+}
+
+/// A job recorded but not queued yet (see [`Jobs::record`]).
+#[derive(Debug)]
+pub struct Recorded<J> {
+    record: JobRecord,
+    payload: J,
+}
+
+impl<J> Recorded<J> {
+    pub fn id(&self) -> JobId {
+        self.record.id
+    }
+}
+
+/// A job's outcome once it ended, or where it is while it runs.
+#[derive(Debug)]
+pub enum Outcome<T> {
+    Done(T),
+    Pending(JobProgress),
+}
+
+/// The result of a job that ended: its output, or why there is none.
+pub fn outcome_of<T: DeserializeOwned>(last: JobProgress) -> Result<T, JobsError> {
+    match last.status {
+        JobStatus::Completed => serde_json::from_value(last.result.unwrap_or_default())
+            .map_err(|e| JobsError::BadResult(e.to_string())),
+        JobStatus::Cancelled => Err(JobsError::Cancelled),
+        _ => Err(JobsError::Failed(last.error.unwrap_or(JobFailure {
+            message: "job failed".into(),
+            code: ErrorCode::JobFailed.as_str().into(),
+        }))),
+    }
 }
 
 /// The one way the API and the workers touch jobs: record, enqueue, watch, cancel.
@@ -81,6 +113,18 @@ impl Jobs {
         payload: J,
         owner_user_id: Option<i64>,
     ) -> Result<JobId, JobsError> {
+        let job = self.record(payload, owner_user_id).await?;
+        self.enqueue(job).await
+    }
+
+    /// Records a job run without queueing it yet: for work that must be claimed before a
+    /// worker can see it (the next stage of an analysis). [`enqueue`](Self::enqueue) it,
+    /// or [`discard`](Self::discard) it.
+    pub async fn record<J: Job>(
+        &self,
+        payload: J,
+        owner_user_id: Option<i64>,
+    ) -> Result<Recorded<J>, JobsError> {
         let job_id = JobId::new();
         let stored = serde_json::to_string(&payload)
             .map_err(|e| JobsError::Queue(format!("cannot encode a {} job: {e}", J::QUEUE)))?;
@@ -93,6 +137,13 @@ impl Jobs {
                 payload: Some(stored),
             })
             .await?;
+        Ok(Recorded { record, payload })
+    }
+
+    /// Puts a recorded job on its queue (see [`push`](Self::push)).
+    pub async fn enqueue<J: Job>(&self, job: Recorded<J>) -> Result<JobId, JobsError> {
+        let Recorded { record, payload } = job;
+        let job_id = record.id;
         if let Err(e) = self.queue.push(Queued { job_id, payload }).await {
             let mut failed =
                 terminal_event(&record, JobStatus::Failed, "The job could not be queued");
@@ -114,65 +165,48 @@ impl Jobs {
         Ok(job_id)
     }
 
-    /// Enqueues a job and waits for its outcome, for endpoints that answer
-    /// synchronously. A job that does not finish in time is cancelled.
-    pub async fn run<J: Job>(
-        &self,
-        payload: J,
-        owner_user_id: Option<i64>,
-        timeout: Duration,
-    ) -> Result<J::Output, JobsError> {
-        let job_id = self.push(payload, owner_user_id).await?;
-        let last = match tokio::time::timeout(timeout, self.wait(job_id)).await {
-            Ok(last) => last?,
-            Err(_) => match self.cancel(job_id).await {
-                // It finished at the deadline: its outcome stands.
-                Ok(false) => match self.store.get(job_id).await?.and_then(|r| r.progress) {
-                    Some(last) if last.is_terminal() => last,
-                    _ => {
-                        return Err(JobsError::Timeout {
-                            job_id,
-                            after: timeout,
-                        });
-                    }
-                },
-                Ok(true) => {
-                    return Err(JobsError::Timeout {
-                        job_id,
-                        after: timeout,
-                    });
-                }
-                Err(e) => {
-                    tracing::warn!(%job_id, error = %e, "cannot cancel a job that timed out");
-                    return Err(JobsError::Timeout {
-                        job_id,
-                        after: timeout,
-                    });
-                }
-            },
-        };
-        match last.status {
-            JobStatus::Completed => serde_json::from_value(last.result.unwrap_or_default())
-                .map_err(|e| JobsError::BadResult(e.to_string())),
-            JobStatus::Cancelled => Err(JobsError::Cancelled),
-            _ => Err(JobsError::Failed(last.error.unwrap_or(JobFailure {
-                message: "job failed".into(),
-                code: ErrorCode::JobFailed.as_str().into(),
-            }))),
-        }
+    /// Settles a recorded job that will not be queued after all, as cancelled.
+    pub async fn discard<J: Job>(&self, job: Recorded<J>) -> Result<(), JobsError> {
+        let cancelled = terminal_event(&job.record, JobStatus::Cancelled, "Not needed");
+        self.settle(cancelled).await.map(drop)
     }
 
-    /// Waits for the terminal event of a job.
-    pub async fn wait(&self, job_id: JobId) -> Result<JobProgress, JobsError> {
+    /// Waits at most `within` for the job's outcome: its result, its failure, or (still
+    /// under way) its latest progress. Nothing is cancelled when the time is up: the work
+    /// goes on, and the caller can be told where to follow it.
+    pub async fn outcome_within<J: Job>(
+        &self,
+        job_id: JobId,
+        within: Duration,
+    ) -> Result<Outcome<J::Output>, JobsError> {
         use futures::StreamExt;
         let events = self.watch(job_id, 0).await?;
         futures::pin_mut!(events);
+        let deadline = tokio::time::sleep(within);
+        tokio::pin!(deadline);
         let mut last = None;
-        while let Some(event) = events.next().await {
-            last = Some(event);
+        loop {
+            tokio::select! {
+                event = events.next() => match event {
+                    Some(event) if event.is_terminal() => {
+                        return outcome_of::<J::Output>(event).map(Outcome::Done);
+                    }
+                    Some(event) => last = Some(event),
+                    None => return Err(JobsError::NotFound(job_id)),
+                },
+                () = &mut deadline => break,
+            }
         }
-        last.filter(JobProgress::is_terminal)
-            .ok_or(JobsError::NotFound(job_id))
+        let last = match last {
+            Some(last) => last,
+            None => stored_progress(&self.store, job_id)
+                .await
+                .ok_or(JobsError::NotFound(job_id))?,
+        };
+        if last.is_terminal() {
+            return outcome_of::<J::Output>(last).map(Outcome::Done);
+        }
+        Ok(Outcome::Pending(last))
     }
 
     /// Asks a job to stop. A job that no worker holds (queued, or waiting to retry)
@@ -284,7 +318,7 @@ async fn stored_progress(store: &Arc<dyn JobStore>, job_id: JobId) -> Option<Job
 }
 
 /// The latest stored event, or a synthetic one for a job no worker has touched yet.
-pub(crate) fn current_state(record: &JobRecord) -> JobProgress {
+pub fn current_state(record: &JobRecord) -> JobProgress {
     record.progress.clone().unwrap_or_else(|| {
         JobProgress::new(
             record.id,

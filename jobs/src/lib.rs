@@ -10,7 +10,7 @@ pub mod sweeper;
 use serde::{Serialize, de::DeserializeOwned};
 
 pub use bus::{BusMessage, ProgressBus};
-pub use facade::{Jobs, JobsError};
+pub use facade::{Jobs, JobsError, Outcome, Recorded, current_state, outcome_of};
 pub use models::{JobFailure, JobId, JobProgress, JobStatus};
 pub use queue::{DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, QueueBackend, QueueKind};
 

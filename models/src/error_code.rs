@@ -114,7 +114,7 @@ error_codes! {
     ServerBusy => "SERVER_BUSY", 503, "Too many photos are being processed; Retry-After says when to come back.";
     ImageProcessingFailed => "IMAGE_PROCESSING_FAILED", 422, "The image could not be processed.";
     RecognitionUnavailable => "RECOGNITION_UNAVAILABLE", 503, "The recognition models are not installed.";
-    AnalysisTimeout => "ANALYSIS_TIMEOUT", 503, "The analysis did not finish in time.";
+    AnalysisNotStarted => "ANALYSIS_NOT_STARTED", 404, "The photo has not been analysed yet.";
     InvalidBarcode => "INVALID_BARCODE", 422, "The barcode is not a valid EAN, UPC or GTIN.";
     BarcodeNotFound => "BARCODE_NOT_FOUND", 404, "No product has this barcode.";
     NotAFoodBarcode => "NOT_A_FOOD_BARCODE", 422, "The barcode belongs to something that is not food.";
@@ -126,7 +126,6 @@ error_codes! {
     JobCrashed => "JOB_CRASHED", 503, "The worker running the job crashed.";
     EnqueueFailed => "ENQUEUE_FAILED", 503, "The work could not be queued.";
     Cancelled => "CANCELLED", 409, "The job was cancelled.";
-    Timeout => "TIMEOUT", 504, "The work did not finish in time.";
     NotReady => "NOT_READY", 503, "A dependency of the service is unreachable.";
     DatabaseUnavailable => "DATABASE_UNAVAILABLE", 503, "The database is away for a moment; nothing was saved.";
     PhotoStoreUnavailable => "PHOTO_STORE_UNAVAILABLE", 503, "The photo store cannot be reached now; the photo was not kept.";

@@ -80,6 +80,10 @@ pub struct UploadedImage {
     pub confirmed: bool,
     pub corrections: Option<serde_json::Value>,
     pub meal_id: Option<i64>,
+    /// The job of the analysis stage running now; `None` when no analysis runs.
+    pub analysis_job: Option<crate::JobId>,
+    /// The number of the image's latest analysis event (0: never analysed).
+    pub analysis_seq: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

@@ -1,8 +1,9 @@
 //! One contract for the uploaded-image store, run on SQLite and on PostgreSQL.
 
+use models::analysis::{AnalysisChange, AnalysisEvent, AnalysisStep};
 use models::testing::user;
 use models::upload::{NewImage, ProcessingStatus, Stage};
-use models::{Stores, UserId};
+use models::{JobId, Stores, UserId};
 use serde_json::json;
 
 models::store_contract!(
@@ -38,23 +39,73 @@ async fn an_image_keeps_its_stages_and_status(stores: Stores) {
     assert_eq!(image.status, ProcessingStatus::Uploaded);
     assert_eq!((image.width, image.height), (641, 480));
     assert_eq!(image.notes.as_deref(), Some("rice, egg"));
-    let detections = json!({"food_types": [{"name": "banana", "confidence": 0.9}]});
-    stores.images.reset_analysis(image.id).await.unwrap();
-    stores
-        .images
-        .set_stage(image.id, Stage::Detection, &detections)
+    assert_eq!((image.analysis_job, image.analysis_seq), (None, 0));
+    let images = &stores.images;
+    let (detect, estimate) = (JobId::new(), JobId::new());
+    let start = AnalysisEvent::new(AnalysisStep::Start, "Analysis started");
+    let begun = images
+        .begin_analysis(image.id, None, detect, &start)
         .await
-        .unwrap();
-    stores
-        .images
-        .set_status(
+        .unwrap()
+        .expect("nothing runs yet");
+    assert_eq!(begun.seq, 1);
+    // One analysis at a time: another start is refused while this one runs.
+    assert!(
+        images
+            .begin_analysis(image.id, None, JobId::new(), &start)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let detections = json!({"food_types": [{"name": "banana", "confidence": 0.9}]});
+    // Only the stage running now writes its results and events.
+    assert!(
+        !images
+            .set_stage(image.id, estimate, Stage::Detection, &detections)
+            .await
+            .unwrap()
+    );
+    assert!(
+        images
+            .set_stage(image.id, detect, Stage::Detection, &detections)
+            .await
+            .unwrap()
+    );
+    let detected = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, "Found");
+    let handed = images
+        .advance_analysis(
             image.id,
-            ProcessingStatus::Failed,
-            Some(("no model", "RECOGNITION_UNAVAILABLE")),
+            detect,
+            AnalysisChange::HandsOver(estimate),
+            &detected,
         )
         .await
+        .unwrap()
         .unwrap();
-    let read = stores.images.get(image.id).await.unwrap().unwrap();
+    assert_eq!(handed.seq, 2);
+    // A repeat of the first stage (its worker died after handing over) changes nothing.
+    assert!(
+        images
+            .advance_analysis(
+                image.id,
+                detect,
+                AnalysisChange::HandsOver(JobId::new()),
+                &detected
+            )
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let running = images.get(image.id).await.unwrap().unwrap();
+    assert_eq!(running.status, ProcessingStatus::Processing);
+    assert_eq!(running.analysis_job, Some(estimate));
+    let failed = AnalysisEvent::failed("no model", "RECOGNITION_UNAVAILABLE");
+    images
+        .advance_analysis(image.id, estimate, AnalysisChange::Ends, &failed)
+        .await
+        .unwrap()
+        .unwrap();
+    let read = images.get(image.id).await.unwrap().unwrap();
     assert_eq!(read.stage(Stage::Detection), Some(&detections));
     assert_eq!(read.stage(Stage::Portions), None);
     assert_eq!(read.status, ProcessingStatus::Failed);
@@ -62,12 +113,46 @@ async fn an_image_keeps_its_stages_and_status(stores: Stores) {
         read.error,
         Some(("no model".into(), "RECOGNITION_UNAVAILABLE".into()))
     );
-    // A new analysis starts from nothing.
-    stores.images.reset_analysis(image.id).await.unwrap();
-    let again = stores.images.get(image.id).await.unwrap().unwrap();
+    assert_eq!((read.analysis_job, read.analysis_seq), (None, 3));
+    let steps = |events: Vec<AnalysisEvent>| -> Vec<(i64, AnalysisStep)> {
+        events.into_iter().map(|e| (e.seq, e.step)).collect()
+    };
+    assert_eq!(
+        steps(images.analysis_events(image.id, 0).await.unwrap()),
+        [
+            (1, AnalysisStep::Start),
+            (2, AnalysisStep::FoodDetectionComplete),
+            (3, AnalysisStep::Error)
+        ]
+    );
+    assert_eq!(
+        steps(images.analysis_events(image.id, 2).await.unwrap()),
+        [(3, AnalysisStep::Error)]
+    );
+    // A new analysis starts from nothing; its events number on.
+    let again = images
+        .begin_analysis(image.id, None, JobId::new(), &start)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.seq, 4);
+    let again = images.get(image.id).await.unwrap().unwrap();
     assert_eq!(
         (again.status, again.stage_1, again.error),
         (ProcessingStatus::Processing, None, None)
+    );
+    assert_eq!(
+        steps(images.analysis_events(image.id, 0).await.unwrap()),
+        [(4, AnalysisStep::Start)]
+    );
+    // A stage job known to be dead is replaced by naming it.
+    let stuck = again.analysis_job;
+    assert!(
+        images
+            .begin_analysis(image.id, stuck, JobId::new(), &start)
+            .await
+            .unwrap()
+            .is_some()
     );
 }
 

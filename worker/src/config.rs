@@ -3,106 +3,13 @@
 //! [`WorkerConfig`] the workers' own settings, also part of the API's configuration for
 //! the workers it runs in-process. Nothing else in the workers reads the environment.
 
-use std::{collections::HashMap, fmt, path::PathBuf, str::FromStr, time::Duration};
+use std::time::Duration;
+
+use platform::config::{DataPlaces, Secret, Vars};
+use platform::usda::UsdaConfig;
 
 use crate::barcodes::openfoodfacts::{self, OffConfig};
 use crate::recognition::{self, ExecutionProvider, RecognitionConfig, vision::VisionConfig};
-use crate::usda::{self, UsdaConfig};
-
-/// A value that never shows in logs or debug output: a password, a key, a URL that may
-/// carry credentials.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Secret(value.into())
-    }
-
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-impl From<&str> for Secret {
-    fn from(value: &str) -> Self {
-        Secret::new(value)
-    }
-}
-
-impl From<String> for Secret {
-    fn from(value: String) -> Self {
-        Secret(value)
-    }
-}
-
-/// The environment as configuration reads it: a variable set to blanks is unset.
-pub struct Vars(HashMap<String, String>);
-
-impl Vars {
-    /// The process's environment (variables whose value is not Unicode are left out).
-    pub fn from_env() -> Self {
-        Vars(
-            std::env::vars_os()
-                .filter_map(|(name, value)| {
-                    Some((name.into_string().ok()?, value.into_string().ok()?))
-                })
-                .collect(),
-        )
-    }
-
-    /// Exactly these variables (tests).
-    pub fn of<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
-        Vars(
-            vars.into_iter()
-                .map(|(name, value)| (name.to_owned(), value.to_owned()))
-                .collect(),
-        )
-    }
-
-    pub fn get(&self, name: &str) -> Option<String> {
-        self.0.get(name).filter(|v| !v.trim().is_empty()).cloned()
-    }
-
-    /// A number within `range`, or an error that names the variable and the range.
-    pub fn number<T>(
-        &self,
-        name: &str,
-        range: std::ops::RangeInclusive<T>,
-    ) -> Result<Option<T>, String>
-    where
-        T: FromStr + PartialOrd + fmt::Display,
-    {
-        self.get(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<T>()
-                    .ok()
-                    .filter(|n| range.contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "{name} must be {} to {}, not {v:?}",
-                            range.start(),
-                            range.end()
-                        )
-                    })
-            })
-            .transpose()
-    }
-
-    /// Milliseconds, as a duration; an unreadable value leaves the default.
-    fn millis(&self, name: &str) -> Option<Duration> {
-        self.get(name)
-            .and_then(|v| v.trim().parse().ok())
-            .map(Duration::from_millis)
-    }
-}
 
 /// The `worker` binary's configuration: the shared database and Redis, and the workers'
 /// settings.
@@ -114,6 +21,11 @@ pub struct Config {
     pub redis_url: Secret,
     /// `REDIS_NAMESPACE`: prefix of Redis keys and channels.
     pub redis_namespace: String,
+    /// `DATA_DIR` (the mail outbox when no SMTP relay is configured) and `BLOB_URL` (the
+    /// photo store, shared with the API: `file://…` or `s3://bucket?…`).
+    pub places: DataPlaces,
+    /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
+    pub usda: UsdaConfig,
     pub workers: WorkerConfig,
 }
 
@@ -135,6 +47,8 @@ impl Config {
             redis_namespace: vars
                 .get("REDIS_NAMESPACE")
                 .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
+            places: DataPlaces::read(vars),
+            usda: UsdaConfig::read(vars),
             workers: WorkerConfig::read(vars)?,
         })
     }
@@ -148,19 +62,9 @@ pub struct WorkerConfig {
     /// How often workers say they are alive. A job held by a worker that missed a
     /// few heartbeats (it crashed or was killed) is run again by another worker.
     pub heartbeat: Duration,
-    /// Where outbox mail goes when no SMTP relay is configured, and photos when
-    /// `blob_url` names no other store.
-    pub data_dir: PathBuf,
-    /// `BLOB_URL`: where photos are kept (`file://…` or `s3://bucket?…`; see `blobs`).
-    /// A secret: it may carry the store's credentials.
-    pub blob_url: Option<Secret>,
     /// `smtp://host:port` (or `smtps://`), perhaps with credentials; unset means the outbox.
     pub smtp_url: Option<Secret>,
     pub mail_from: String,
-    /// Base URL of the web app, for links in mail.
-    pub public_url: String,
-    /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
-    pub usda: UsdaConfig,
     /// Open Food Facts: `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
     pub off: OffConfig,
     /// Recognition models: `MODELS_DIR`, `ORT_DYLIB_PATH`, `DETECTOR_MODEL`, `RECOGNITION_EP`.
@@ -245,16 +149,10 @@ impl WorkerConfig {
         Ok(WorkerConfig {
             concurrency,
             heartbeat,
-            data_dir: vars.get("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
-            blob_url: vars.get("BLOB_URL").map(Secret::from),
             smtp_url: vars.get("SMTP_URL").map(Secret::from),
             mail_from: vars
                 .get("MAIL_FROM")
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
-            public_url: vars
-                .get("PUBLIC_URL")
-                .unwrap_or_else(|| "http://127.0.0.1:8080".into()),
-            usda: usda_config(vars),
             off: off_config(vars),
             recognition: recognition_config(vars, concurrency)?,
             unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),
@@ -263,29 +161,9 @@ impl WorkerConfig {
         })
     }
 
-    /// The photo store `BLOB_URL` names (the data directory when unset).
-    pub fn blobs(&self) -> Result<crate::blobs::Blobs, String> {
-        crate::blobs::Blobs::open(self.blob_url.as_ref().map(Secret::expose), &self.data_dir)
-    }
-
     /// Names this process's workers in probe reports and worker registrations.
     pub fn worker_name(&self) -> String {
         format!("{}-{}", self.host_name, std::process::id())
-    }
-}
-
-fn usda_config(vars: &Vars) -> UsdaConfig {
-    UsdaConfig {
-        base_url: vars
-            .get("USDA_BASE_URL")
-            .unwrap_or_else(|| usda::DEFAULT_BASE_URL.into()),
-        api_key: vars
-            .get("USDA_API_KEY")
-            .unwrap_or_else(|| usda::DEFAULT_API_KEY.into())
-            .into(),
-        timeout: vars
-            .millis("USDA_TIMEOUT_MS")
-            .unwrap_or(usda::DEFAULT_TIMEOUT),
     }
 }
 
@@ -369,18 +247,21 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(config.redis_namespace, "calorie");
+        assert_eq!(config.places.data_dir, std::path::PathBuf::from("data"));
+        assert_eq!(config.usda.api_key.expose(), "DEMO_KEY");
+        assert_eq!(config.usda.timeout, Duration::from_millis(4000));
         let workers = config.workers;
         assert_eq!(workers.concurrency, 2);
         assert_eq!(workers.heartbeat, jobs::DEFAULT_HEARTBEAT);
-        assert_eq!(workers.data_dir, PathBuf::from("data"));
-        assert_eq!(workers.usda.api_key.expose(), "DEMO_KEY");
-        assert_eq!(workers.usda.timeout, Duration::from_millis(4000));
         assert_eq!(workers.off.base_url, "https://world.openfoodfacts.org");
         assert_eq!(workers.off.timeout, Duration::from_millis(4000));
-        assert_eq!(workers.recognition.models_dir, PathBuf::from(".models"));
+        assert_eq!(
+            workers.recognition.models_dir,
+            std::path::PathBuf::from(".models")
+        );
         assert_eq!(
             workers.recognition.ort_library,
-            PathBuf::from(".ort/libonnxruntime.so.1.31.1")
+            std::path::PathBuf::from(".ort/libonnxruntime.so.1.31.1")
         );
         assert_eq!(workers.recognition.detector, "yolox-nano");
         assert_eq!(workers.recognition.execution, ExecutionProvider::Cpu);

@@ -14,7 +14,6 @@ use apalis::prelude::{AbortError, BoxDynError};
 use futures::FutureExt;
 use jobs::{BusMessage, JobFailure, JobId, JobProgress, JobStatus, Jobs, MAX_RETRIES, Queued};
 use models::ErrorCode;
-use models::analysis::AnalysisStep;
 use models::{JobRecord, JobStore};
 use serde_json::{Map, Value};
 use tokio::sync::{Notify, broadcast::error::RecvError};
@@ -48,6 +47,12 @@ impl JobError {
             code: code.as_str().to_owned(),
         })
     }
+}
+
+/// Why a job ended without its output.
+pub(crate) enum Stopped<'a> {
+    Cancelled,
+    Failed(&'a JobFailure),
 }
 
 /// A handler's view of its job: report progress, notice cancellation.
@@ -101,17 +106,6 @@ impl JobContext {
             ..JobProgress::new(self.job_id, JobStatus::Running, step, progress, message)
         };
         self.settle(event).await
-    }
-
-    /// Publishes a step of a photo's analysis, at the progress the step stands for.
-    pub async fn analysis_step(
-        &self,
-        step: AnalysisStep,
-        message: impl Into<String>,
-        fields: Map<String, Value>,
-    ) -> Result<(), JobError> {
-        self.progress(step.name(), step.progress(), message, fields)
-            .await
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -247,6 +241,7 @@ pub(crate) async fn execute<J: JobHandler>(
             && now.cancel_requested
             && !now.status.is_terminal()
         {
+            payload.stopped(job_id, deps, Stopped::Cancelled).await;
             ctx.finish_cancelled().await?;
         }
         return Ok(());
@@ -260,6 +255,7 @@ pub(crate) async fn execute<J: JobHandler>(
     .await?;
 
     // A panicking handler fails its job for good instead of leaving it running.
+    let kept = payload.clone();
     let handled = AssertUnwindSafe(J::handle(payload, &ctx, deps))
         .catch_unwind()
         .map(|outcome| {
@@ -286,6 +282,7 @@ pub(crate) async fn execute<J: JobHandler>(
             Ok(())
         }
         Err(JobError::Cancelled) => {
+            kept.stopped(job_id, deps, Stopped::Cancelled).await;
             ctx.finish_cancelled().await?;
             Ok(())
         }
@@ -305,6 +302,7 @@ pub(crate) async fn execute<J: JobHandler>(
                 },
             };
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, reason = %failure.message, "job failed");
+            kept.stopped(job_id, deps, Stopped::Failed(&failure)).await;
             ctx.settle_final(JobProgress {
                 error: Some(failure.clone()),
                 ..ctx.event(JobStatus::Failed, "error", 100, &failure.message)

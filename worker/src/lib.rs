@@ -1,22 +1,20 @@
 //! The job workers. The `worker` binary runs them against Redis in the fleet; the API
 //! runs the same library in-process on the SQLite queue in the embedded default.
 
+mod analysis;
 pub mod barcodes;
-pub mod blobs;
 mod config;
 mod context;
+mod food_names;
 mod handlers;
 pub mod labels;
 mod mailer;
 pub mod memory;
 mod monitor;
-mod outside;
 mod poll;
 pub mod recognition;
-pub mod uploads;
-pub mod usda;
 
-pub use config::{Config, Secret, Vars, WorkerConfig};
+pub use config::{Config, WorkerConfig};
 pub use context::{JobContext, JobError};
 pub use mailer::{Mailer, MailerError};
 pub use monitor::run;
@@ -26,7 +24,7 @@ pub use monitor::run;
 pub struct WorkerDeps {
     pub jobs: jobs::Jobs,
     pub stores: models::Stores,
-    pub usda: std::sync::Arc<usda::UsdaClient>,
+    pub usda: std::sync::Arc<platform::usda::UsdaClient>,
     pub off: std::sync::Arc<barcodes::openfoodfacts::OffClient>,
     pub mailer: Mailer,
     /// The recognition models, loaded on first use.
@@ -36,7 +34,9 @@ pub struct WorkerDeps {
     /// The OCR models that read nutrition labels, loaded on first use.
     pub labels: std::sync::Arc<labels::LabelReader>,
     /// Where photos are kept (a folder or an S3-compatible bucket).
-    pub blobs: blobs::Blobs,
+    pub blobs: platform::blobs::Blobs,
+    /// The stored foods by the names given to them, for the foods a photo is said to hold.
+    pub food_names: std::sync::Arc<food_names::FoodNames>,
     /// Names this process in probe reports and worker registrations.
     pub worker_name: String,
 }
@@ -51,62 +51,46 @@ pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
         &config.redis_namespace,
     )
     .await?;
-    let usda = std::sync::Arc::new(usda::UsdaClient::new(config.workers.usda.clone()));
-    let blobs = config.workers.blobs().map_err(anyhow::Error::msg)?;
-    deps(&config.workers, jobs, models::Stores::new(&db), usda, blobs)
+    let usda = std::sync::Arc::new(platform::usda::UsdaClient::new(config.usda.clone()));
+    let blobs = config.places.blobs().map_err(anyhow::Error::msg)?;
+    let stores = models::Stores::new(&db);
+    deps(
+        &config.workers,
+        &config.places,
+        jobs,
+        stores,
+        usda,
+        blobs,
+        None,
+    )
 }
 
 /// Builds the handlers' dependencies. (Every job type has a handler: the monitor
 /// registers `jobs::every_job!`, which does not compile otherwise.) The USDA client and
 /// the photo store are shared with the rest of the process, so a rate limit seen by one
-/// caller holds for all.
+/// caller holds for all; so is its food index, if it keeps one (else one is loaded when
+/// first needed).
 pub fn deps(
     config: &WorkerConfig,
+    places: &platform::config::DataPlaces,
     jobs: jobs::Jobs,
     stores: models::Stores,
-    usda: std::sync::Arc<usda::UsdaClient>,
-    blobs: blobs::Blobs,
+    usda: std::sync::Arc<platform::usda::UsdaClient>,
+    blobs: platform::blobs::Blobs,
+    food_index: Option<std::sync::Arc<platform::food_index::FoodIndex>>,
 ) -> anyhow::Result<WorkerDeps> {
+    let food_names = food_names::FoodNames::new(stores.foods.clone(), jobs.clone(), food_index);
     Ok(WorkerDeps {
+        food_names: std::sync::Arc::new(food_names),
         jobs,
         stores,
         usda,
         off: std::sync::Arc::new(barcodes::openfoodfacts::OffClient::new(config.off.clone())),
-        mailer: Mailer::from_config(config)?,
+        mailer: Mailer::from_config(config, &places.data_dir)?,
         recognizer: std::sync::Arc::new(recognition::Recognizer::new(config.recognition.clone())),
         memory: std::sync::Arc::default(),
         labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
         blobs,
         worker_name: config.worker_name(),
     })
-}
-
-/// Logs to stderr; `RUST_LOG` filters (default `info`).
-pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
-    tracing::info!("shutting down");
 }

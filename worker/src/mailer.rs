@@ -1,7 +1,7 @@
 //! Outgoing mail: SMTP in the fleet (Mailpit under compose), files in `data/outbox/`
 //! with a log line in the embedded default, so a developer can follow the links.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use jobs::payloads::{MailDelivery, SendMail};
 use lettre::{
@@ -53,7 +53,8 @@ impl std::fmt::Debug for Mailer {
 }
 
 impl Mailer {
-    pub fn from_config(config: &WorkerConfig) -> Result<Self, MailerError> {
+    /// Mail goes to the SMTP relay configured, else to `data_dir/outbox`.
+    pub fn from_config(config: &WorkerConfig, data_dir: &Path) -> Result<Self, MailerError> {
         let from = config
             .mail_from
             .parse()
@@ -66,7 +67,7 @@ impl Mailer {
                     .timeout(Some(std::time::Duration::from_secs(10)))
                     .build(),
             },
-            None => Transport::Outbox(config.data_dir.join("outbox")),
+            None => Transport::Outbox(data_dir.join("outbox")),
         };
         Ok(Mailer { from, transport })
     }

@@ -3,7 +3,7 @@
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    worker::init_tracing();
+    platform::telemetry::init_tracing();
     let _ = rustls::crypto::ring::default_provider().install_default();
     let config = worker::Config::from_env().map_err(anyhow::Error::msg)?;
     let deps = worker::connect(&config).await?;
@@ -12,6 +12,11 @@ async fn main() -> anyhow::Result<()> {
         println!("ok");
         return Ok(());
     }
-    worker::run(deps, &config.workers, worker::shutdown_signal()).await?;
+    worker::run(
+        deps,
+        &config.workers,
+        platform::telemetry::shutdown_signal(),
+    )
+    .await?;
     Ok(())
 }

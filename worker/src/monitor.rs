@@ -12,9 +12,7 @@ use apalis::{
 };
 use jobs::{Job, QueueBackend, Queued};
 
-use crate::{
-    WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork, uploads,
-};
+use crate::{WorkerConfig, WorkerDeps, context::execute, handlers::JobHandler, poll::WakeOnWork};
 
 /// How often an idle worker asks its queue for work when the bus has said nothing.
 const POLL_EVERY: Duration = Duration::from_secs(1);
@@ -105,7 +103,7 @@ pub async fn run(
 ) -> Result<(), MonitorError> {
     let backend = deps.jobs.queue().clone();
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let pruning = tokio::spawn(uploads::prune_on_schedule(
+    let pruning = tokio::spawn(platform::uploads::prune_on_schedule(
         deps.stores.clone(),
         deps.blobs.clone(),
         config.unconfirmed_uploads_kept_for,

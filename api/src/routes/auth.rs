@@ -141,7 +141,7 @@ async fn send_verification(state: &AppState, user: &User) -> Result<(), ApiError
 }
 
 fn public_url(state: &AppState) -> &str {
-    state.config.worker.public_url.trim_end_matches('/')
+    state.config.public_url.trim_end_matches('/')
 }
 
 fn display_name(user: &User) -> &str {

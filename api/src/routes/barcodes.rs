@@ -1,32 +1,29 @@
 //! `/images/*barcode*`: the barcodes in an uploaded photo, and the foods they name. The
-//! reading and every lookup run as jobs on the workers; these handlers parse, own-check
-//! and shape the answers.
+//! reading and every lookup run as jobs on the workers; these handlers parse and
+//! own-check, and answer within about 2 s (else 202: see `job_answers`).
 
-use std::time::Duration;
-
-use axum::extract::State;
+use axum::{
+    extract::State,
+    response::{IntoResponse, Response},
+};
 use jobs::payloads::{CreateFoodFromBarcode, DetectBarcodes, SearchBarcode};
 use models::ErrorCode;
-use models::analysis::{BarcodeMatch, BarcodeScan, BarcodeSource, ScannedBarcode};
+use models::analysis::BarcodeSource;
 use models::{Barcode, UserId};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult, Success},
+    error::{ApiError, ApiJson, Success},
     extract::Body,
-    food_index::reindex,
+    job_answers::answer,
     owned::own_image,
     params::AnalyzeInput,
-    views::FoodView,
+    views::{Accepted, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, FoodView},
 };
-
-/// Reading a photo takes milliseconds; a lookup may wait on two outside services.
-const DETECT_TIMEOUT: Duration = Duration::from_secs(30);
-const LOOKUP_TIMEOUT: Duration = Duration::from_secs(20);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,46 +35,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(search_combined))
 }
 
-/// SPEC §3 "Barcode detection".
-#[derive(Serialize, ToSchema)]
-struct DetectionView {
-    image_id: i64,
-    barcodes: Vec<ScannedBarcode>,
-    food_barcodes_only: Vec<ScannedBarcode>,
-    took_ms: f64,
-}
-
-impl DetectionView {
-    fn new(image_id: i64, scan: BarcodeScan) -> Self {
-        DetectionView {
-            image_id,
-            food_barcodes_only: scan
-                .barcodes
-                .iter()
-                .filter(|b| b.is_food)
-                .cloned()
-                .collect(),
-            barcodes: scan.barcodes,
-            took_ms: scan.took_ms,
-        }
-    }
-}
-
+/// Reads the caller's photo on a worker, and finds the food of each food code when asked.
 async fn scan(
     state: &AppState,
     owner: UserId,
     input: &AnalyzeInput,
-) -> Result<DetectionView, ApiError> {
+    find_foods: bool,
+) -> Result<Response, ApiError> {
     let image = own_image(state, owner, input.image_id()?).await?;
-    let scan = state
-        .jobs
-        .run(
-            DetectBarcodes { image_id: image.id },
-            Some(owner.get()),
-            DETECT_TIMEOUT,
-        )
-        .await?;
-    Ok(DetectionView::new(image.id, scan))
+    let job = DetectBarcodes {
+        image_id: image.id,
+        find_foods,
+    };
+    answer(state, job, Some(owner)).await
 }
 
 #[utoipa::path(
@@ -90,6 +60,7 @@ async fn scan(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The barcodes (possibly none)", body = Success<DetectionView>),
+        (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "IMAGE_NOT_FOUND"),
         (status = 422, description = "VALIDATION_ERROR or IMAGE_PROCESSING_FAILED"),
     ),
@@ -99,8 +70,8 @@ async fn detect(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<AnalyzeInput>,
-) -> ApiResult<DetectionView> {
-    Ok(ApiJson(scan(&state, user.id, &input).await?))
+) -> Result<Response, ApiError> {
+    scan(&state, user.id, &input, false).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -130,69 +101,6 @@ impl BarcodeInput {
     }
 }
 
-/// SPEC §7 create-food-from-barcode: `{food, is_existing}`.
-#[derive(Serialize, ToSchema)]
-struct CreatedView {
-    food: FoodView,
-    is_existing: bool,
-    source: BarcodeSource,
-}
-
-async fn food_for(
-    state: &AppState,
-    user: UserId,
-    barcode: &Barcode,
-) -> Result<CreatedView, ApiError> {
-    // A product no database knew, which the user created a food for.
-    if let Some(own) = state
-        .stores
-        .foods
-        .find_own_by_barcode(user, &barcode.stored_forms())
-        .await?
-    {
-        state
-            .stores
-            .foods
-            .record_uses(user, &[models::FoodUse::of(own.id)])
-            .await?;
-        return Ok(CreatedView {
-            food: FoodView::new(&own, Some(user)),
-            is_existing: true,
-            source: BarcodeSource::Local,
-        });
-    }
-    let made = state
-        .jobs
-        .run(
-            CreateFoodFromBarcode {
-                barcode: barcode.as_str().to_owned(),
-            },
-            Some(user.get()),
-            LOOKUP_TIMEOUT,
-        )
-        .await?;
-    let food = state
-        .stores
-        .foods
-        .get(made.food_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the barcode's food vanished"))?;
-    if !made.is_existing {
-        // Searchable at once, before the index's own catch-up.
-        reindex(state, &food, false).await;
-    }
-    state
-        .stores
-        .foods
-        .record_uses(user, &[models::FoodUse::of(food.id)])
-        .await?;
-    Ok(CreatedView {
-        food: FoodView::new(&food, Some(user)),
-        is_existing: made.is_existing,
-        source: made.source,
-    })
-}
-
 #[utoipa::path(
     post,
     path = "/images/create-food-from-barcode",
@@ -203,6 +111,7 @@ async fn food_for(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The food", body = Success<CreatedView>),
+        (status = 202, description = "Still under way (a lookup abroad): follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "BARCODE_NOT_FOUND"),
         (status = 422, description = "INVALID_BARCODE, NOT_A_FOOD_BARCODE or PRODUCT_REJECTED (past the sanity rules, with the reason)"),
         (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
@@ -213,33 +122,12 @@ async fn create_food(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<BarcodeInput>,
-) -> ApiResult<CreatedView> {
+) -> Result<Response, ApiError> {
     let barcode = input.barcode()?;
-    Ok(ApiJson(food_for(&state, user.id, &barcode).await?))
-}
-
-#[derive(Serialize, ToSchema)]
-struct BarcodeFoodView {
-    barcode: String,
-    food: FoodView,
-    is_existing: bool,
-    source: BarcodeSource,
-}
-
-#[derive(Serialize, ToSchema)]
-struct MissingView {
-    barcode: String,
-    code: String,
-    message: String,
-}
-
-#[derive(Serialize, ToSchema)]
-struct AnalysisView {
-    #[serde(flatten)]
-    detection: DetectionView,
-    foods: Vec<BarcodeFoodView>,
-    /// Food barcodes no food could be found or made for, each with why.
-    missing: Vec<MissingView>,
+    let job = CreateFoodFromBarcode {
+        barcode: barcode.as_str().to_owned(),
+    };
+    answer(&state, job, Some(user.id)).await
 }
 
 /// Reads the photo, then finds or creates the food of each food barcode in it.
@@ -252,7 +140,8 @@ struct AnalysisView {
     request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Barcodes and foods", body = Success<AnalysisView>),
+        (status = 200, description = "Barcodes and foods", body = Success<BarcodeFoodsView>),
+        (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "IMAGE_NOT_FOUND"),
     ),
 )]
@@ -261,61 +150,18 @@ async fn analyze_with_barcode(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<AnalyzeInput>,
-) -> ApiResult<AnalysisView> {
-    let detection = scan(&state, user.id, &input).await?;
-    let lookups = detection.food_barcodes_only.iter().map(|scanned| {
-        let state = &state;
-        async move {
-            let result = match Barcode::parse(&scanned.data) {
-                Ok(code) => food_for(state, user.id, &code).await,
-                Err(e) => Err(ApiError::validation(e.0)),
-            };
-            (scanned.data.clone(), result)
-        }
-    });
-    let mut foods = Vec::new();
-    let mut missing = Vec::new();
-    for (barcode, result) in futures::future::join_all(lookups).await {
-        match result {
-            Ok(made) => foods.push(BarcodeFoodView {
-                barcode,
-                food: made.food,
-                is_existing: made.is_existing,
-                source: made.source,
-            }),
-            Err(e) => missing.push(MissingView {
-                barcode,
-                code: e.code.as_str().to_owned(),
-                message: e.message,
-            }),
-        }
-    }
-    Ok(ApiJson(AnalysisView {
-        detection,
-        foods,
-        missing,
-    }))
+) -> Result<Response, ApiError> {
+    scan(&state, user.id, &input, true).await
 }
 
-/// A lookup's answer: the food (stored, or as the outside database describes it).
-#[derive(Serialize, ToSchema)]
-struct SearchView {
-    barcode: String,
-    found: bool,
-    food: Option<FoodView>,
-    source: Option<BarcodeSource>,
-    /// Why the product would be refused if saved (SPEC §9 sanity rules); empty if fine.
-    issues: Vec<String>,
-    /// Sources that could not be asked, and why.
-    unavailable: Vec<String>,
-}
-
+/// The user's own food with the barcode (kept here, so no job), else the sources asked
+/// by a job.
 async fn search(
     state: &AppState,
     user: UserId,
     input: &BarcodeInput,
     sources: &[BarcodeSource],
-) -> ApiResult<SearchView> {
+) -> Result<Response, ApiError> {
     let barcode = input.barcode()?;
     if sources.contains(&BarcodeSource::Local)
         && let Some(own) = state
@@ -324,68 +170,21 @@ async fn search(
             .find_own_by_barcode(user, &barcode.stored_forms())
             .await?
     {
-        return Ok(ApiJson(SearchView {
+        return Ok(ApiJson(BarcodeSearchView {
             barcode: barcode.as_str().to_owned(),
             found: true,
             food: Some(FoodView::new(&own, Some(user))),
             source: Some(BarcodeSource::Local),
             issues: Vec::new(),
             unavailable: Vec::new(),
-        }));
+        })
+        .into_response());
     }
-    let answer = state
-        .jobs
-        .run(
-            SearchBarcode {
-                barcode: barcode.as_str().to_owned(),
-                sources: sources.to_vec(),
-            },
-            Some(user.get()),
-            LOOKUP_TIMEOUT,
-        )
-        .await?;
-    let (food, source, issues) = match answer.found {
-        None => (None, None, Vec::new()),
-        Some(BarcodeMatch {
-            source,
-            food_id: Some(id),
-            ..
-        }) => {
-            let food = state.stores.foods.get(id).await?;
-            (
-                food.map(|f| FoodView::new(&f, Some(user))),
-                Some(source),
-                Vec::new(),
-            )
-        }
-        Some(BarcodeMatch {
-            source,
-            product: Some(product),
-            ..
-        }) => {
-            let food = product.to_food();
-            let issues = match models::import::judge(food.clone()) {
-                models::import::Outcome::Food(_) => Vec::new(),
-                models::import::Outcome::Rejected(r) => vec![r.reason],
-            };
-            (Some(FoodView::unsaved(&food)), Some(source), issues)
-        }
-        Some(_) => (None, None, Vec::new()),
-    };
-    if food.is_none() && !answer.unavailable.is_empty() {
-        return Err(ApiError::new(
-            ErrorCode::BarcodeLookupUnavailable,
-            answer.unavailable.join("; "),
-        ));
-    }
-    Ok(ApiJson(SearchView {
+    let job = SearchBarcode {
         barcode: barcode.as_str().to_owned(),
-        found: food.is_some(),
-        food,
-        source,
-        issues,
-        unavailable: answer.unavailable,
-    }))
+        sources: sources.to_vec(),
+    };
+    answer(state, job, Some(user)).await
 }
 
 #[utoipa::path(
@@ -397,7 +196,8 @@ async fn search(
     request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 200, description = "Found or not", body = Success<BarcodeSearchView>),
+        (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 422, description = "INVALID_BARCODE"),
         (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
     ),
@@ -407,7 +207,7 @@ async fn search_off(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<BarcodeInput>,
-) -> ApiResult<SearchView> {
+) -> Result<Response, ApiError> {
     search(&state, user.id, &input, &[BarcodeSource::OpenFoodFacts]).await
 }
 
@@ -420,7 +220,8 @@ async fn search_off(
     request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 200, description = "Found or not", body = Success<BarcodeSearchView>),
+        (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 422, description = "INVALID_BARCODE"),
         (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
     ),
@@ -430,7 +231,7 @@ async fn search_usda(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<BarcodeInput>,
-) -> ApiResult<SearchView> {
+) -> Result<Response, ApiError> {
     search(&state, user.id, &input, &[BarcodeSource::Usda]).await
 }
 
@@ -443,7 +244,8 @@ async fn search_usda(
     request_body(content = inline(BarcodeInput), example = json!({"barcode": "4006381333931", "type": "EAN-13"})),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Found or not", body = Success<SearchView>),
+        (status = 200, description = "Found or not", body = Success<BarcodeSearchView>),
+        (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 422, description = "INVALID_BARCODE"),
         (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
     ),
@@ -453,6 +255,6 @@ async fn search_combined(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<BarcodeInput>,
-) -> ApiResult<SearchView> {
+) -> Result<Response, ApiError> {
     search(&state, user.id, &input, &BarcodeSource::ALL).await
 }

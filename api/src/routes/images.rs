@@ -3,16 +3,10 @@
 //! user's confirmation and corrections, a meal from them, the list, and deletion with
 //! the file.
 
-use std::convert::Infallible;
-use std::time::Duration;
-
 use axum::{
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
-    response::{
-        IntoResponse,
-        sse::{Event, KeepAlive, Sse},
-    },
+    response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
@@ -36,16 +30,16 @@ use utoipa_axum::{
 use crate::error::Success;
 use crate::openapi::{self, FormField};
 use crate::{
-    AppState,
-    analysis::{self, Sink, Stopped},
+    AppState, analysis,
     auth::AuthUser,
     drafting::{LineInput, MealFields, MealInput, save_meal},
     error::{ApiError, ApiJson, ApiResult},
-    extract::{Body, Clock, Path, Query},
+    extract::{Body, Clock, LastEventId, Path, Query},
     owned::{image_not_found, own_image},
-    params::{AnalyzeInput, PageParams},
+    params::{ANSWER_WITHIN, AnalyzeInput, PageParams},
     photo,
-    views::{Deleted, MealView},
+    sse::sse,
+    views::{Accepted, Deleted, MealView},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -55,6 +49,8 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes!(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
         )
         .routes(routes!(analyze_stream))
+        .routes(routes!(events))
+        .routes(routes!(cancel))
         .routes(routes!(analyze))
         .routes(routes!(confirm))
         .routes(routes!(create_meal))
@@ -119,18 +115,16 @@ impl From<&UploadedImage> for ImageView {
     }
 }
 
-/// SPEC: without a model there is no analysis, never a made-up one. Only this process's
-/// own workers can be checked here; a fleet's workers (on other machines, with models
-/// this host need not have) fail the job with the same code when theirs are missing.
+/// SPEC: without a model there is no analysis, never a made-up one. Only the workers of
+/// this process can be checked here (the embedded default); a fleet's workers fail the
+/// job with the same code when theirs are missing.
 fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
-    if !state.config.embedded_workers || state.config.worker.recognition.installed() {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            ErrorCode::RecognitionUnavailable,
-            worker::recognition::NOT_INSTALLED,
-        ))
+    #[cfg(feature = "embedded-workers")]
+    if let Some(why) = crate::embedded::recognition_missing(&state.config) {
+        return Err(ApiError::new(ErrorCode::RecognitionUnavailable, why));
     }
+    let _ = state;
+    Ok(())
 }
 
 const MAX_NOTES_CHARS: usize = 500;
@@ -201,7 +195,7 @@ async fn upload(
     let prepared = admitted.prepare(bytes).await?;
     let image = NewImage {
         owner: user.id,
-        file_path: worker::uploads::new_upload_path(user.id),
+        file_path: platform::uploads::new_upload_path(user.id),
         content_type: "image/jpeg".into(),
         width: prepared.width,
         height: prepared.height,
@@ -239,15 +233,27 @@ fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
     )
 }
 
-/// `text/event-stream` of `data: {step, progress, message, foods, portions, stage_1,
-/// stage_2, stage_3, error}` lines. Closing it cancels the analysis.
+/// Starts the analysis of the caller's image unless one runs; the image as it is now.
+async fn start_analysis(
+    state: &AppState,
+    user: &models::User,
+    input: &AnalyzeInput,
+) -> Result<UploadedImage, ApiError> {
+    let image = own_image(state, user.id, input.image_id()?).await?;
+    recognition_installed(state)?;
+    analysis::start(state, user, image).await
+}
+
+/// Starts the analysis unless one runs, then relays it: `text/event-stream` of `data:
+/// {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error}` lines.
 #[utoipa::path(
     post,
     path = "/images/analyze-stream",
     tag = "images",
     operation_id = "images_analyze_stream",
-    summary = "Analyse {image_id}: text/event-stream of data: {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error} lines; steps start, food_detection, food_detection_complete, portion_estimation, complete or error. Closing the stream cancels the analysis.",
+    summary = "Analyse {image_id}: starts the analysis unless one runs for the image (then attaches to it), and relays it as text/event-stream: the events so far (after Last-Event-ID when sent), then each new one, of data: {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error} lines; steps start, food_detection, food_detection_complete, portion_estimation, complete or error. Each event's id grows within the image. The analysis runs on the workers: closing the stream changes nothing (POST /images/{id}/cancel stops it).",
     request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
+    params(("Last-Event-ID" = Option<i64>, Header, description = "The last event id received")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
@@ -259,33 +265,104 @@ fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
 async fn analyze_stream(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    LastEventId(after): LastEventId,
     Body(input): Body<AnalyzeInput>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let image = own_image(&state, user.id, input.image_id()?).await?;
-    recognition_installed(&state)?;
-    let events =
-        tokio_stream::wrappers::ReceiverStream::new(analysis::stream(state.clone(), user, image));
-    let stream = events
-        .enumerate()
-        .map(|(i, event)| {
-            let data = serde_json::to_string(&event).unwrap_or_else(|_| "{}".into());
-            Ok::<_, Infallible>(Event::default().id(i.to_string()).data(data))
-        })
-        .take_until(state.stopped());
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let image = start_analysis(&state, &user, &input).await?;
+    Ok(sse(
+        analysis::follow(state.clone(), image, after),
+        state.stopped(),
+    ))
 }
 
-/// The analysis, awaited: SPEC `data: {status, keywords}` plus the results and stages.
+/// The analysis of an image as it happens, without starting one.
+#[utoipa::path(
+    get,
+    path = "/images/{id}/events",
+    tag = "images",
+    operation_id = "images_events",
+    summary = "The events of the image's latest analysis as text/event-stream (the same data lines as analyze-stream): those recorded so far, after Last-Event-ID when sent, then each new one until complete or error. Starts nothing; 204 when Last-Event-ID is already the final event.",
+    params(
+        ("id" = i64, Path, description = "Image id"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "The last event id received"),
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        (status = 204, description = "The client has the final event already"),
+        (status = 404, description = "IMAGE_NOT_FOUND, or ANALYSIS_NOT_STARTED: the photo has not been analysed"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
+async fn events(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    LastEventId(after): LastEventId,
+) -> Result<Response, ApiError> {
+    let image = own_image(&state, user.id, id).await?;
+    if image.analysis_seq == 0 {
+        return Err(ApiError::new(
+            ErrorCode::AnalysisNotStarted,
+            "This photo has not been analysed yet",
+        ));
+    }
+    if image.analysis_job.is_none() && after >= image.analysis_seq {
+        // 204 tells an EventSource to stop reconnecting.
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    }
+    Ok(sse(
+        analysis::follow(state.clone(), image, after),
+        state.stopped(),
+    )
+    .into_response())
+}
+
+#[derive(Serialize, ToSchema)]
+struct CancelledView {
+    /// False when no analysis of the image was running.
+    cancelled: bool,
+}
+
+/// SPEC's Cancel: the only way an analysis stops before its end.
+#[utoipa::path(
+    post,
+    path = "/images/{id}/cancel",
+    tag = "images",
+    operation_id = "images_cancel",
+    summary = "Cancel the image's running analysis: its streams end with step error, code CANCELLED (\"Analysis cancelled by user\"), and its status becomes cancelled. data.cancelled is false when none was running.",
+    params(("id" = i64, Path, description = "Image id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Whether an analysis was cancelled", body = Success<CancelledView>),
+        (status = 404, description = "IMAGE_NOT_FOUND"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
+async fn cancel(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<CancelledView> {
+    let image = own_image(&state, user.id, id).await?;
+    let cancelled = analysis::cancel(&state, image).await?;
+    Ok(ApiJson(CancelledView { cancelled }))
+}
+
+/// The analysis, awaited a moment: SPEC `data: {status, keywords}` plus the results and
+/// stages when it ends within about 2 s; else 202, where to follow it and where its
+/// results will be.
 #[utoipa::path(
     post,
     path = "/images/analyze",
     tag = "images",
     operation_id = "images_analyze",
-    summary = "Analyse {image_id} and wait: {image_id, status, keywords, results, stage_1, stage_2, stage_3}.",
+    summary = "Analyse {image_id} (or attach to its running analysis) and wait about 2 s: {image_id, status, keywords, results, stage_1, stage_2, stage_3} when it ended by then; else 202 {status: processing, progress, message, events: its event stream, result: the results to read once it ends}.",
     request_body(content = inline(AnalyzeInput), example = json!({"image_id": 1})),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The results", body = Success<ResultsView>),
+        (status = 202, description = "Still under way", body = Success<Accepted>),
         (status = 404, description = "IMAGE_NOT_FOUND"),
         (status = 503, description = "RECOGNITION_UNAVAILABLE"),
     ),
@@ -295,15 +372,46 @@ async fn analyze(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     Body(input): Body<AnalyzeInput>,
-) -> ApiResult<ResultsView> {
-    let image = own_image(&state, user.id, input.image_id()?).await?;
-    recognition_installed(&state)?;
-    match analysis::analyse(&state, &user, &image, &Sink::none()).await {
-        Ok(_) | Err(Stopped::Cancelled) => {}
-        Err(Stopped::Failed(e)) => return Err(e),
+) -> Result<Response, ApiError> {
+    let image = start_analysis(&state, &user, &input).await?;
+    let id = image.id;
+    let events = analysis::follow(state.clone(), image, 0);
+    futures::pin_mut!(events);
+    let deadline = tokio::time::sleep(ANSWER_WITHIN);
+    tokio::pin!(deadline);
+    let mut latest = None;
+    loop {
+        tokio::select! {
+            event = events.next() => match event {
+                Some((_, event)) => latest = Some(event),
+                None => break,
+            },
+            () = &mut deadline => {
+                let progress = latest.as_ref().and_then(|e| e.get("progress")).and_then(Value::as_u64);
+                let message = latest.as_ref().and_then(|e| e.get("message")).and_then(Value::as_str);
+                return Ok(Accepted::analysis(id, progress, message).into_response());
+            }
+        }
     }
-    let image = own_image(&state, user.id, image.id).await?;
-    Ok(ApiJson(ResultsView::from(&image)))
+    // It ended: failed (an error the caller hears), cancelled or complete (the results).
+    if let Some(error) = latest.as_ref().and_then(|e| e.get("error")) {
+        let code = error
+            .get("code")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if code != ErrorCode::Cancelled.as_str() {
+            let message = error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("Image analysis failed");
+            return Err(ApiError::new(
+                ErrorCode::from_wire(code).unwrap_or(ErrorCode::JobFailed),
+                message,
+            ));
+        }
+    }
+    let image = own_image(&state, user.id, id).await?;
+    Ok(ApiJson(ResultsView::from(&image)).into_response())
 }
 
 /// SPEC §3 "Recognition result".

@@ -1,16 +1,12 @@
-//! Job runs as clients see them: state, a live progress stream, cancellation.
-
-use std::{convert::Infallible, time::Duration};
+//! Job runs as clients see them: state, a live progress stream, the answer of the call
+//! that queued the job, cancellation.
 
 use axum::{
     extract::State,
-    http::{HeaderMap, StatusCode},
-    response::{
-        IntoResponse, Response,
-        sse::{Event, KeepAlive, Sse},
-    },
+    http::StatusCode,
+    response::{IntoResponse, Response},
 };
-use futures::{Stream, StreamExt};
+use futures::StreamExt;
 use jobs::{JobId, JobProgress};
 use models::JobRecord;
 use serde::Serialize;
@@ -21,13 +17,17 @@ use crate::{
     AppState,
     auth::MaybeAuthUser,
     error::{ApiError, ApiJson, ApiResult, Success},
-    extract::Path,
+    extract::{LastEventId, Path},
+    job_answers::result_of,
+    sse::sse,
+    views::Accepted,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(job))
         .routes(routes!(events))
+        .routes(routes!(result))
         .routes(routes!(cancel))
 }
 
@@ -123,10 +123,9 @@ async fn events(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    LastEventId(after): LastEventId,
 ) -> Result<Response, ApiError> {
     let record = visible_job(&state, &id, caller).await?;
-    let after = last_event_id(&headers)?;
     let seen_the_end =
         record.status.is_terminal() && record.progress.as_ref().is_some_and(|p| p.seq <= after);
     if seen_the_end {
@@ -134,35 +133,34 @@ async fn events(
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
     let progress = state.jobs.watch(record.id, after).await?;
-    Ok(sse(progress, state.stopped()).into_response())
+    Ok(sse(progress.map(|p| (p.seq, p)), state.stopped()).into_response())
 }
 
-/// Relays progress events as SSE, each with its sequence number as the event id,
-/// until the job finishes or the server shuts down.
-pub fn sse(
-    progress: impl Stream<Item = JobProgress> + Send + 'static,
-    stopped: impl std::future::Future<Output = ()> + Send + 'static,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let events = progress.take_until(stopped).map(|p| {
-        let event = Event::default().id(p.seq.to_string());
-        Ok(match serde_json::to_string(&p) {
-            Ok(json) => event.data(json),
-            Err(e) => event.event("error").data(format!("{{\"error\":\"{e}\"}}")),
-        })
-    });
-    Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-}
-
-fn last_event_id(headers: &HeaderMap) -> Result<i64, ApiError> {
-    match headers.get("last-event-id") {
-        None => Ok(0),
-        Some(value) => value
-            .to_str()
-            .ok()
-            .and_then(|v| v.trim().parse::<i64>().ok())
-            .filter(|v| *v >= 0)
-            .ok_or_else(|| ApiError::bad_request("Last-Event-ID must be a non-negative number")),
-    }
+/// The answer of the call that answered 202 with this job (a label read, a barcode looked
+/// up, a USDA food fetched), once the job is done.
+#[utoipa::path(
+    get,
+    path = "/jobs/{id}/result",
+    tag = "jobs",
+    operation_id = "jobs_result",
+    summary = "The answer of the call that queued the job, once the job is done, in that call's own shape (a label as read, a barcode's food, a USDA food's nutrients); the same 202 while it runs; its failure as that call's error.",
+    params(("id" = String, Path, description = "Job id (UUID)")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The call's answer"),
+        (status = 202, description = "Still under way", body = Success<Accepted>),
+        (status = 404, description = "No such job"),
+        (status = 409, description = "CANCELLED"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
+async fn result(
+    State(state): State<AppState>,
+    caller: MaybeAuthUser,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let record = visible_job(&state, &id, caller).await?;
+    result_of(&state, record).await
 }
 
 #[derive(Serialize, ToSchema)]

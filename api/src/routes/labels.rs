@@ -1,17 +1,16 @@
 //! `/labels/read`: a photo of a nutrition label (a Chinese 营养成分表 or a US Nutrition
 //! Facts panel) read into a custom food's values per 100 g, for the user to check and
 //! save. The photo is checked like any upload, read by the `ReadLabel` job on the workers,
-//! and not kept.
+//! and not kept; the reading stays with the job, so a client that comes back for it
+//! (`GET /jobs/{id}/result`) does not have the photo read again.
 
-use std::time::Duration;
-
-use axum::extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection};
+use axum::{
+    extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
+    response::Response,
+};
 use jobs::payloads::ReadLabel;
+use models::Barcode;
 use models::ErrorCode;
-use models::analysis::LabelRead;
-use models::nutrition_label::{Basis, LabelField, LabelKind};
-use models::{Barcode, UserId};
-use serde::Serialize;
 use utoipa::{
     PartialSchema, ToSchema,
     openapi::{RefOr, schema::Schema},
@@ -25,12 +24,11 @@ use crate::openapi::{self, FormField};
 use crate::{
     AppState,
     auth::AuthUser,
-    error::{ApiError, ApiJson, ApiResult, Success},
+    error::{ApiError, Success},
+    job_answers::answer,
     photo,
+    views::{Accepted, LabelView},
 };
-
-/// Reading takes about a second; the first read of a process also loads the models.
-const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(
@@ -39,35 +37,15 @@ pub fn router() -> OpenApiRouter<AppState> {
     )
 }
 
-/// A label as read: every field of the food per 100 g, each with how sure the reading
-/// is and, when empty or doubtful, why.
-#[derive(Serialize, ToSchema)]
-struct LabelView {
-    /// Whether a nutrition table was found at all.
-    found: bool,
-    kind: LabelKind,
-    basis: Option<Basis>,
-    serving_grams: Option<f64>,
-    /// The barcode sent with the photo, canonical, to keep on the food.
-    barcode: Option<String>,
-    fields: Vec<LabelField>,
-    /// The rows of text read, top to bottom.
-    rows: Vec<String>,
-    took_ms: f64,
-}
-
-/// SPEC: without the models there is no reading, never a made-up one. Only this process's
-/// own workers can be checked here; a fleet's workers fail the job with the same code.
+/// SPEC: without the models there is no reading, never a made-up one. Only the workers
+/// of this process can be checked here; a fleet's workers fail the job with the same code.
 fn label_reading_installed(state: &AppState) -> Result<(), ApiError> {
-    let reader = worker::labels::LabelReader::new(state.config.worker.recognition.clone());
-    if !state.config.embedded_workers || reader.installed() {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            ErrorCode::LabelReadingUnavailable,
-            worker::labels::NOT_INSTALLED,
-        ))
+    #[cfg(feature = "embedded-workers")]
+    if let Some(why) = crate::embedded::label_reading_missing(&state.config) {
+        return Err(ApiError::new(ErrorCode::LabelReadingUnavailable, why));
     }
+    let _ = state;
+    Ok(())
 }
 
 /// The photo (field `image`) and the barcode (field `barcode`, optional) of a form.
@@ -115,11 +93,12 @@ impl ToSchema for LabelForm {}
     path = "/labels/read",
     tag = "labels",
     operation_id = "labels_read",
-    summary = "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload (and counted in the account's upload rate) and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}.",
+    summary = "Read a photo of a nutrition label (multipart: field image, optional barcode): a Chinese 营养成分表 or a US Nutrition Facts panel, checked like an upload (and counted in the account's upload rate) and not kept. {found, kind (gb28050|nutrition_facts|unknown), basis (per100g|per100ml|per_serving), serving_grams, barcode, fields: [{nutrient (calories|protein|fat|carbs|sodium|fiber|sugar), value per 100 g (kcal, g, sodium mg; null when unread or implausible), printed, certainty (sure|check|unread|implausible|not_on_label), confidence, doubts}], rows, took_ms}. Read on a worker: when the reading takes longer than about 2 s, 202 with the job to follow and GET /jobs/{id}/result for the answer.",
     request_body(content = inline(LabelForm), content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The label as read", body = Success<LabelView>),
+        (status = 202, description = "Still being read: follow events, then GET result (the photo is not read twice)", body = Success<Accepted>),
         (status = 401, description = "Not signed in"),
         (status = 413, description = "IMAGE_TOO_LARGE"),
         (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
@@ -133,42 +112,22 @@ async fn read(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     form: Result<Multipart, MultipartRejection>,
-) -> ApiResult<LabelView> {
+) -> Result<Response, ApiError> {
     let admitted = photo::admit(&state, user.id).await?;
     let (bytes, barcode) = photo_and_barcode(form).await?;
     let prepared = admitted.prepare(bytes).await?;
     label_reading_installed(&state)?;
-    let read = read_on_a_worker(&state, user.id, prepared.jpeg).await?;
-    Ok(ApiJson(LabelView {
-        found: read.label.found_anything(),
-        kind: read.label.kind,
-        basis: read.label.basis,
-        serving_grams: read.label.serving_grams,
+    // The photo waits in the photo store for the job, which removes it once it ended.
+    let file_path = platform::uploads::new_label_path(user.id);
+    state.blobs.put(&file_path, prepared.jpeg).await?;
+    let job = ReadLabel {
+        file_path: file_path.clone(),
         barcode: barcode.map(|b| b.as_str().to_owned()),
-        fields: read.label.fields,
-        rows: read.label.rows,
-        took_ms: read.took_ms,
-    }))
-}
-
-/// Puts the photo where the workers find it for as long as the job runs.
-async fn read_on_a_worker(
-    state: &AppState,
-    owner: UserId,
-    jpeg: Vec<u8>,
-) -> Result<LabelRead, ApiError> {
-    let relative = worker::uploads::new_label_path(owner);
-    state.blobs.put(&relative, jpeg).await?;
-    let read = state
-        .jobs
-        .run(
-            ReadLabel {
-                file_path: relative.clone(),
-            },
-            Some(owner.get()),
-            READ_TIMEOUT,
-        )
-        .await;
-    state.blobs.remove(&relative).await;
-    Ok(read?)
+    };
+    let answered = answer(&state, job, Some(user.id)).await;
+    if answered.is_err() {
+        // No job will remove it (none was queued, or it failed and removed it already).
+        state.blobs.remove(&file_path).await;
+    }
+    answered
 }

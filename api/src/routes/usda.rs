@@ -1,9 +1,14 @@
 //! `/foods/usda/*`: USDA FoodData Central live: search, one food's nutrients (fetched by
-//! a `FetchUsdaFood` job and kept as a local food), and saving a USDA food to log it.
+//! a `FetchUsdaFood` job and kept as a local food; 202 when it takes longer than about
+//! 2 s), and saving a USDA food to log it.
 //! When USDA cannot be reached, search answers from the USDA foods we already hold.
 
-use axum::{extract::State, http::StatusCode, response::IntoResponse};
-use jobs::payloads::UsdaNutrition;
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
 use models::{CustomFoodInput, FoodSource, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -16,9 +21,10 @@ use crate::{
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
     food_index::{reindex, search_query},
-    food_lookup::fetch_usda,
+    food_lookup::saved_usda_food,
+    job_answers::answer,
     params::positive_at_most,
-    views::FoodView,
+    views::{Accepted, FoodView},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -137,9 +143,9 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "Nutrients", body = Success<UsdaNutrition>),
+        (status = 202, description = "Being fetched: follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "USDA_FOOD_NOT_FOUND"),
         (status = 503, description = "USDA_UNAVAILABLE"),
-        (status = 504, description = "TIMEOUT"),
     ),
 )]
 #[tracing::instrument(skip_all)]
@@ -147,10 +153,11 @@ async fn nutrition(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
     Path(id): Path<i64>,
-) -> ApiResult<UsdaNutrition> {
-    Ok(ApiJson(
-        fetch_usda(&state, fdc_id(id)?, user.map(|u| u.id)).await?,
-    ))
+) -> Result<Response, ApiError> {
+    let job = FetchUsdaFood {
+        fdc_id: fdc_id(id)?,
+    };
+    answer(&state, job, user.map(|u| u.id)).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -170,6 +177,7 @@ struct CreateBody {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The food", body = Success<FoodView>),
+        (status = 202, description = "Being fetched: follow events, then send the same call again", body = Success<Accepted>),
         (status = 401, description = "Not signed in"),
         (status = 404, description = "USDA_FOOD_NOT_FOUND"),
         (status = 503, description = "USDA_UNAVAILABLE"),
@@ -185,13 +193,7 @@ async fn create(
         body.fdc_id
             .ok_or_else(|| ApiError::validation("fdc_id is required"))?,
     )?;
-    let fetched = fetch_usda(&state, id, Some(user.id)).await?;
-    let food = state
-        .stores
-        .foods
-        .get(fetched.food_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("fetched food vanished"))?;
+    let food = saved_usda_food(&state, id, Some(user.id)).await?;
     let food = match body
         .custom_name
         .map(|n| n.trim().to_owned())

@@ -462,7 +462,7 @@ async fn delete_account(
     let deleted = state.stores.users.delete(user.id).await?;
     state.jobs.store().delete_for_owner(user.id.get()).await?;
     // The records are gone (their foreign keys cascade): now the photos they named.
-    worker::uploads::remove_owner_files(&state.blobs, user.id).await?;
+    platform::uploads::remove_owner_files(&state.blobs, user.id).await?;
     tracing::info!(user = %user.id, "account deleted");
     Ok(ApiJson(Deleted { deleted }))
 }

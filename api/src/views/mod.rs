@@ -1,7 +1,10 @@
 //! What the calls answer: each record as clients see it, one file per area, shared by
 //! every route that returns one.
 
+mod accepted;
+mod barcode;
 mod food;
+mod label;
 mod meal;
 mod recipe;
 mod user;
@@ -10,7 +13,12 @@ mod weight;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub(crate) use accepted::Accepted;
+pub(crate) use barcode::{
+    BarcodeFoodView, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, MissingView,
+};
 pub(crate) use food::FoodView;
+pub(crate) use label::LabelView;
 pub(crate) use meal::MealView;
 pub(crate) use recipe::RecipeView;
 pub(crate) use user::UserView;

@@ -525,12 +525,37 @@ async fn without_a_model_recognition_says_so() {
     assert_eq!(results["data"]["results"], json!([]), "no made-up result");
 }
 
+/// The events of `GET /images/{id}/events/`, after `last` when given, until the stream
+/// ends or `max` arrived; none on a 204.
+async fn replayed(
+    app: &TestApp,
+    who: &Session,
+    id: i64,
+    last: Option<i64>,
+    max: usize,
+) -> (u16, Vec<support::SseEvent>) {
+    let mut request = app
+        .client
+        .get(app.url(&format!("/images/{id}/events/")))
+        .bearer_auth(&who.access);
+    if let Some(last) = last {
+        request = request.header("last-event-id", last.to_string());
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    if status != 200 {
+        return (status, Vec::new());
+    }
+    let events = support::events_of(response, max, Duration::from_secs(60)).await;
+    (status, events)
+}
+
 #[tokio::test]
-async fn closing_the_stream_cancels_the_analysis() {
+async fn closing_the_stream_changes_nothing_and_only_cancel_stops_the_analysis() {
     if !recognition_models_installed() {
         return;
     }
-    // No workers: the detection job waits in its queue while the client goes away.
+    // No workers: the detection job waits in its queue while clients come and go.
     let Some(app) = spawn_app(Options {
         embedded_workers: false,
         ..Options::default()
@@ -542,6 +567,12 @@ async fn closing_the_stream_cancels_the_analysis() {
     let ann = register(&app, "ann").await;
     let (_, uploaded) = upload(&app, &ann, sideways_jpeg(64, 48), "plate.jpg", None).await;
     let id = uploaded["data"]["id"].as_i64().unwrap();
+    // Never analysed: nothing to follow yet.
+    let (status, _) = replayed(&app, &ann, id, None, 1).await;
+    assert_eq!(status, 404);
+    let (_, refused) = get_as(&app, &format!("/images/{id}/events/"), &ann.access).await;
+    assert_eq!(refused["error"]["code"], "ANALYSIS_NOT_STARTED");
+
     let response = app
         .client
         .post(app.url("/images/analyze-stream/"))
@@ -550,28 +581,149 @@ async fn closing_the_stream_cancels_the_analysis() {
         .send()
         .await
         .unwrap();
-    let mut stream = response.bytes_stream();
-    let first = tokio::time::timeout(Duration::from_secs(5), stream.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    assert!(
-        std::str::from_utf8(&first)
-            .unwrap()
-            .contains("\"step\":\"start\"")
+    let first = support::events_of(response, 1, Duration::from_secs(5)).await;
+    assert_eq!(first[0].data["step"], "start");
+    assert_eq!(first[0].data["image_id"], id);
+    let start_id = first[0].id.unwrap();
+    // The listener has gone; the analysis has not.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
+    assert_eq!(results["data"]["processing_status"], "processing");
+    let (_, listed) = get_as(&app, "/images/list/", &ann.access).await;
+    assert_eq!(
+        listed["data"]["images"][0]["processing_status"],
+        "processing"
     );
-    drop(stream);
-    let mut status = Value::Null;
-    for _ in 0..100 {
-        let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
-        status = results["data"]["processing_status"].clone();
-        if status == "cancelled" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+
+    // Asking again attaches to the running analysis: the same first event, no new job.
+    let again = app
+        .client
+        .post(app.url("/images/analyze-stream/"))
+        .bearer_auth(&ann.access)
+        .json(&json!({"image_id": id}))
+        .send()
+        .await
+        .unwrap();
+    let attached = support::events_of(again, 1, Duration::from_secs(5)).await;
+    assert_eq!(attached[0].id, Some(start_id));
+    let (status, awaited) = send_as(
+        &app,
+        Method::POST,
+        "/images/analyze/",
+        &ann.access,
+        &json!({"image_id": id}),
+    )
+    .await;
+    assert_eq!(status, 202, "{awaited}");
+    assert_eq!(awaited["data"]["status"], "processing");
+    assert_eq!(
+        awaited["data"]["events"],
+        format!("/api/v1/images/{id}/events/")
+    );
+    let queued = app.state.jobs.store().unfinished_by_queue().await.unwrap();
+    let detections: i64 = queued
+        .iter()
+        .filter(|q| q.queue == "detect-foods")
+        .map(|q| q.count)
+        .sum();
+    assert_eq!(detections, 1, "{queued:?}");
+
+    // Another user can neither follow nor cancel it.
+    let eve = register(&app, "eve").await;
+    assert_eq!(replayed(&app, &eve, id, None, 1).await.0, 404);
+    let cancel = format!("/images/{id}/cancel/");
+    let (status, _) = send_as(&app, Method::POST, &cancel, &eve.access, &json!({})).await;
+    assert_eq!(status, 404);
+
+    // A listener follows it; the spec's Cancel ends it for everyone.
+    let follower = {
+        let app_client = app.client.clone();
+        let url = app.url(&format!("/images/{id}/events/"));
+        let token = ann.access.clone();
+        tokio::spawn(async move {
+            let response = app_client.get(url).bearer_auth(token).send().await.unwrap();
+            support::events_of(response, usize::MAX, Duration::from_secs(30)).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, cancelled) = send_as(&app, Method::POST, &cancel, &ann.access, &json!({})).await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(cancelled["data"]["cancelled"], true);
+    let followed = follower.await.unwrap();
+    let last = followed.last().unwrap();
+    assert_eq!(followed[0].data["step"], "start");
+    assert_eq!(last.data["step"], "error", "{followed:?}");
+    assert_eq!(last.data["progress"], 100);
+    assert_eq!(last.data["error"]["code"], "CANCELLED");
+    assert_eq!(last.data["error"]["message"], "Analysis cancelled by user");
+    let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
+    assert_eq!(results["data"]["processing_status"], "cancelled");
+    // Nothing left to cancel; the job never runs.
+    let (_, again) = send_as(&app, Method::POST, &cancel, &ann.access, &json!({})).await;
+    assert_eq!(again["data"]["cancelled"], false);
+    let unfinished = app.state.jobs.store().unfinished_by_queue().await.unwrap();
+    assert!(
+        unfinished.iter().all(|q| q.queue != "detect-foods"),
+        "{unfinished:?}"
+    );
+    // A client that has the final event is told so.
+    let (status, _) = replayed(&app, &ann, id, last.id, 1).await;
+    assert_eq!(status, 204);
+}
+
+#[tokio::test]
+async fn a_listener_that_leaves_and_comes_back_gets_every_step() {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+        return;
+    };
+    if !recognition_models_installed() {
+        return;
     }
-    assert_eq!(status, "cancelled");
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let (_, uploaded) = upload(&app, &ann, bytes, "table.jpg", None).await;
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+    let response = app
+        .client
+        .post(app.url("/images/analyze-stream/"))
+        .bearer_auth(&ann.access)
+        .json(&json!({"image_id": id}))
+        .send()
+        .await
+        .unwrap();
+    // Gone after the first event (a phone switching apps).
+    let first = support::events_of(response, 1, Duration::from_secs(10)).await;
+    let first_id = first[0].id.unwrap();
+    // Back, with the last event it had: every later step, once each, to the end.
+    let (status, rest) = replayed(&app, &ann, id, Some(first_id), usize::MAX).await;
+    assert_eq!(status, 200);
+    let ids: Vec<i64> = rest.iter().map(|e| e.id.unwrap()).collect();
+    assert_eq!(
+        ids,
+        (first_id + 1..first_id + 1 + ids.len() as i64).collect::<Vec<_>>()
+    );
+    let steps: Vec<&str> = rest
+        .iter()
+        .map(|e| e.data["step"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps.first(), Some(&"food_detection"), "{steps:?}");
+    assert_eq!(steps.last(), Some(&"complete"), "{steps:?}");
+    assert!(steps.contains(&"food_detection_complete"), "{steps:?}");
+    let complete = &rest.last().unwrap().data;
+    // A listener that comes back long after sees exactly what a live one saw.
+    let (_, all) = replayed(&app, &ann, id, None, usize::MAX).await;
+    assert_eq!(all.len(), rest.len() + 1);
+    assert_eq!(&all.last().unwrap().data, complete);
+    let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
+    assert_eq!(results["data"]["processing_status"], "completed");
+    assert_eq!(results["data"]["results"], complete["foods"]);
+    // Analysed again: a new analysis, whose events number on.
+    let again = analysis_events(&app, &ann, id).await;
+    assert_eq!(again.first().unwrap()["step"], "start");
+    let (_, renumbered) = replayed(&app, &ann, id, None, usize::MAX).await;
+    assert!(renumbered[0].id.unwrap() > all.last().unwrap().id.unwrap());
 }
 
 /// A protobuf field: key, then the value (varint, or length-delimited bytes).
@@ -1229,7 +1381,7 @@ async fn photos_never_confirmed_are_pruned_after_30_days() {
     let kept_for = chrono::TimeDelta::from_std(kept_for).unwrap();
     let data_dir = app.data_dir.path();
     let prune_at = |now: chrono::DateTime<chrono::Utc>| {
-        worker::uploads::prune_unconfirmed(&app.state.stores, &app.state.blobs, now - kept_for)
+        platform::uploads::prune_unconfirmed(&app.state.stores, &app.state.blobs, now - kept_for)
     };
     // Today nothing is old enough.
     assert_eq!(prune_at(chrono::Utc::now()).await.unwrap(), 0);

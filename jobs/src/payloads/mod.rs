@@ -13,5 +13,5 @@ pub use fetch_usda_food::{FetchUsdaFood, UsdaNutrition};
 pub use import_foods::{ImportFoods, ImportReport, ImportSource};
 pub use labels::ReadLabel;
 pub use probe::{Probe, ProbeReport};
-pub use recognition::{DetectFoods, EstimatePortions, HintedFood, LookupNutrition};
+pub use recognition::{DetectFoods, EstimatePortions, LookupNutrition};
 pub use send_mail::{MailDelivery, SendMail};

@@ -1,7 +1,7 @@
-//! The three recognition jobs, run one after another by the API for one photo. Each
-//! stores its stage with the image (see `models::analysis`) and answers it.
+//! The three stages of a photo's analysis, a chain of jobs: the API queues the first,
+//! and each hands the analysis to the next (see the worker's `analysis` module). Each
+//! stores its stage with the image, where the API reads it: a job's own result is empty.
 
-use models::analysis::{DetectionStage, FoodNamer, NutritionStage, PortionStage};
 use serde::{Deserialize, Serialize};
 
 use crate::Job;
@@ -14,34 +14,23 @@ pub struct DetectFoods {
 
 impl Job for DetectFoods {
     const QUEUE: &'static str = "detect-foods";
-    type Output = DetectionStage;
+    type Output = ();
 }
 
 /// Stage 2: grams of each food, from the detections of stage 1 and the foods named in
-/// the upload's notes or by an optional backend (found among the stored foods by the API,
-/// which holds the search index).
+/// the upload's notes or by an optional backend (found among the stored foods by the
+/// worker's food index).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EstimatePortions {
     pub image_id: i64,
-    #[serde(default)]
-    pub hints: Vec<HintedFood>,
-}
-
-/// A stored food the picture is said to hold.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HintedFood {
-    pub food_id: i64,
-    /// Its weight when the one who named it said (a vision model); else a typical portion.
-    pub grams: Option<f64>,
-    pub source: FoodNamer,
 }
 
 impl Job for EstimatePortions {
     const QUEUE: &'static str = "estimate-portions";
-    type Output = PortionStage;
+    type Output = ();
 }
 
-/// Stage 3: per-100 g values of each food and their check (SPEC §5).
+/// Stage 3: per-100 g values of each food and their check (SPEC §5); the analysis ends.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LookupNutrition {
     pub image_id: i64,
@@ -49,5 +38,5 @@ pub struct LookupNutrition {
 
 impl Job for LookupNutrition {
     const QUEUE: &'static str = "lookup-nutrition";
-    type Output = NutritionStage;
+    type Output = ();
 }

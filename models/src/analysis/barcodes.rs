@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::food::{FoodSource, NewFood, Nutrients};
+use crate::job::JobFailure;
 
 /// One code read from an image (SPEC §3 "Barcode detection").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -20,13 +21,25 @@ pub struct ScannedBarcode {
     pub is_food: bool,
 }
 
-/// The codes read from one image.
+/// The codes read from one image, and the food of each food code when they were asked
+/// for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BarcodeScan {
+    pub image_id: i64,
     pub barcodes: Vec<ScannedBarcode>,
     pub width: u32,
     pub height: u32,
     pub took_ms: f64,
+    /// One per food code, when the foods were asked for.
+    #[serde(default)]
+    pub foods: Option<Vec<BarcodeLookup>>,
+}
+
+/// What became of one food code of a photo: its food, or why there is none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BarcodeLookup {
+    pub barcode: String,
+    pub food: Result<FoodFromBarcode, JobFailure>,
 }
 
 /// Where a barcode's food may be found, in the order they are asked.
@@ -105,6 +118,8 @@ pub struct BarcodeMatch {
 /// asked say why.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BarcodeSearch {
+    /// The barcode asked about, canonical.
+    pub barcode: String,
     pub found: Option<BarcodeMatch>,
     pub unavailable: Vec<String>,
 }

@@ -7,4 +7,7 @@ use crate::nutrition_label::LabelReading;
 pub struct LabelRead {
     pub label: LabelReading,
     pub took_ms: f64,
+    /// The barcode sent with the photo, canonical, to keep on the food.
+    #[serde(default)]
+    pub barcode: Option<String>,
 }

@@ -4,14 +4,16 @@
 //! One definition each, shared by the `jobs` payloads, the worker handlers and the API.
 
 mod barcodes;
+mod events;
 mod labels;
 mod stages;
 mod steps;
 
 pub use barcodes::{
-    BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource, FoodFromBarcode,
-    ScannedBarcode,
+    BarcodeLookup, BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource,
+    FoodFromBarcode, ScannedBarcode,
 };
+pub use events::{AnalysisChange, AnalysisEvent, CANCELLED_BY_USER};
 pub use labels::LabelRead;
 pub use stages::{
     AlternativeFood, ConfirmedFood, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood,

@@ -287,6 +287,8 @@ mod tests {
             confirmed: false,
             corrections: None,
             meal_id: None,
+            analysis_job: None,
+            analysis_seq: 0,
             created_at: now,
             updated_at: now,
         }

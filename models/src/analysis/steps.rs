@@ -2,22 +2,26 @@
 /// start, food_detection, food_detection_complete, portion_estimation, complete, error),
 /// with how far the analysis is once it is reached.
 ///
-/// The API announces the steps between the three recognition jobs, each job the steps
-/// within it; the percentages are set here, in the order the steps happen, so the
-/// events of both grow monotonically however they interleave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Each recognition job records the steps within it and the one that hands over to the
+/// next job; the percentages are set here, in the order the steps happen, so they grow
+/// monotonically.
+///
+/// Events are stored with the variant's own snake_case name (`foods_detected`), which
+/// keeps apart the steps that share a wire name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum AnalysisStep {
-    /// The API began the analysis (`DetectFoods` is queued).
+    /// The analysis began (`DetectFoods` is queued).
     Start,
     /// `DetectFoods` is looking at the photo.
     DetectingFoods,
     /// `DetectFoods` found the foods (its event carries them).
     FoodsDetected,
-    /// The API holds stage 1 and queues `EstimatePortions`.
+    /// Stage 1 is stored and `EstimatePortions` queued.
     FoodDetectionComplete,
     /// `EstimatePortions` is weighing the foods.
     EstimatingPortions,
-    /// The API holds stage 2 and queues `LookupNutrition`.
+    /// Stage 2 is stored and `LookupNutrition` queued.
     PortionsEstimated,
     /// `LookupNutrition` is reading each food's values. The spec's stream has no step
     /// of its own for this, and the web app names only the spec's steps, so it is the

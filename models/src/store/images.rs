@@ -4,6 +4,8 @@ use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
 use super::engine::{Bind, Engine, RowsAffected};
 use super::{ImageStore, StoreError, decode_json};
+use crate::analysis::{AnalysisChange, AnalysisEvent};
+use crate::job::JobId;
 use crate::recogniser::{embedding_bytes, embedding_from_bytes};
 use crate::upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage};
 use crate::user::UserId;
@@ -30,6 +32,8 @@ struct ImageRow {
     confirmed: bool,
     corrections: Option<String>,
     meal_id: Option<i64>,
+    analysis_job: Option<String>,
+    analysis_seq: i64,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -56,6 +60,14 @@ impl TryFrom<ImageRow> for UploadedImage {
             confirmed: row.confirmed,
             corrections: decode_json("corrections", row.corrections)?,
             meal_id: row.meal_id,
+            analysis_job: row
+                .analysis_job
+                .map(|id| {
+                    id.parse()
+                        .map_err(|e| StoreError::Corrupt(format!("analysis_job {id:?}: {e}")))
+                })
+                .transpose()?,
+            analysis_seq: row.analysis_seq,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -66,21 +78,24 @@ macro_rules! image_columns {
     () => {
         "image_id, user_id, file_path, content_type, width, height, byte_size, notes, \
          processing_status, stage_1, stage_2, stage_3, error_message, error_code, confirmed, \
-         corrections, meal_id, created_at, updated_at"
+         corrections, meal_id, analysis_job, analysis_seq, created_at, updated_at"
     };
 }
 
-/// Stores a stage's result in its column.
+/// Stores a stage's result in its column, if the job ($4) is the stage running now.
 fn set_stage_statement(stage: Stage) -> &'static str {
     match stage {
         Stage::Detection => {
-            "update uploaded_image set stage_1 = $2, updated_at = $3 where image_id = $1"
+            "update uploaded_image set stage_1 = $2, updated_at = $3 \
+             where image_id = $1 and analysis_job = $4"
         }
         Stage::Portions => {
-            "update uploaded_image set stage_2 = $2, updated_at = $3 where image_id = $1"
+            "update uploaded_image set stage_2 = $2, updated_at = $3 \
+             where image_id = $1 and analysis_job = $4"
         }
         Stage::Nutrition => {
-            "update uploaded_image set stage_3 = $2, updated_at = $3 where image_id = $1"
+            "update uploaded_image set stage_3 = $2, updated_at = $3 \
+             where image_id = $1 and analysis_job = $4"
         }
     }
 }
@@ -127,12 +142,36 @@ const DELETE: &str = concat!(
     image_columns!()
 );
 
-const SET_STATUS: &str = "update uploaded_image set processing_status = $2, \
-     error_message = $3, error_code = $4, updated_at = $5 where image_id = $1";
+/// A new analysis whose first stage is $3, if the stage job recorded is $2 (both null
+/// when none runs): the earlier one's results are forgotten.
+const BEGIN_ANALYSIS: &str = "update uploaded_image set analysis_job = $3, \
+     analysis_seq = analysis_seq + 1, processing_status = 'processing', stage_1 = null, \
+     stage_2 = null, stage_3 = null, error_message = null, error_code = null, \
+     updated_at = $4 where image_id = $1 and analysis_job is not distinct from $2 \
+     returning analysis_seq";
 
-const RESET_ANALYSIS: &str = "update uploaded_image set processing_status = 'processing', \
-     stage_1 = null, stage_2 = null, stage_3 = null, error_message = null, \
-     error_code = null, updated_at = $2 where image_id = $1";
+/// The earlier analyses' events, once a new one has begun.
+const FORGET_EVENTS: &str = "delete from analysis_event where image_id = $1 and seq < $2";
+
+/// An event of the stage $2: the stage goes on.
+const NEXT_EVENT: &str = "update uploaded_image set analysis_seq = analysis_seq + 1, \
+     updated_at = $3 where image_id = $1 and analysis_job = $2 returning analysis_seq";
+
+/// The stage $2 hands over to the job $3.
+const HAND_OVER: &str = "update uploaded_image set analysis_seq = analysis_seq + 1, \
+     analysis_job = $3, updated_at = $4 where image_id = $1 and analysis_job = $2 \
+     returning analysis_seq";
+
+/// The analysis of stage $2 ends, as the final event says.
+const END_ANALYSIS: &str = "update uploaded_image set analysis_seq = analysis_seq + 1, \
+     analysis_job = null, processing_status = $3, error_message = $4, error_code = $5, \
+     updated_at = $6 where image_id = $1 and analysis_job = $2 returning analysis_seq";
+
+const RECORD_EVENT: &str =
+    "insert into analysis_event (image_id, seq, event, created_at) values ($1, $2, $3, $4)";
+
+const EVENTS_AFTER: &str =
+    "select event from analysis_event where image_id = $1 and seq > $2 order by seq";
 
 /// Corrections are kept when none are sent.
 const CONFIRM: &str = concat!(
@@ -171,6 +210,7 @@ where
     for<'r> (i64, i64): FromRow<'r, DB::Row>,
     for<'r> (i64, Vec<u8>): FromRow<'r, DB::Row>,
     for<'r> (i64, DateTime<Utc>, String): FromRow<'r, DB::Row>,
+    for<'r> (String,): FromRow<'r, DB::Row>,
     bool: Bind<DB>,
     i32: Bind<DB>,
     i64: Bind<DB>,
@@ -269,48 +309,110 @@ where
         row.map(UploadedImage::try_from).transpose()
     }
 
-    #[tracing::instrument(skip_all, fields(id = id, status = status.as_str()), level = "debug")]
-    async fn set_status(
+    #[tracing::instrument(skip_all, fields(id = id, job = %job), level = "debug")]
+    async fn begin_analysis(
         &self,
         id: i64,
-        status: ProcessingStatus,
-        error: Option<(&str, &str)>,
-    ) -> Result<(), StoreError> {
-        sqlx::query(SET_STATUS)
+        replacing: Option<JobId>,
+        job: JobId,
+        start: &AnalysisEvent,
+    ) -> Result<Option<AnalysisEvent>, StoreError> {
+        let now = Utc::now();
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        let begun: Option<(i64,)> = sqlx::query_as(BEGIN_ANALYSIS)
             .bind(id)
-            .bind(status.as_str())
-            .bind(error.map(|e| e.0))
-            .bind(error.map(|e| e.1))
-            .bind(Utc::now())
-            .execute(&self.0)
+            .bind(replacing.map(|j| j.to_string()))
+            .bind(job.to_string())
+            .bind(now)
+            .fetch_optional(&mut *tx)
             .await?;
-        Ok(())
+        let Some((seq,)) = begun else {
+            return Ok(None);
+        };
+        sqlx::query(FORGET_EVENTS)
+            .bind(id)
+            .bind(seq)
+            .execute(&mut *tx)
+            .await?;
+        let event = record_event(&mut tx, id, seq, start, now).await?;
+        tx.commit().await?;
+        Ok(Some(event))
     }
 
-    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    #[tracing::instrument(skip_all, fields(id = id, job = %job, change = ?change), level = "debug")]
+    async fn advance_analysis(
+        &self,
+        id: i64,
+        job: JobId,
+        change: AnalysisChange,
+        event: &AnalysisEvent,
+    ) -> Result<Option<AnalysisEvent>, StoreError> {
+        let now = Utc::now();
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        let moved = match change {
+            AnalysisChange::Stays => sqlx::query_as(NEXT_EVENT)
+                .bind(id)
+                .bind(job.to_string())
+                .bind(now),
+            AnalysisChange::HandsOver(next) => sqlx::query_as(HAND_OVER)
+                .bind(id)
+                .bind(job.to_string())
+                .bind(next.to_string())
+                .bind(now),
+            AnalysisChange::Ends => {
+                let status = event.ends_as().ok_or_else(|| {
+                    StoreError::Corrupt(format!("{:?} does not end an analysis", event.step))
+                })?;
+                let error = event.error();
+                sqlx::query_as(END_ANALYSIS)
+                    .bind(id)
+                    .bind(job.to_string())
+                    .bind(status.as_str())
+                    .bind(error.map(|e| e.0.to_owned()))
+                    .bind(error.map(|e| e.1.to_owned()))
+                    .bind(now)
+            }
+        };
+        let moved: Option<(i64,)> = moved.fetch_optional(&mut *tx).await?;
+        let Some((seq,)) = moved else {
+            return Ok(None);
+        };
+        let event = record_event(&mut tx, id, seq, event, now).await?;
+        tx.commit().await?;
+        Ok(Some(event))
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id, after = after), level = "debug")]
+    async fn analysis_events(&self, id: i64, after: i64) -> Result<Vec<AnalysisEvent>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(EVENTS_AFTER)
+            .bind(id)
+            .bind(after)
+            .fetch_all(&self.0)
+            .await?;
+        rows.into_iter()
+            .map(|(event,)| {
+                serde_json::from_str(&event)
+                    .map_err(|e| StoreError::Corrupt(format!("analysis event: {e}")))
+            })
+            .collect()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id, job = %job), level = "debug")]
     async fn set_stage(
         &self,
         id: i64,
+        job: JobId,
         stage: Stage,
         value: &serde_json::Value,
-    ) -> Result<(), StoreError> {
-        sqlx::query(set_stage_statement(stage))
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(set_stage_statement(stage))
             .bind(id)
             .bind(value.to_string())
             .bind(Utc::now())
+            .bind(job.to_string())
             .execute(&self.0)
             .await?;
-        Ok(())
-    }
-
-    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
-    async fn reset_analysis(&self, id: i64) -> Result<(), StoreError> {
-        sqlx::query(RESET_ANALYSIS)
-            .bind(id)
-            .bind(Utc::now())
-            .execute(&self.0)
-            .await?;
-        Ok(())
+        Ok(done.rows_affected() > 0)
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]
@@ -412,4 +514,33 @@ where
             .await?;
         Ok(stamp)
     }
+}
+
+/// Keeps an event under its number; answers it numbered.
+async fn record_event<DB: Engine>(
+    tx: &mut sqlx::Transaction<'_, DB>,
+    id: i64,
+    seq: i64,
+    event: &AnalysisEvent,
+    now: DateTime<Utc>,
+) -> Result<AnalysisEvent, StoreError>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    i64: Bind<DB>,
+    String: Bind<DB>,
+    DateTime<Utc>: Bind<DB>,
+{
+    let event = AnalysisEvent {
+        seq,
+        ..event.clone()
+    };
+    let stored = serde_json::to_string(&event).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    sqlx::query(RECORD_EVENT)
+        .bind(id)
+        .bind(seq)
+        .bind(stored)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(event)
 }

@@ -11,13 +11,14 @@ use sqlx::Pool;
 use self::engine::Engine;
 use crate::{
     Database,
+    analysis::{AnalysisChange, AnalysisEvent},
     food::{Food, FoodSearchRow, FoodSource, NewFood},
     import::Rejection,
     job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob},
     meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
     recipe::{NewRecipe, Recipe},
     statistics::TopFood,
-    upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage},
+    upload::{NewImage, PhotoMemory, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
     weight::{BodyWeight, WeightRecord},
 };
@@ -460,20 +461,39 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
     ) -> Result<(Vec<UploadedImage>, i64), StoreError>;
     /// Removes the owner's image record and answers it (its file is the caller's to remove).
     async fn delete(&self, owner: UserId, id: i64) -> Result<Option<UploadedImage>, StoreError>;
-    async fn set_status(
+    /// Starts an analysis whose first stage is `job`, recording its first event, unless
+    /// an analysis runs: only when the stage job recorded now is `replacing` (`None`: no
+    /// analysis runs; else a stage job known to be dead). The earlier analysis's stages,
+    /// error and events are forgotten. Answers the event as recorded (with its `seq`), or
+    /// `None` when another analysis runs (or the image is gone).
+    async fn begin_analysis(
         &self,
         id: i64,
-        status: ProcessingStatus,
-        error: Option<(&str, &str)>,
-    ) -> Result<(), StoreError>;
+        replacing: Option<JobId>,
+        job: JobId,
+        start: &AnalysisEvent,
+    ) -> Result<Option<AnalysisEvent>, StoreError>;
+    /// Records an event of the analysis whose stage job is `job`, and moves it on as
+    /// `change` says (an ending sets the image's status from the event). Nothing is
+    /// recorded, and `None` answered, when `job` is not the stage running now: a stale
+    /// or repeated job, an analysis cancelled or started anew meanwhile.
+    async fn advance_analysis(
+        &self,
+        id: i64,
+        job: JobId,
+        change: AnalysisChange,
+        event: &AnalysisEvent,
+    ) -> Result<Option<AnalysisEvent>, StoreError>;
+    /// The events of the image's analysis numbered after `after`, in order.
+    async fn analysis_events(&self, id: i64, after: i64) -> Result<Vec<AnalysisEvent>, StoreError>;
+    /// Stores a stage's result, if `job` is the stage running now (answers whether it is).
     async fn set_stage(
         &self,
         id: i64,
+        job: JobId,
         stage: Stage,
         value: &serde_json::Value,
-    ) -> Result<(), StoreError>;
-    /// Forgets a previous analysis before a new one starts.
-    async fn reset_analysis(&self, id: i64) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     /// Records the user's confirmation and corrections (kept when none are sent).
     async fn confirm(
         &self,

@@ -4,11 +4,13 @@
 pub mod openfoodfacts;
 pub mod reader;
 
-use models::Barcode;
-use models::ErrorCode;
-use models::analysis::{BarcodeProduct, BarcodeSource};
+use jobs::BusMessage;
+use models::analysis::{BarcodeProduct, BarcodeSource, FoodFromBarcode};
+use models::import::{Outcome, judge};
+use models::{Barcode, ErrorCode, FoodUse, UserId};
+use serde_json::Map;
 
-use crate::{JobError, WorkerDeps, handlers::store_fault};
+use crate::{JobContext, JobError, WorkerDeps, handlers::store_fault};
 
 /// What one source says of a barcode.
 pub(crate) enum Answer {
@@ -68,4 +70,141 @@ pub(crate) async fn ask(
 /// The API parsed it; a job from elsewhere may not have.
 pub(crate) fn parse(barcode: &str) -> Result<Barcode, JobError> {
     Barcode::parse(barcode).map_err(|e| JobError::permanent(ErrorCode::InvalidBarcode, e.0))
+}
+
+/// Finds or creates the food of a barcode for the job's user: their own food with that
+/// barcode, then the foods kept here, then Open Food Facts, then USDA branded foods (one
+/// food per barcode, also when requests race). The food counts as used by the user.
+pub(crate) async fn food_for(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    barcode: &Barcode,
+) -> Result<FoodFromBarcode, JobError> {
+    if !barcode.is_food() {
+        return Err(JobError::permanent(
+            ErrorCode::NotAFoodBarcode,
+            format!("{barcode} is a book or periodical code (ISBN/ISSN), not a food"),
+        ));
+    }
+    let user = ctx.user_id().map(UserId::from_i64);
+    // A product no database knew, which the user created a food for.
+    let own = match user {
+        Some(user) => deps
+            .stores
+            .foods
+            .find_own_by_barcode(user, &barcode.stored_forms())
+            .await
+            .map_err(store_fault)?
+            .map(|food| food.id),
+        None => None,
+    };
+    if let Some(food_id) = own {
+        return used(
+            deps,
+            user,
+            FoodFromBarcode {
+                food_id,
+                is_existing: true,
+                source: BarcodeSource::Local,
+            },
+        )
+        .await;
+    }
+    if let Answer::Stored(food_id) = ask(deps, BarcodeSource::Local, barcode).await? {
+        return used(
+            deps,
+            user,
+            FoodFromBarcode {
+                food_id,
+                is_existing: true,
+                source: BarcodeSource::Local,
+            },
+        )
+        .await;
+    }
+    let mut refused = None;
+    let mut unavailable = Vec::new();
+    for source in [BarcodeSource::OpenFoodFacts, BarcodeSource::Usda] {
+        ctx.progress(
+            "barcode_lookup",
+            30,
+            format!("Asking {source:?}"),
+            Map::new(),
+        )
+        .await?;
+        let product = match ask(deps, source, barcode).await? {
+            Answer::Product(product) => product,
+            Answer::Unavailable(why) => {
+                unavailable.push(why);
+                continue;
+            }
+            Answer::Stored(_) | Answer::NotFound => continue,
+        };
+        // A product past the sanity rules is not kept; another source may describe
+        // it properly, else the caller hears why.
+        let food = match judge(product.to_food()) {
+            Outcome::Food(food) => food,
+            Outcome::Rejected(r) => {
+                refused.get_or_insert(format!(
+                    "{} ({barcode}) was refused: {}",
+                    if r.name.is_empty() {
+                        "The product"
+                    } else {
+                        &r.name
+                    },
+                    r.reason
+                ));
+                continue;
+            }
+        };
+        let foods = &deps.stores.foods;
+        foods.upsert_shared(&[*food]).await.map_err(store_fault)?;
+        // Whoever stored first wins a race: every request answers with the same food.
+        let Answer::Stored(food_id) = ask(deps, BarcodeSource::Local, barcode).await? else {
+            return Err(JobError::Transient("the new food was not stored".into()));
+        };
+        if let Err(e) = deps.jobs.bus().publish(BusMessage::FoodsChanged).await {
+            tracing::debug!(error = %e, "could not announce the new food; indexes catch up on their own");
+        }
+        return used(
+            deps,
+            user,
+            FoodFromBarcode {
+                food_id,
+                is_existing: false,
+                source,
+            },
+        )
+        .await;
+    }
+    Err(match (refused, unavailable.is_empty()) {
+        (Some(why), _) => JobError::permanent(ErrorCode::ProductRejected, why),
+        (None, false) => JobError::permanent(
+            ErrorCode::BarcodeLookupUnavailable,
+            format!(
+                "No food is kept here for barcode {barcode}, and it could not be looked up: {}",
+                unavailable.join("; ")
+            ),
+        ),
+        (None, true) => JobError::permanent(
+            ErrorCode::BarcodeNotFound,
+            format!("No food information found for barcode {barcode}"),
+        ),
+    })
+}
+
+/// The food counts as used by the user (their quick foods list it).
+async fn used(
+    deps: &WorkerDeps,
+    user: Option<UserId>,
+    found: FoodFromBarcode,
+) -> Result<FoodFromBarcode, JobError> {
+    if let Some(user) = user {
+        deps.stores
+            .foods
+            .record_uses(user, &[FoodUse::of(found.food_id)])
+            .await
+            .map_err(store_fault)?;
+    }
+    Ok(found)
 }

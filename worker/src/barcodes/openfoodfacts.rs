@@ -12,7 +12,7 @@ use models::{FoodSource, Nutrients};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::outside::{Backoff, TtlCache};
+use platform::outside::{Backoff, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://world.openfoodfacts.org";
 /// Open Food Facts asks every client to name itself.

@@ -1,16 +1,19 @@
 use std::time::Instant;
 
-use jobs::payloads::DetectFoods;
+use jobs::JobId;
+use jobs::payloads::{DetectFoods, EstimatePortions};
 use models::ErrorCode;
 use models::analysis::{
-    AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood, StageResult,
+    AnalysisChange, AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall,
+    NamedFood,
 };
 use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
-use models::upload::ProcessingStatus;
-use serde_json::{Map, json};
+use serde_json::json;
 
-use super::{JobHandler, image_of, photo_of, store_fault};
+use super::{JobHandler, photo_of, store_fault};
+use crate::analysis;
+use crate::context::Stopped;
 use crate::recognition::RecognitionError;
 use crate::{JobContext, JobError, WorkerDeps};
 
@@ -41,14 +44,10 @@ pub(crate) fn food_types(detections: &[models::recognition::Detection]) -> Vec<F
 
 impl JobHandler for DetectFoods {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
-    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<DetectionStage, JobError> {
-        let image = image_of(deps, self.image_id).await?;
-        ctx.analysis_step(
-            AnalysisStep::DetectingFoods,
-            "Looking for foods",
-            Map::new(),
-        )
-        .await?;
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<(), JobError> {
+        let image = analysis::current_image(deps, ctx, self.image_id).await?;
+        let looking = AnalysisEvent::new(AnalysisStep::DetectingFoods, "Looking for foods");
+        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, looking).await?;
         let unavailable = |e: RecognitionError| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "recognition model not installed");
@@ -155,23 +154,19 @@ impl JobHandler for DetectFoods {
             reading: Some(reading),
             memory,
         };
-        let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
-        images
-            .set_stage(self.image_id, DetectionStage::STAGE, &value)
-            .await
-            .map_err(store_fault)?;
-        images
-            .set_status(self.image_id, ProcessingStatus::Processing, None)
-            .await
-            .map_err(store_fault)?;
-        let mut fields = Map::new();
-        fields.insert("foods".into(), json!(stage.food_types));
-        ctx.analysis_step(
-            AnalysisStep::FoodsDetected,
-            format!("Found {} kinds of food", stage.food_types.len()),
-            fields,
-        )
-        .await?;
-        Ok(stage)
+        let found = format!("Found {} kinds of food", stage.food_types.len());
+        let detected = AnalysisEvent::new(AnalysisStep::FoodsDetected, found.clone())
+            .with("foods", json!(stage.food_types));
+        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, detected).await?;
+        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
+        let next = EstimatePortions {
+            image_id: self.image_id,
+        };
+        let done = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, found);
+        analysis::hand_over(deps, ctx, self.image_id, next, done).await
+    }
+
+    async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
+        analysis::stopped(deps, job_id, self.image_id, why).await;
     }
 }

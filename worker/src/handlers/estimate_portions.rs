@@ -1,11 +1,16 @@
-use jobs::payloads::{EstimatePortions, HintedFood};
-use models::ErrorCode;
-use models::analysis::{AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult};
+use jobs::JobId;
+use jobs::payloads::{EstimatePortions, LookupNutrition};
+use models::analysis::{
+    AnalysisChange, AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage,
+    StageResult,
+};
 use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{PortionEstimate, food_class, serving_estimate};
-use serde_json::Map;
+use models::upload::UploadedImage;
 
-use super::{JobHandler, image_of, store_fault};
+use super::{JobHandler, store_fault};
+use crate::analysis;
+use crate::context::Stopped;
 use crate::{JobContext, JobError, WorkerDeps};
 
 /// Grams when neither the food nor its class knows a serving.
@@ -97,6 +102,47 @@ fn food_class_key(label: &str) -> bool {
         .is_some_and(|l| food_class(l).is_some())
 }
 
+/// A stored food the picture is said to hold.
+struct HintedFood {
+    food_id: i64,
+    /// Its weight when the one who named it said (a vision model); else a typical portion.
+    grams: Option<f64>,
+    source: FoodNamer,
+}
+
+/// The foods named in the upload's notes ("rice, egg") and by the optional backends of
+/// stage 1, found among the foods the owner may see (the search's first answer).
+async fn hints(
+    deps: &WorkerDeps,
+    image: &UploadedImage,
+    detected: &DetectionStage,
+) -> Result<Vec<HintedFood>, JobError> {
+    let from_notes = models::recognition::note_hints(image.notes.as_deref().unwrap_or_default())
+        .into_iter()
+        .map(|name| (name, None, FoodNamer::Notes));
+    let from_backends = detected
+        .named_foods
+        .iter()
+        .map(|f| (f.name.clone(), f.grams, f.source));
+    let named: Vec<_> = from_notes.chain(from_backends).collect();
+    if named.is_empty() {
+        return Ok(Vec::new());
+    }
+    let index = deps.food_names.index().await?;
+    Ok(named
+        .into_iter()
+        .filter_map(|(name, grams, source)| {
+            index
+                .food_named(&name, image.owner)
+                .map(|food_id| HintedFood {
+                    food_id,
+                    grams,
+                    source,
+                })
+        })
+        .collect())
+}
+
 /// A named food: the weight its namer gave, else its serving (SPEC §9).
 fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
     let source = hint.source.candidate_source();
@@ -120,24 +166,15 @@ fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
 
 impl JobHandler for EstimatePortions {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
-    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<PortionStage, JobError> {
-        let image = image_of(deps, self.image_id).await?;
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<(), JobError> {
+        let image = analysis::current_image(deps, ctx, self.image_id).await?;
         let detected = DetectionStage::stored(&image)
-            .map_err(|e| {
-                JobError::permanent(ErrorCode::ImageProcessingFailed, format!("stage 1: {e}"))
-            })?
-            .ok_or_else(|| {
-                JobError::permanent(
-                    ErrorCode::ImageProcessingFailed,
-                    "The foods have not been detected yet",
-                )
-            })?;
-        ctx.analysis_step(
-            AnalysisStep::EstimatingPortions,
-            "Estimating portions",
-            Map::new(),
-        )
-        .await?;
+            .map_err(|e| analysis::missing_stage(&format!("stage 1: {e}")))?
+            .ok_or_else(|| analysis::missing_stage("The foods have not been detected yet"))?;
+        let estimating =
+            AnalysisEvent::new(AnalysisStep::EstimatingPortions, "Estimating portions");
+        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, estimating).await?;
+        let hints = hints(deps, &image, &detected).await?;
         let mut portions = Vec::new();
         for seen in detected.reading.iter().flat_map(|r| &r.foods) {
             if let Some(estimate) = recognised(deps, seen).await? {
@@ -150,14 +187,14 @@ impl JobHandler for EstimatePortions {
                 }
             }
         }
-        let ids: Vec<i64> = self.hints.iter().map(|h| h.food_id).collect();
+        let ids: Vec<i64> = hints.iter().map(|h| h.food_id).collect();
         let foods = deps
             .stores
             .foods
             .get_many(&ids)
             .await
             .map_err(store_fault)?;
-        for hint in &self.hints {
+        for hint in &hints {
             let Some(food) = foods.iter().find(|f| f.id == hint.food_id) else {
                 continue;
             };
@@ -188,12 +225,15 @@ impl JobHandler for EstimatePortions {
         let stage = PortionStage {
             food_portions: portions,
         };
-        let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
-        deps.stores
-            .images
-            .set_stage(self.image_id, PortionStage::STAGE, &value)
-            .await
-            .map_err(store_fault)?;
-        Ok(stage)
+        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
+        let next = LookupNutrition {
+            image_id: self.image_id,
+        };
+        let done = AnalysisEvent::new(AnalysisStep::PortionsEstimated, "Portions estimated");
+        analysis::hand_over(deps, ctx, self.image_id, next, done).await
+    }
+
+    async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
+        analysis::stopped(deps, job_id, self.image_id, why).await;
     }
 }

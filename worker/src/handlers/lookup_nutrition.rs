@@ -1,16 +1,17 @@
+use jobs::JobId;
 use jobs::payloads::LookupNutrition;
-use models::ErrorCode;
 use models::analysis::{
-    AlternativeFood, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall, NutritionStage,
-    PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal, StageResult,
+    AlternativeFood, AnalysisChange, AnalysisEvent, AnalysisStep, ConfirmedFood, DetectionStage,
+    MemoryRecall, NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood,
+    RememberedMeal, StageResult,
 };
 use models::recognition::{DataQuality, check_nutrition, plate_warning};
-use models::upload::ProcessingStatus;
 use models::{Food, Nutrients};
 use serde::Deserialize;
-use serde_json::Map;
 
-use super::{JobHandler, image_of, store_fault};
+use super::{JobHandler, store_fault};
+use crate::analysis;
+use crate::context::Stopped;
 use crate::{JobContext, JobError, WorkerDeps};
 
 /// SPEC §5: values from USDA (or checked against it) are "usda"; anything else is not.
@@ -76,24 +77,13 @@ async fn remembered(
 
 impl JobHandler for LookupNutrition {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
-    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<NutritionStage, JobError> {
-        let image = image_of(deps, self.image_id).await?;
+    async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<(), JobError> {
+        let image = analysis::current_image(deps, ctx, self.image_id).await?;
         let portions = PortionStage::stored(&image)
-            .map_err(|e| {
-                JobError::permanent(ErrorCode::ImageProcessingFailed, format!("stage 2: {e}"))
-            })?
-            .ok_or_else(|| {
-                JobError::permanent(
-                    ErrorCode::ImageProcessingFailed,
-                    "The portions have not been estimated yet",
-                )
-            })?;
-        ctx.analysis_step(
-            AnalysisStep::LookingUpNutrition,
-            "Looking up nutrition",
-            Map::new(),
-        )
-        .await?;
+            .map_err(|e| analysis::missing_stage(&format!("stage 2: {e}")))?
+            .ok_or_else(|| analysis::missing_stage("The portions have not been estimated yet"))?;
+        let looking = AnalysisEvent::new(AnalysisStep::LookingUpNutrition, "Looking up nutrition");
+        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, looking).await?;
         // Every food the portions name, main and alternative, in one read.
         let ids: Vec<i64> = portions
             .food_portions
@@ -172,16 +162,12 @@ impl JobHandler for LookupNutrition {
             memory,
             plate_warning,
         };
-        let value = serde_json::to_value(&stage).map_err(|e| JobError::Transient(e.to_string()))?;
-        let images = &deps.stores.images;
-        images
-            .set_stage(self.image_id, NutritionStage::STAGE, &value)
-            .await
-            .map_err(store_fault)?;
-        images
-            .set_status(self.image_id, ProcessingStatus::Completed, None)
-            .await
-            .map_err(store_fault)?;
-        Ok(stage)
+        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
+        let complete = AnalysisEvent::new(AnalysisStep::Complete, "Analysis complete");
+        analysis::record(deps, ctx, self.image_id, AnalysisChange::Ends, complete).await
+    }
+
+    async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
+        analysis::stopped(deps, job_id, self.image_id, why).await;
     }
 }

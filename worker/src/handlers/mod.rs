@@ -14,9 +14,10 @@ mod send_mail;
 
 use std::future::Future;
 
-use jobs::Job;
+use jobs::{Job, JobId};
 use models::ErrorCode;
 
+use crate::context::Stopped;
 use crate::{JobContext, JobError, WorkerDeps};
 
 /// A store fault is worth another try.
@@ -44,7 +45,7 @@ pub(crate) async fn image_of(
 pub(crate) async fn photo_of(deps: &WorkerDeps, key: &str) -> Result<Vec<u8>, JobError> {
     match deps.blobs.get(key).await {
         Ok(bytes) => Ok(bytes.into()),
-        Err(crate::blobs::BlobError::NotFound(_)) => Err(JobError::permanent(
+        Err(platform::blobs::BlobError::NotFound(_)) => Err(JobError::permanent(
             ErrorCode::ImageProcessingFailed,
             "cannot read the image: it is no longer stored",
         )),
@@ -59,4 +60,16 @@ pub(crate) trait JobHandler: Job {
         ctx: &JobContext,
         deps: &WorkerDeps,
     ) -> impl Future<Output = Result<Self::Output, JobError>> + Send;
+
+    /// Runs once when the job ends without its output (it failed for good, or was
+    /// cancelled), before that end is stored: a stage of a photo's analysis ends the
+    /// analysis with it.
+    fn stopped(
+        &self,
+        _job_id: JobId,
+        _deps: &WorkerDeps,
+        _why: Stopped<'_>,
+    ) -> impl Future<Output = ()> + Send {
+        async {}
+    }
 }

@@ -1,11 +1,13 @@
 use std::time::Instant;
 
+use jobs::JobId;
 use jobs::payloads::ReadLabel;
 use models::ErrorCode;
 use models::analysis::LabelRead;
 use serde_json::Map;
 
 use super::{JobHandler, photo_of};
+use crate::context::Stopped;
 use crate::recognition::RecognitionError;
 use crate::{JobContext, JobError, WorkerDeps};
 
@@ -36,9 +38,17 @@ impl JobHandler for ReadLabel {
         .await
         .map_err(|e| JobError::Transient(format!("label reading panicked: {e}")))?
         .map_err(|e| JobError::permanent(ErrorCode::ImageProcessingFailed, e))?;
+        let took_ms = (started.elapsed().as_secs_f64() * 1e4).round() / 10.0;
+        // The answer stays with the job: the photo is not needed any more.
+        deps.blobs.remove(&self.file_path).await;
         Ok(LabelRead {
             label,
-            took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
+            took_ms,
+            barcode: self.barcode,
         })
+    }
+
+    async fn stopped(&self, _job_id: JobId, deps: &WorkerDeps, _why: Stopped<'_>) {
+        deps.blobs.remove(&self.file_path).await;
     }
 }

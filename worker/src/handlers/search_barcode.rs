@@ -29,11 +29,13 @@ impl JobHandler for SearchBarcode {
                 }
             };
             return Ok(BarcodeSearch {
+                barcode: barcode.as_str().to_owned(),
                 found: Some(found),
                 unavailable,
             });
         }
         Ok(BarcodeSearch {
+            barcode: barcode.as_str().to_owned(),
             found: None,
             unavailable,
         })

@@ -10,6 +10,7 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 use api::{App, AppState, Config, Secret};
 use futures::StreamExt;
 use models::{Engine, testing::TestDatabase};
+use platform::{config::DataPlaces, usda::UsdaConfig};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use worker::WorkerConfig;
@@ -96,7 +97,7 @@ pub struct TestApp {
 
 pub fn init_logs() {
     if std::env::var("TEST_LOG").is_ok() {
-        worker::init_tracing();
+        platform::telemetry::init_tracing();
     }
 }
 
@@ -129,22 +130,24 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         exports_at_once: options.exports_at_once,
         job_sweep_grace: Duration::from_secs(120),
         uploads: options.uploads,
+        places: DataPlaces {
+            data_dir: data_dir.path().to_owned(),
+            blob_url: None,
+        },
+        usda: UsdaConfig {
+            // Port 9 (discard) refuses at once: tests never reach the real service.
+            base_url: options
+                .usda_base_url
+                .unwrap_or_else(|| "http://127.0.0.1:9/fdc/v1".into()),
+            api_key: "TEST_KEY".into(),
+            timeout: Duration::from_millis(700),
+        },
+        public_url: "http://127.0.0.1:8080".into(),
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
-            data_dir: data_dir.path().to_owned(),
-            blob_url: None,
             smtp_url: options.smtp_url.map(Secret::new),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
-            public_url: "http://127.0.0.1:8080".into(),
-            usda: worker::usda::UsdaConfig {
-                // Port 9 (discard) refuses at once: tests never reach the real service.
-                base_url: options
-                    .usda_base_url
-                    .unwrap_or_else(|| "http://127.0.0.1:9/fdc/v1".into()),
-                api_key: "TEST_KEY".into(),
-                timeout: Duration::from_millis(700),
-            },
             off: worker::barcodes::openfoodfacts::OffConfig {
                 base_url: options
                     .off_base_url
@@ -389,6 +392,23 @@ pub fn parse_event(block: &str) -> Option<SseEvent> {
         id,
         data: serde_json::from_str(&data).unwrap(),
     })
+}
+
+/// Queues a job and waits for its outcome (calls themselves wait at most about 2 s).
+pub async fn run_job<J: jobs::Job>(
+    app: &TestApp,
+    payload: J,
+) -> Result<J::Output, jobs::JobsError> {
+    let id = app.state.jobs.push(payload, None).await?;
+    match app
+        .state
+        .jobs
+        .outcome_within::<J>(id, Duration::from_secs(60))
+        .await?
+    {
+        jobs::Outcome::Done(output) => Ok(output),
+        jobs::Outcome::Pending(progress) => panic!("job not done in 60 s: {progress:?}"),
+    }
 }
 
 /// Polls a job until it is finished.

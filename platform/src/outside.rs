@@ -8,20 +8,20 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Default)]
-pub(crate) struct Backoff {
+pub struct Backoff {
     until: Mutex<Option<Instant>>,
 }
 
 impl Backoff {
     /// How long callers must still wait, while they must.
-    pub(crate) fn remaining(&self) -> Option<Duration> {
+    pub fn remaining(&self) -> Option<Duration> {
         let until = (*self.until.lock().unwrap_or_else(|e| e.into_inner()))?;
         until.checked_duration_since(Instant::now())
     }
 
     /// A 429 answer: stand back for its Retry-After (seconds), else `default`. Returns
     /// how long.
-    pub(crate) fn rate_limited(&self, response: &reqwest::Response, default: Duration) -> Duration {
+    pub fn rate_limited(&self, response: &reqwest::Response, default: Duration) -> Duration {
         let wait = response
             .headers()
             .get(reqwest::header::RETRY_AFTER)
@@ -35,14 +35,14 @@ impl Backoff {
 
 /// Answers kept for `ttl`, at most `capacity` of them (expired ones go first, then all).
 #[derive(Debug)]
-pub(crate) struct TtlCache<K, V> {
+pub struct TtlCache<K, V> {
     ttl: Duration,
     capacity: usize,
     entries: Mutex<HashMap<K, (Instant, V)>>,
 }
 
 impl<K: Hash + Eq, V: Clone> TtlCache<K, V> {
-    pub(crate) fn new(ttl: Duration, capacity: usize) -> Self {
+    pub fn new(ttl: Duration, capacity: usize) -> Self {
         TtlCache {
             ttl,
             capacity,
@@ -50,13 +50,13 @@ impl<K: Hash + Eq, V: Clone> TtlCache<K, V> {
         }
     }
 
-    pub(crate) fn get(&self, key: &K) -> Option<V> {
+    pub fn get(&self, key: &K) -> Option<V> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let (at, value) = entries.get(key)?;
         (at.elapsed() < self.ttl).then(|| value.clone())
     }
 
-    pub(crate) fn insert(&self, key: K, value: V) {
+    pub fn insert(&self, key: K, value: V) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= self.capacity {
             entries.retain(|_, (at, _)| at.elapsed() < self.ttl);

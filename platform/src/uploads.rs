@@ -81,7 +81,7 @@ const CHECK_EVERY: Duration = Duration::from_secs(600);
 /// Prunes photos never confirmed once they are `kept_for` old, once per period in the
 /// whole fleet (whichever worker claims the period), until `stop` turns true. A pruning
 /// under way is finished before stopping, so no record goes without its file.
-pub(crate) async fn prune_on_schedule(
+pub async fn prune_on_schedule(
     stores: Stores,
     blobs: Blobs,
     kept_for: Duration,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use models::{FoodSource, NewFood, Nutrients};
 use serde::Deserialize;
 
-use crate::Secret;
+use crate::config::Secret;
 use crate::outside::{Backoff, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";

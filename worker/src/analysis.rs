@@ -1,0 +1,156 @@
+//! A photo's analysis as the workers run it: a chain of three jobs (`DetectFoods`,
+//! `EstimatePortions`, `LookupNutrition`), each of which records its events with the
+//! image, publishes them on the bus, and hands the analysis to the next stage's job.
+//!
+//! DESIGN: who owns what. The API records an analysis's start and queues its first
+//! stage, then only relays the events. From then on the analysis belongs to these jobs:
+//! the image names the stage job running now (`analysis_job`), and only that job may
+//! store a stage, record an event or hand over. A stage's job is recorded before it is
+//! handed the analysis and queued only after, so it never starts before it is the
+//! stage running now; a job run twice (its worker died after handing over), or one
+//! whose analysis was cancelled or started anew, finds it is no longer the stage running
+//! now and stops without changing anything. Listeners come and go; nothing here waits
+//! for them.
+
+use jobs::{BusMessage, Job};
+use models::ErrorCode;
+use models::analysis::{AnalysisChange, AnalysisEvent};
+use models::upload::UploadedImage;
+
+use crate::context::Stopped;
+use crate::handlers::{image_of, store_fault};
+use crate::{JobContext, JobError, WorkerDeps};
+
+/// The image whose analysis the job runs, if the job is the stage running now; else the
+/// job stops as cancelled (it is not wanted any more).
+pub(crate) async fn current_image(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+) -> Result<UploadedImage, JobError> {
+    let image = image_of(deps, image_id).await?;
+    if image.analysis_job != Some(ctx.job_id()) {
+        tracing::info!(image_id, job_id = %ctx.job_id(), "not the stage of this photo's analysis any more; stopping");
+        return Err(JobError::Cancelled);
+    }
+    Ok(image)
+}
+
+/// Records an event of the analysis and tells every listener. A job that is no longer
+/// the stage running now records nothing and stops as cancelled.
+pub(crate) async fn record(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+    change: AnalysisChange,
+    event: AnalysisEvent,
+) -> Result<(), JobError> {
+    if ctx.is_cancelled() {
+        return Err(JobError::Cancelled);
+    }
+    match deps
+        .stores
+        .images
+        .advance_analysis(image_id, ctx.job_id(), change, &event)
+        .await
+        .map_err(store_fault)?
+    {
+        Some(recorded) => {
+            publish(deps, image_id, recorded).await;
+            Ok(())
+        }
+        None => Err(JobError::Cancelled),
+    }
+}
+
+/// Stores a stage's result, if the job is still the stage running now.
+pub(crate) async fn keep_stage<S: models::analysis::StageResult>(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+    stage: &S,
+) -> Result<(), JobError> {
+    let value = serde_json::to_value(stage).map_err(|e| JobError::Transient(e.to_string()))?;
+    let kept = deps
+        .stores
+        .images
+        .set_stage(image_id, ctx.job_id(), S::STAGE, &value)
+        .await
+        .map_err(store_fault)?;
+    if kept {
+        Ok(())
+    } else {
+        Err(JobError::Cancelled)
+    }
+}
+
+/// Hands the analysis to the next stage's job, with the event that says this stage is
+/// done: the job is recorded, handed the analysis, then queued.
+pub(crate) async fn hand_over<J: Job>(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+    next: J,
+    event: AnalysisEvent,
+) -> Result<(), JobError> {
+    let queued = |e: jobs::JobsError| JobError::Transient(format!("the next stage: {e}"));
+    let recorded = deps
+        .jobs
+        .record(next, ctx.user_id())
+        .await
+        .map_err(queued)?;
+    let change = AnalysisChange::HandsOver(recorded.id());
+    match record(deps, ctx, image_id, change, event).await {
+        Ok(()) => {
+            deps.jobs.enqueue(recorded).await.map_err(queued)?;
+            Ok(())
+        }
+        Err(e) => {
+            if let Err(discard) = deps.jobs.discard(recorded).await {
+                tracing::warn!(error = %discard, "cannot settle a stage job not needed");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Ends the analysis of a stage job that stopped without its result (failed for good,
+/// or cancelled), unless it ended otherwise meanwhile.
+pub(crate) async fn stopped(
+    deps: &WorkerDeps,
+    job_id: jobs::JobId,
+    image_id: i64,
+    why: Stopped<'_>,
+) {
+    let event = match why {
+        Stopped::Cancelled => AnalysisEvent::cancelled(),
+        Stopped::Failed(failure) => AnalysisEvent::failed(&failure.message, &failure.code),
+    };
+    match deps
+        .stores
+        .images
+        .advance_analysis(image_id, job_id, AnalysisChange::Ends, &event)
+        .await
+    {
+        Ok(Some(recorded)) => publish(deps, image_id, recorded).await,
+        Ok(None) => {}
+        Err(e) => tracing::warn!(image_id, error = %e, "cannot record how an analysis ended"),
+    }
+}
+
+async fn publish(deps: &WorkerDeps, image_id: i64, event: AnalysisEvent) {
+    // The store has it: a listener that misses the message reads it there.
+    if let Err(e) = deps
+        .jobs
+        .bus()
+        .publish(BusMessage::Analysis { image_id, event })
+        .await
+    {
+        tracing::debug!(image_id, error = %e, "analysis event not published; listeners read the store");
+    }
+}
+
+/// A stage found the stage before it did not store its result: nothing to go on with.
+pub(crate) fn missing_stage(what: &str) -> JobError {
+    JobError::permanent(ErrorCode::ImageProcessingFailed, what)
+}
