@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { logIn, signUp, toast } from './support/session';
 
 // Photo recognition on the dashboard against the real API and the real YOLOX-Nano
 // detector (make models): a real photo of a banana on a table becomes basket lines.
@@ -75,4 +76,102 @@ test('an unsure photo is a question; the answer is logged and remembered for the
   await memory.getByRole('button', { name: 'Yes, same again' }).click();
   basket = await page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as unknown[]);
   expect(basket).toContainEqual(expect.objectContaining({ food: expect.objectContaining({ name: 'Banana' }), quantity: 150 }));
+});
+
+/** A new user, signed in through the login dialog, on the dashboard's photo card. */
+async function photoCard(page: Page, request: Parameters<typeof signUp>[0], prefix: string) {
+  const username = await signUp(request, prefix);
+  await page.goto('/');
+  await logIn(page, username);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  return page.getByRole('region', { name: 'Photo recognition' });
+}
+
+const ANALYSIS_STREAM = '**/api/v1/images/analyze-stream/';
+
+test('reloading the page mid-analysis shows the result', async ({ page, request }) => {
+  const card = await photoCard(page, request, 'reload');
+
+  // The analysis starts on the server as always, but its answer is kept from the page:
+  // the page reloads having read none of the stream, so the result it then shows can
+  // only come from finding the analysis again (issue 28: an analysis outlives its listener).
+  let ranOnServer!: () => void;
+  const analysed = new Promise<void>((resolve) => {
+    ranOnServer = resolve;
+  });
+  await page.route(ANALYSIS_STREAM, async (route) => {
+    // Sent to the server, read to the stream's end (the analysis's last event), never handed on.
+    await route.fetch({ timeout: 20_000 }).catch(() => undefined);
+    ranOnServer();
+  });
+
+  await card.getByLabel('Choose a photo of your meal').setInputFiles(photo);
+  await card.getByRole('button', { name: 'Upload and analyse' }).click();
+  const progress = card.getByRole('progressbar', { name: 'Analysis progress' });
+  await expect(progress).toBeVisible();
+  await analysed;
+  // The page still waits at its first step while the server is done.
+  await expect(progress).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('dashboardPendingAnalysis'))).toContain('"imageId"');
+
+  // The route stays: a page that started the analysis again would be seen here.
+  const startedAgain: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/images/analyze-stream/')) startedAgain.push(r.url());
+  });
+  const resumed = page.waitForRequest((r) => r.method() === 'GET' && /\/api\/v1\/images\/\d+\/events\/$/.test(r.url()));
+  await page.reload();
+  await resumed;
+  await expect(card.getByRole('list', { name: 'Recognised foods' })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('img', { name: 'The analysed photo' })).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('dashboardPendingAnalysis'))).toBeNull();
+  // Found again, not started again: one analysis for the one photo.
+  expect(startedAgain).toEqual([]);
+});
+
+test('the Cancel button ends the analysis as cancelled', async ({ page, request }) => {
+  const card = await photoCard(page, request, 'cancel');
+
+  // A real analysis of this photo ends in about 0.1 s, before any click could cancel it.
+  // So the page's stream is held (the analysis does not start), the Cancel button goes
+  // to the real cancel route, and the stream then ends as the contract says every open
+  // stream of a cancelled analysis ends: with the CANCELLED error event.
+  let held!: (route: Route) => void;
+  const stream = new Promise<Route>((resolve) => {
+    held = resolve;
+  });
+  await page.route(ANALYSIS_STREAM, (route) => held(route));
+
+  await card.getByLabel('Choose a photo of your meal').setInputFiles(photo);
+  await card.getByRole('button', { name: 'Upload and analyse' }).click();
+  await expect(card.getByRole('progressbar', { name: 'Analysis progress' })).toBeVisible();
+  const route = await stream;
+
+  const cancelled = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v1\/images\/\d+\/cancel\/$/.test(r.url()));
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  const answer = await cancelled;
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).data).toEqual({ cancelled: expect.any(Boolean) });
+  await expect(card.getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+
+  const event = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+  await route.fulfill({
+    status: 200,
+    contentType: 'text/event-stream',
+    body:
+      event(1, { step: 'start', progress: 0, message: 'Analysis started' }) +
+      event(2, {
+        step: 'error',
+        progress: 100,
+        message: 'Analysis cancelled by user',
+        error: { message: 'Analysis cancelled by user', code: 'CANCELLED' },
+      }),
+  });
+
+  await expect(toast(page, 'Image analysis cancelled')).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveCount(0);
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Upload and analyse' })).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('dashboardPendingAnalysis'))).toBeNull();
 });

@@ -26,6 +26,11 @@ export const STORAGE_KEYS = {
   dashboardImagePreview: 'dashboardImagePreview',
   dashboardImageId: 'dashboardImageId',
   dashboardNutritionData: 'dashboardNutritionData',
+  /**
+   * The photo whose analysis runs on the server: its image id, preview and the last event
+   * seen, so the card finds the analysis again after a reload or a return to the page.
+   */
+  dashboardPendingAnalysis: 'dashboardPendingAnalysis',
   /** The foods of the last barcode scan, shown again on the dashboard. */
   dashboardBarcodeFoods: 'dashboardBarcodeFoods',
   /** The signed-in person's recent and favourite foods, for food search offline. */
@@ -35,6 +40,11 @@ export const STORAGE_KEYS = {
 /** Session storage keys (SPEC 3). */
 export const SESSION_KEYS = {
   editingMeal: 'editingMeal',
+  /**
+   * A nutrition label the server is reading (its job and where its answer will be), so
+   * the create dialog opened again takes the answer instead of reading the photo twice.
+   */
+  pendingLabelRead: 'pendingLabelRead',
 } as const;
 
 /** Keys that belong to one signed-in person and go away on logout (SPEC 4). */
@@ -47,6 +57,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.dashboardImagePreview,
   STORAGE_KEYS.dashboardImageId,
   STORAGE_KEYS.dashboardNutritionData,
+  STORAGE_KEYS.dashboardPendingAnalysis,
   STORAGE_KEYS.dashboardBarcodeFoods,
   STORAGE_KEYS.offlineFoods,
 ] as const;

@@ -420,3 +420,338 @@ describe('api client: downloads', () => {
     expect(filenameFromDisposition(null)).toBeNull();
   });
 });
+
+describe('api client: calls the server accepts (202) and finishes on its workers', () => {
+  type Reply = Parameters<Handler>[1];
+
+  /** A client whose dropped streams reconnect at once. */
+  async function following(handler: Handler, tokens = memoryTokens('access-1', 'refresh-1')) {
+    server = await startServer(handler);
+    const client = createApiClient({
+      baseUrl: `${server.origin}/api/v1`,
+      tokens: tokens.store,
+      reconnectDelaysMs: [1, 1, 1],
+    });
+    return { client, tokens, requests: server.requests };
+  }
+
+  const accepted = (id: string, result: string | null) => ({
+    success: true,
+    data: {
+      job_id: id,
+      status: 'queued',
+      progress: 0,
+      message: 'Waiting for a worker',
+      events: `/api/v1/jobs/${id}/events/`,
+      result,
+    },
+  });
+
+  /** Writes events (`id:` and `data:` lines); the stream stays open unless `end`. */
+  function sse(res: Reply, events: Array<[id: number, data: object]>, end = true) {
+    if (!res.headersSent) res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    for (const [id, data] of events) res.write(`id: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (end) res.end();
+  }
+
+  const job = (seq: number, status: string, progress: number, message: string, extra: object = {}) =>
+    [seq, { job_id: 'j1', seq, status, step: status === 'running' ? 'label_reading' : status, progress, message, ...extra }] as [number, object];
+
+  const paths = (requests: Array<{ method: string; path: string }>) => requests.map((r) => `${r.method} ${r.path}`);
+
+  it('follows the events, reports each, and reads the answer from result', async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/labels/read/') return sendJson(res, 202, accepted('j1', '/api/v1/jobs/j1/result/'));
+      if (req.path === '/api/v1/jobs/j1/events/') {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.write(': keep-alive\n\n');
+        return sse(res, [job(1, 'running', 10, 'Reading the label'), job(2, 'completed', 100, 'Done')]);
+      }
+      if (req.path === '/api/v1/jobs/j1/result/') return sendJson(res, 200, { success: true, data: { found: true } });
+      sendJson(res, 404, { success: false });
+    });
+    const progress: Array<[number, string, string | null]> = [];
+    const acceptedViews: unknown[] = [];
+    await expect(
+      client.post('/labels/read/', { photo: 'x' }, {
+        onProgress: (report) => progress.push([report.progress, report.message, report.step]),
+        onAccepted: (view) => acceptedViews.push(view),
+      }),
+    ).resolves.toEqual({ found: true });
+
+    expect(progress).toEqual([
+      [0, 'Waiting for a worker', 'queued'],
+      [10, 'Reading the label', 'label_reading'],
+      [100, 'Done', 'completed'],
+    ]);
+    expect(acceptedViews).toEqual([expect.objectContaining({ job_id: 'j1', result: '/api/v1/jobs/j1/result/' })]);
+    expect(paths(requests)).toEqual([
+      'POST /api/v1/labels/read/',
+      'GET /api/v1/jobs/j1/events/',
+      'GET /api/v1/jobs/j1/result/',
+    ]);
+    // The links name the API base already: it is not added twice. The token goes along.
+    expect(requests[1]?.headers.authorization).toBe('Bearer access-1');
+    expect(requests[2]?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('sends the same call again when the accepted view names no result', async () => {
+    let calls = 0;
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/foods/usda/create/') {
+        calls += 1;
+        if (calls === 1) return sendJson(res, 202, accepted('j2', null));
+        return sendJson(res, 200, { success: true, data: { id: 77, fdc_id: 173944 } });
+      }
+      if (req.path === '/api/v1/jobs/j2/events/') return sse(res, [job(3, 'completed', 100, 'Fetched')]);
+      sendJson(res, 404, { success: false });
+    });
+    await expect(client.post('/foods/usda/create/', { fdc_id: 173944 })).resolves.toEqual({ id: 77, fdc_id: 173944 });
+    expect(paths(requests)).toEqual([
+      'POST /api/v1/foods/usda/create/',
+      'GET /api/v1/jobs/j2/events/',
+      'POST /api/v1/foods/usda/create/',
+    ]);
+    expect(requests[2]?.body).toEqual({ fdc_id: 173944 });
+  });
+
+  it("throws the failure the job's last event reports, and asks nothing more", async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/foods/usda/nutrition/5/') return sendJson(res, 202, accepted('j3', null));
+      sse(res, [
+        job(1, 'running', 10, 'Asking USDA FoodData Central'),
+        job(2, 'failed', 10, 'USDA FoodData Central cannot be reached now', {
+          error: { message: 'USDA FoodData Central cannot be reached now', code: 'USDA_UNAVAILABLE' },
+        }),
+      ]);
+    });
+    const error = await caught(client.get('/foods/usda/nutrition/5/'));
+    expect(error.code).toBe('USDA_UNAVAILABLE');
+    expect(error.message).toBe('USDA FoodData Central cannot be reached now');
+    expect(error.status).toBe(503);
+    expect(serverMessage(error)).toBe('USDA FoodData Central cannot be reached now');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('throws CANCELLED for a cancelled job', async () => {
+    const { client } = await following((req, res) => {
+      if (req.path === '/api/v1/images/detect-barcodes/') return sendJson(res, 202, accepted('j4', '/api/v1/jobs/j4/result/'));
+      sse(res, [job(1, 'cancelled', 30, 'Cancelled')]);
+    });
+    const error = await caught(client.post('/images/detect-barcodes/', { image_id: 9 }));
+    expect(error.code).toBe('CANCELLED');
+    expect(error.status).toBe(409);
+  });
+
+  it("ends a photo analysis's stream at its complete or error step", async () => {
+    const analysisAccepted = {
+      success: true,
+      data: {
+        job_id: null,
+        status: 'processing',
+        progress: 0,
+        message: 'Analysis started',
+        events: '/api/v1/images/5/events/',
+        result: '/api/v1/images/5/results/',
+      },
+    };
+    let ending: object = { step: 'complete', progress: 100, message: 'Analysis complete', foods: [] };
+    const { client } = await following((req, res) => {
+      if (req.path === '/api/v1/images/analyze/') return sendJson(res, 202, analysisAccepted);
+      if (req.path === '/api/v1/images/5/events/') {
+        return sse(res, [
+          [7, { step: 'food_detection', progress: 40, message: 'Detecting foods' }],
+          [8, ending],
+        ]);
+      }
+      if (req.path === '/api/v1/images/5/results/') {
+        return sendJson(res, 200, { success: true, data: { image_id: 5, processing_status: 'completed' } });
+      }
+      sendJson(res, 404, { success: false });
+    });
+    const steps: Array<string | null> = [];
+    await expect(
+      client.post('/images/analyze/', { image_id: 5 }, { onProgress: (report) => steps.push(report.step) }),
+    ).resolves.toEqual({ image_id: 5, processing_status: 'completed' });
+    expect(steps).toEqual(['processing', 'food_detection', 'complete']);
+
+    ending = {
+      step: 'error',
+      progress: 100,
+      message: 'Analysis cancelled by user',
+      error: { message: 'Analysis cancelled by user', code: 'CANCELLED' },
+    };
+    const error = await caught(client.post('/images/analyze/', { image_id: 5 }));
+    expect(error.code).toBe('CANCELLED');
+    expect(error.message).toBe('Analysis cancelled by user');
+  });
+
+  it('reconnects with Last-Event-ID when the stream drops, and takes a 204 as over', async () => {
+    let connections = 0;
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/images/create-food-from-barcode/') {
+        return sendJson(res, 202, accepted('j5', '/api/v1/jobs/j5/result/'));
+      }
+      if (req.path === '/api/v1/jobs/j5/events/') {
+        connections += 1;
+        // First a drop in the middle (a train tunnel), then one that ends cleanly too early.
+        if (connections === 1) {
+          sse(res, [job(1, 'running', 10, 'Reading barcodes')], false);
+          setTimeout(() => res.destroy(), 5);
+          return;
+        }
+        if (connections === 2) return sse(res, [job(2, 'running', 30, 'Asking OpenFoodFacts')]);
+        res.writeHead(204);
+        return res.end();
+      }
+      if (req.path === '/api/v1/jobs/j5/result/') {
+        return sendJson(res, 200, { success: true, data: { food: { id: 3 }, is_existing: false } });
+      }
+      sendJson(res, 404, { success: false });
+    });
+    const progress: number[] = [];
+    await expect(
+      client.post('/images/create-food-from-barcode/', { barcode: '0070097025088' }, {
+        onProgress: (report) => progress.push(report.progress),
+      }),
+    ).resolves.toEqual({ food: { id: 3 }, is_existing: false });
+    expect(progress).toEqual([0, 10, 30]);
+    const streams = requests.filter((r) => r.path === '/api/v1/jobs/j5/events/');
+    expect(streams.map((r) => r.headers['last-event-id'])).toEqual([undefined, '1', '2']);
+  });
+
+  it('gives up with a connection error after a few reconnections that bring nothing', async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/images/detect-barcodes/') return sendJson(res, 202, accepted('j6', '/api/v1/jobs/j6/result/'));
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.end();
+    });
+    const error = await caught(client.post('/images/detect-barcodes/', { image_id: 9 }));
+    expect(error.code).toBe('NETWORK_ERROR');
+    // The first connection and three more.
+    expect(requests.filter((r) => r.path === '/api/v1/jobs/j6/events/')).toHaveLength(4);
+  });
+
+  it('refreshes an expired token once for the stream too', async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/auth/refresh') return sendJson(res, 200, { success: true, data: { access: 'fresh-access' } });
+      if (req.path === '/api/v1/labels/read/') return sendJson(res, 202, accepted('j7', '/api/v1/jobs/j7/result/'));
+      if (req.headers.authorization !== 'Bearer fresh-access') {
+        return sendJson(res, 401, { success: false, error: { message: 'Token expired', code: 'TOKEN_EXPIRED' } });
+      }
+      if (req.path === '/api/v1/jobs/j7/events/') return sse(res, [job(1, 'completed', 100, 'Done')]);
+      sendJson(res, 200, { success: true, data: { found: false } });
+    });
+    await expect(client.post('/labels/read/', {})).resolves.toEqual({ found: false });
+    expect(paths(requests)).toEqual([
+      'POST /api/v1/labels/read/',
+      'GET /api/v1/jobs/j7/events/',
+      'POST /api/v1/auth/refresh',
+      'GET /api/v1/jobs/j7/events/',
+      'GET /api/v1/jobs/j7/result/',
+    ]);
+  });
+
+  it('stops following when aborted, and cancels nothing on the server', async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/labels/read/') return sendJson(res, 202, accepted('j8', '/api/v1/jobs/j8/result/'));
+      sse(res, [job(1, 'running', 10, 'Reading the label')], false);
+    });
+    const controller = new AbortController();
+    const call = client.post('/labels/read/', {}, {
+      signal: controller.signal,
+      onProgress: (report) => {
+        if (report.progress === 10) controller.abort();
+      },
+    });
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(paths(requests)).toEqual(['POST /api/v1/labels/read/', 'GET /api/v1/jobs/j8/events/']);
+  });
+
+  it('gives up on a call the server accepts round after round', async () => {
+    const { client, requests } = await following((req, res) => {
+      if (req.path === '/api/v1/meals/create/') return sendJson(res, 202, accepted('j9', null));
+      sse(res, [job(1, 'completed', 100, 'Done')]);
+    });
+    const error = await caught(client.post('/meals/create/', { foods: [] }));
+    expect(error.code).toBe('STILL_RUNNING');
+    expect(requests.filter((r) => r.path === '/api/v1/meals/create/')).toHaveLength(5);
+  });
+
+  it('leaves a plain 202 without an accepted view as the answer', async () => {
+    const { client } = await following((_req, res) => sendJson(res, 202, { success: true, data: { queued: true } }));
+    await expect(client.post('/users/export/')).resolves.toEqual({ queued: true });
+  });
+});
+
+describe('api client: following an event stream', () => {
+  async function streaming(handler: Handler) {
+    server = await startServer(handler);
+    const client = createApiClient({
+      baseUrl: `${server.origin}/api/v1`,
+      tokens: memoryTokens('access-1').store,
+      reconnectDelaysMs: [1, 1, 1],
+    });
+    return { client, requests: server.requests };
+  }
+  const isLast = (data: unknown) => (data as { step?: string }).step === 'complete';
+
+  it('resumes a stream a POST opened on its GET view, after the last event seen', async () => {
+    const { client, requests } = await streaming((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      if (req.method === 'POST') {
+        res.write('id: 11\ndata: {"step":"start","progress":0}\n\n');
+        res.end();
+        return;
+      }
+      res.write('id: 12\ndata: {"step":"complete","progress":100}\n\n');
+      res.end();
+    });
+    const seen: Array<string | null> = [];
+    const result = await client.follow('/images/analyze-stream/', {
+      method: 'POST',
+      body: { image_id: 5 },
+      resumePath: '/images/5/events/',
+      isFinal: isLast,
+      onEvent: (event) => seen.push(event.id),
+    });
+    expect(result).toEqual({ final: { id: '12', data: { step: 'complete', progress: 100 } }, lastEventId: '12' });
+    expect(seen).toEqual(['11', '12']);
+    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers['last-event-id'] ?? '-'}`)).toEqual([
+      'POST /api/v1/images/analyze-stream/ -',
+      'GET /api/v1/images/5/events/ 11',
+    ]);
+  });
+
+  it('starts after a Last-Event-ID given, and answers null on a 204', async () => {
+    const { client, requests } = await streaming((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    await expect(client.follow('/images/5/events/', { lastEventId: '40', isFinal: isLast })).resolves.toEqual({
+      final: null,
+      lastEventId: '40',
+    });
+    expect(requests[0]?.headers['last-event-id']).toBe('40');
+  });
+
+  it('does not send a POST again that the server refused', async () => {
+    const { client, requests } = await streaming((_req, res) =>
+      sendJson(res, 503, { success: false, error: { message: 'recognition model not installed', code: 'RECOGNITION_UNAVAILABLE' } }),
+    );
+    const error = await caught(
+      client.follow('/images/analyze-stream/', { method: 'POST', body: { image_id: 5 }, isFinal: isLast }),
+    );
+    expect(error.code).toBe('RECOGNITION_UNAVAILABLE');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('throws a refusal of a reconnection as it is (the photo is gone)', async () => {
+    const { client } = await streaming((_req, res) =>
+      sendJson(res, 404, { success: false, error: { message: 'Image not found', code: 'IMAGE_NOT_FOUND' } }),
+    );
+    const error = await caught(client.follow('/images/5/events/', { isFinal: isLast }));
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('IMAGE_NOT_FOUND');
+  });
+});

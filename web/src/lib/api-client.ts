@@ -6,6 +6,8 @@ import { localTokenStore, type TokenStore } from '@/lib/storage';
 export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
   authFailed: 'AUTH_FAILED',
+  /** The server accepted the call (202) round after round and never answered it. */
+  stillRunning: 'STILL_RUNNING',
 } as const;
 
 /** Every failed call throws this: the message is fit to show as received (SPEC 8). */
@@ -33,9 +35,86 @@ export interface RequestOptions {
   /** Sent as JSON, or as is when it is FormData. */
   body?: unknown;
   query?: Query;
+  /**
+   * Stops the call, or the following of a call the server accepted (202). It never
+   * cancels the server's work: that takes the work's own cancel call.
+   */
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key); the client's own win over them. */
   headers?: Record<string, string>;
+  /**
+   * How a call the server accepted (202) and finishes on its workers is getting on: the
+   * accepted view first, then every event of its stream.
+   */
+  onProgress?: (progress: CallProgress) => void;
+  /**
+   * The accepted view of a call that answered 202, before the client follows it: for
+   * callers that keep the job to find its answer again later (after a reload).
+   */
+  onAccepted?: (accepted: AcceptedCall) => void;
+}
+
+/**
+ * What the server answers (202) for a call whose work goes on after the answer: where to
+ * follow it and where its answer will be (contract of issue 28, "the accepted view").
+ * Both links are absolute paths that include the API base; every client method takes
+ * them as they are.
+ */
+export interface AcceptedCall {
+  /** Null for a photo's analysis, which is no single job. */
+  job_id: string | null;
+  status: string;
+  progress: number;
+  message: string;
+  /** Server-sent events of the work's progress, to its final event. */
+  events: string;
+  /** Where the call's answer is once the work is done; null: send the call again. */
+  result: string | null;
+}
+
+/** One report on a call that is under way: the accepted view, or an event of its stream. */
+export interface CallProgress {
+  /** 0 to 100. */
+  progress: number;
+  /** The server's words for the step, in English. */
+  message: string;
+  /** The step's name (queued, label_reading, food_detection…); null when the report names none. */
+  step: string | null;
+  /** The report as the server sent it. */
+  data: Record<string, unknown>;
+}
+
+/** One event of a server-sent event stream: its id (for Last-Event-ID) and its JSON data. */
+export interface StreamEvent {
+  id: string | null;
+  data: unknown;
+}
+
+export interface FollowOptions {
+  /** Of the first connection only (a POST that starts the work); reconnections GET. */
+  method?: string;
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  /** Stops reading; the server's work goes on. */
+  signal?: AbortSignal;
+  /** The id of the last event already seen elsewhere (a stream followed before a reload). */
+  lastEventId?: string | null;
+  /**
+   * Where to reconnect after a drop, when that is not `path` itself: a stream that a
+   * POST opened resumes on the GET view of the same work, which never starts anything.
+   */
+  resumePath?: string;
+  /** Every event, in order, the final one included. */
+  onEvent?: (event: StreamEvent) => void;
+  /** Whether the event is the stream's last. */
+  isFinal: (data: unknown) => boolean;
+}
+
+export interface FollowResult {
+  /** The final event; null when the server answered 204: there is nothing more to send. */
+  final: StreamEvent | null;
+  lastEventId: string | null;
 }
 
 /** What a call answered, read but not unwrapped: for tools that show the envelope itself. */
@@ -70,7 +149,22 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   now?: () => number;
   authFailureCooldownMs?: number;
+  /**
+   * How long to wait before each reconnection of an event stream that dropped; as many
+   * tries in a row as there are delays. An event received starts the count again.
+   */
+  reconnectDelaysMs?: readonly number[];
 }
+
+/** A dropped event stream is opened again after these waits (a train tunnel, a flaky Wi-Fi). */
+const RECONNECT_DELAYS_MS: readonly number[] = [250, 1000, 3000];
+
+/**
+ * How many times in a row one call may be accepted (202) and followed before the client
+ * gives up: the server finishes the work before it answers 202 again, so more than a
+ * round or two means something is wrong.
+ */
+const MAX_ACCEPTED_ROUNDS = 4;
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -89,6 +183,13 @@ export interface ApiClient {
    * `request`; a failure before the stream starts throws ApiError as any call does.
    */
   stream(path: string, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * Reads a server-sent event stream to its final event (see FollowOptions), with the
+   * same token and refresh handling as `request`. A connection that drops is opened
+   * again with `Last-Event-ID`, a few times with a short backoff; a failure answer
+   * throws ApiError as any call does.
+   */
+  follow(path: string, options: FollowOptions): Promise<FollowResult>;
   /**
    * The status and parsed body as the server sent them (the envelope, not its data), with
    * the same token and refresh handling as `request`; only a failed session or connection
@@ -175,12 +276,173 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+function abortError(): DOMException {
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Waits `ms`, or throws AbortError as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The accepted view of a 202 answer (`data.events` present), or null for any other answer. */
+function acceptedCall({ response, body }: Parsed): AcceptedCall | null {
+  if (response.status !== 202 || !isRecord(body) || body.success === false) return null;
+  const data = isRecord(body.data) ? body.data : null;
+  const events = nonEmptyString(data?.events);
+  if (!data || !events) return null;
+  return {
+    job_id: nonEmptyString(data.job_id) ?? null,
+    status: nonEmptyString(data.status) ?? 'queued',
+    progress: typeof data.progress === 'number' ? data.progress : 0,
+    message: typeof data.message === 'string' ? data.message : '',
+    events,
+    result: nonEmptyString(data.result) ?? null,
+  };
+}
+
+function progressOf(data: Record<string, unknown>): CallProgress {
+  const progress = typeof data.progress === 'number' && Number.isFinite(data.progress) ? data.progress : 0;
+  return {
+    progress: Math.min(100, Math.max(0, progress)),
+    message: typeof data.message === 'string' ? data.message : '',
+    step: nonEmptyString(data.step) ?? null,
+    data,
+  };
+}
+
+const JOB_FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+const CANCELLED_CODE = 'CANCELLED';
+
+/**
+ * Whether an event ends its stream. A job's events carry its `status` (the last is
+ * completed, failed or cancelled); a photo analysis's carry only a `step` (the last is
+ * complete or error).
+ */
+function isFinalEvent(data: unknown): boolean {
+  if (!isRecord(data)) return false;
+  if (typeof data.status === 'string') return JOB_FINAL_STATUSES.has(data.status);
+  return data.step === 'complete' || data.step === 'error';
+}
+
+/**
+ * The failure a final event reports, or null when the work ended well. A stream event
+ * has no HTTP status of its own: a cancel gets 409 and any other failure 503, the
+ * statuses the server gives CANCELLED and a failed job (JOB_FAILED) when it answers them.
+ */
+function failureOfEvent(data: unknown): ApiError | null {
+  if (!isRecord(data)) return null;
+  const reported = isRecord(data.error) ? data.error : {};
+  const jobStatus = typeof data.status === 'string' ? data.status : null;
+  if (jobStatus === 'completed' || (jobStatus === null && data.step === 'complete')) return null;
+  const cancelled = jobStatus === 'cancelled' || reported.code === CANCELLED_CODE;
+  const code = cancelled ? CANCELLED_CODE : (nonEmptyString(reported.code) ?? 'JOB_FAILED');
+  const message =
+    nonEmptyString(reported.message) ?? nonEmptyString(data.message) ?? (cancelled ? 'Cancelled' : 'The task failed');
+  return new ApiError(message, {
+    status: cancelled ? 409 : 503,
+    code,
+    body: { success: false, error: { message, code } },
+  });
+}
+
+/** One `id:`/`data:` block of an event stream; null for a comment or a block without JSON data. */
+function parseEventBlock(block: string): StreamEvent | null {
+  let id: string | null = null;
+  const data: string[] = [];
+  for (const rawLine of block.split('\n')) {
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    const colon = line.indexOf(':');
+    if (colon === 0) continue; // A comment (the server's keep-alive).
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'id') id = value;
+    else if (field === 'data') data.push(value);
+  }
+  if (data.length === 0) return null;
+  try {
+    return { id, data: JSON.parse(data.join('\n')) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads events until `onEvent` says one is the last, the stream ends or the connection
+ * drops. Aborting `signal` stops reading and throws AbortError.
+ */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | undefined,
+  onEvent: (event: StreamEvent) => boolean,
+): Promise<{ final: StreamEvent | null; received: number }> {
+  const reader = body.getReader();
+  // Not every body stops with the request's signal (a test's, a service worker's).
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let received = 0;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        if (signal?.aborted) throw abortError();
+        return { final: null, received }; // The connection dropped.
+      }
+      if (signal?.aborted) throw abortError();
+      if (chunk.done) return { final: null, received };
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end !== -1) {
+        const event = parseEventBlock(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (event) {
+          received += 1;
+          if (onEvent(event)) return { final: event, received };
+        }
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    stop();
+  }
+}
+
 function connectionError(): ApiError {
   return new ApiError('Connection error', { status: 0, code: CLIENT_ERROR_CODES.network });
 }
 
+/** The path part of the API base (`/api/v1` of `http://host/api/v1`), without a trailing slash. */
+function basePathOf(baseUrl: string): string {
+  return new URL(baseUrl, 'http://localhost').pathname.replace(/\/$/, '');
+}
+
 function buildUrl(baseUrl: string, path: string, query?: Query): string {
-  const url = `${baseUrl.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  // A link the server handed out (an accepted view's `events` and `result`) names the
+  // API base already.
+  const basePath = basePathOf(baseUrl);
+  const inApi = basePath !== '' && relative.startsWith(`${basePath}/`) ? relative.slice(basePath.length) : relative;
+  const url = `${baseUrl.replace(/\/$/, '')}${inApi}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -210,6 +472,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const cooldown = options.authFailureCooldownMs ?? AUTH_FAILURE_COOLDOWN_MS;
+  const reconnectDelays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
 
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: ApiClientEvent) => void>();
@@ -227,7 +490,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<Parsed> {
     const headers: Record<string, string> = {
       ...init.headers,
-      Accept: readAs === 'blob' ? '*/*' : 'application/json',
+      Accept: readAs === 'blob' ? '*/*' : readAs === 'stream' ? 'text/event-stream' : 'application/json',
     };
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
@@ -357,8 +620,104 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return retried;
   }
 
+  /** A connection that may come back: none made, a proxy or server away for a moment. */
+  function isPassing(error: unknown): boolean {
+    return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+  }
+
+  async function follow(path: string, options: FollowOptions): Promise<FollowResult> {
+    const { signal } = options;
+    let lastEventId = options.lastEventId ?? null;
+    let target = path;
+    let first: RequestOptions = {
+      method: options.method ?? 'GET',
+      body: options.body,
+      query: options.query,
+      headers: options.headers,
+      signal,
+    };
+    let opened = false;
+    let tries = 0;
+    for (;;) {
+      let failure: unknown;
+      try {
+        const headers: Record<string, string> = { ...first.headers };
+        if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+        const parsed = await execute(target, { ...first, headers }, 'stream');
+        // 204: the last event was already seen, or the stream has nothing to send.
+        if (parsed.response.status === 204) return { final: null, lastEventId };
+        if (!parsed.response.ok) unwrap<unknown>(parsed);
+        if (!parsed.body) throw new ApiError('Unable to read response stream', { status: parsed.response.status });
+        opened = true;
+        const read = await readEvents(parsed.body as ReadableStream<Uint8Array>, signal, (event) => {
+          if (event.id !== null) lastEventId = event.id;
+          options.onEvent?.(event);
+          return options.isFinal(event.data);
+        });
+        if (read.final) return { final: read.final, lastEventId };
+        // Ended before its final event: the connection dropped.
+        if (read.received > 0) tries = 0;
+        failure = connectionError();
+      } catch (error) {
+        if (isAbort(error) || !isPassing(error)) throw error;
+        failure = error;
+      }
+      // A POST that never got through is the caller's to send again, not this loop's.
+      const delay = reconnectDelays[tries];
+      if ((!opened && first.method !== 'GET') || delay === undefined) throw failure;
+      tries += 1;
+      await pause(delay, signal);
+      target = options.resumePath ?? path;
+      first = { method: 'GET', signal };
+    }
+  }
+
+  /**
+   * Follows an accepted call's events to their end, reporting each. Throws the failure
+   * the final event reports; a 204 (already over) is left to the next request to tell.
+   */
+  async function followAccepted(accepted: AcceptedCall, init: RequestOptions): Promise<void> {
+    const { final } = await follow(accepted.events, {
+      signal: init.signal,
+      isFinal: isFinalEvent,
+      onEvent: (event) => {
+        if (isRecord(event.data)) init.onProgress?.(progressOf(event.data));
+      },
+    });
+    const failure = final ? failureOfEvent(final.data) : null;
+    if (failure) throw failure;
+  }
+
+  /**
+   * Sends the call; an answer of 202 (its work goes on on the workers) is followed to
+   * its end, then its answer is read from `result`, or the call is sent again.
+   */
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
-    return unwrap<T>(await execute(path, init));
+    let target = path;
+    let current = init;
+    for (let round = 0; ; round += 1) {
+      const parsed = await execute(target, current);
+      const accepted = acceptedCall(parsed);
+      if (!accepted) return unwrap<T>(parsed);
+      if (round >= MAX_ACCEPTED_ROUNDS) {
+        throw new ApiError('The server is still working on this; please try again later', {
+          status: 202,
+          code: CLIENT_ERROR_CODES.stillRunning,
+          body: parsed.body,
+        });
+      }
+      init.onAccepted?.(accepted);
+      init.onProgress?.(progressOf({ ...accepted, step: accepted.status }));
+      await followAccepted(accepted, init);
+      if (accepted.result !== null) {
+        target = accepted.result;
+        current = { method: 'GET', signal: init.signal };
+      } else {
+        // The work is done: the same call now answers at once.
+        target = path;
+        current = init;
+      }
+    }
   }
 
   async function download(path: string, init: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
@@ -397,6 +756,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
     download,
     stream,
+    follow,
     onSessionFailed(listener) {
       listeners.add(listener);
       return () => {

@@ -73,12 +73,43 @@ export const localTokenStore: TokenStore = {
   },
 };
 
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Session storage (this tab, until it closes) as JSON; null when absent or unreadable. */
+export function readSessionJson<T>(key: string): T | null {
+  try {
+    const raw = session()?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionJson(key: string, value: unknown): void {
+  try {
+    session()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the value lives only in memory for this visit.
+  }
+}
+
+export function removeSessionItem(key: string): void {
+  try {
+    session()?.removeItem(key);
+  } catch {
+    // Nothing stored that we could remove.
+  }
+}
+
 /** Basket drafts and dashboard results belong to the person who logged out. */
 export function clearPersonalData(): void {
   for (const key of PERSONAL_STORAGE_KEYS) removeItem(key);
-  try {
-    window.sessionStorage.removeItem(SESSION_KEYS.editingMeal);
-  } catch {
-    // No session storage: nothing to clear.
-  }
+  removeSessionItem(SESSION_KEYS.editingMeal);
+  removeSessionItem(SESSION_KEYS.pendingLabelRead);
 }

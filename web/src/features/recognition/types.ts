@@ -1,4 +1,5 @@
 import type { FoodNutrients, Nutrients } from '@/types/food';
+import type { UploadedImage } from '@/types/image';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -123,4 +124,28 @@ export type AnalysisEvent = {
   memory?: MemoryMatch | null;
   plate_warning?: PlateWarning | null;
   error?: { message: string; code: string };
+};
+
+/** Who reads an analysis's events: each event with its id, until the signal stops the reading. */
+export type AnalysisListener = {
+  /** Each event with its id, the final one included. */
+  onEvent: (event: AnalysisEvent, id: string | null) => void;
+  /** Stops reading, never the analysis: that goes on on the workers. */
+  signal: AbortSignal;
+};
+
+/** GET /images/{id}/results/ (SPEC 3 "Recognition result"), with issue 17's findings. */
+export type AnalysisResults = {
+  image_id: number;
+  processing_status: UploadedImage['processing_status'];
+  keywords: string[];
+  /** The recognised foods, as the `complete` event's `foods`. */
+  results: unknown[];
+  stage_1?: unknown;
+  stage_2?: unknown;
+  stage_3?: unknown;
+  food_found?: boolean;
+  memory?: MemoryMatch | null;
+  plate_warning?: PlateWarning | null;
+  error?: { message: string; code: string } | null;
 };

@@ -1,19 +1,28 @@
 import useSWRMutation from 'swr/mutation';
 import type { BarcodeScan } from '@/features/barcodes/types';
-import { api } from '@/lib/api-client';
+import { api, type CallProgress } from '@/lib/api-client';
 
 export const analyzeWithBarcodePath = '/images/analyze-with-barcode/';
 
 export type BarcodeAnalysis = BarcodeScan & { image_id: number };
 
+export type AnalyzeWithBarcodeArg = {
+  imageId: number;
+  /** How the workers get on, when the server takes longer (202). */
+  onProgress?: (progress: CallProgress) => void;
+};
+
 /**
  * Reads the barcodes in an uploaded image and finds or creates a food for each food
- * barcode. No barcode at all is a success with empty lists.
+ * barcode. No barcode at all is a success with empty lists. A slow one is accepted (202)
+ * and followed by the client to its answer.
  */
-export function analyzeWithBarcode(imageId: number): Promise<BarcodeAnalysis> {
-  return api.post<BarcodeAnalysis>(analyzeWithBarcodePath, { image_id: imageId });
+export function analyzeWithBarcode(imageId: number, onProgress?: (progress: CallProgress) => void): Promise<BarcodeAnalysis> {
+  return api.post<BarcodeAnalysis>(analyzeWithBarcodePath, { image_id: imageId }, { onProgress });
 }
 
 export function useAnalyzeWithBarcode() {
-  return useSWRMutation(analyzeWithBarcodePath, (_key: string, { arg }: { arg: number }) => analyzeWithBarcode(arg));
+  return useSWRMutation(analyzeWithBarcodePath, (_key: string, { arg }: { arg: AnalyzeWithBarcodeArg }) =>
+    analyzeWithBarcode(arg.imageId, arg.onProgress),
+  );
 }

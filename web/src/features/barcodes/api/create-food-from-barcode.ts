@@ -1,22 +1,31 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
+import { api, type CallProgress } from '@/lib/api-client';
 import type { SavedFood } from '@/types/food';
 
 export const createFoodFromBarcodePath = '/images/create-food-from-barcode/';
 
 export type CreatedBarcodeFood = { food: SavedFood; is_existing: boolean };
 
+export type CreateFoodFromBarcodeArg = {
+  barcode: string;
+  /** How the look-up goes, when the server takes longer (202). */
+  onProgress?: (progress: CallProgress) => void;
+};
+
 /**
  * The food behind a barcode, looked up and stored on first use. Fails with
  * INVALID_BARCODE, BARCODE_NOT_FOUND, PRODUCT_REJECTED (the message says why) or
- * BARCODE_LOOKUP_UNAVAILABLE.
+ * BARCODE_LOOKUP_UNAVAILABLE, whether the server answered at once or after a 202.
  */
-export function createFoodFromBarcode(barcode: string): Promise<CreatedBarcodeFood> {
-  return api.post<CreatedBarcodeFood>(createFoodFromBarcodePath, { barcode });
+export function createFoodFromBarcode(
+  barcode: string,
+  onProgress?: (progress: CallProgress) => void,
+): Promise<CreatedBarcodeFood> {
+  return api.post<CreatedBarcodeFood>(createFoodFromBarcodePath, { barcode }, { onProgress });
 }
 
 export function useCreateFoodFromBarcode() {
-  return useSWRMutation(createFoodFromBarcodePath, (_key: string, { arg }: { arg: string }) =>
-    createFoodFromBarcode(arg),
+  return useSWRMutation(createFoodFromBarcodePath, (_key: string, { arg }: { arg: CreateFoodFromBarcodeArg }) =>
+    createFoodFromBarcode(arg.barcode, arg.onProgress),
   );
 }

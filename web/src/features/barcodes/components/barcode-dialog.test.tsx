@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { acceptedReply, jobEvent, liveEventStream, mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import { i18n } from '@/lib/i18n';
@@ -94,6 +94,41 @@ describe('the barcode dialog', () => {
     expect(JSON.parse(localStorage.getItem('dashboardBarcodeFoods') ?? '[]')).toEqual([
       expect.objectContaining({ barcode: '0070097025088', food: expect.objectContaining({ id: 42 }) }),
     ]);
+  });
+
+  it('shows how a scan the server finishes on its workers (202) goes, then its foods', async () => {
+    const live = liveEventStream();
+    const { user, calls } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': acceptedReply('jb'),
+      'GET /api/v1/jobs/jb/events/': () => {
+        live.send(1, jobEvent('jb', 1, 'running', { step: 'barcode_detection', progress: 10, message: 'Reading barcodes' }));
+        return live.reply;
+      },
+      'GET /api/v1/jobs/jb/result/': analysis(),
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByText('10% · Reading barcodes')).toBeVisible();
+    expect(within(box).getByRole('progressbar', { name: 'Reading barcodes…' })).toHaveAttribute('value', '10');
+    live.send(2, jobEvent('jb', 2, 'running', { step: 'barcode_lookup', progress: 30, message: 'Asking OpenFoodFacts' }));
+    expect(await within(box).findByText('30% · Looking up the product')).toBeVisible();
+    live.send(3, jobEvent('jb', 3, 'completed'));
+    live.end();
+    const food = within(await within(box).findByRole('list', { name: 'Foods found' })).getByRole('listitem');
+    expect(food).toHaveTextContent('Honey Roasted Peanuts');
+    expect(within(box).queryByRole('progressbar')).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/v1/images/analyze-with-barcode/')).toHaveLength(1);
+  });
+
+  it('reports a product no database knows the same way after a 202', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/analyze-with-barcode/': acceptedReply('jb'),
+      'GET /api/v1/jobs/jb/events/': {
+        text: `id: 4\ndata: ${JSON.stringify(jobEvent('jb', 4, 'failed', { error: { message: 'Barcode detection failed on the worker', code: 'JOB_FAILED' } }))}\n\n`,
+        headers: { 'Content-Type': 'text/event-stream' },
+      },
+    });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('Barcode detection failed: Barcode detection failed on the worker');
   });
 
   it('shows the product image when there is one and marks a food already stored', async () => {

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { WorkProgress } from '@/components/ui/work-progress';
 import { useAnalyzeWithBarcode } from '@/features/barcodes/api/analyze-with-barcode';
 import { useCreateFoodFromBarcode } from '@/features/barcodes/api/create-food-from-barcode';
 import type { CameraProblem, CameraRead } from '@/features/barcodes/components/camera-scanner';
@@ -15,9 +16,10 @@ import type { BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/bar
 import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type CallProgress } from '@/lib/api-client';
 import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import { useFailureText } from '@/lib/use-failure-text';
+import { useProgressText } from '@/lib/use-progress-text';
 import type { SavedFood } from '@/types/food';
 import '@/features/barcodes/barcodes.css';
 
@@ -64,12 +66,14 @@ export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket, createOwn
 
 type Mode = 'upload' | 'camera';
 
+// The server's work may outlast its answer (202): `progress` is how the workers get on,
+// null until they say.
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading' }
-  | { kind: 'analysing' }
+  | { kind: 'analysing'; progress: CallProgress | null }
   | { kind: 'scanning' }
-  | { kind: 'lookingUp'; barcode: string };
+  | { kind: 'lookingUp'; barcode: string; progress: CallProgress | null };
 
 const CAMERA_PROBLEMS = {
   unsupported: 'errors.cameraUnsupported',
@@ -86,6 +90,13 @@ const NO_FOOD_CODES: ReadonlySet<string> = new Set([
 ]);
 
 type ScannerProps = Omit<BarcodeDialogProps, 'open' | 'onClose'>;
+
+/** What the dialog waits for, in words; with a bar and the step once the workers report. */
+function Waiting({ words, progress }: { words: string; progress: CallProgress | null }) {
+  const progressText = useProgressText();
+  if (!progress) return <p role="status">{words}</p>;
+  return <WorkProgress label={words} progress={progress.progress} text={progressText(progress, words)} />;
+}
 
 function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps) {
   const { t } = useTranslation('barcodes');
@@ -147,9 +158,11 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
       fail('errors.uploadFailed', error);
       return;
     }
-    setPhase({ kind: 'analysing' });
+    setPhase({ kind: 'analysing', progress: null });
+    const onProgress = (progress: CallProgress) =>
+      setPhase((current) => (current.kind === 'analysing' ? { ...current, progress } : current));
     try {
-      show(await analyze.trigger(imageId));
+      show(await analyze.trigger({ imageId, onProgress }));
     } catch (error) {
       fail('errors.detectionFailed', error);
     }
@@ -161,7 +174,9 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
       fail('errors.scanFailed', null);
       return;
     }
-    setPhase({ kind: 'lookingUp', barcode: barcode.formatted_data });
+    setPhase({ kind: 'lookingUp', barcode: barcode.formatted_data, progress: null });
+    const onProgress = (progress: CallProgress) =>
+      setPhase((current) => (current.kind === 'lookingUp' ? { ...current, progress } : current));
     const only = (foods: BarcodeFood[], missing: BarcodeScan['missing']) => ({
       barcodes: [barcode],
       food_barcodes_only: [barcode],
@@ -169,7 +184,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
       missing,
     });
     try {
-      const { food, is_existing } = await createFood.trigger(barcode.data);
+      const { food, is_existing } = await createFood.trigger({ barcode: barcode.data, onProgress });
       show(only([{ barcode: barcode.data, food, is_existing }], []));
     } catch (error) {
       if (error instanceof ApiError && NO_FOOD_CODES.has(error.code ?? '')) {
@@ -261,8 +276,10 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
         )
       )}
 
-      {phase.kind === 'analysing' && <p role="status">{t('dialog.analysing')}</p>}
-      {phase.kind === 'lookingUp' && <p role="status">{t('dialog.lookingUp', { barcode: phase.barcode })}</p>}
+      {phase.kind === 'analysing' && <Waiting words={t('dialog.analysing')} progress={phase.progress} />}
+      {phase.kind === 'lookingUp' && (
+        <Waiting words={t('dialog.lookingUp', { barcode: phase.barcode })} progress={phase.progress} />
+      )}
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
       {scan && (
         <BarcodeResults scan={scan} onAdd={addToBasket} onCreateFood={createOwnFood ? setCreating : undefined} />

@@ -1,5 +1,4 @@
-import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
+import { api, type RequestOptions } from '@/lib/api-client';
 
 /** The fields of a custom food a nutrition label fills (per 100 g; sodium in mg). */
 export type LabelNutrient = 'calories' | 'protein' | 'fat' | 'carbs' | 'sodium' | 'fiber' | 'sugar';
@@ -36,17 +35,16 @@ export type LabelReading = {
 
 export const readLabelPath = '/labels/read/';
 
-/** Multipart: field `image`, and `barcode` when the food is made for one. */
-export function readLabel(photo: File, barcode?: string): Promise<LabelReading> {
+export type LabelReadOptions = Pick<RequestOptions, 'signal' | 'onProgress' | 'onAccepted'>;
+
+/**
+ * Multipart: field `image`, and `barcode` when the food is made for one. A read that
+ * takes longer is accepted (202) and followed by the client to its answer: `onProgress`
+ * hears how it goes, `onAccepted` where its answer will be (see getLabelReading).
+ */
+export function readLabel(photo: File, barcode: string | undefined, options: LabelReadOptions = {}): Promise<LabelReading> {
   const form = new FormData();
   form.append('image', photo);
   if (barcode) form.append('barcode', barcode);
-  return api.post<LabelReading>(readLabelPath, form);
-}
-
-/** Reading changes nothing stored: nothing to revalidate. */
-export function useReadLabel() {
-  return useSWRMutation(readLabelPath, (_key: string, { arg }: { arg: { photo: File; barcode?: string } }) =>
-    readLabel(arg.photo, arg.barcode),
-  );
+  return api.post<LabelReading>(readLabelPath, form, options);
 }

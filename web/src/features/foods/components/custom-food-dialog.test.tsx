@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import {
+  acceptedReply,
+  eventStreamReply,
+  jobEvent,
+  liveEventStream,
+  mockFetch,
+  rememberSession,
+  type MockCall,
+  type MockReply,
+} from '@/testing/fetch-mock';
 import { failure, makeCustomFood, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import type { Food } from '@/types/food';
@@ -356,5 +365,107 @@ describe('scanning a label into a custom food', () => {
     });
     await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('label reading models not installed');
+  });
+
+  describe('when the server reads it on its workers (202)', () => {
+    const RESULT = 'GET /api/v1/jobs/j1/result/';
+    const EVENTS = 'GET /api/v1/jobs/j1/events/';
+    const reading_ = (progress: number, message = 'Reading the label') =>
+      jobEvent('j1', progress, 'running', { step: 'label_reading', progress, message });
+    const pendingRead = () => JSON.parse(sessionStorage.getItem('pendingLabelRead') ?? 'null') as unknown;
+    const readCalls = (calls: MockCall[]) => calls.filter((call) => call.path === '/api/v1/labels/read/');
+    const progressBar = (dialog: HTMLElement) => within(dialog).queryByRole('progressbar', { name: /^(Label reading progress|读取营养成分表的进度)$/ });
+
+    it('shows how far the read is, in percent and words, then fills the form from its result', async () => {
+      const live = liveEventStream();
+      const { user, dialog, calls } = await openCreate({
+        'POST /api/v1/labels/read/': acceptedReply('j1'),
+        [EVENTS]: () => {
+          live.send(10, reading_(10));
+          return live.reply;
+        },
+        [RESULT]: ok(reading),
+      });
+      await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+      expect(await within(dialog).findByText('10% · Reading the label')).toBeVisible();
+      expect(progressBar(dialog)).toHaveAttribute('value', '10');
+      expect(within(dialog).getByRole('button', { name: 'Reading the label…' })).toBeDisabled();
+      expect(pendingRead()).toEqual({ jobId: 'j1', result: '/api/v1/jobs/j1/result/', barcode: null });
+
+      live.send(60, reading_(60));
+      expect(await within(dialog).findByText('60% · Reading the label')).toBeVisible();
+      live.send(61, jobEvent('j1', 61, 'completed', { message: 'Read' }));
+      live.end();
+      expect(await within(dialog).findByText(/Filled in from the label/)).toBeVisible();
+      expect(field(dialog, 'Calories (kcal)')).toHaveValue(377.6);
+      expect(progressBar(dialog)).toBeNull();
+      expect(readCalls(calls)).toHaveLength(1);
+      expect(pendingRead()).toBeNull();
+    });
+
+    it('closed and opened again, takes the answer of the read without reading the photo twice', async () => {
+      let results = 0;
+      const live = liveEventStream();
+      const { user, dialog, calls } = await openCreate({
+        'POST /api/v1/labels/read/': acceptedReply('j1'),
+        [EVENTS]: (call) => {
+          // The dialog's first listener sees the read start; the second, after its return, the end.
+          if (call.headers.get('Last-Event-ID') === null && results === 0) {
+            live.send(10, reading_(10));
+            return live.reply;
+          }
+          return eventStreamReply([reading_(70), jobEvent('j1', 71, 'completed')]);
+        },
+        // Still running when the dialog comes back: the same accepted view, then the answer.
+        [RESULT]: () => (++results === 1 ? acceptedReply('j1') : ok(reading)),
+      });
+      await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+      expect(await within(dialog).findByText('10% · Reading the label')).toBeVisible();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(live.readerLeft).toBe(true));
+      expect(pendingRead()).toMatchObject({ jobId: 'j1' });
+
+      await user.click(screen.getByRole('button', { name: 'Create custom food' }));
+      const again = screen.getByRole('dialog', { name: 'Create a custom food' });
+      expect(await within(again).findByText(/Filled in from the label/)).toBeVisible();
+      expect(field(again, 'Calories (kcal)')).toHaveValue(377.6);
+      expect(readCalls(calls)).toHaveLength(1);
+      expect(calls.filter((call) => call.path === '/api/v1/jobs/j1/result/')).toHaveLength(2);
+      expect(pendingRead()).toBeNull();
+    });
+
+    it('says what the read is doing in Chinese', async () => {
+      await i18n.changeLanguage('zh');
+      const live = liveEventStream();
+      const { user } = await openMyFood({
+        'POST /api/v1/labels/read/': acceptedReply('j1'),
+        [EVENTS]: () => {
+          live.send(10, reading_(35));
+          return live.reply;
+        },
+      });
+      await user.click(screen.getByRole('button', { name: '创建自定义食物' }));
+      const dialog = screen.getByRole('dialog');
+      await user.upload(within(dialog).getByLabelText('营养成分表的照片'), photo());
+      expect(await within(dialog).findByText('35% · 正在读取营养成分表')).toBeVisible();
+      expect(progressBar(dialog)).toHaveAttribute('value', '35');
+    });
+
+    it('shows why a read failed on the workers, and forgets it', async () => {
+      const { user, dialog } = await openCreate({
+        'POST /api/v1/labels/read/': acceptedReply('j1'),
+        [EVENTS]: eventStreamReply([
+          reading_(10),
+          jobEvent('j1', 11, 'failed', {
+            message: 'The label-reading models are not installed',
+            error: { message: 'The label-reading models are not installed', code: 'LABEL_READING_UNAVAILABLE' },
+          }),
+        ]),
+      });
+      await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('The label-reading models are not installed');
+      expect(pendingRead()).toBeNull();
+      expect(within(dialog).getByRole('button', { name: 'Scan a label' })).toBeEnabled();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
 import { UnknownValue } from '@/components/ui/unknown-value';
+import { WorkProgress } from '@/components/ui/work-progress';
 import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
 import { FavoriteStar } from '@/features/foods/components/favorite-star';
 import { FoodIngredients } from '@/features/foods/components/food-ingredients';
@@ -12,7 +13,8 @@ import type { FoodView } from '@/features/foods/types';
 import { foodNames } from '@/features/foods/utils/names';
 import { DETAIL_NUTRIENTS, needsUsdaNutrition, per100g, withUsdaNutrients } from '@/features/foods/utils/nutrition';
 import { readAmount } from '@/lib/amount';
-import { serverMessage } from '@/lib/api-client';
+import { serverMessage, type CallProgress } from '@/lib/api-client';
+import { useProgressText } from '@/lib/use-progress-text';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
 /** SPEC 9: the default portion. */
@@ -34,6 +36,7 @@ type FoodCardProps = {
 export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, detailed }: FoodCardProps) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
+  const progressText = useProgressText();
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
   const detailsId = useId();
@@ -43,9 +46,12 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
   // A USDA hit gets an id once it has been added (saved locally).
   const [saved, setSaved] = useState<SavedFood | null>(null);
   const [nutritionWanted, setNutritionWanted] = useState(false);
+  // How a USDA fetch on the workers goes (getting nutrition, saving to add), when it takes a while.
+  const [nutritionProgress, setNutritionProgress] = useState<CallProgress | null>(null);
+  const [addProgress, setAddProgress] = useState<CallProgress | null>(null);
 
   const base = saved ?? food;
-  const nutrition = useUsdaNutrition(nutritionWanted ? base.fdc_id : null);
+  const nutrition = useUsdaNutrition(nutritionWanted ? base.fdc_id : null, setNutritionProgress);
   const shown = nutrition.data ? withUsdaNutrients(base, nutrition.data.nutrients) : base;
 
   const names = foodNames(shown, language);
@@ -67,14 +73,16 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
 
   function add() {
     if (quantity === null) return;
+    setAddProgress(null);
     void run('add', async () => {
-      const result = await actions.add(shown, quantity, amountText);
+      const result = await actions.add(shown, quantity, amountText, setAddProgress);
       if (result && !isSaved(base)) setSaved(result);
       if (result) onAdded?.();
     });
   }
 
   function getNutrition() {
+    setNutritionProgress(null);
     if (nutritionWanted) void nutrition.mutate();
     else setNutritionWanted(true);
   }
@@ -135,6 +143,13 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
           >
             {nutrition.isLoading ? t('card.gettingNutrition') : t('card.getNutrition')}
           </button>
+          {nutrition.isValidating && nutritionProgress && (
+            <WorkProgress
+              label={t('card.gettingNutrition')}
+              progress={nutritionProgress.progress}
+              text={progressText(nutritionProgress, t('card.gettingNutrition'))}
+            />
+          )}
           {nutrition.error !== undefined && !nutrition.isValidating && (
             <FormMessage tone="error">
               {serverMessage(nutrition.error) ?? t('card.nutritionFailed')}
@@ -226,6 +241,13 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
             </button>
           ))}
       </div>
+      {busy === 'add' && addProgress && (
+        <WorkProgress
+          label={t('card.adding')}
+          progress={addProgress.progress}
+          text={progressText(addProgress, t('card.adding'))}
+        />
+      )}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { acceptedReply, eventStreamReply, jobEvent, liveEventStream, mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeCustomFood, makeFood, makeUsdaFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 import type { Food } from '@/types/food';
@@ -581,6 +581,59 @@ describe('USDA results', () => {
 
     await user.click(within(usda).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(storedBasket()).toMatchObject([{ food: { id: 40, calories_per_100g: 89 }, quantity: 100 }]));
+  });
+
+  it('save a USDA food the server fetches on its workers first (202), then add it', async () => {
+    const saved = makeUsdaFood({ id: 78 });
+    let creates = 0;
+    const { user, calls } = openSearch(
+      {
+        [USDA_SEARCH]: ok({ foods: [usdaBanana], usda_available: true }),
+        'POST /api/v1/foods/usda/create/': () => (++creates === 1 ? acceptedReply('ju', null) : ok(saved)),
+        'GET /api/v1/jobs/ju/events/': eventStreamReply([
+          jobEvent('ju', 1, 'running', { step: 'fetch', message: 'Asking USDA FoodData Central' }),
+          jobEvent('ju', 2, 'completed'),
+        ]),
+      },
+      { session: true },
+    );
+    await user.type(searchBox(), 'banana{Enter}');
+    await user.click(within(await findCard('Bananas, raw')).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Added 100 g Bananas, raw to the basket')).toBeInTheDocument();
+    // Nothing saved by the 202: the same call again, once the fetch is done.
+    expect(foodCalls(calls, '/api/v1/foods/usda/create/').map((call) => call.body)).toEqual([{ fdc_id: 173944 }, { fdc_id: 173944 }]);
+    expect(storedBasket()).toEqual([{ food: saved, quantity: 100 }]);
+  });
+
+  it('Get nutrition shows how a fetch on the workers (202) goes, then its values', async () => {
+    const live = liveEventStream();
+    let asked = 0;
+    const { user, calls } = openSearch({
+      [SEARCH]: searchReply([makeUsdaFood({ id: 40, calories_per_100g: 0 })]),
+      'GET /api/v1/foods/usda/nutrition/173944/': () =>
+        ++asked === 1
+          ? acceptedReply('jn', null)
+          : ok({
+              fdc_id: 173944,
+              food_description: 'Bananas, raw',
+              brand_owner: null,
+              nutrients: { calories: 89, protein: 1.09, fat: 0.33, carbs: 22.84, fiber: 2.6, sugar: 12.23, sodium: 1 },
+            }),
+      'GET /api/v1/jobs/jn/events/': () => {
+        live.send(1, jobEvent('jn', 1, 'running', { step: 'fetch', progress: 10, message: 'Asking USDA FoodData Central' }));
+        return live.reply;
+      },
+    });
+    await user.type(searchBox(), 'banana{Enter}');
+    const usda = await findCard('Bananas, raw');
+    await user.click(within(usda).getByRole('button', { name: 'Get nutrition' }));
+    expect(await within(usda).findByText('10% · Asking USDA FoodData Central')).toBeInTheDocument();
+    expect(within(usda).getByRole('progressbar', { name: 'Getting nutrition…' })).toHaveAttribute('value', '10');
+    live.send(2, jobEvent('jn', 2, 'completed'));
+    live.end();
+    expect(await within(usda).findByText('89 kcal / 100 g')).toBeInTheDocument();
+    expect(within(usda).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(foodCalls(calls, '/api/v1/foods/usda/nutrition/')).toHaveLength(2);
   });
 
   it('Get nutrition says when it fails', async () => {

@@ -1,8 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
-import { useReadLabel, type LabelReading } from '@/features/foods/api/read-label';
-import { useFailureText } from '@/lib/use-failure-text';
+import { WorkProgress } from '@/components/ui/work-progress';
+import type { LabelReading } from '@/features/foods/api/read-label';
+import { useLabelReading } from '@/features/foods/hooks/use-label-reading';
+import { useProgressText } from '@/lib/use-progress-text';
 
 type ScanLabelProps = {
   /** The barcode the food is made for, kept with the label read. */
@@ -12,27 +14,20 @@ type ScanLabelProps = {
 
 /**
  * "Scan a label": a photo of a nutrition table (the phone's camera, or a file) read by
- * the server into the form's values.
+ * the server into the form's values, with the read's progress as it goes.
  */
 export function ScanLabel({ barcode, onRead }: ScanLabelProps) {
   const { t } = useTranslation('foods');
-  const failureText = useFailureText();
+  const progressText = useProgressText();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const reading = useReadLabel();
-  const [error, setError] = useState<string | null>(null);
+  const { reading, error, read } = useLabelReading(barcode, onRead);
 
-  async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
+  function onPhoto(event: ChangeEvent<HTMLInputElement>) {
     const photo = event.target.files?.[0];
     // The same photo may be chosen again after a failure.
     event.target.value = '';
-    if (!photo) return;
-    setError(null);
-    try {
-      onRead(await reading.trigger(barcode ? { photo, barcode } : { photo }));
-    } catch (caught) {
-      setError(failureText(caught, t('label.failed')));
-    }
+    if (photo) void read(photo);
   }
 
   return (
@@ -41,10 +36,10 @@ export function ScanLabel({ barcode, onRead }: ScanLabelProps) {
         type="button"
         className="btn btn-secondary scan-label-button"
         onClick={() => input.current?.click()}
-        disabled={reading.isMutating}
+        disabled={reading !== null}
         aria-describedby={hintId}
       >
-        {reading.isMutating ? t('label.reading') : t('label.scan')}
+        {reading ? t('label.reading') : t('label.scan')}
       </button>
       <input
         ref={input}
@@ -54,10 +49,14 @@ export function ScanLabel({ barcode, onRead }: ScanLabelProps) {
         className="visually-hidden"
         tabIndex={-1}
         aria-label={t('label.photo')}
-        onChange={(event) => void onPhoto(event)}
+        onChange={onPhoto}
       />
-      {reading.isMutating ? (
-        <progress className="scan-label-progress" aria-label={t('label.reading')} />
+      {reading ? (
+        <WorkProgress
+          label={t('label.progress')}
+          progress={reading.progress?.progress ?? 0}
+          text={progressText(reading.progress, t('label.reading'))}
+        />
       ) : (
         <p id={hintId} className="field-hint">
           {t('label.hint')}

@@ -8,16 +8,22 @@ import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest, FoodBasket } from '@/features/foods/types';
 import { displayName } from '@/features/foods/utils/names';
 import { keepShownNutrition } from '@/features/foods/utils/nutrition';
-import { ApiError, CLIENT_ERROR_CODES, serverMessage } from '@/lib/api-client';
+import { ApiError, CLIENT_ERROR_CODES, serverMessage, type CallProgress } from '@/lib/api-client';
 import { useAuth, useLoginDialog } from '@/lib/auth';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
 export type FoodActions = {
   /**
    * Adds grams of the food to the basket; answers the food as saved, or null. `amount`
-   * names the grams as the person knows them ("1 medium") in the message.
+   * names the grams as the person knows them ("1 medium") in the message. `onProgress`
+   * hears how a USDA food's first fetch goes, when it takes a while.
    */
-  add: (food: Food, quantity: number, amount?: string | null) => Promise<SavedFood | null>;
+  add: (
+    food: Food,
+    quantity: number,
+    amount?: string | null,
+    onProgress?: (progress: CallProgress) => void,
+  ) => Promise<SavedFood | null>;
   copy: (food: Food) => void;
   edit: (food: SavedFood) => void;
   remove: (food: SavedFood) => Promise<void>;
@@ -38,7 +44,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
   const deleteFood = useDeleteFood().trigger;
 
   const add = useCallback(
-    async (food: Food, quantity: number, amount?: string | null) => {
+    async (food: Food, quantity: number, amount?: string | null, onProgress?: (progress: CallProgress) => void) => {
       if (!isAuthenticated) {
         loginDialog.open('login');
         return null;
@@ -49,7 +55,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
           saved = food;
         } else if (food.fdc_id !== null) {
           // A USDA hit not saved locally yet: the basket and meals refer to saved foods.
-          saved = keepShownNutrition(await saveUsdaFood(food.fdc_id), food);
+          saved = keepShownNutrition(await saveUsdaFood({ fdcId: food.fdc_id, onProgress }), food);
         } else {
           throw new Error('A food without an id or a USDA id cannot be added');
         }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { UploadedImage } from '@/types/image';
@@ -5,11 +6,23 @@ import type { UploadedImage } from '@/types/image';
 /** SPEC 9: the recent-recognition history keeps 5 entries. */
 export const RECENT_RECOGNITIONS = 5;
 export const recentImagesPath = '/images/list/';
+/** While one of the photos is being analysed, the list asks again this often. */
+const WHILE_RUNNING_REFRESH_MS = 3000;
 
-export function getRecentImages(): Promise<{ images: UploadedImage[]; total: number }> {
+type RecentImages = { images: UploadedImage[]; total: number };
+
+export function getRecentImages(): Promise<RecentImages> {
   return api.get(recentImagesPath, { page_size: RECENT_RECOGNITIONS });
 }
 
+const anyRunning = (latest: RecentImages) => latest.images.some((image) => image.processing_status === 'processing');
+
+/** The history, asked again every few seconds while one of its photos is being analysed. */
 export function useRecentImages() {
-  return useSWR<{ images: UploadedImage[]; total: number }>([recentImagesPath, RECENT_RECOGNITIONS], getRecentImages);
+  // Decided on each answer: SWR starts and stops polling when the interval changes.
+  const [refreshInterval, setRefreshInterval] = useState(0);
+  return useSWR<RecentImages>([recentImagesPath, RECENT_RECOGNITIONS], getRecentImages, {
+    refreshInterval,
+    onSuccess: (latest) => setRefreshInterval(anyRunning(latest) ? WHILE_RUNNING_REFRESH_MS : 0),
+  });
 }

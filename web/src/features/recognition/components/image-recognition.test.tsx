@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { liveEventStream, mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 
@@ -368,4 +368,188 @@ describe('photo recognition on the dashboard', () => {
     expect(within(card()).getAllByText('No food found in this photo')[0]).toBeVisible();
     expect(within(card()).getByRole('searchbox', { name: 'Find the food' })).toBeVisible();
   });
+});
+
+describe('an analysis runs on the workers, whoever listens', () => {
+  /** Events with the ids the server gives them (they grow across an image's analyses). */
+  const numbered = (first: number, events: object[]): MockReply => ({
+    text: events.map((e, i) => `id: ${first + i}\ndata: ${JSON.stringify(e)}\n\n`).join(''),
+    headers: { 'Content-Type': 'text/event-stream' },
+  });
+  const [start, detection, detected, portions, complete] = steps;
+  const cancelledEvent = {
+    step: 'error',
+    progress: 100,
+    message: 'Analysis cancelled by user',
+    error: { message: 'Analysis cancelled by user', code: 'CANCELLED' },
+  };
+  const pending = () => JSON.parse(localStorage.getItem('dashboardPendingAnalysis') ?? 'null') as Record<string, unknown> | null;
+  const progressBar = () => within(card()).queryByRole('progressbar', { name: /^(Analysis progress|识别进度)$/ });
+  const leftPending = (lastEventId: string | null) =>
+    localStorage.setItem('dashboardPendingAnalysis', JSON.stringify({ imageId: 5, preview: 'data:image/jpeg;base64,AAAA', lastEventId }));
+
+  /** Opens the dashboard and starts an analysis whose stream the test writes. */
+  async function startAnalysis(routes: Record<string, Route> = {}) {
+    const live = liveEventStream();
+    const opened = openDashboard({
+      'POST /api/v1/images/analyze-stream/': () => {
+        live.send(11, start as object);
+        live.send(12, detection as object);
+        return live.reply;
+      },
+      ...routes,
+    });
+    await screen.findByRole('region', { name: cardName });
+    await opened.user.upload(within(card()).getByLabelText('Choose a photo of your meal'), photo());
+    await opened.user.click(within(card()).getByRole('button', { name: 'Upload and analyse' }));
+    expect(await within(card()).findByText('40% · Detecting foods')).toBeVisible();
+    return { ...opened, live };
+  }
+
+  it('keeps the analysis as pending from the upload on, with the last event seen', async () => {
+    await startAnalysis();
+    expect(progressBar()).toHaveAttribute('value', '40');
+    expect(pending()).toMatchObject({ imageId: 5, lastEventId: '12' });
+  });
+
+  it('Cancel asks the server to stop it; the stream then ends it as cancelled, not failed', async () => {
+    const { user, calls, live } = await startAnalysis({
+      'POST /api/v1/images/5/cancel/': () => {
+        live.send(13, cancelledEvent);
+        live.end();
+        return ok({ cancelled: true });
+      },
+    });
+    await user.click(within(card()).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Image analysis cancelled')).toBeVisible();
+    await waitFor(() => expect(progressBar()).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/images/5/cancel/')).toHaveLength(1);
+    expect(within(card()).queryByRole('alert')).toBeNull();
+    expect(within(card()).queryByText('Analysis cancelled by user')).toBeNull();
+    expect(within(card()).getByRole('button', { name: 'Upload and analyse' })).toBeEnabled();
+    expect(pending()).toBeNull();
+  });
+
+  it('leaving the page stops only the reading: nothing is cancelled, the analysis stays pending', async () => {
+    const { calls, live, unmount } = await startAnalysis();
+    unmount();
+    await waitFor(() => expect(live.readerLeft).toBe(true));
+    expect(calls.some((c) => c.path.includes('/cancel/'))).toBe(false);
+    expect(pending()).toMatchObject({ imageId: 5, lastEventId: '12' });
+  });
+
+  it('finds a pending analysis again on return, follows it after the last event seen, and shows its result', async () => {
+    leftPending('12');
+    const { calls } = openDashboard({
+      'GET /api/v1/images/5/events/': numbered(13, [detected as object, portions as object, complete as object]),
+    });
+    const foods = await within(await screen.findByRole('region', { name: cardName })).findByRole('list', { name: 'Recognised foods' });
+    expect(within(foods).getAllByRole('listitem')[0]).toHaveTextContent('Looks like Banana — 86%');
+    expect(within(card()).getByRole('img', { name: 'The analysed photo' })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
+    expect(await screen.findByText(/^The nutrition values of Mystery stew are estimates/)).toBeVisible();
+    const followed = calls.filter((c) => c.path === '/api/v1/images/5/events/');
+    expect(followed).toHaveLength(1);
+    expect(followed[0]?.headers.get('Last-Event-ID')).toBe('12');
+    // Found again, never started again.
+    expect(calls.some((c) => c.path === '/api/v1/images/analyze-stream/')).toBe(false);
+    expect(pending()).toBeNull();
+    expect(localStorage.getItem('dashboardImageId')).toBe('5');
+  });
+
+  it('shows the progress of an analysis still running when the page comes back', async () => {
+    leftPending(null);
+    const live = liveEventStream();
+    openDashboard({
+      'GET /api/v1/images/5/events/': () => {
+        live.send(11, start as object);
+        live.send(12, detection as object);
+        return live.reply;
+      },
+    });
+    expect(await within(await screen.findByRole('region', { name: cardName })).findByText('40% · Detecting foods')).toBeVisible();
+    expect(within(card()).getByRole('button', { name: 'Upload and analyse' })).toBeDisabled();
+    live.send(13, complete as object);
+    live.end();
+    expect(await within(card()).findByRole('list', { name: 'Recognised foods' })).toBeVisible();
+    expect(progressBar()).toBeNull();
+  });
+
+  it('finds it again once under StrictMode, whose effects run twice', async () => {
+    leftPending('12');
+    const { calls } = mockFetch({
+      'GET /api/v1/auth/user/': ok(ann),
+      'GET /api/v1/meals/daily-summary/': failure(500),
+      'GET /api/v1/images/list/': ok({ images: [], total: 0 }),
+      'GET /api/v1/images/5/events/': () => numbered(13, [complete as object]),
+    });
+    rememberSession(ann);
+    renderApp('/dashboard', { strict: true });
+    const foods = await within(await screen.findByRole('region', { name: cardName })).findByRole('list', { name: 'Recognised foods' });
+    expect(within(foods).getAllByRole('listitem')).toHaveLength(2);
+    // Every listener resumed after the last event seen; the result was shown once.
+    const followed = calls.filter((c) => c.path === '/api/v1/images/5/events/');
+    expect(followed.map((c) => c.headers.get('Last-Event-ID'))).toEqual(followed.map(() => '12'));
+    expect(await screen.findByText(/^The nutrition values of Mystery stew are estimates/)).toBeVisible();
+    expect(screen.queryByText(/Shown \d+ times/)).toBeNull();
+    expect(pending()).toBeNull();
+  });
+
+  it('reads the result of an analysis that ended while nobody listened (204)', async () => {
+    leftPending('15');
+    const { calls } = openDashboard({
+      'GET /api/v1/images/5/events/': { status: 204 },
+      'GET /api/v1/images/5/results/': ok({
+        image_id: 5,
+        processing_status: 'completed',
+        keywords: ['banana'],
+        results: [banana],
+        stage_3: { nutrition_data: [banana], food_found: true, memory: null, plate_warning: null },
+        food_found: true,
+        memory: null,
+        plate_warning: null,
+        error: null,
+      }),
+    });
+    const foods = await within(await screen.findByRole('region', { name: cardName })).findByRole('list', { name: 'Recognised foods' });
+    expect(within(foods).getByRole('listitem')).toHaveTextContent('Looks like Banana — 86%');
+    expect(calls.filter((c) => c.path === '/api/v1/images/5/events/')[0]?.headers.get('Last-Event-ID')).toBe('15');
+    expect(pending()).toBeNull();
+  });
+
+  it('forgets a pending analysis the server does not know', async () => {
+    leftPending('3');
+    openDashboard({ 'GET /api/v1/images/5/events/': failure(404, 'Image not found', 'IMAGE_NOT_FOUND') });
+    await screen.findByRole('region', { name: cardName });
+    await waitFor(() => expect(pending()).toBeNull());
+    expect(progressBar()).toBeNull();
+    expect(within(card()).queryByRole('alert')).toBeNull();
+    expect(within(card()).queryByText('Image not found')).toBeNull();
+  });
+
+  it('reconnects with Last-Event-ID when the stream drops mid-way (a train tunnel)', async () => {
+    const { calls } = await analysePhoto({
+      // The connection goes after two events.
+      'POST /api/v1/images/analyze-stream/': numbered(21, [start as object, detection as object]),
+      'GET /api/v1/images/5/events/': numbered(23, [detected as object, portions as object, complete as object]),
+    });
+    const foods = await within(card()).findByRole('list', { name: 'Recognised foods' });
+    expect(within(foods).getAllByRole('listitem')).toHaveLength(2);
+    const resumed = calls.filter((c) => c.path === '/api/v1/images/5/events/');
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]?.headers.get('Last-Event-ID')).toBe('22');
+    expect(calls.filter((c) => c.path === '/api/v1/images/analyze-stream/')).toHaveLength(1);
+    expect(within(card()).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a photo being analysed as running in the history, and asks again while it runs', async () => {
+    await i18n.changeLanguage('zh');
+    const running = { id: 8, image_id: 8, processing_status: 'processing', keywords: [], notes: null, width: 10, height: 10, confirmed: false, meal_id: null, created_at: '2026-11-20T08:00:00Z' };
+    const { calls } = openDashboard({ 'GET /api/v1/images/list/': ok({ images: [running], total: 1 }) });
+    const history = await screen.findByRole('heading', { name: '最近的识别' });
+    expect(history.parentElement).toHaveTextContent('识别中…');
+    await waitFor(
+      () => expect(calls.filter((c) => c.path.startsWith('/api/v1/images/list/')).length).toBeGreaterThan(1),
+      { timeout: 4500 },
+    );
+  }, 10_000);
 });

@@ -5,14 +5,26 @@ import '@/features/recognition/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { useToast } from '@/components/ui/toast';
+import { WorkProgress } from '@/components/ui/work-progress';
 import { analyzeImage } from '@/features/recognition/api/analyze-image';
+import { cancelAnalysis } from '@/features/recognition/api/cancel-analysis';
 import { useConfirmImage } from '@/features/recognition/api/confirm-image';
+import { followAnalysis } from '@/features/recognition/api/get-analysis-events';
+import { getImageResults } from '@/features/recognition/api/get-image-results';
 import { recentImagesPath, useRecentImages } from '@/features/recognition/api/get-recent-images';
 import { FoodQuestion } from '@/features/recognition/components/food-question';
 import { MemoryOffer } from '@/features/recognition/components/memory-offer';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
 import { RecognizedLine } from '@/features/recognition/components/recognized-line';
-import type { AnalysisEvent, MemoryMatch, PhotoFindings, PhotoPortion, RecognizedFood } from '@/features/recognition/types';
+import type {
+  AnalysisEvent,
+  AnalysisListener,
+  MemoryMatch,
+  PhotoFindings,
+  PhotoPortion,
+  RecognizedFood,
+} from '@/features/recognition/types';
+import { finalEventOf, isCancelled, isFinalAnalysisEvent } from '@/features/recognition/utils/analysis-events';
 import {
   confirmedFoods,
   memoryTaken,
@@ -30,6 +42,13 @@ import {
   portionText,
   stepLabel,
 } from '@/features/recognition/utils/labels';
+import {
+  clearPendingAnalysis,
+  notePendingEvent,
+  readPendingAnalysis,
+  storePendingAnalysis,
+  type PendingAnalysis,
+} from '@/features/recognition/utils/pending-analysis';
 import { previewOf } from '@/features/recognition/utils/photo';
 import {
   clearStoredResult,
@@ -39,11 +58,12 @@ import {
   type StoredResult,
   type StoredStage3,
 } from '@/features/recognition/utils/stored-result';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, CLIENT_ERROR_CODES, serverMessage } from '@/lib/api-client';
 import { localizedErrorMessage } from '@/lib/error-messages';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat, numberFormat, percentFormat } from '@/lib/intl';
 import { checkPhoto, uploadImage } from '@/lib/upload-image';
+import { useFailureText } from '@/lib/use-failure-text';
 import '@/features/recognition/recognition.css';
 
 export type RecognizedPortion = { food: RecognizedFood; grams: number };
@@ -51,8 +71,12 @@ export type RecognizedPortion = { food: RecognizedFood; grams: number };
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading' }
-  | { kind: 'analysing'; progress: number; message: string }
+  /** The card reads the events of the image's analysis; `cancelling` once Cancel was sent. */
+  | { kind: 'analysing'; imageId: number; progress: number; message: string; cancelling: boolean }
   | { kind: 'failed'; message: string };
+
+/** Reads an analysis's events to the last: the card's fresh one, or one it finds again. */
+type ReadAnalysis = (listener: AnalysisListener) => Promise<AnalysisEvent | null>;
 
 type ImageRecognitionProps = {
   /**
@@ -65,8 +89,20 @@ type ImageRecognitionProps = {
 type Named = { name: string; name_zh: string | null };
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+/** No answer (a connection lost), or the server away for a moment: the analysis may well go on. */
+const isPassing = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The analysis left pending (a reload, a return to the page), followed after its last
+ * event seen; one that ended meanwhile (204) is read from its stored results.
+ */
+function resumeAnalysis(pending: PendingAnalysis): ReadAnalysis {
+  return async (listener) =>
+    (await followAnalysis(pending.imageId, pending.lastEventId, listener)) ??
+    finalEventOf(await getImageResults(pending.imageId, listener.signal));
+}
 
 /** SPEC 2 "Photo recognition" on the dashboard. */
 export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
@@ -74,6 +110,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const sendConfirmation = useConfirmImage();
+  const failureText = useFailureText();
   const fileId = useId();
   const notesId = useId();
   const titleId = useId();
@@ -81,20 +118,26 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const [file, setFile] = useState<File | null>(null);
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // An analysis left pending shows as running from the first paint; the effect below
+  // finds it again.
+  const [phase, setPhase] = useState<Phase>(() => {
+    const pending = readPendingAnalysis();
+    return pending
+      ? { kind: 'analysing', imageId: pending.imageId, progress: 0, message: t('analysing'), cancelling: false }
+      : { kind: 'idle' };
+  });
   const [result, setResult] = useState<StoredResult | null>(() => readStoredResult());
   // What a screen reader hears when a result arrives; the toasts speak for the rest.
   const [announcement, setAnnouncement] = useState('');
   // The line whose question was just answered takes the focus the question had.
   const [answered, setAnswered] = useState<number | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  // The reading of the analysis's events; stopping it never stops the analysis.
+  const reading = useRef<AbortController | null>(null);
+  const gone = useRef(false);
   const recent = useRecentImages();
   const locale = displayLocale(i18n.resolvedLanguage);
   const number = numberFormat(locale, 1);
   const percent = percentFormat(locale);
-
-  // Leaving the page stops an analysis in progress.
-  useEffect(() => () => abort.current?.abort(), []);
 
   const busy = phase.kind === 'uploading' || phase.kind === 'analysing';
   const nameOf = (food: Named) => (i18n.resolvedLanguage === 'zh' && food.name_zh ? food.name_zh : food.name);
@@ -172,6 +215,88 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     }
   }
 
+  /** How the analysis ended, shown as a fresh one shows it; it is pending no more. */
+  function settle(pending: PendingAnalysis, last: AnalysisEvent | null) {
+    clearPendingAnalysis(pending.imageId);
+    if (last?.step === 'complete') {
+      finish(last, pending.imageId, pending.preview);
+      setPhase({ kind: 'idle' });
+    } else if (last && isCancelled(last)) {
+      setPhase({ kind: 'idle' });
+      toast.info(t('cancelled'));
+    } else if (last?.step === 'error') {
+      setPhase({
+        kind: 'failed',
+        message: localizedErrorMessage(last.error?.code, last.error?.message) ?? t('errors.analysisFailed'),
+      });
+    } else {
+      setPhase({ kind: 'failed', message: t('errors.streamFailed') });
+    }
+  }
+
+  /**
+   * Reads the analysis's events to the last, showing its progress, then how it ended.
+   * `fresh`: the person just started it, and hears why it could not run.
+   */
+  async function follow(pending: PendingAnalysis, read: ReadAnalysis, fresh: boolean) {
+    const { imageId } = pending;
+    const controller = new AbortController();
+    reading.current?.abort();
+    reading.current = controller;
+    try {
+      const last = await read({
+        signal: controller.signal,
+        onEvent: (step, id) => {
+          if (id !== null) notePendingEvent(imageId, id);
+          // Left while the upload ran: the analysis has started, the next visit reads it.
+          if (gone.current) controller.abort();
+          if (isFinalAnalysisEvent(step)) return;
+          setPhase((current) =>
+            current.kind === 'analysing' && current.imageId === imageId
+              ? { ...current, progress: step.progress, message: stepLabel(t, step.step, step.message) }
+              : current,
+          );
+        },
+      });
+      if (!controller.signal.aborted) settle(pending, last);
+    } catch (error) {
+      if (isAbort(error) || controller.signal.aborted) return;
+      if (isPassing(error)) {
+        // The analysis goes on on the workers: a reload or a return finds it again.
+        setPhase({
+          kind: 'failed',
+          message:
+            error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network
+              ? t('errors.connectionLost')
+              : failureText(error, t('errors.analysisFailed')),
+        });
+        return;
+      }
+      // Refused (the photo is gone, never analysed): there is nothing to find again.
+      clearPendingAnalysis(imageId);
+      setPhase(fresh ? { kind: 'failed', message: failureText(error, t('errors.analysisFailed')) } : { kind: 'idle' });
+    } finally {
+      if (reading.current === controller) reading.current = null;
+      // The history shows how it ended; a card that left has no history to refresh.
+      if (!controller.signal.aborted) void mutate((key) => Array.isArray(key) && key[0] === recentImagesPath);
+    }
+  }
+
+  /** The spec's Cancel: the server stops the analysis, and its stream then says so. */
+  async function cancel() {
+    if (phase.kind !== 'analysing' || phase.cancelling) return;
+    const { imageId } = phase;
+    setPhase({ ...phase, cancelling: true });
+    try {
+      await cancelAnalysis(imageId);
+    } catch (error) {
+      setPhase((current) =>
+        current.kind === 'analysing' && current.imageId === imageId ? { ...current, cancelling: false } : current,
+      );
+      toast.error(failureText(error, t('errors.cancelFailed')));
+    }
+  }
+
   async function analyse(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file) {
@@ -179,8 +304,6 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
       return;
     }
     if (busy) return;
-    const controller = new AbortController();
-    abort.current = controller;
     clearStoredResult();
     setResult(null);
     setAnnouncement('');
@@ -194,39 +317,11 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
       setPhase({ kind: 'failed', message: serverMessage(error) ?? t('errors.uploadFailed') });
       return;
     }
-    setPhase({ kind: 'analysing', progress: 0, message: t('analysing') });
-    try {
-      const last = await analyzeImage(
-        imageId,
-        (step) => {
-          if (step.step !== 'complete' && step.step !== 'error') {
-            setPhase({ kind: 'analysing', progress: step.progress, message: stepLabel(t, step.step, step.message) });
-          }
-        },
-        controller.signal,
-      );
-      if (last?.step === 'complete') {
-        finish(last, imageId, preview);
-        setPhase({ kind: 'idle' });
-      } else if (last?.step === 'error') {
-        setPhase({
-          kind: 'failed',
-          message: localizedErrorMessage(last.error?.code, last.error?.message) ?? t('errors.analysisFailed'),
-        });
-      } else {
-        setPhase({ kind: 'failed', message: t('errors.streamFailed') });
-      }
-    } catch (error) {
-      if (isAbort(error)) {
-        setPhase({ kind: 'idle' });
-        toast.info(t('cancelled'));
-      } else {
-        setPhase({ kind: 'failed', message: serverMessage(error) ?? t('errors.analysisFailed') });
-      }
-    } finally {
-      abort.current = null;
-      void mutate((key) => Array.isArray(key) && key[0] === recentImagesPath);
-    }
+    // From here the analysis is the workers': the card finds it again after a reload.
+    const pending: PendingAnalysis = { imageId, preview, lastEventId: null };
+    storePendingAnalysis(pending);
+    setPhase({ kind: 'analysing', imageId, progress: 0, message: t('analysing'), cancelling: false });
+    await follow(pending, (listener) => analyzeImage(imageId, listener), true);
   }
 
   function record(next: StoredResult) {
@@ -286,6 +381,23 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     logged({ ...result, portions: portions.map((p) => ({ ...p, added: true })) });
   }
 
+  const handlers = useRef({ follow });
+  useEffect(() => {
+    handlers.current = { follow };
+  });
+
+  useEffect(() => {
+    gone.current = false;
+    const pending = readPendingAnalysis();
+    if (pending) void handlers.current.follow(pending, resumeAnalysis(pending), false);
+    // Leaving the page (a reload, another page) stops only the reading: the analysis
+    // goes on on the workers, and the card finds it again on return.
+    return () => {
+      gone.current = true;
+      reading.current?.abort();
+    };
+  }, []);
+
   const findings = result ? findingsOf(result) : null;
   const memory = result && findings?.memory && !memoryTaken(result.portions) ? findings.memory : null;
   const waiting = result?.portions.filter(waitsForAnswer).length ?? 0;
@@ -329,8 +441,13 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
             {phase.kind === 'uploading' ? t('uploading') : t('analyse')}
           </button>
           {phase.kind === 'analysing' && (
-            <button type="button" className="btn btn-secondary" onClick={() => abort.current?.abort()}>
-              {t('cancel')}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={phase.cancelling}
+              onClick={() => void cancel()}
+            >
+              {phase.cancelling ? t('cancelling') : t('cancel')}
             </button>
           )}
         </div>
@@ -338,21 +455,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
       {phase.kind === 'failed' && <FormMessage tone="error">{phase.message}</FormMessage>}
       {phase.kind === 'analysing' && (
-        <div className="recognition-progress">
-          <div
-            className="goal-bar"
-            role="progressbar"
-            aria-label={t('progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={phase.progress}
-          >
-            <span style={{ width: `${phase.progress}%` }} />
-          </div>
-          <p aria-live="polite">
-            {phase.progress}% · {phase.message}
-          </p>
-        </div>
+        <WorkProgress label={t('progress')} progress={phase.progress} text={phase.message} />
       )}
       <p role="status" className="visually-hidden">
         {announcement}
@@ -444,7 +547,11 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
             {recent.data.images.map((image) => (
               <li key={image.id}>
                 <time dateTime={image.created_at}>{new Date(image.created_at).toLocaleString(locale)}</time>
-                <span>{image.keywords.length > 0 ? image.keywords.map((k) => keywordLabel(t, k)).join(t('issueSeparator')) : t(`status.${image.processing_status}`)}</span>
+                <span className={image.processing_status === 'processing' ? 'recognition-running' : undefined}>
+                  {image.processing_status !== 'processing' && image.keywords.length > 0
+                    ? image.keywords.map((k) => keywordLabel(t, k)).join(t('issueSeparator'))
+                    : t(`status.${image.processing_status}`)}
+                </span>
               </li>
             ))}
           </ul>
