@@ -31,6 +31,9 @@ test: models lint test-rust test-fleet-suite soak fuzz test-web test-e2e
 lint: web/node_modules/.installed
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	# The fleet's API, built without the in-process workers, links no model runtime.
+	cargo clippy -p api --no-default-features -- -D warnings
+	! cargo tree -p api --no-default-features -e normal --prefix none | grep -E '^(ort|rxing|worker) v'
 	cd web && npm run typecheck
 	cd web && npm run lint
 

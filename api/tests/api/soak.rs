@@ -315,6 +315,8 @@ async fn a_server_killed_during_saves_keeps_every_answered_meal_whole() {
 
 struct Fleet {
     env: Vec<(&'static str, String)>,
+    /// The API's own settings beside `env` (its listeners), kept to start it again.
+    api_env: Vec<(&'static str, String)>,
     base: String,
     admin: String,
     client: reqwest::Client,
@@ -322,7 +324,7 @@ struct Fleet {
     namespace: String,
     /// Its keys are deleted afterwards from the machine's Redis (a private one dies).
     shared_redis: bool,
-    _api: Process,
+    api: Process,
 }
 
 impl Fleet {
@@ -340,38 +342,43 @@ impl Fleet {
         env.extend(support::models_env());
         env.extend(extra.iter().map(|(k, v)| (*k, (*v).to_owned())));
         let (api_port, admin_port) = (free_port(), free_port());
-        let log = dir.path().join("api.log");
-        let api = start(
-            "api",
-            &[
-                env.clone(),
-                vec![
-                    ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
-                    ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
-                    ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
-                    ("JWT_SECRET", support::TEST_JWT_SECRET.into()),
-                    ("WEB_DIR", dir.path().join("no-web").display().to_string()),
-                ],
-            ]
-            .concat(),
-            Some(&log),
-        );
+        let api_env = vec![
+            ("BIND_ADDR", format!("127.0.0.1:{api_port}")),
+            ("ADMIN_BIND_ADDR", format!("127.0.0.1:{admin_port}")),
+            ("ADMIN_TOKEN", support::ADMIN_TOKEN.into()),
+            ("JWT_SECRET", support::TEST_JWT_SECRET.into()),
+            ("WEB_DIR", dir.path().join("no-web").display().to_string()),
+        ];
+        let api = start_api(&env, &api_env, dir.path());
         let fleet = Fleet {
             env,
+            api_env,
             base: format!("http://127.0.0.1:{api_port}"),
             admin: format!("http://127.0.0.1:{admin_port}"),
             client: http_client(Duration::from_secs(20)),
             dir,
             shared_redis: redis == redis_url(),
             namespace,
-            _api: api,
+            api,
         };
-        assert!(
-            wait_ready(&fleet.client, &fleet.base, Duration::from_secs(40)).await,
-            "the api did not become ready: {}",
-            tail(&log, 30)
-        );
+        fleet.wait_api().await;
         fleet
+    }
+
+    async fn wait_api(&self) {
+        assert!(
+            wait_ready(&self.client, &self.base, Duration::from_secs(40)).await,
+            "the api did not become ready: {}",
+            tail(&self.dir.path().join("api.log"), 30)
+        );
+    }
+
+    /// `kill -9` of the API, then the same API again on the same ports.
+    async fn restart_api(&mut self) {
+        let _ = self.api.0.kill();
+        let _ = self.api.0.wait();
+        self.api = start_api(&self.env, &self.api_env, self.dir.path());
+        self.wait_api().await;
     }
 
     fn worker(&self, hostname: &str) -> Process {
@@ -447,6 +454,15 @@ impl Fleet {
             self.logs()
         );
     }
+}
+
+/// The fleet's API process, its log in `dir/api.log` (a restarted one writes it anew).
+fn start_api(
+    env: &[(&'static str, String)],
+    api_env: &[(&'static str, String)],
+    dir: &Path,
+) -> Process {
+    start("api", &[env, api_env].concat(), Some(&dir.join("api.log")))
 }
 
 impl Drop for Fleet {
@@ -632,6 +648,169 @@ async fn a_recognition_outlives_the_worker_killed_under_it() {
     let distinct: HashSet<&&str> = names.iter().collect();
     assert_eq!(distinct.len(), names.len(), "no food twice: {names:?}");
     eprintln!("worker killed mid-detection: the analysis completed {recovered_in:?} later");
+}
+
+// ---------------------------------------------------------------------------------
+// 2b. An analysis belongs to the workers: its listener leaving, or the API killed and
+// started again, changes nothing for it.
+
+/// Uploads a photo as `token`'s user; its id.
+async fn upload_photo(fleet: &Fleet, token: &str, bytes: Vec<u8>) -> i64 {
+    let form = reqwest::multipart::Form::new().part(
+        "image",
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name("meal.jpg")
+            .mime_str("image/jpeg")
+            .unwrap(),
+    );
+    let uploaded: Value = fleet
+        .client
+        .post(format!("{}/api/v1/images/upload/", fleet.base))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    uploaded["data"]["id"].as_i64().expect("uploaded")
+}
+
+/// Starts the analysis of `image` and goes away after its first event; that event.
+async fn start_and_leave(fleet: &Fleet, token: &str, image: i64) -> SseEvent {
+    let response = fleet
+        .client
+        .post(format!("{}/api/v1/images/analyze-stream/", fleet.base))
+        .bearer_auth(token)
+        .json(&json!({"image_id": image}))
+        .send()
+        .await
+        .unwrap();
+    let first = SseReader::new(response)
+        .next(Duration::from_secs(30))
+        .await
+        .expect("a first event");
+    assert_eq!(first.data["step"], "start");
+    first
+}
+
+/// Follows the analysis of `image` from after `last` to its final event, reconnecting
+/// with the last event received when the stream drops.
+async fn follow_analysis(
+    fleet: &Fleet,
+    token: &str,
+    image: i64,
+    last: Option<i64>,
+) -> Vec<SseEvent> {
+    let mut events: Vec<SseEvent> = Vec::new();
+    for _ in 0..5 {
+        let mut request = fleet
+            .client
+            .get(format!("{}/api/v1/images/{image}/events/", fleet.base))
+            .bearer_auth(token);
+        if let Some(id) = events.last().and_then(|e| e.id).or(last) {
+            request = request.header("last-event-id", id.to_string());
+        }
+        if let Ok(response) = request.send().await
+            && response.status() == 200
+        {
+            let mut reader = SseReader::new(response);
+            while let Some(event) = reader.next(Duration::from_secs(60)).await {
+                let done = matches!(event.data["step"].as_str(), Some("complete" | "error"));
+                events.push(event);
+                if done {
+                    return events;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    panic!(
+        "the analysis of {image} did not end: {events:?}{}",
+        fleet.logs()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_outlives_its_listener_and_a_killed_api() {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+        return;
+    };
+    if !recognition_models_installed() {
+        return;
+    }
+    let Some(db) = TestDatabase::postgres().await else {
+        return;
+    };
+    let Some(redis) = shared_redis().await else {
+        return;
+    };
+    let mut fleet = Fleet::start(&db.url, &redis, &[("WORKER_HEARTBEAT_SECS", "1")]).await;
+    let _worker = fleet.worker("worker-a");
+    let token = sign_up(&fleet.client, &fleet.base, "away").await;
+
+    // 1. The listener leaves after the first event (a phone switching apps).
+    let left = upload_photo(&fleet, &token, bytes.clone()).await;
+    let left_first = start_and_leave(&fleet, &token, left).await;
+    // 2. The API that started it is killed (kill -9) and started again.
+    let killed = upload_photo(&fleet, &token, bytes).await;
+    let killed_first = start_and_leave(&fleet, &token, killed).await;
+    fleet.restart_api().await;
+
+    for (image, first) in [(left, left_first), (killed, killed_first)] {
+        // Coming back with the last event it had, a listener gets every later step.
+        let rest = follow_analysis(&fleet, &token, image, first.id).await;
+        let ids: Vec<i64> = rest.iter().map(|e| e.id.unwrap()).collect();
+        let from = first.id.unwrap() + 1;
+        assert_eq!(ids, (from..from + ids.len() as i64).collect::<Vec<_>>());
+        let steps: Vec<&str> = rest
+            .iter()
+            .map(|e| e.data["step"].as_str().unwrap())
+            .collect();
+        assert_eq!(steps.last(), Some(&"complete"), "{steps:?}{}", fleet.logs());
+        // It completed once: one start, one end, and the results it announced.
+        let all = follow_analysis(&fleet, &token, image, None).await;
+        let count = |step: &str| all.iter().filter(|e| e.data["step"] == step).count();
+        assert_eq!(
+            (count("start"), count("complete"), count("error")),
+            (1, 1, 0)
+        );
+        let (status, results) = call(
+            &fleet.client,
+            &fleet.base,
+            Method::GET,
+            &format!("/images/{image}/results/"),
+            Some(&token),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(results["data"]["processing_status"], "completed");
+        assert_eq!(
+            results["data"]["results"],
+            rest.last().unwrap().data["foods"]
+        );
+    }
+    // Each stage's job ran to its end once per analysis.
+    let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
+    let done: Vec<(String, i64)> = sqlx::query_as(
+        "select queue, count(*) from job_run where status = 'completed' \
+         and queue in ('detect-foods', 'estimate-portions', 'lookup-nutrition') \
+         group by queue order by queue",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        done,
+        [
+            ("detect-foods".to_owned(), 2),
+            ("estimate-portions".to_owned(), 2),
+            ("lookup-nutrition".to_owned(), 2)
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------------
