@@ -4,7 +4,8 @@
 # shares (the old way: one host only) or in an S3-compatible store (s3s-fs, from
 # crates.io; workers then share nothing on disk with the API). For each store, 1 then 2
 # worker processes: upload-to-complete p50 and images per minute with 8 clients
-# (recognition_load, the web app's upload + analysis stream). Needs make models,
+# (recognition_load, the web app's upload + analysis stream), and the API's own CPU time
+# per analysis (it only uploads and relays). Needs make models,
 # ../shared/data, and s3s-fs (cargo install s3s-fs --version 0.14.1 --features binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,9 +16,15 @@ PHOTOS=${PHOTOS:-60}
 CLIENTS=${CLIENTS:-8}
 command -v s3s-fs >/dev/null || { echo "s3s-fs is not installed (see the header)" >&2; exit 1; }
 make models >/dev/null
-cargo build --release -p api -p worker --bins --example recognition_load
 ROOT=$(pwd)
-BIN=$(cd "$TARGET" && pwd)/release
+# BIN_DIR: binaries (api, worker, examples/recognition_load) built elsewhere, say from
+# another commit, to compare on the same machine; else this checkout's release build.
+if [ -n "${BIN_DIR:-}" ]; then
+  BIN=$(cd "$BIN_DIR" && pwd)
+else
+  cargo build --release -p api -p worker --bins --example recognition_load
+  BIN=$(cd "$TARGET" && pwd)/release
+fi
 
 DATA=$(mktemp -d)
 PIDS=()
@@ -29,6 +36,9 @@ cleanup() {
   rm -rf "$DATA"
 }
 trap cleanup EXIT
+TICKS=$(getconf CLK_TCK)
+# A process's CPU time so far (user + system), in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 wait_ready() {
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/api/v1/health/ready" >/dev/null && return; sleep 0.2; done
   echo "the api did not start" >&2; tail -20 "$DATA"/*.log >&2; exit 1
@@ -66,7 +76,11 @@ for store in dir s3; do
     PIDS+=($!)
     sleep 1
     echo "-- photos in $store, $workers worker process(es)"
+    before=$(cpu_ticks "$API")
     "$BIN/examples/recognition_load" "http://127.0.0.1:$PORT" "$PHOTOS" "$CLIENTS"
+    after=$(cpu_ticks "$API")
+    # The API's own CPU (user + system) over the round, per photo: upload and relay only.
+    echo "API CPU per analysis: $(( (after - before) * 1000 / TICKS / PHOTOS )) ms ($(( (after - before) * 1000 / TICKS )) ms for $PHOTOS photos)"
   done
   kill "$API" "${WORKERS[@]}" 2>/dev/null || true
   wait "$API" "${WORKERS[@]}" 2>/dev/null || true

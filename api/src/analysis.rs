@@ -20,6 +20,9 @@ use crate::{AppState, error::ApiError};
 
 /// How often a listener re-reads the stored events, in case a bus message was lost.
 const RESYNC_EVERY: Duration = Duration::from_secs(2);
+/// How long an analysis may say nothing before a listener checks that its stage job is
+/// still alive (a stage that could not record how it ended would leave it for ever).
+const QUIET_FOR: Duration = Duration::from_secs(10);
 
 /// One event as a listener receives it: its number and its data.
 pub type WireEvent = (i64, Map<String, Value>);
@@ -51,6 +54,7 @@ pub async fn start(
             .await?
         {
             Some(first) => {
+                let seq = first.seq;
                 publish(state, image.id, first).await;
                 if let Err(e) = state.jobs.enqueue(recorded).await {
                     let failed = AnalysisEvent::failed(
@@ -60,7 +64,12 @@ pub async fn start(
                     end(state, image.id, job, &failed).await?;
                     return Err(e.into());
                 }
-                return reread(state, image.owner, image.id).await;
+                // Its stages are read as their events come: what a relay needs is here.
+                return Ok(UploadedImage {
+                    analysis_job: Some(job),
+                    analysis_seq: seq,
+                    ..image
+                });
             }
             None => {
                 state.jobs.discard(recorded).await?;
@@ -154,6 +163,7 @@ pub fn follow(
             state,
             image,
             last: after,
+            heard: tokio::time::Instant::now(),
             tx,
         };
         if let Err(e) = relay.run().await {
@@ -168,6 +178,8 @@ struct Relay {
     image: UploadedImage,
     /// The number of the last event sent.
     last: i64,
+    /// When the last one was.
+    heard: tokio::time::Instant,
     tx: tokio::sync::mpsc::Sender<WireEvent>,
 }
 
@@ -207,8 +219,8 @@ impl Relay {
                     Err(RecvError::Closed) => return Ok(()),
                 },
                 _ = resync.tick() => match self.catch_up().await? {
-                    Next::More => self.reap().await?,
-                    done => done,
+                    Next::More if self.heard.elapsed() >= QUIET_FOR => self.reap().await?,
+                    next => next,
                 },
                 () = self.tx.closed() => return Ok(()),
                 () = &mut stopped => return Ok(()),
@@ -246,6 +258,7 @@ impl Relay {
             self.image = reread(&self.state, self.image.owner, self.image.id).await?;
         }
         self.last = event.seq;
+        self.heard = tokio::time::Instant::now();
         let wire = event.to_wire(&self.image);
         if self.tx.send((event.seq, wire)).await.is_err() || event.is_final() {
             return Ok(Next::Done);

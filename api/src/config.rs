@@ -47,6 +47,11 @@ pub struct Config {
     /// its queue lost it (`JOB_SWEEP_GRACE_SECS`, default 120; fleet only). Longer
     /// than a few worker heartbeats.
     pub job_sweep_grace: Duration,
+    /// How long a call waits for work it handed to the workers (a photo's analysis, a
+    /// USDA food fetched on first use, a barcode looked up abroad, a label read) before it
+    /// answers 202 with where to follow the work (`ANSWER_WITHIN_MS`, default 2000): no
+    /// request waits on a job for longer.
+    pub answer_within: Duration,
     /// `DATA_DIR` (the embedded default's files) and `BLOB_URL` (the photo store).
     pub places: DataPlaces,
     /// USDA FoodData Central, for live search (fetches run as jobs).
@@ -161,6 +166,11 @@ impl Config {
             },
             job_sweep_grace: Duration::from_secs(
                 positive(vars, "JOB_SWEEP_GRACE_SECS")?.map_or(120, u64::from),
+            ),
+            answer_within: Duration::from_millis(
+                vars.number("ANSWER_WITHIN_MS", 0..=10_000)
+                    .map_err(anyhow::Error::msg)?
+                    .unwrap_or(2_000),
             ),
             places: DataPlaces::read(vars),
             usda: UsdaConfig::read(vars),

@@ -1,6 +1,6 @@
 //! Calls whose work runs on the workers (reading barcodes and labels, looking barcodes
 //! up abroad, fetching USDA foods), answered without holding the request: a call queues
-//! its job and waits at most [`ANSWER_WITHIN`]. Its answer is then the call's own view of
+//! its job and waits at most `ANSWER_WITHIN_MS` (2 s). Its answer is then the call's own view of
 //! the job's output, or 202 with where to follow the job; `GET /jobs/{id}/result` gives
 //! that same view once the job is done. Each job's view is defined once, here.
 
@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use crate::food_index::learn;
 use crate::food_lookup::food_not_found;
-use crate::params::ANSWER_WITHIN;
 use crate::views::{
     Accepted, BarcodeFoodView, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView,
     FoodView, LabelView, MissingView,
@@ -48,7 +47,7 @@ pub(crate) async fn run_briefly<J: Job>(
     let job_id = state.jobs.push(payload, owner.map(UserId::get)).await?;
     Ok(state
         .jobs
-        .outcome_within::<J>(job_id, ANSWER_WITHIN)
+        .outcome_within::<J>(job_id, state.config.answer_within)
         .await?)
 }
 

@@ -175,8 +175,3 @@ impl AnalyzeInput {
             .ok_or_else(|| ApiError::validation("image_id is required"))
     }
 }
-
-/// How long a call waits for work it handed to the workers (a photo's analysis, a USDA
-/// food fetched on first use, a barcode looked up abroad, a label read) before it answers
-/// 202 with where to follow the work: no request waits on a job for longer.
-pub(crate) const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);

@@ -36,7 +36,7 @@ use crate::{
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Clock, LastEventId, Path, Query},
     owned::{image_not_found, own_image},
-    params::{ANSWER_WITHIN, AnalyzeInput, PageParams},
+    params::{AnalyzeInput, PageParams},
     photo,
     sse::sse,
     views::{Accepted, Deleted, MealView},
@@ -377,7 +377,7 @@ async fn analyze(
     let id = image.id;
     let events = analysis::follow(state.clone(), image, 0);
     futures::pin_mut!(events);
-    let deadline = tokio::time::sleep(ANSWER_WITHIN);
+    let deadline = tokio::time::sleep(state.config.answer_within);
     tokio::pin!(deadline);
     let mut latest = None;
     loop {

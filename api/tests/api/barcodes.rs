@@ -100,11 +100,15 @@ async fn replay_server(replay: Replay) -> String {
 }
 
 async fn app_with_replay(replay: &Replay) -> Option<TestApp> {
+    app_with_replay_and(replay, Options::default()).await
+}
+
+async fn app_with_replay_and(replay: &Replay, options: Options) -> Option<TestApp> {
     let base = replay_server(replay.clone()).await;
     spawn_app(Options {
         off_base_url: Some(base.clone()),
         usda_base_url: Some(format!("{base}/fdc/v1")),
-        ..Options::default()
+        ..options
     })
     .await
 }
@@ -587,4 +591,75 @@ async fn a_photo_of_a_pack_becomes_its_food() {
         ),
         (json!([]), json!([]))
     );
+}
+
+#[tokio::test]
+async fn a_pack_looked_up_slowly_is_answered_202_and_its_food_found_under_the_job() {
+    let replay = Replay::default();
+    // Every call answers at once: the reading and the lookup are still under way.
+    let Some(app) = app_with_replay_and(
+        &replay,
+        Options {
+            answer_within: std::time::Duration::ZERO,
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    let Some(peanuts) = barcode_photo("upca-1_3.png") else {
+        return;
+    };
+    let ann = register(&app, "slow_pack").await;
+    let (_, uploaded) = upload(&app, &ann, peanuts, "pack.png", None).await;
+    let image_id = uploaded["data"]["id"].as_i64().unwrap();
+    let (status, accepted) = call(
+        &app,
+        &ann,
+        "/images/analyze-with-barcode/",
+        json!({"image_id": image_id}),
+    )
+    .await;
+    assert_eq!(status, 202, "{accepted}");
+    let (status, analysed) = support::finish_accepted(&app, &ann.access, &accepted["data"])
+        .await
+        .expect("a result to read");
+    assert_eq!(status, 200, "{analysed}");
+    let data = &analysed["data"];
+    assert_eq!(data["image_id"], image_id);
+    assert_eq!(data["foods"][0]["barcode"], PEANUTS);
+    assert_eq!(data["foods"][0]["food"]["name"], "Honey Roasted Peanuts");
+    assert_eq!(data["missing"], json!([]));
+    // Searchable by name at once, and one of the user's recent foods.
+    let (_, found) = support::get_as(
+        &app,
+        "/foods/search/?query=honey%20roasted%20peanuts",
+        &ann.access,
+    )
+    .await;
+    assert_eq!(
+        found["data"]["foods"][0]["id"],
+        data["foods"][0]["food"]["id"]
+    );
+    let (_, recent) = support::get_as(&app, "/foods/recent/", &ann.access).await;
+    assert!(
+        recent.to_string().contains("Honey Roasted Peanuts"),
+        "{recent}"
+    );
+
+    // A code nobody knows fails as the call would have.
+    let (status, accepted) = create(&app, &ann, "4006381333931").await;
+    assert_eq!(status, 202, "{accepted}");
+    let result = accepted["data"]["result"].as_str().unwrap();
+    let mut failure = (0, Value::Null);
+    for _ in 0..100 {
+        failure = support::get_as(&app, result.trim_start_matches("/api/v1"), &ann.access).await;
+        if failure.0 != 202 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(failure.0, 404, "{}", failure.1);
+    assert_eq!(failure.1["error"]["code"], "BARCODE_NOT_FOUND");
 }

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use futures::StreamExt;
 use reqwest::{Method, multipart};
 use serde_json::{Value, json};
 

@@ -5,7 +5,9 @@
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
-use crate::support::{self, Options, Session, TestApp, json_of, register, spawn_app};
+use crate::support::{
+    self, Options, Session, TestApp, finish_accepted, json_of, register, spawn_app,
+};
 
 fn models_installed() -> bool {
     let ok = support::project_path(".models/ocr/ocr.json").is_file()
@@ -102,12 +104,58 @@ async fn a_label_photo_becomes_a_food_per_100_g_with_its_barcode() {
         }
     }
     // The photos were read, not kept.
-    let kept = std::fs::read_dir(app.data_dir.path().join("labels"))
+    assert_eq!(label_photos_kept(&app), 0);
+}
+
+/// The files under `labels/` of the data directory (label photos waiting for their job).
+fn label_photos_kept(app: &TestApp) -> usize {
+    std::fs::read_dir(app.data_dir.path().join("labels"))
         .into_iter()
         .flatten()
         .flat_map(|user| std::fs::read_dir(user.unwrap().path()).unwrap())
-        .count();
-    assert_eq!(kept, 0);
+        .count()
+}
+
+#[tokio::test]
+async fn a_label_read_slowly_is_followed_and_its_answer_kept_with_its_job() {
+    if !models_installed() {
+        return;
+    }
+    // Every call answers at once: the reading is always still under way.
+    let Some(app) = spawn_app(Options {
+        answer_within: std::time::Duration::ZERO,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let (bytes, truth) = rendered("000-cn-clean.jpg");
+    let form = photo_form(bytes).text("barcode", "036000291452");
+    let (status, accepted) = read_label(&app, Some(&ann), form).await;
+    assert_eq!(status, 202, "{accepted}");
+    let job = &accepted["data"];
+    let job_id = job["job_id"].as_str().unwrap();
+    assert_eq!(job["events"], format!("/api/v1/jobs/{job_id}/events/"));
+    assert_eq!(job["result"], format!("/api/v1/jobs/{job_id}/result/"));
+    let (status, answer) = finish_accepted(&app, &ann.access, job)
+        .await
+        .expect("a result to read");
+    assert_eq!(status, 200, "{answer}");
+    let label = &answer["data"];
+    assert_eq!(label["found"], true, "{label}");
+    assert_eq!(label["barcode"], "0036000291452");
+    let calories = truth["per_100g"]["calories"].as_f64().unwrap();
+    assert!((field(label, "calories")["value"].as_f64().unwrap() - calories).abs() <= 0.0501);
+    // Read once: the photo is gone, and coming back gives the same answer without it.
+    assert_eq!(label_photos_kept(&app), 0);
+    let (status, again) = finish_accepted(&app, &ann.access, job).await.unwrap();
+    assert_eq!((status, &again), (200, &answer));
+    // The reading is Ann's alone.
+    let bob = register(&app, "bob").await;
+    let (status, _) = support::get_as(&app, &format!("/jobs/{job_id}/result/"), &bob.access).await;
+    assert_eq!(status, 404);
 }
 
 #[tokio::test]

@@ -16,7 +16,7 @@ use axum::{
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Options, TestApp, get_as, register, send_as, spawn_app};
+use crate::support::{Options, TestApp, finish_accepted, get_as, register, send_as, spawn_app};
 
 const SEARCH_BANANA: &str = include_str!("fixtures/usda/search-banana.json");
 const FOOD_BANANA: &str = include_str!("fixtures/usda/food-173944.json");
@@ -73,6 +73,10 @@ async fn food(State(replay): State<Replay>, Path(id): Path<i64>) -> Response {
 
 /// The replay server and an app pointed at it.
 async fn app_with_usda() -> Option<(TestApp, Replay)> {
+    app_with_usda_and(Options::default()).await
+}
+
+async fn app_with_usda_and(options: Options) -> Option<(TestApp, Replay)> {
     let replay = Replay::default();
     let router = Router::new()
         .route("/fdc/v1/foods/search", get(search))
@@ -83,7 +87,7 @@ async fn app_with_usda() -> Option<(TestApp, Replay)> {
     tokio::spawn(async move { axum::serve(listener, router).await });
     let app = spawn_app(Options {
         usda_base_url: Some(base),
-        ..Options::default()
+        ..options
     })
     .await?;
     Some((app, replay))
@@ -318,4 +322,78 @@ async fn a_usda_search_hit_is_logged_in_a_meal_and_kept_once() {
     );
     let (_, list) = get_as(&app, "/meals/list/", &ann.access).await;
     assert_eq!(list["data"]["total"], 2);
+}
+
+#[tokio::test]
+async fn a_usda_food_slow_to_come_is_answered_202_and_then_found() {
+    // Every call answers at once: the fetch is always still under way.
+    let Some((app, replay)) = app_with_usda_and(Options {
+        answer_within: Duration::ZERO,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann_slow").await;
+    let meal = json!({"meal_type": "snack",
+        "foods": [{"food_id": -1, "quantity": 118, "fdc_id": 173944, "name": "Bananas, raw"}]});
+    let save = || async {
+        let response = app
+            .client
+            .post(app.url("/meals/create/"))
+            .bearer_auth(&ann.access)
+            .header("idempotency-key", "slow-banana-1")
+            .json(&meal)
+            .send()
+            .await
+            .unwrap();
+        crate::support::json_of(response).await
+    };
+    // A meal whose USDA food is being fetched: 202, where to follow it, nothing saved.
+    let (status, accepted) = save().await;
+    assert_eq!(status, 202, "{accepted}");
+    let job = &accepted["data"];
+    assert!(job["job_id"].is_string(), "{job}");
+    assert_eq!(job["result"], Value::Null, "the same call again answers");
+    let (_, list) = get_as(&app, "/meals/list/", &ann.access).await;
+    assert_eq!(list["data"]["total"], 0);
+    assert!(finish_accepted(&app, &ann.access, job).await.is_none());
+    // Sent again (with the same key: a 202 is not kept), it is saved.
+    let (status, saved) = save().await;
+    assert_eq!(status, 201, "{saved}");
+    assert_eq!(saved["data"]["foods"][0]["calories"], 105.0);
+    let (status, replayed) = save().await;
+    assert_eq!(status, 201);
+    assert_eq!(replayed["data"]["id"], saved["data"]["id"], "kept once");
+
+    // The nutrition call answers 202, and its answer waits under the job's result.
+    let calls = replay.calls.load(Ordering::SeqCst);
+    let (status, accepted) = get_as(&app, "/foods/usda/nutrition/173944/", &ann.access).await;
+    assert_eq!(status, 202, "{accepted}");
+    let (status, nutrition) = finish_accepted(&app, &ann.access, &accepted["data"])
+        .await
+        .expect("a result to read");
+    assert_eq!(status, 200, "{nutrition}");
+    assert_eq!(nutrition["data"]["food_description"], "Bananas, raw");
+    assert_eq!(
+        nutrition["data"]["food_id"],
+        saved["data"]["foods"][0]["food_id"]
+    );
+    assert_eq!(
+        replay.calls.load(Ordering::SeqCst),
+        calls,
+        "kept: no second fetch"
+    );
+    // Nobody else reads it.
+    let bob = register(&app, "bob_slow").await;
+    let result = accepted["data"]["result"].as_str().unwrap();
+    let response = app
+        .client
+        .get(format!("{}{result}", app.api))
+        .bearer_auth(&bob.access)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404);
 }

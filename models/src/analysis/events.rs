@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn an_event_reads_back_as_it_was_recorded_and_says_how_it_ends() {
-        let progress = AnalysisEvent::new(AnalysisStep::FoodsDetected, "Found 2 kinds of food")
+        let progress = AnalysisEvent::new(AnalysisStep::DetectingFoods, "Looking for foods")
             .with("foods", json!([{"name": "Banana"}]));
         let stored = serde_json::to_string(&progress).unwrap();
         assert_eq!(

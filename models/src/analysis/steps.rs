@@ -15,8 +15,6 @@ pub enum AnalysisStep {
     Start,
     /// `DetectFoods` is looking at the photo.
     DetectingFoods,
-    /// `DetectFoods` found the foods (its event carries them).
-    FoodsDetected,
     /// Stage 1 is stored and `EstimatePortions` queued.
     FoodDetectionComplete,
     /// `EstimatePortions` is weighing the foods.
@@ -35,10 +33,9 @@ pub enum AnalysisStep {
 
 impl AnalysisStep {
     /// Every step, in the order an analysis that succeeds meets them (then `Error`).
-    pub const ALL: [AnalysisStep; 9] = [
+    pub const ALL: [AnalysisStep; 8] = [
         AnalysisStep::Start,
         AnalysisStep::DetectingFoods,
-        AnalysisStep::FoodsDetected,
         AnalysisStep::FoodDetectionComplete,
         AnalysisStep::EstimatingPortions,
         AnalysisStep::PortionsEstimated,
@@ -51,7 +48,7 @@ impl AnalysisStep {
     pub fn name(self) -> &'static str {
         match self {
             AnalysisStep::Start => "start",
-            AnalysisStep::DetectingFoods | AnalysisStep::FoodsDetected => "food_detection",
+            AnalysisStep::DetectingFoods => "food_detection",
             AnalysisStep::FoodDetectionComplete => "food_detection_complete",
             AnalysisStep::EstimatingPortions
             | AnalysisStep::PortionsEstimated
@@ -66,7 +63,6 @@ impl AnalysisStep {
         match self {
             AnalysisStep::Start => 0,
             AnalysisStep::DetectingFoods => 10,
-            AnalysisStep::FoodsDetected => 40,
             AnalysisStep::FoodDetectionComplete => 50,
             AnalysisStep::EstimatingPortions => 60,
             AnalysisStep::PortionsEstimated => 75,

@@ -389,12 +389,16 @@ where
             .bind(after)
             .fetch_all(&self.0)
             .await?;
-        rows.into_iter()
-            .map(|(event,)| {
+        // One written by another version (a step this one does not know, in the middle
+        // of a rolling upgrade) is left out rather than ending every listener's stream.
+        Ok(rows
+            .into_iter()
+            .filter_map(|(event,)| {
                 serde_json::from_str(&event)
-                    .map_err(|e| StoreError::Corrupt(format!("analysis event: {e}")))
+                    .inspect_err(|e| tracing::warn!(image = id, error = %e, "an analysis event does not read"))
+                    .ok()
             })
-            .collect()
+            .collect())
     }
 
     #[tracing::instrument(skip_all, fields(id = id, job = %job), level = "debug")]

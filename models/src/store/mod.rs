@@ -484,7 +484,8 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         change: AnalysisChange,
         event: &AnalysisEvent,
     ) -> Result<Option<AnalysisEvent>, StoreError>;
-    /// The events of the image's analysis numbered after `after`, in order.
+    /// The events of the image's analysis numbered after `after`, in order (one that does
+    /// not read, written by another version, is left out).
     async fn analysis_events(&self, id: i64, after: i64) -> Result<Vec<AnalysisEvent>, StoreError>;
     /// Stores a stage's result, if `job` is the stage running now (answers whether it is).
     async fn set_stage(

@@ -9,7 +9,6 @@ use models::analysis::{
 };
 use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
-use serde_json::json;
 
 use super::{JobHandler, photo_of, store_fault};
 use crate::analysis;
@@ -155,13 +154,11 @@ impl JobHandler for DetectFoods {
             memory,
         };
         let found = format!("Found {} kinds of food", stage.food_types.len());
-        let detected = AnalysisEvent::new(AnalysisStep::FoodsDetected, found.clone())
-            .with("foods", json!(stage.food_types));
-        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, detected).await?;
         analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
         let next = EstimatePortions {
             image_id: self.image_id,
         };
+        // It carries the foods and stage 1 when it is sent (`AnalysisEvent::to_wire`).
         let done = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, found);
         analysis::hand_over(deps, ctx, self.image_id, next, done).await
     }

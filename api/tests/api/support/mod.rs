@@ -40,6 +40,8 @@ pub struct Options {
     pub vision_url: Option<String>,
     /// Account exports written at once.
     pub exports_at_once: usize,
+    /// How long a call waits for its job before it answers 202 (`ANSWER_WITHIN_MS`).
+    pub answer_within: Duration,
 }
 
 impl Default for Options {
@@ -59,6 +61,7 @@ impl Default for Options {
             classifier: None,
             vision_url: None,
             exports_at_once: 4,
+            answer_within: Duration::from_secs(2),
         }
     }
 }
@@ -129,6 +132,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         connections: options.connections,
         exports_at_once: options.exports_at_once,
         job_sweep_grace: Duration::from_secs(120),
+        answer_within: options.answer_within,
         uploads: options.uploads,
         places: DataPlaces {
             data_dir: data_dir.path().to_owned(),
@@ -392,6 +396,40 @@ pub fn parse_event(block: &str) -> Option<SseEvent> {
         id,
         data: serde_json::from_str(&data).unwrap(),
     })
+}
+
+/// Finishes a call answered 202 as a client does: follows the work's events to their end
+/// (which must be a success), then reads its `result`. `None` when `result` is null: the
+/// caller sends the same call again.
+pub async fn finish_accepted(app: &TestApp, token: &str, accepted: &Value) -> Option<(u16, Value)> {
+    let link = |key: &str| {
+        accepted[key]
+            .as_str()
+            .map(|path| format!("{}{path}", app.api))
+    };
+    let events = link("events").unwrap_or_else(|| panic!("no events to follow: {accepted}"));
+    let response = app
+        .client
+        .get(events)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    if response.status() != 204 {
+        let events = events_of(response, usize::MAX, Duration::from_secs(60)).await;
+        let last = &events.last().expect("an event").data;
+        let ended_well = last["status"] == "completed" || last["step"] == "complete";
+        assert!(ended_well, "the work failed: {events:?}");
+    }
+    let result = link("result")?;
+    let response = app
+        .client
+        .get(result)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    Some(json_of(response).await)
 }
 
 /// Queues a job and waits for its outcome (calls themselves wait at most about 2 s).
