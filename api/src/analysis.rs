@@ -106,7 +106,7 @@ async fn end(
     let ended = state
         .stores
         .images
-        .advance_analysis(image_id, job, AnalysisChange::Ends, event)
+        .advance_analysis(image_id, job, AnalysisChange::Ends, event, None)
         .await?;
     match ended {
         Some(event) => {

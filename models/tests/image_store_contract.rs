@@ -58,39 +58,35 @@ async fn an_image_keeps_its_stages_and_status(stores: Stores) {
             .is_none()
     );
     let detections = json!({"food_types": [{"name": "banana", "confidence": 0.9}]});
-    // Only the stage running now writes its results and events.
-    assert!(
-        !images
-            .set_stage(image.id, estimate, Stage::Detection, &detections)
-            .await
-            .unwrap()
-    );
+    let detected = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, "Found");
+    let result = Some((Stage::Detection, &detections));
+    // Only the stage running now stores its result, records events and hands over.
     assert!(
         images
-            .set_stage(image.id, detect, Stage::Detection, &detections)
+            .advance_analysis(image.id, estimate, AnalysisChange::Ends, &detected, result)
             .await
             .unwrap()
+            .is_none()
     );
-    let detected = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, "Found");
+    assert_eq!(images.get(image.id).await.unwrap().unwrap().stage_1, None);
+    let handover = AnalysisChange::HandsOver(estimate);
     let handed = images
-        .advance_analysis(
-            image.id,
-            detect,
-            AnalysisChange::HandsOver(estimate),
-            &detected,
-        )
+        .advance_analysis(image.id, detect, handover, &detected, result)
         .await
         .unwrap()
         .unwrap();
     assert_eq!(handed.seq, 2);
     // A repeat of the first stage (its worker died after handing over) changes nothing.
+    let again = AnalysisChange::HandsOver(JobId::new());
+    let other = json!({"food_types": []});
     assert!(
         images
             .advance_analysis(
                 image.id,
                 detect,
-                AnalysisChange::HandsOver(JobId::new()),
-                &detected
+                again,
+                &detected,
+                Some((Stage::Detection, &other))
             )
             .await
             .unwrap()
@@ -101,7 +97,7 @@ async fn an_image_keeps_its_stages_and_status(stores: Stores) {
     assert_eq!(running.analysis_job, Some(estimate));
     let failed = AnalysisEvent::failed("no model", "RECOGNITION_UNAVAILABLE");
     images
-        .advance_analysis(image.id, estimate, AnalysisChange::Ends, &failed)
+        .advance_analysis(image.id, estimate, AnalysisChange::Ends, &failed, None)
         .await
         .unwrap()
         .unwrap();

@@ -14,8 +14,8 @@
 
 use jobs::{BusMessage, Job};
 use models::ErrorCode;
-use models::analysis::{AnalysisChange, AnalysisEvent};
-use models::upload::UploadedImage;
+use models::analysis::{AnalysisChange, AnalysisEvent, StageResult};
+use models::upload::{Stage, UploadedImage};
 
 use crate::context::Stopped;
 use crate::handlers::{image_of, store_fault};
@@ -36,22 +36,25 @@ pub(crate) async fn current_image(
     Ok(image)
 }
 
-/// Records an event of the analysis and tells every listener. A job that is no longer
-/// the stage running now records nothing and stops as cancelled.
-pub(crate) async fn record(
+/// Records an event of the analysis (with the stage's result, when it is done) and
+/// tells every listener. A job that is no longer the stage running now records nothing
+/// and stops as cancelled.
+async fn record(
     deps: &WorkerDeps,
     ctx: &JobContext,
     image_id: i64,
     change: AnalysisChange,
     event: AnalysisEvent,
+    result: Option<(Stage, serde_json::Value)>,
 ) -> Result<(), JobError> {
     if ctx.is_cancelled() {
         return Err(JobError::Cancelled);
     }
+    let result = result.as_ref().map(|(stage, value)| (*stage, value));
     match deps
         .stores
         .images
-        .advance_analysis(image_id, ctx.job_id(), change, &event)
+        .advance_analysis(image_id, ctx.job_id(), change, &event, result)
         .await
         .map_err(store_fault)?
     {
@@ -63,36 +66,34 @@ pub(crate) async fn record(
     }
 }
 
-/// Stores a stage's result, if the job is still the stage running now.
-pub(crate) async fn keep_stage<S: models::analysis::StageResult>(
-    deps: &WorkerDeps,
-    ctx: &JobContext,
-    image_id: i64,
-    stage: &S,
-) -> Result<(), JobError> {
+/// A stage's result, as it is stored with the image.
+fn stored<S: StageResult>(stage: &S) -> Result<(Stage, serde_json::Value), JobError> {
     let value = serde_json::to_value(stage).map_err(|e| JobError::Transient(e.to_string()))?;
-    let kept = deps
-        .stores
-        .images
-        .set_stage(image_id, ctx.job_id(), S::STAGE, &value)
-        .await
-        .map_err(store_fault)?;
-    if kept {
-        Ok(())
-    } else {
-        Err(JobError::Cancelled)
-    }
+    Ok((S::STAGE, value))
 }
 
-/// Hands the analysis to the next stage's job, with the event that says this stage is
-/// done: the job is recorded, handed the analysis, then queued.
-pub(crate) async fn hand_over<J: Job>(
+/// Says the stage has begun (for a stage long enough for a listener to care).
+pub(crate) async fn began(
     deps: &WorkerDeps,
     ctx: &JobContext,
     image_id: i64,
+    event: AnalysisEvent,
+) -> Result<(), JobError> {
+    record(deps, ctx, image_id, AnalysisChange::Stays, event, None).await
+}
+
+/// Stores the stage's result and hands the analysis to the next stage's job, with the
+/// event that says this stage is done: the job is recorded, handed the analysis (in the
+/// same write as the result and the event), then queued.
+pub(crate) async fn hand_over<S: StageResult, J: Job>(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+    result: &S,
     next: J,
     event: AnalysisEvent,
 ) -> Result<(), JobError> {
+    let result = stored(result)?;
     let queued = |e: jobs::JobsError| JobError::Transient(format!("the next stage: {e}"));
     let recorded = deps
         .jobs
@@ -100,7 +101,7 @@ pub(crate) async fn hand_over<J: Job>(
         .await
         .map_err(queued)?;
     let change = AnalysisChange::HandsOver(recorded.id());
-    match record(deps, ctx, image_id, change, event).await {
+    match record(deps, ctx, image_id, change, event, Some(result)).await {
         Ok(()) => {
             deps.jobs.enqueue(recorded).await.map_err(queued)?;
             Ok(())
@@ -112,6 +113,26 @@ pub(crate) async fn hand_over<J: Job>(
             Err(e)
         }
     }
+}
+
+/// Stores the last stage's result and ends the analysis with `complete`.
+pub(crate) async fn finish<S: StageResult>(
+    deps: &WorkerDeps,
+    ctx: &JobContext,
+    image_id: i64,
+    result: &S,
+    event: AnalysisEvent,
+) -> Result<(), JobError> {
+    let result = stored(result)?;
+    record(
+        deps,
+        ctx,
+        image_id,
+        AnalysisChange::Ends,
+        event,
+        Some(result),
+    )
+    .await
 }
 
 /// Ends the analysis of a stage job that stopped without its result (failed for good,
@@ -129,7 +150,7 @@ pub(crate) async fn stopped(
     match deps
         .stores
         .images
-        .advance_analysis(image_id, job_id, AnalysisChange::Ends, &event)
+        .advance_analysis(image_id, job_id, AnalysisChange::Ends, &event, None)
         .await
     {
         Ok(Some(recorded)) => publish(deps, image_id, recorded).await,

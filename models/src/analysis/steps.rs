@@ -2,12 +2,10 @@
 /// start, food_detection, food_detection_complete, portion_estimation, complete, error),
 /// with how far the analysis is once it is reached.
 ///
-/// Each recognition job records the steps within it and the one that hands over to the
-/// next job; the percentages are set here, in the order the steps happen, so they grow
-/// monotonically.
-///
-/// Events are stored with the variant's own snake_case name (`foods_detected`), which
-/// keeps apart the steps that share a wire name.
+/// Each recognition job records the step that hands over to the next job (the first,
+/// the long one, also that it has begun); the percentages are set here, in the order the
+/// steps happen, so they grow monotonically. Events are stored with the variant's own
+/// snake_case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AnalysisStep {
@@ -17,14 +15,8 @@ pub enum AnalysisStep {
     DetectingFoods,
     /// Stage 1 is stored and `EstimatePortions` queued.
     FoodDetectionComplete,
-    /// `EstimatePortions` is weighing the foods.
-    EstimatingPortions,
     /// Stage 2 is stored and `LookupNutrition` queued.
     PortionsEstimated,
-    /// `LookupNutrition` is reading each food's values. The spec's stream has no step
-    /// of its own for this, and the web app names only the spec's steps, so it is the
-    /// last part of `portion_estimation`: a portion is its grams and what they hold.
-    LookingUpNutrition,
     /// The analysis ended with its results.
     Complete,
     /// The analysis failed or was cancelled.
@@ -33,13 +25,11 @@ pub enum AnalysisStep {
 
 impl AnalysisStep {
     /// Every step, in the order an analysis that succeeds meets them (then `Error`).
-    pub const ALL: [AnalysisStep; 8] = [
+    pub const ALL: [AnalysisStep; 6] = [
         AnalysisStep::Start,
         AnalysisStep::DetectingFoods,
         AnalysisStep::FoodDetectionComplete,
-        AnalysisStep::EstimatingPortions,
         AnalysisStep::PortionsEstimated,
-        AnalysisStep::LookingUpNutrition,
         AnalysisStep::Complete,
         AnalysisStep::Error,
     ];
@@ -50,9 +40,7 @@ impl AnalysisStep {
             AnalysisStep::Start => "start",
             AnalysisStep::DetectingFoods => "food_detection",
             AnalysisStep::FoodDetectionComplete => "food_detection_complete",
-            AnalysisStep::EstimatingPortions
-            | AnalysisStep::PortionsEstimated
-            | AnalysisStep::LookingUpNutrition => "portion_estimation",
+            AnalysisStep::PortionsEstimated => "portion_estimation",
             AnalysisStep::Complete => "complete",
             AnalysisStep::Error => "error",
         }
@@ -64,9 +52,7 @@ impl AnalysisStep {
             AnalysisStep::Start => 0,
             AnalysisStep::DetectingFoods => 10,
             AnalysisStep::FoodDetectionComplete => 50,
-            AnalysisStep::EstimatingPortions => 60,
             AnalysisStep::PortionsEstimated => 75,
-            AnalysisStep::LookingUpNutrition => 80,
             AnalysisStep::Complete | AnalysisStep::Error => 100,
         }
     }

@@ -82,20 +82,17 @@ macro_rules! image_columns {
     };
 }
 
-/// Stores a stage's result in its column, if the job ($4) is the stage running now.
+/// Stores a stage's result in its column, if the job ($3) is the stage running now.
 fn set_stage_statement(stage: Stage) -> &'static str {
     match stage {
         Stage::Detection => {
-            "update uploaded_image set stage_1 = $2, updated_at = $3 \
-             where image_id = $1 and analysis_job = $4"
+            "update uploaded_image set stage_1 = $2 where image_id = $1 and analysis_job = $3"
         }
         Stage::Portions => {
-            "update uploaded_image set stage_2 = $2, updated_at = $3 \
-             where image_id = $1 and analysis_job = $4"
+            "update uploaded_image set stage_2 = $2 where image_id = $1 and analysis_job = $3"
         }
         Stage::Nutrition => {
-            "update uploaded_image set stage_3 = $2, updated_at = $3 \
-             where image_id = $1 and analysis_job = $4"
+            "update uploaded_image set stage_3 = $2 where image_id = $1 and analysis_job = $3"
         }
     }
 }
@@ -346,9 +343,19 @@ where
         job: JobId,
         change: AnalysisChange,
         event: &AnalysisEvent,
+        result: Option<(Stage, &serde_json::Value)>,
     ) -> Result<Option<AnalysisEvent>, StoreError> {
         let now = Utc::now();
         let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        if let Some((stage, value)) = result {
+            // Not the stage running now: the statement below changes nothing either.
+            sqlx::query(set_stage_statement(stage))
+                .bind(id)
+                .bind(value.to_string())
+                .bind(job.to_string())
+                .execute(&mut *tx)
+                .await?;
+        }
         let moved = match change {
             AnalysisChange::Stays => sqlx::query_as(NEXT_EVENT)
                 .bind(id)
@@ -399,24 +406,6 @@ where
                     .ok()
             })
             .collect())
-    }
-
-    #[tracing::instrument(skip_all, fields(id = id, job = %job), level = "debug")]
-    async fn set_stage(
-        &self,
-        id: i64,
-        job: JobId,
-        stage: Stage,
-        value: &serde_json::Value,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(set_stage_statement(stage))
-            .bind(id)
-            .bind(value.to_string())
-            .bind(Utc::now())
-            .bind(job.to_string())
-            .execute(&self.0)
-            .await?;
-        Ok(done.rows_affected() > 0)
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get(), id = id), level = "debug")]

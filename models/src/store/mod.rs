@@ -473,28 +473,22 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         job: JobId,
         start: &AnalysisEvent,
     ) -> Result<Option<AnalysisEvent>, StoreError>;
-    /// Records an event of the analysis whose stage job is `job`, and moves it on as
-    /// `change` says (an ending sets the image's status from the event). Nothing is
-    /// recorded, and `None` answered, when `job` is not the stage running now: a stale
-    /// or repeated job, an analysis cancelled or started anew meanwhile.
+    /// Records an event of the analysis whose stage job is `job`, with the stage's result
+    /// when it is done, and moves the analysis on as `change` says (an ending sets the
+    /// image's status from the event), all at once. Nothing is recorded, and `None`
+    /// answered, when `job` is not the stage running now: a stale or repeated job, an
+    /// analysis cancelled or started anew meanwhile.
     async fn advance_analysis(
         &self,
         id: i64,
         job: JobId,
         change: AnalysisChange,
         event: &AnalysisEvent,
+        result: Option<(Stage, &serde_json::Value)>,
     ) -> Result<Option<AnalysisEvent>, StoreError>;
     /// The events of the image's analysis numbered after `after`, in order (one that does
     /// not read, written by another version, is left out).
     async fn analysis_events(&self, id: i64, after: i64) -> Result<Vec<AnalysisEvent>, StoreError>;
-    /// Stores a stage's result, if `job` is the stage running now (answers whether it is).
-    async fn set_stage(
-        &self,
-        id: i64,
-        job: JobId,
-        stage: Stage,
-        value: &serde_json::Value,
-    ) -> Result<bool, StoreError>;
     /// Records the user's confirmation and corrections (kept when none are sent).
     async fn confirm(
         &self,

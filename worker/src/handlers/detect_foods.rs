@@ -4,8 +4,7 @@ use jobs::JobId;
 use jobs::payloads::{DetectFoods, EstimatePortions};
 use models::ErrorCode;
 use models::analysis::{
-    AnalysisChange, AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall,
-    NamedFood,
+    AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood,
 };
 use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
@@ -46,7 +45,7 @@ impl JobHandler for DetectFoods {
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<(), JobError> {
         let image = analysis::current_image(deps, ctx, self.image_id).await?;
         let looking = AnalysisEvent::new(AnalysisStep::DetectingFoods, "Looking for foods");
-        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, looking).await?;
+        analysis::began(deps, ctx, self.image_id, looking).await?;
         let unavailable = |e: RecognitionError| match e {
             RecognitionError::NotInstalled(why) => {
                 tracing::warn!(reason = %why, "recognition model not installed");
@@ -154,13 +153,12 @@ impl JobHandler for DetectFoods {
             memory,
         };
         let found = format!("Found {} kinds of food", stage.food_types.len());
-        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
         let next = EstimatePortions {
             image_id: self.image_id,
         };
         // It carries the foods and stage 1 when it is sent (`AnalysisEvent::to_wire`).
         let done = AnalysisEvent::new(AnalysisStep::FoodDetectionComplete, found);
-        analysis::hand_over(deps, ctx, self.image_id, next, done).await
+        analysis::hand_over(deps, ctx, self.image_id, &stage, next, done).await
     }
 
     async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {

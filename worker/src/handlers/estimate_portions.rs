@@ -1,8 +1,7 @@
 use jobs::JobId;
 use jobs::payloads::{EstimatePortions, LookupNutrition};
 use models::analysis::{
-    AnalysisChange, AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage,
-    StageResult,
+    AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult,
 };
 use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{PortionEstimate, food_class, serving_estimate};
@@ -171,9 +170,6 @@ impl JobHandler for EstimatePortions {
         let detected = DetectionStage::stored(&image)
             .map_err(|e| analysis::missing_stage(&format!("stage 1: {e}")))?
             .ok_or_else(|| analysis::missing_stage("The foods have not been detected yet"))?;
-        let estimating =
-            AnalysisEvent::new(AnalysisStep::EstimatingPortions, "Estimating portions");
-        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, estimating).await?;
         let hints = hints(deps, &image, &detected).await?;
         let mut portions = Vec::new();
         for seen in detected.reading.iter().flat_map(|r| &r.foods) {
@@ -225,12 +221,11 @@ impl JobHandler for EstimatePortions {
         let stage = PortionStage {
             food_portions: portions,
         };
-        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
         let next = LookupNutrition {
             image_id: self.image_id,
         };
         let done = AnalysisEvent::new(AnalysisStep::PortionsEstimated, "Portions estimated");
-        analysis::hand_over(deps, ctx, self.image_id, next, done).await
+        analysis::hand_over(deps, ctx, self.image_id, &stage, next, done).await
     }
 
     async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {

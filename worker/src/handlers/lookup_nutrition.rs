@@ -1,9 +1,9 @@
 use jobs::JobId;
 use jobs::payloads::LookupNutrition;
 use models::analysis::{
-    AlternativeFood, AnalysisChange, AnalysisEvent, AnalysisStep, ConfirmedFood, DetectionStage,
-    MemoryRecall, NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood,
-    RememberedMeal, StageResult,
+    AlternativeFood, AnalysisEvent, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall,
+    NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal,
+    StageResult,
 };
 use models::recognition::{DataQuality, check_nutrition, plate_warning};
 use models::{Food, Nutrients};
@@ -82,8 +82,6 @@ impl JobHandler for LookupNutrition {
         let portions = PortionStage::stored(&image)
             .map_err(|e| analysis::missing_stage(&format!("stage 2: {e}")))?
             .ok_or_else(|| analysis::missing_stage("The portions have not been estimated yet"))?;
-        let looking = AnalysisEvent::new(AnalysisStep::LookingUpNutrition, "Looking up nutrition");
-        analysis::record(deps, ctx, self.image_id, AnalysisChange::Stays, looking).await?;
         // Every food the portions name, main and alternative, in one read.
         let ids: Vec<i64> = portions
             .food_portions
@@ -162,9 +160,8 @@ impl JobHandler for LookupNutrition {
             memory,
             plate_warning,
         };
-        analysis::keep_stage(deps, ctx, self.image_id, &stage).await?;
         let complete = AnalysisEvent::new(AnalysisStep::Complete, "Analysis complete");
-        analysis::record(deps, ctx, self.image_id, AnalysisChange::Ends, complete).await
+        analysis::finish(deps, ctx, self.image_id, &stage, complete).await
     }
 
     async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
