@@ -63,7 +63,13 @@ async fn an_image_keeps_its_stages_and_status(stores: Stores) {
     // Only the stage running now stores its result, records events and hands over.
     assert!(
         images
-            .advance_analysis(image.id, estimate, AnalysisChange::Ends, &detected, result)
+            .advance_analysis(
+                image.id,
+                estimate,
+                AnalysisChange::HandsOver(detect),
+                &detected,
+                result
+            )
             .await
             .unwrap()
             .is_none()
