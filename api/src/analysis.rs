@@ -55,7 +55,7 @@ pub async fn start(
         {
             Some(first) => {
                 let seq = first.seq;
-                publish(state, image.id, first).await;
+                state.jobs.announce_analysis(image.id, first).await;
                 if let Err(e) = state.jobs.enqueue(recorded).await {
                     let failed = AnalysisEvent::failed(
                         "The analysis could not be queued; please try again",
@@ -110,21 +110,10 @@ async fn end(
         .await?;
     match ended {
         Some(event) => {
-            publish(state, image_id, event).await;
+            state.jobs.announce_analysis(image_id, event).await;
             Ok(true)
         }
         None => Ok(false),
-    }
-}
-
-async fn publish(state: &AppState, image_id: i64, event: AnalysisEvent) {
-    if let Err(e) = state
-        .jobs
-        .bus()
-        .publish(BusMessage::Analysis { image_id, event })
-        .await
-    {
-        tracing::debug!(image_id, error = %e, "analysis event not published; listeners read the store");
     }
 }
 

@@ -2,6 +2,7 @@ use std::{sync::Arc, time::Duration};
 
 use futures::Stream;
 use models::ErrorCode;
+use models::analysis::AnalysisEvent;
 use models::{
     Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
     Stores,
@@ -241,6 +242,13 @@ impl Jobs {
             self.publish_best_effort(BusMessage::Progress(event)).await;
         }
         Ok(stored)
+    }
+
+    /// Tells every listener of a photo's analysis of an event just stored. The store has
+    /// it: a listener that misses the message reads it there.
+    pub async fn announce_analysis(&self, image_id: i64, event: AnalysisEvent) {
+        self.publish_best_effort(BusMessage::Analysis { image_id, event })
+            .await;
     }
 
     pub(crate) async fn publish_best_effort(&self, message: BusMessage) {

@@ -12,7 +12,7 @@
 //! now and stops without changing anything. Listeners come and go; nothing here waits
 //! for them.
 
-use jobs::{BusMessage, Job};
+use jobs::Job;
 use models::ErrorCode;
 use models::analysis::{AnalysisChange, AnalysisEvent, StageResult};
 use models::upload::{Stage, UploadedImage};
@@ -59,7 +59,7 @@ async fn record(
         .map_err(store_fault)?
     {
         Some(recorded) => {
-            publish(deps, image_id, recorded).await;
+            deps.jobs.announce_analysis(image_id, recorded).await;
             Ok(())
         }
         None => Err(JobError::Cancelled),
@@ -153,21 +153,9 @@ pub(crate) async fn stopped(
         .advance_analysis(image_id, job_id, AnalysisChange::Ends, &event, None)
         .await
     {
-        Ok(Some(recorded)) => publish(deps, image_id, recorded).await,
+        Ok(Some(recorded)) => deps.jobs.announce_analysis(image_id, recorded).await,
         Ok(None) => {}
         Err(e) => tracing::warn!(image_id, error = %e, "cannot record how an analysis ended"),
-    }
-}
-
-async fn publish(deps: &WorkerDeps, image_id: i64, event: AnalysisEvent) {
-    // The store has it: a listener that misses the message reads it there.
-    if let Err(e) = deps
-        .jobs
-        .bus()
-        .publish(BusMessage::Analysis { image_id, event })
-        .await
-    {
-        tracing::debug!(image_id, error = %e, "analysis event not published; listeners read the store");
     }
 }
 

@@ -98,29 +98,20 @@ pub(crate) async fn food_for(
             .map(|food| food.id),
         None => None,
     };
-    if let Some(food_id) = own {
-        return used(
-            deps,
-            user,
-            FoodFromBarcode {
-                food_id,
-                is_existing: true,
-                source: BarcodeSource::Local,
-            },
-        )
-        .await;
-    }
-    if let Answer::Stored(food_id) = ask(deps, BarcodeSource::Local, barcode).await? {
-        return used(
-            deps,
-            user,
-            FoodFromBarcode {
-                food_id,
-                is_existing: true,
-                source: BarcodeSource::Local,
-            },
-        )
-        .await;
+    let kept = match own {
+        Some(food_id) => Some(food_id),
+        None => match ask(deps, BarcodeSource::Local, barcode).await? {
+            Answer::Stored(food_id) => Some(food_id),
+            _ => None,
+        },
+    };
+    if let Some(food_id) = kept {
+        let found = FoodFromBarcode {
+            food_id,
+            is_existing: true,
+            source: BarcodeSource::Local,
+        };
+        return used(deps, user, found).await;
     }
     let mut refused = None;
     let mut unavailable = Vec::new();
