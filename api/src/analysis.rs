@@ -49,10 +49,17 @@ pub async fn start(
         let job = recorded.id();
         let first = AnalysisEvent::new(AnalysisStep::Start, "Analysis started")
             .with("image_id", json!(image.id));
-        match images
+        let begun = match images
             .begin_analysis(image.id, replacing, job, &first)
-            .await?
+            .await
         {
+            Ok(begun) => begun,
+            Err(e) => {
+                discard(state, recorded).await;
+                return Err(e.into());
+            }
+        };
+        match begun {
             Some(first) => {
                 let seq = first.seq;
                 state.jobs.announce_analysis(image.id, first).await;
@@ -72,12 +79,19 @@ pub async fn start(
                 });
             }
             None => {
-                state.jobs.discard(recorded).await?;
+                discard(state, recorded).await;
                 image = reread(state, image.owner, image.id).await?;
             }
         }
     }
     Ok(image)
+}
+
+/// A recorded first stage that will not run after all.
+async fn discard(state: &AppState, recorded: jobs::Recorded<DetectFoods>) {
+    if let Err(e) = state.jobs.discard(recorded).await {
+        tracing::warn!(error = %e, "cannot settle a stage job not needed");
+    }
 }
 
 /// Whether the stage job an image names is still to run or running. One that ended
@@ -153,6 +167,7 @@ pub fn follow(
             image,
             last: after,
             heard: tokio::time::Instant::now(),
+            sent: false,
             tx,
         };
         if let Err(e) = relay.run().await {
@@ -169,6 +184,8 @@ struct Relay {
     last: i64,
     /// When the last one was.
     heard: tokio::time::Instant,
+    /// Whether it sent any: a relay follows one analysis, and ends at the next's start.
+    sent: bool,
     tx: tokio::sync::mpsc::Sender<WireEvent>,
 }
 
@@ -237,6 +254,11 @@ impl Relay {
     }
 
     async fn send(&mut self, event: AnalysisEvent) -> Result<Next, ApiError> {
+        // The analysis followed was cancelled and another began (this relay lagged).
+        if self.sent && event.step == AnalysisStep::Start {
+            return Ok(Next::Done);
+        }
+        self.sent = true;
         // The stages an event announces are read with it (they are stored before it).
         if matches!(
             event.step,

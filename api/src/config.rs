@@ -44,7 +44,7 @@ pub struct Config {
     pub exports_at_once: usize,
     pub uploads: UploadLimits,
     /// How long an unfinished job may go untouched before the sweeper checks whether
-    /// its queue lost it (`JOB_SWEEP_GRACE_SECS`, default 120; fleet only). Longer
+    /// its queue lost it (`JOB_SWEEP_GRACE_SECS`, default 120). Longer
     /// than a few worker heartbeats.
     pub job_sweep_grace: Duration,
     /// How long a call waits for work it handed to the workers (a photo's analysis, a

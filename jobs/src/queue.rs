@@ -102,12 +102,22 @@ impl QueueBackend {
         RedisStorage::new(conn.clone()).with_config(redis_config(name, heartbeat))
     }
 
-    /// Whether the queue still holds the job (waiting, or handed to a worker). Only
-    /// Redis can lose a job it was given (a restart without persistence); the SQLite
-    /// queue lives in the database that records the job.
+    /// Whether the queue holds the job (waiting, handed to a worker, or done). Redis can
+    /// lose a job it was given (a restart without persistence); both miss one that was
+    /// recorded but never pushed (a process that died in between).
     pub async fn holds(&self, queue: &str, job_id: JobId) -> Result<bool, JobsError> {
         match self {
-            QueueBackend::Sqlite(_) => Ok(true),
+            // The queue knows a task by an id of its own: the job's is in its payload.
+            QueueBackend::Sqlite(pool) => sqlx::query_scalar::<_, i64>(
+                "select 1 from Jobs where job_type = ?1 \
+                 and instr(job, cast(?2 as blob)) > 0 limit 1",
+            )
+            .bind(self.queue_name(queue))
+            .bind(job_id.to_string())
+            .fetch_optional(pool)
+            .await
+            .map(|held| held.is_some())
+            .map_err(|e| JobsError::Queue(e.to_string())),
             QueueBackend::Redis { conn, .. } => {
                 let config = redis_config(&self.queue_name(queue), DEFAULT_HEARTBEAT);
                 let held: bool = conn

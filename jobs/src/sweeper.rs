@@ -1,9 +1,11 @@
 //! No job lost: the database is the record of every job, the queue only its delivery.
-//! A Redis restarted without persistence forgets what waited in it, and a worker that
-//! died while Redis was away leaves a job "running" that nothing will finish. The
-//! sweeper finds such jobs (unfinished in the store, untouched for a grace period, not
-//! held by the queue, and not owned by a live worker) and puts each back on its queue
-//! from the payload stored with it.
+//! A Redis restarted without persistence forgets what waited in it, a worker that died
+//! while Redis was away leaves a job "running" that nothing will finish, and a process
+//! that died between recording a job and pushing it (the next stage of a photo's
+//! analysis, say; on either queue) leaves one that was never queued. The sweeper finds
+//! such jobs (unfinished in the store, untouched for a grace period, not held by the
+//! queue, and not owned by a live worker) and puts each back on its queue from the
+//! payload stored with it.
 //!
 //! Every API process runs the sweeper; each period is claimed in the database, so one
 //! process sweeps at a time. A job is put back at most once per sweep: the store marks
@@ -21,12 +23,8 @@ const SWEEP_TASK: &str = "sweep-lost-jobs";
 /// Stale jobs looked at in one sweep (the rest wait for the next).
 const BATCH: i64 = 500;
 
-/// Sweeps every `grace / 4` (at least each second) until `stop` resolves. Only the
-/// Redis queue can lose jobs: on the SQLite queue this returns at once.
+/// Sweeps every `grace / 4` (at least each second) until `stop` resolves.
 pub async fn run(jobs: Jobs, grace: Duration, stop: impl Future<Output = ()> + Send) {
-    if jobs.queue().kind() != crate::QueueKind::Redis {
-        return;
-    }
     let every = (grace / 4).max(Duration::from_secs(1));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

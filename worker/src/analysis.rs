@@ -101,11 +101,31 @@ pub(crate) async fn hand_over<S: StageResult, J: Job>(
         .await
         .map_err(queued)?;
     let change = AnalysisChange::HandsOver(recorded.id());
+    let next_id = recorded.id();
     match record(deps, ctx, image_id, change, event, Some(result)).await {
-        Ok(()) => {
-            deps.jobs.enqueue(recorded).await.map_err(queued)?;
-            Ok(())
-        }
+        Ok(()) => match deps.jobs.enqueue(recorded).await {
+            Ok(_) => Ok(()),
+            // The analysis is the next stage's now, and that job will never run: it ends
+            // here, rather than waiting for ever.
+            Err(e) => {
+                let message = "The analysis could not go on to its next step; please try again";
+                let code = ErrorCode::EnqueueFailed.as_str();
+                stopped(
+                    deps,
+                    next_id,
+                    image_id,
+                    Stopped::Failed(&jobs::JobFailure {
+                        message: message.into(),
+                        code: code.into(),
+                    }),
+                )
+                .await;
+                Err(JobError::permanent(
+                    ErrorCode::EnqueueFailed,
+                    format!("{message}: {e}"),
+                ))
+            }
+        },
         Err(e) => {
             if let Err(discard) = deps.jobs.discard(recorded).await {
                 tracing::warn!(error = %discard, "cannot settle a stage job not needed");

@@ -236,13 +236,16 @@ pub(crate) async fn execute<J: JobHandler>(
         .start_attempt(job_id, attempt_no, &deps.worker_name)
         .await?
     {
-        // Finished, or cancelled while no worker held it: settle it if nobody has.
+        // Finished, or cancelled while no worker held it: settle it if nobody has, and
+        // let its handler clean up after it (a label read's photo) either way.
         if let Some(now) = store.get(job_id).await?
             && now.cancel_requested
-            && !now.status.is_terminal()
+            && (now.status == JobStatus::Cancelled || !now.status.is_terminal())
         {
             payload.stopped(job_id, deps, Stopped::Cancelled).await;
-            ctx.finish_cancelled().await?;
+            if !now.status.is_terminal() {
+                ctx.finish_cancelled().await?;
+            }
         }
         return Ok(());
     }

@@ -267,12 +267,37 @@ async fn analyze_stream(
     AuthUser(user): AuthUser,
     LastEventId(after): LastEventId,
     Body(input): Body<AnalyzeInput>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<Response, ApiError> {
+    if after > 0 {
+        // A client that has events resumes what it followed: nothing starts again.
+        let image = own_image(&state, user.id, input.image_id()?).await?;
+        return relay(&state, image, after);
+    }
     let image = start_analysis(&state, &user, &input).await?;
     Ok(sse(
         analysis::follow(state.clone(), image, after),
         state.stopped(),
-    ))
+    )
+    .into_response())
+}
+
+/// The image's analysis after event `after`: 204 when the client has its final event.
+fn relay(state: &AppState, image: UploadedImage, after: i64) -> Result<Response, ApiError> {
+    if image.analysis_seq == 0 {
+        return Err(ApiError::new(
+            ErrorCode::AnalysisNotStarted,
+            "This photo has not been analysed yet",
+        ));
+    }
+    if image.analysis_job.is_none() && after >= image.analysis_seq {
+        // 204 tells an EventSource to stop reconnecting.
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    }
+    Ok(sse(
+        analysis::follow(state.clone(), image, after),
+        state.stopped(),
+    )
+    .into_response())
 }
 
 /// The analysis of an image as it happens, without starting one.
@@ -301,21 +326,7 @@ async fn events(
     LastEventId(after): LastEventId,
 ) -> Result<Response, ApiError> {
     let image = own_image(&state, user.id, id).await?;
-    if image.analysis_seq == 0 {
-        return Err(ApiError::new(
-            ErrorCode::AnalysisNotStarted,
-            "This photo has not been analysed yet",
-        ));
-    }
-    if image.analysis_job.is_none() && after >= image.analysis_seq {
-        // 204 tells an EventSource to stop reconnecting.
-        return Ok(StatusCode::NO_CONTENT.into_response());
-    }
-    Ok(sse(
-        analysis::follow(state.clone(), image, after),
-        state.stopped(),
-    )
-    .into_response())
+    relay(&state, image, after)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -379,19 +390,26 @@ async fn analyze(
     futures::pin_mut!(events);
     let deadline = tokio::time::sleep(state.config.answer_within);
     tokio::pin!(deadline);
-    let mut latest = None;
-    loop {
-        tokio::select! {
-            event = events.next() => match event {
-                Some((_, event)) => latest = Some(event),
-                None => break,
-            },
-            () = &mut deadline => {
-                let progress = latest.as_ref().and_then(|e| e.get("progress")).and_then(Value::as_u64);
-                let message = latest.as_ref().and_then(|e| e.get("message")).and_then(Value::as_str);
-                return Ok(Accepted::analysis(id, progress, message).into_response());
-            }
-        }
+    let mut latest: Option<serde_json::Map<String, Value>> = None;
+    let ended = |event: &serde_json::Map<String, Value>| {
+        matches!(
+            event.get("step").and_then(Value::as_str),
+            Some("complete" | "error")
+        )
+    };
+    while !latest.as_ref().is_some_and(ended) {
+        let next = tokio::select! {
+            event = events.next() => event,
+            () = &mut deadline => None,
+        };
+        let Some((_, event)) = next else {
+            // Not ended in time (or the relay stopped early): where to follow it.
+            let field = |key: &str| latest.as_ref().and_then(|e| e.get(key));
+            let progress = field("progress").and_then(Value::as_u64);
+            let message = field("message").and_then(Value::as_str);
+            return Ok(Accepted::analysis(id, progress, message).into_response());
+        };
+        latest = Some(event);
     }
     // It ended: failed (an error the caller hears), cancelled or complete (the results).
     if let Some(error) = latest.as_ref().and_then(|e| e.get("error")) {

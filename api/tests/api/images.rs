@@ -718,6 +718,22 @@ async fn a_listener_that_leaves_and_comes_back_gets_every_step() {
     let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
     assert_eq!(results["data"]["processing_status"], "completed");
     assert_eq!(results["data"]["results"], complete["foods"]);
+    // Asking with the final event resumes, never starts again: there is nothing more.
+    let resumed = app
+        .client
+        .post(app.url("/images/analyze-stream/"))
+        .bearer_auth(&ann.access)
+        .header(
+            "last-event-id",
+            rest.last().unwrap().id.unwrap().to_string(),
+        )
+        .json(&json!({"image_id": id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resumed.status(), 204);
+    let (_, unchanged) = replayed(&app, &ann, id, None, usize::MAX).await;
+    assert_eq!(unchanged.len(), all.len());
     // Analysed again: a new analysis, whose events number on.
     let again = analysis_events(&app, &ann, id).await;
     assert_eq!(again.first().unwrap()["step"], "start");

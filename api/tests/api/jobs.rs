@@ -331,3 +331,28 @@ fn plain_mail(to: &str, subject: &str, text: &str) -> SendMail {
         html: None,
     }
 }
+
+#[tokio::test]
+async fn a_job_recorded_but_never_queued_is_queued_by_the_sweep() {
+    // No workers: what the sweep puts back on the queue stays there to be seen.
+    let Some(app) = spawn_app(Options {
+        embedded_workers: false,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let jobs = &app.state.jobs;
+    // A process died between recording this job and queueing it...
+    let lost = jobs.record(Probe::new(1, 0), None).await.unwrap().id();
+    // ...while this one was queued as usual.
+    let queued = jobs.push(Probe::new(1, 0), None).await.unwrap();
+    assert!(!jobs.queue().holds("probe", lost).await.unwrap());
+    assert!(jobs.queue().holds("probe", queued).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    // Only the lost one goes back on its queue, once.
+    assert_eq!(jobs::sweeper::sweep(jobs, Duration::ZERO).await.unwrap(), 1);
+    assert!(jobs.queue().holds("probe", lost).await.unwrap());
+    assert_eq!(jobs::sweeper::sweep(jobs, Duration::ZERO).await.unwrap(), 0);
+}
