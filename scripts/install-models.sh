@@ -9,6 +9,9 @@
 # A model whose file cannot be found is skipped with a message (the recognition calls
 # then answer 503 "recognition model not installed"); under CI=true it is an error.
 #
+# A model may be derived from another (`derived_from` in its manifest): made here by the
+# script it names, and checked against its sha256 like a fetched one.
+#
 # The OCR models that read nutrition labels (worker/models/ocr/ocr.json: PaddleOCR's
 # PP-OCRv6, Apache-2.0) come out of the rapidocr PyPI wheel into MODELS_DIR/ocr.
 set -euo pipefail
@@ -43,13 +46,45 @@ fetch() {
 }
 
 for manifest in worker/models/*.json; do
-  read -r file sha labels labels_sha < <(python3 -c '
+  read -r file sha labels labels_sha derived < <(python3 -c '
 import json, sys
 m = json.load(open(sys.argv[1]))
-print(m["file"], m["sha256"], m["labels"], m["labels_sha256"])' "$manifest")
+print(m["file"], m["sha256"], m["labels"], m["labels_sha256"], "derived" if "derived_from" in m else "-")' "$manifest")
+  [ "$derived" = "-" ] || continue
   if fetch "$file" "$sha" && fetch "$labels" "$labels_sha"; then
     cp "$manifest" "$MODELS_DIR/"
   fi
+done
+
+# Models derived from installed ones (a detector's copy that takes a batch of images, for
+# GPU workers: scripts/batch-model.py), made with a pinned onnx package kept in
+# MODELS_DIR/.tools; the result must have the sha256 its manifest names.
+for manifest in worker/models/*.json; do
+  read -r file sha from script onnx_version < <(python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+d = m.get("derived_from")
+if d: print(m["file"], m["sha256"], d["manifest"], d["script"], d["onnx"])
+else: print("- - - - -")' "$manifest")
+  [ "$file" != "-" ] || continue
+  target="$MODELS_DIR/$file"
+  if [ -f "$target" ] && echo "$sha  $target" | sha256sum -c --status; then
+    cp "$manifest" "$MODELS_DIR/"
+    continue
+  fi
+  source_file=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["file"])' "worker/models/$from.json")
+  if [ ! -f "$MODELS_DIR/$source_file" ]; then missing "$file (its source $source_file is not installed)"; continue; fi
+  tools="$MODELS_DIR/.tools/onnx-$onnx_version"
+  if [ ! -d "$tools/onnx" ]; then
+    pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$tools" "onnx==$onnx_version" \
+      || { missing "$file (pip install onnx==$onnx_version failed)"; continue; }
+  fi
+  PYTHONPATH="$tools" python3 "$script" "$MODELS_DIR/$source_file" "$target.part"
+  if ! echo "$sha  $target.part" | sha256sum -c --status; then
+    rm -f "$target.part"; echo "error: $file derived by $script does not have the sha256 its manifest names" >&2; exit 1
+  fi
+  mv "$target.part" "$target"
+  cp "$manifest" "$MODELS_DIR/"
 done
 
 # The dish head is committed, not downloaded: it must be the file its training wrote

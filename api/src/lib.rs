@@ -76,6 +76,8 @@ impl App {
             .await
             .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
         let (stop, stopping) = watch::channel(false);
+        // Installed before the in-process workers load a model, so its sessions count.
+        platform::telemetry::metrics();
         let stores = models::Stores::new(&db);
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());

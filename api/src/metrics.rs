@@ -1,36 +1,19 @@
 //! Prometheus metrics: HTTP requests and latencies, and job queue depths.
 
-use std::{
-    sync::OnceLock,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use axum::{
     extract::{MatchedPath, Request},
     middleware::Next,
     response::Response,
 };
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::PrometheusHandle;
 
 use crate::AppState;
 
-const LATENCY_BUCKETS: &[f64] = &[
-    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-];
-
 /// The process-wide recorder, installed on first use.
 fn handle() -> &'static PrometheusHandle {
-    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
-    HANDLE.get_or_init(|| {
-        PrometheusBuilder::new()
-            .set_buckets_for_metric(
-                Matcher::Full("http_request_duration_seconds".into()),
-                LATENCY_BUCKETS,
-            )
-            .expect("latency buckets are not empty")
-            .install_recorder()
-            .expect("the metrics recorder is installed once")
-    })
+    platform::telemetry::metrics()
 }
 
 /// Counts every request and times it, labelled by route pattern (never the raw path,

@@ -26,6 +26,8 @@ pub struct Config {
     pub places: DataPlaces,
     /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
     pub usda: UsdaConfig,
+    /// `WORKER_METRICS_ADDR`: where this worker serves `GET /metrics` (off when unset).
+    pub metrics_addr: Option<std::net::SocketAddr>,
     pub workers: WorkerConfig,
 }
 
@@ -49,6 +51,14 @@ impl Config {
                 .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
             places: DataPlaces::read(vars),
             usda: UsdaConfig::read(vars),
+            metrics_addr: vars
+                .get("WORKER_METRICS_ADDR")
+                .map(|addr| {
+                    addr.trim()
+                        .parse()
+                        .map_err(|_| format!("WORKER_METRICS_ADDR must be host:port, not {addr:?}"))
+                })
+                .transpose()?,
             workers: WorkerConfig::read(vars)?,
         })
     }
@@ -181,8 +191,9 @@ fn off_config(vars: &Vars) -> OffConfig {
     }
 }
 
-/// `concurrency` images may be analysed at once: one session each, and the cores
-/// shared among them unless `RECOGNITION_THREADS` says otherwise.
+/// `concurrency` images may be analysed at once: on the CPU one session each (or one
+/// shared, `RECOGNITION_SESSIONS=shared`), the cores shared among the sessions unless
+/// `RECOGNITION_THREADS` says otherwise; on CUDA one session per model, shared.
 fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConfig, String> {
     let execution = match vars.get("RECOGNITION_EP").as_deref() {
         None | Some("cpu") => ExecutionProvider::Cpu,
@@ -191,10 +202,21 @@ fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConf
             return Err(format!("RECOGNITION_EP must be cpu or cuda, not {other:?}"));
         }
     };
+    let shared = match vars.get("RECOGNITION_SESSIONS").as_deref() {
+        None => execution == ExecutionProvider::Cuda,
+        Some("shared") => true,
+        Some("per-slot") => false,
+        Some(other) => {
+            return Err(format!(
+                "RECOGNITION_SESSIONS must be shared or per-slot, not {other:?}"
+            ));
+        }
+    };
+    let sessions = if shared { 1 } else { concurrency.max(1) };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = vars
         .number("RECOGNITION_THREADS", 1..=64)?
-        .unwrap_or((cores / concurrency.max(1)).max(1));
+        .unwrap_or((cores / sessions).max(1));
     let vision = vars.get("VISION_API_URL").map(|base_url| VisionConfig {
         base_url,
         api_key: vars.get("VISION_API_KEY").map(Secret::from),
@@ -221,7 +243,12 @@ fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConf
             .get("GATE_MODEL")
             .unwrap_or_else(|| recognition::DEFAULT_GATE.into()),
         execution,
-        sessions: concurrency.max(1),
+        sessions,
+        gpu_memory_bytes: vars
+            .number("RECOGNITION_GPU_MEMORY_MB", 64..=81_920)?
+            .map_or(recognition::DEFAULT_GPU_MEMORY, |mb: usize| {
+                mb * 1024 * 1024
+            }),
         threads,
         batch: vars.number("RECOGNITION_BATCH", 1..=64)?.unwrap_or(
             if execution == ExecutionProvider::Cuda {
@@ -342,5 +369,38 @@ mod tests {
         let refused = read("probe,detect_foods").unwrap_err();
         assert!(refused.contains("\"detect_foods\""), "{refused}");
         assert!(read(" , ").is_err());
+    }
+
+    #[test]
+    fn on_cuda_slots_share_one_session_whose_arena_is_bounded() {
+        let read = |vars: &[(&str, &str)]| WorkerConfig::read(&Vars::of(vars.iter().copied()));
+        let cuda = read(&[
+            ("RECOGNITION_EP", "cuda"),
+            ("WORKER_CONCURRENCY", "16"),
+            ("RECOGNITION_GPU_MEMORY_MB", "512"),
+        ])
+        .unwrap()
+        .recognition;
+        assert_eq!(cuda.sessions, 1);
+        assert_eq!(cuda.batch, 8);
+        // The options reach the provider each session registers.
+        let options = format!("{:?}", recognition::cuda_provider(&cuda));
+        assert!(options.contains("gpu_mem_limit"), "{options}");
+        assert!(
+            options.contains(&(512usize * 1024 * 1024).to_string()),
+            "{options}"
+        );
+        assert!(options.contains("arena_extend_strategy"), "{options}");
+        assert!(options.contains("kSameAsRequested"), "{options}");
+
+        let cpu = read(&[("WORKER_CONCURRENCY", "4")]).unwrap().recognition;
+        assert_eq!((cpu.sessions, cpu.batch), (4, 1));
+        let shared = read(&[
+            ("WORKER_CONCURRENCY", "4"),
+            ("RECOGNITION_SESSIONS", "shared"),
+        ]);
+        assert_eq!(shared.unwrap().recognition.sessions, 1);
+        let refused = read(&[("RECOGNITION_SESSIONS", "many")]).unwrap_err();
+        assert!(refused.contains("shared or per-slot"), "{refused}");
     }
 }

@@ -1,5 +1,6 @@
 //! The fleet worker: consumes the Redis queues and writes to the shared database.
-//! `worker --health` checks the database and Redis once and exits (for containers).
+//! `worker --health` checks the database and Redis once and exits (for containers);
+//! `WORKER_METRICS_ADDR` serves its own `/metrics` (sessions, batch sizes and waits).
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -11,6 +12,16 @@ async fn main() -> anyhow::Result<()> {
         deps.jobs.store().unfinished_by_queue().await?;
         println!("ok");
         return Ok(());
+    }
+    // Installed before any model is loaded, so its sessions are counted.
+    platform::telemetry::metrics();
+    if let Some(addr) = config.metrics_addr {
+        tokio::spawn(async move {
+            let stop = platform::telemetry::shutdown_signal();
+            if let Err(e) = platform::telemetry::serve_metrics(addr, stop).await {
+                tracing::error!(%addr, error = %e, "cannot serve the metrics");
+            }
+        });
     }
     worker::run(
         deps,

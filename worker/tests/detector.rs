@@ -107,3 +107,91 @@ async fn photos_read_in_one_batch_get_the_answers_they_get_alone() {
         assert_eq!(top(&single.imagenet), top(&batched.imagenet));
     }
 }
+
+#[tokio::test]
+async fn the_detector_reads_a_batch_of_photos_as_it_reads_each_alone() {
+    let Some(images) = models::testing::shared_data("images/food") else {
+        return;
+    };
+    let Some(alone) = recognizer("yolox-nano") else {
+        return;
+    };
+    let batched = RecognitionConfig {
+        sessions: 1,
+        batch: 8,
+        ..RecognitionConfig::installed_at(&project(""), 2)
+    };
+    if !batched.has_model("yolox-nano-batch") {
+        models::testing::unavailable("the detector's batch copy (make models)");
+        return;
+    }
+    let together = Recognizer::new(batched);
+    let (alone, together) = (
+        alone.detector().await.unwrap(),
+        together.detector().await.unwrap(),
+    );
+    assert_eq!(together.name(), "yolox-nano-batch");
+    assert!(together.batches() && !alone.batches());
+    let mut files: Vec<_> = std::fs::read_dir(&images)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jpg" || e == "jpeg"))
+        .collect();
+    files.sort();
+    // Eight photos, as many different ones as there are.
+    let photos: Vec<image::RgbImage> = files
+        .iter()
+        .cycle()
+        .take(8)
+        .map(|p| image::open(p).unwrap().to_rgb8())
+        .collect();
+    // Eight readers at once, sharing one session: they wait for the detector together.
+    let found: Vec<_> = std::thread::scope(|scope| {
+        let readers: Vec<_> = photos
+            .iter()
+            .map(|photo| scope.spawn(|| together.detect_thoroughly(photo).unwrap()))
+            .collect();
+        readers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for (photo, batched) in photos.iter().zip(found) {
+        let single = alone.detect_thoroughly(photo).unwrap();
+        assert_eq!(single.len(), batched.len(), "{single:?}\n{batched:?}");
+        for (a, b) in single.iter().zip(&batched) {
+            assert_eq!(a.label, b.label);
+            assert!((a.confidence - b.confidence).abs() < 1e-4, "{a:?} {b:?}");
+            assert!((a.bbox.x - b.bbox.x).abs() < 0.1 && (a.bbox.width - b.bbox.width).abs() < 0.1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn slots_share_one_session_of_each_model_when_asked() {
+    if recognizer("yolox-nano").is_none() {
+        return;
+    }
+    let config = |sessions| RecognitionConfig {
+        sessions,
+        ..RecognitionConfig::installed_at(&project(""), 1)
+    };
+    let per_slot = Recognizer::new(config(4));
+    let shared = Recognizer::new(config(1));
+    assert_eq!(per_slot.gate().await.unwrap().sessions(), 4);
+    assert_eq!(shared.gate().await.unwrap().sessions(), 1);
+    assert_eq!(shared.detector().await.unwrap().sessions(), 1);
+    // Four slots at once on the one session: each gets its own answer.
+    let Some(images) = models::testing::shared_data("images/food") else {
+        return;
+    };
+    let photo = image::open(images.join("coco_000000000142.jpg"))
+        .unwrap()
+        .to_rgb8();
+    let detector = shared.detector().await.unwrap();
+    let alone = detector.detect(&photo).unwrap();
+    let at_once: Vec<_> = std::thread::scope(|scope| {
+        let slots: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| detector.detect(&photo).unwrap()))
+            .collect();
+        slots.into_iter().map(|s| s.join().unwrap()).collect()
+    });
+    assert!(at_once.iter().all(|found| *found == alone));
+}

@@ -1411,3 +1411,68 @@ async fn photos_never_confirmed_are_pruned_after_30_days() {
     assert_eq!(get_as(&app, &results(eaten), &ann.access).await.0, 200);
     assert_eq!(walk(&data_dir.join("uploads")).len(), 2);
 }
+
+#[tokio::test]
+async fn metrics_show_each_models_sessions_and_its_batches() {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+        return;
+    };
+    if !recognition_models_installed() {
+        return;
+    }
+    // A GPU worker's way, on the CPU: four slots, one session of each model, batches.
+    let Some(app) = spawn_app(Options {
+        concurrency: 4,
+        shared_sessions: true,
+        recognition_batch: 8,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let mut ids = Vec::new();
+    for n in 0..4 {
+        let (_, uploaded) = upload(&app, &ann, bytes.clone(), &format!("{n}.jpg"), None).await;
+        ids.push(uploaded["data"]["id"].as_i64().unwrap());
+    }
+    let analyses = ids.iter().map(|id| analysis_events(&app, &ann, *id));
+    for events in futures::future::join_all(analyses).await {
+        assert_eq!(events.last().unwrap()["step"], "complete");
+    }
+    let text = app
+        .client
+        .get(format!("{}/metrics", app.admin))
+        .bearer_auth(support::ADMIN_TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let value = |line: &str| -> f64 {
+        let found = text
+            .lines()
+            .find(|l| l.starts_with(line))
+            .unwrap_or_else(|| panic!("{line} in {text}"));
+        found.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    // One session of each model, on the CPU here.
+    let detector_sessions = r#"recognition_sessions{model="yolox_nano_coco_batch",provider="cpu"}"#;
+    assert_eq!(value(detector_sessions), 1.0);
+    let gate_sessions = r#"recognition_sessions{model="efficientnet_lite0",provider="cpu"}"#;
+    assert_eq!(value(gate_sessions), 1.0);
+    // Every photo went through each model's batches, and how long it waited is counted.
+    for model in ["yolox-nano-batch", "efficientnet-lite0"] {
+        let photos = value(&format!(r#"recognition_batch_size_sum{{model="{model}"}}"#));
+        assert!(photos >= 4.0, "{model}: {photos}");
+        let waits = value(&format!(
+            r#"recognition_batch_wait_seconds_count{{model="{model}"}}"#
+        ));
+        assert_eq!(waits, photos, "{model}");
+        assert!(text.contains(&format!(
+            r#"recognition_batch_size_bucket{{model="{model}",le="8"}}"#
+        )));
+    }
+}

@@ -29,6 +29,17 @@ impl Detector {
         &self.model.manifest.name
     }
 
+    /// Whether photos waiting for the detector run as one batch (`RECOGNITION_BATCH`, with
+    /// the copy of the model that takes a batch).
+    pub fn batches(&self) -> bool {
+        self.model.batches()
+    }
+
+    /// How many sessions of the model this process holds.
+    pub fn sessions(&self) -> usize {
+        self.model.sessions()
+    }
+
     /// Objects in `image`, looking again, enlarged, inside each bowl or cup where the first
     /// look found no food (at most `MAX_SECOND_LOOKS`): the carrots in a bowl and the
     /// broccoli on a far plate that one pass over the whole picture misses.

@@ -37,6 +37,11 @@ impl Gate {
         self.model.batches()
     }
 
+    /// How many sessions of the model this process holds.
+    pub fn sessions(&self) -> usize {
+        self.model.sessions()
+    }
+
     /// The photo's ImageNet probabilities and embedding (blocking).
     pub fn read(&self, image: &RgbImage) -> Result<GateReading, String> {
         let (input, _) = self.model.prepare(image);

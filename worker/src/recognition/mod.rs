@@ -46,8 +46,14 @@ pub struct RecognitionConfig {
     pub gate: String,
     /// `RECOGNITION_EP`: `cpu` (default) or `cuda`.
     pub execution: ExecutionProvider,
-    /// Sessions, one per image this process may analyse at once.
+    /// Sessions of each model: one per image this process may analyse at once (the
+    /// CPU's default), or 1 shared by every slot (`RECOGNITION_SESSIONS=shared`, the
+    /// default on CUDA: a GPU runs one batch at a time anyway, and each session holds a
+    /// memory arena of its own).
     pub sessions: usize,
+    /// `RECOGNITION_GPU_MEMORY_MB`: the most device memory one session's CUDA arena may
+    /// take (768 MiB by default: the detector and the gate together stay under 2 GiB).
+    pub gpu_memory_bytes: usize,
     /// Threads each session uses.
     pub threads: usize,
     /// `RECOGNITION_BATCH`: at most this many photos waiting for the same model run as
@@ -66,17 +72,24 @@ pub const DEFAULT_MODELS_DIR: &str = ".models";
 pub const DEFAULT_ORT_LIBRARY: &str = ".ort/libonnxruntime.so.1.31.1";
 pub const DEFAULT_DETECTOR: &str = "yolox-nano";
 pub const DEFAULT_GATE: &str = "efficientnet-lite0";
+/// One session's CUDA arena at most, by default.
+pub const DEFAULT_GPU_MEMORY: usize = 768 * 1024 * 1024;
+/// A detector's copy that takes a batch of images (`scripts/batch-model.py`, made by
+/// `make models`) is its manifest name with this suffix; GPU workers batch with it.
+pub const BATCH_VARIANT: &str = "-batch";
 
 impl RecognitionConfig {
     /// Whether the detector, the gate model and the runtime are present (cheap; loads
     /// nothing, builds no client).
     pub fn installed(&self) -> bool {
-        let present = |name: &str| {
-            ModelManifest::read(&self.models_dir.join(format!("{name}.json")))
-                .map(|m| self.models_dir.join(m.file).is_file())
-                .unwrap_or(false)
-        };
-        present(&self.detector) && present(&self.gate) && self.ort_library.is_file()
+        self.has_model(&self.detector) && self.has_model(&self.gate) && self.ort_library.is_file()
+    }
+
+    /// Whether the models directory holds the manifest `name` and its model file.
+    pub fn has_model(&self, name: &str) -> bool {
+        ModelManifest::read(&self.models_dir.join(format!("{name}.json")))
+            .map(|m| self.models_dir.join(m.file).is_file())
+            .unwrap_or(false)
     }
 
     /// The defaults for the models `make models` installed under `project` (its `.models`
@@ -89,6 +102,7 @@ impl RecognitionConfig {
             gate: DEFAULT_GATE.into(),
             execution: ExecutionProvider::Cpu,
             sessions: 1,
+            gpu_memory_bytes: DEFAULT_GPU_MEMORY,
             threads,
             batch: 1,
             classifier: None,
@@ -181,14 +195,22 @@ impl Recognizer {
         self.config.installed()
     }
 
-    /// The detector, loaded on first use (once; a failure is remembered).
+    /// The detector, loaded on first use (once; a failure is remembered). Where photos
+    /// run in batches (`RECOGNITION_BATCH` above 1), its copy that takes a batch is used
+    /// when `make models` made one; a detector exported for one image at a time runs
+    /// them one by one.
     pub async fn detector(&self) -> Result<Arc<Detector>, RecognitionError> {
         self.detector
             .get_or_init(|| async {
                 let config = self.config.clone();
                 let loaded = tokio::task::spawn_blocking(move || {
-                    load_model(&config, &config.detector, "detection")
-                        .map(|m| Arc::new(Detector::new(m)))
+                    let batched = format!("{}{BATCH_VARIANT}", config.detector);
+                    let name = if config.batch > 1 && config.has_model(&batched) {
+                        &batched
+                    } else {
+                        &config.detector
+                    };
+                    load_model(&config, name, "detection").map(|m| Arc::new(Detector::new(m)))
                 })
                 .await
                 .map_err(|e| RecognitionError::Failed(format!("model loading panicked: {e}")))
@@ -283,21 +305,40 @@ pub(crate) fn session(
         .map_err(|e| failed(e.into()))?
         .with_intra_threads(config.threads)
         .map_err(|e| failed(e.into()))?;
-    if config.execution == ExecutionProvider::Cuda {
-        on_cuda_or_cpu(&mut builder);
-    }
-    builder.commit_from_file(file).map_err(failed)
+    let provider = match config.execution {
+        ExecutionProvider::Cuda if on_cuda_or_cpu(config, &mut builder) => "cuda",
+        _ => "cpu",
+    };
+    let session = builder.commit_from_file(file).map_err(failed)?;
+    let model = file
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    metrics::gauge!("recognition_sessions", "model" => model, "provider" => provider)
+        .increment(1.0);
+    Ok(session)
 }
 
-/// Puts a session on the GPU when CUDA can be used here; otherwise it stays on the CPU,
-/// and the first such session says why in the log (a GPU worker started on a machine
-/// with no GPU visible, or with the CPU build of ONNX Runtime, still does its work).
-fn on_cuda_or_cpu(builder: &mut ort::session::builder::SessionBuilder) {
+/// The CUDA execution provider as configured: its arena bounded, and grown only by what
+/// is asked for (the default doubles it, and a 16-slot process held 27.5 GB).
+pub fn cuda_provider(config: &RecognitionConfig) -> ep::CUDA {
+    ep::CUDA::default()
+        .with_memory_limit(config.gpu_memory_bytes)
+        .with_arena_extend_strategy(ep::ArenaExtendStrategy::SameAsRequested)
+}
+
+/// Puts a session on the GPU when CUDA can be used here (and says so); otherwise it
+/// stays on the CPU, and the first such session says why in the log (a GPU worker
+/// started on a machine with no GPU visible, or with the CPU build of ONNX Runtime,
+/// still does its work).
+fn on_cuda_or_cpu(
+    config: &RecognitionConfig,
+    builder: &mut ort::session::builder::SessionBuilder,
+) -> bool {
     use ort::ep::ExecutionProvider as _;
     static FELL_BACK: std::sync::Once = std::sync::Once::new();
     let refused = match ep::CUDA::is_available() {
-        Ok(true) => match ep::CUDA::default().register(builder) {
-            Ok(()) => return,
+        Ok(true) => match cuda_provider(config).register(builder) {
+            Ok(()) => return true,
             Err(e) => e.to_string(),
         },
         Ok(false) => "this ONNX Runtime library was built without CUDA".into(),
@@ -306,4 +347,5 @@ fn on_cuda_or_cpu(builder: &mut ort::session::builder::SessionBuilder) {
     FELL_BACK.call_once(|| {
         tracing::warn!(reason = %refused, "RECOGNITION_EP=cuda, but CUDA cannot be used here: recognition runs on the CPU");
     });
+    false
 }

@@ -1,11 +1,12 @@
 //! An ONNX model and its manifest: the image put into the model's input exactly as the
-//! manifest says (size, letterbox, colour order, normalisation), and a pool of sessions,
-//! one per image this process may run at once. Photos that wait for the same model may
-//! run as one batch ([`Batcher`]).
+//! manifest says (size, letterbox, colour order, normalisation), and its sessions: one
+//! per image this process may run at once (the CPU's way), or one shared by every slot
+//! (a GPU's). Photos that wait for the same model may run as one batch ([`Batcher`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
+use std::time::Instant;
 
 use image::{RgbImage, imageops::FilterType};
 use ort::session::Session;
@@ -20,6 +21,41 @@ pub struct OnnxModel {
     next: AtomicUsize,
     /// Present when inputs that wait together run as one batch.
     batcher: Option<Batcher>,
+}
+
+/// One output of one image: its name, its shape (the first dimension 1) and its values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    pub name: String,
+    pub shape: Vec<usize>,
+    pub data: Vec<f32>,
+}
+
+/// One image's outputs, in the model's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outputs(pub Vec<Output>);
+
+impl Outputs {
+    /// The first output, with its shape.
+    fn first(self) -> Result<(Vec<usize>, Vec<f32>), String> {
+        let first = self.0.into_iter().next().ok_or("the model has no output")?;
+        Ok((first.shape, first.data))
+    }
+
+    /// The named outputs' values, in that order.
+    fn named(self, names: &[&str]) -> Result<Vec<Vec<f32>>, String> {
+        let mut outputs = self.0;
+        names
+            .iter()
+            .map(|name| {
+                let at = outputs
+                    .iter()
+                    .position(|o| o.name == *name)
+                    .ok_or_else(|| format!("the model has no output {name}"))?;
+                Ok(outputs.swap_remove(at).data)
+            })
+            .collect()
+    }
 }
 
 impl std::fmt::Debug for OnnxModel {
@@ -51,6 +87,11 @@ impl OnnxModel {
         }
     }
 
+    /// How many sessions the model has (one shared, or one per slot).
+    pub fn sessions(&self) -> usize {
+        self.sessions.len()
+    }
+
     /// Runs up to `most` waiting inputs as one batch, when the model takes any batch size
     /// (its input's first dimension is dynamic); a model exported for one image at a
     /// time (the YOLOX detector) keeps running them one by one.
@@ -63,7 +104,8 @@ impl OnnxModel {
                 .and_then(|input| input.dtype().tensor_shape())
                 .is_some_and(|shape| shape.first().is_some_and(|n| *n < 0))
         });
-        self.batcher = (most > 1 && dynamic).then(|| Batcher::new(most));
+        let name = self.manifest.name.clone();
+        self.batcher = (most > 1 && dynamic).then(|| Batcher::new(most).measured(name));
         self
     }
 
@@ -176,62 +218,65 @@ impl OnnxModel {
         read(&outputs)
     }
 
-    /// Runs the model on a prepared input; its first output, with its shape.
+    /// Runs the model on a prepared input; its first output, with its shape. With a
+    /// batcher, the input may run in one batch with others waiting for the model.
     pub fn run(&self, input: &[f32]) -> Result<(Vec<usize>, Vec<f32>), String> {
-        self.session_run(input, 1, |outputs| {
-            let (shape, data) = outputs[0]
-                .try_extract_tensor::<f32>()
-                .map_err(|e| format!("output: {e}"))?;
-            Ok((shape.iter().map(|d| *d as usize).collect(), data.to_vec()))
-        })
+        self.infer(input.to_vec())?.first()
     }
 
-    /// Runs the model on a prepared input; the named outputs, in that order. With a
-    /// batcher, the input may run in one batch with others waiting for the model.
+    /// Runs the model on a prepared input; the named outputs, in that order.
     pub fn run_outputs(&self, input: &[f32], names: &[&str]) -> Result<Vec<Vec<f32>>, String> {
+        self.infer(input.to_vec())?.named(names)
+    }
+
+    /// The outputs of one prepared input, alone or in a batch with others.
+    fn infer(&self, input: Vec<f32>) -> Result<Outputs, String> {
         match &self.batcher {
-            Some(batcher) => batcher.run(input.to_vec(), |inputs| {
-                self.run_outputs_together(inputs, names)
-            }),
-            None => Ok(self
-                .run_outputs_together(&[input.to_vec()], names)?
+            Some(batcher) => batcher.run(input, |inputs| self.run_together(inputs)),
+            None => self
+                .run_together(std::slice::from_ref(&input))?
                 .pop()
-                .unwrap_or_default()),
+                .ok_or_else(|| "the model gave no outputs".to_owned()),
         }
     }
 
-    /// Runs several prepared inputs as one batch; each one's named outputs, in order.
-    fn run_outputs_together(
-        &self,
-        inputs: &[Vec<f32>],
-        names: &[&str],
-    ) -> Result<Vec<Vec<Vec<f32>>>, String> {
+    /// Runs several prepared inputs as one batch; each one's outputs, in order.
+    fn run_together(&self, inputs: &[Vec<f32>]) -> Result<Vec<Outputs>, String> {
         let images = inputs.len();
         let together = inputs.concat();
-        let by_name: Vec<Vec<f32>> = self.session_run(&together, images, |outputs| {
-            names
-                .iter()
-                .map(|name| {
-                    let value = outputs
-                        .get(*name)
-                        .ok_or_else(|| format!("the model has no output {name}"))?;
-                    let (_, data) = value
-                        .try_extract_tensor::<f32>()
-                        .map_err(|e| format!("output {name}: {e}"))?;
-                    Ok(data.to_vec())
-                })
-                .collect()
-        })?;
-        // Each output holds the images' results one after another.
-        Ok((0..images)
-            .map(|i| {
-                by_name
+        let all: Vec<(String, Vec<usize>, Vec<f32>)> =
+            self.session_run(&together, images, |outputs| {
+                outputs
                     .iter()
-                    .map(|data| {
-                        let each = data.len() / images;
-                        data[i * each..(i + 1) * each].to_vec()
+                    .map(|(name, value)| {
+                        let (shape, data) = value
+                            .try_extract_tensor::<f32>()
+                            .map_err(|e| format!("output {name}: {e}"))?;
+                        let shape = shape.iter().map(|d| *d as usize).collect();
+                        Ok((name.to_owned(), shape, data.to_vec()))
                     })
                     .collect()
+            })?;
+        // Each output holds the images' results one after another, along its first
+        // dimension.
+        Ok((0..images)
+            .map(|i| {
+                Outputs(
+                    all.iter()
+                        .map(|(name, shape, data)| {
+                            let each = data.len() / images;
+                            let mut one = shape.clone();
+                            if let Some(first) = one.first_mut() {
+                                *first = 1;
+                            }
+                            Output {
+                                name: name.clone(),
+                                shape: one,
+                                data: data[i * each..(i + 1) * each].to_vec(),
+                            }
+                        })
+                        .collect(),
+                )
             })
             .collect())
     }
@@ -249,29 +294,48 @@ impl OnnxModel {
 /// to `most`), and inputs that arrive meanwhile go together in the next run, started by
 /// one of their own callers. On a GPU one batch of n photos costs little more than one
 /// photo; on the CPU each photo has a session of its own, so this is off there.
-pub(crate) struct Batcher {
+pub(crate) struct Batcher<T = Outputs> {
     most: usize,
-    state: Mutex<Waiting>,
+    state: Mutex<Waiting<T>>,
     turn: Condvar,
+    /// The model it batches for, naming its metrics (none in unit tests).
+    model: Option<String>,
 }
 
-type Outcome = Result<Vec<Vec<f32>>, String>;
-
-#[derive(Default)]
-struct Waiting {
+struct Waiting<T> {
     next_ticket: u64,
-    queued: Vec<(u64, Vec<f32>)>,
-    done: HashMap<u64, Outcome>,
+    /// Each input with its ticket and when it began to wait.
+    queued: Vec<(u64, Vec<f32>, Instant)>,
+    done: HashMap<u64, Result<T, String>>,
     running: bool,
 }
 
-impl Batcher {
+impl<T> Default for Waiting<T> {
+    fn default() -> Self {
+        Waiting {
+            next_ticket: 0,
+            queued: Vec::new(),
+            done: HashMap::new(),
+            running: false,
+        }
+    }
+}
+
+impl<T: Clone> Batcher<T> {
     pub(crate) fn new(most: usize) -> Self {
         Batcher {
             most: most.max(1),
             state: Mutex::default(),
             turn: Condvar::new(),
+            model: None,
         }
+    }
+
+    /// Records each batch's size and how long its inputs waited for it
+    /// (`recognition_batch_size`, `recognition_batch_wait_seconds`), by model.
+    pub(crate) fn measured(mut self, model: String) -> Self {
+        self.model = Some(model);
+        self
     }
 
     /// `input`'s outcome from `run_batch`, which gets the inputs of one batch and
@@ -279,13 +343,13 @@ impl Batcher {
     pub(crate) fn run(
         &self,
         input: Vec<f32>,
-        run_batch: impl Fn(&[Vec<f32>]) -> Result<Vec<Vec<Vec<f32>>>, String>,
-    ) -> Outcome {
+        run_batch: impl Fn(&[Vec<f32>]) -> Result<Vec<T>, String>,
+    ) -> Result<T, String> {
         let lock = || self.state.lock().unwrap_or_else(|e| e.into_inner());
         let mut state = lock();
         let ticket = state.next_ticket;
         state.next_ticket += 1;
-        state.queued.push((ticket, input));
+        state.queued.push((ticket, input, Instant::now()));
         loop {
             if let Some(outcome) = state.done.remove(&ticket) {
                 return outcome;
@@ -295,7 +359,20 @@ impl Batcher {
                 continue;
             }
             let take = state.queued.len().min(self.most);
-            let (tickets, inputs): (Vec<u64>, Vec<Vec<f32>>) = state.queued.drain(..take).unzip();
+            let mut tickets = Vec::with_capacity(take);
+            let mut inputs = Vec::with_capacity(take);
+            for (ticket, input, waiting_since) in state.queued.drain(..take) {
+                if let Some(model) = &self.model {
+                    metrics::histogram!("recognition_batch_wait_seconds", "model" => model.clone())
+                        .record(waiting_since.elapsed().as_secs_f64());
+                }
+                tickets.push(ticket);
+                inputs.push(input);
+            }
+            if let Some(model) = &self.model {
+                metrics::histogram!("recognition_batch_size", "model" => model.clone())
+                    .record(inputs.len() as f64);
+            }
             state.running = true;
             drop(state);
             let outcomes = match run_batch(&inputs) {

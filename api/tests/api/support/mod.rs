@@ -42,6 +42,10 @@ pub struct Options {
     pub exports_at_once: usize,
     /// How long a call waits for its job before it answers 202 (`ANSWER_WITHIN_MS`).
     pub answer_within: Duration,
+    /// One session of each model shared by the slots (`RECOGNITION_SESSIONS=shared`),
+    /// and how many photos may run as one batch (`RECOGNITION_BATCH`).
+    pub shared_sessions: bool,
+    pub recognition_batch: usize,
 }
 
 impl Default for Options {
@@ -62,6 +66,8 @@ impl Default for Options {
             vision_url: None,
             exports_at_once: 4,
             answer_within: Duration::from_secs(2),
+            shared_sessions: false,
+            recognition_batch: 1,
         }
     }
 }
@@ -163,7 +169,12 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
                 models_dir: options
                     .models_dir
                     .unwrap_or_else(|| project_path(".models")),
-                sessions: options.concurrency,
+                sessions: if options.shared_sessions {
+                    1
+                } else {
+                    options.concurrency
+                },
+                batch: options.recognition_batch,
                 classifier: options.classifier,
                 vision: options.vision_url.map(|base_url| {
                     worker::recognition::vision::VisionConfig {
