@@ -34,6 +34,9 @@ lint: web/node_modules/.installed
 	# The fleet's API, built without the in-process workers, links no model runtime.
 	cargo clippy -p api --no-default-features -- -D warnings
 	! cargo tree -p api --no-default-features -e normal --prefix none | grep -E '^(ort|rxing|worker) v'
+	# The Kubernetes manifests, against the schemas kubernetes-validate (PyPI) carries.
+	python3 -c 'import kubernetes_validate' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check 'kubernetes-validate==1.37.0'
+	python3 scripts/validate-k8s.py
 	cd web && npm run typecheck
 	cd web && npm run lint
 
@@ -84,6 +87,7 @@ bench: build
 	bench/mixed.sh
 	ENGINE=fleet bench/mixed.sh
 	bench/fleet.sh
+	bench/gpu.sh
 	$(MAKE) lighthouse
 
 ## The web app on a phone: Lighthouse (mobile) on the search page and the dashboard against
