@@ -17,6 +17,29 @@ describe('auth state', () => {
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer stored-access');
   });
 
+  it('a sign-in while the remembered session is checked is not undone by the check', async () => {
+    let answerCheck!: () => void;
+    mockFetch({
+      // The check of the stored session answers late, with the user as they were.
+      'GET /api/v1/auth/user/': () =>
+        new Promise((resolve) => {
+          answerCheck = () => resolve({ body: { success: true, data: { ...ann, email_verified: false } } });
+        }),
+      'POST /api/v1/auth/verify-email': {
+        body: { success: true, data: { token: 'access-2', refresh_token: 'refresh-2', user: { ...ann, email_verified: true } } },
+      },
+    });
+    rememberSession(ann);
+    renderApp('/verify-email/tok-1');
+    expect(await screen.findByText(/Your email address has been verified/)).toBeInTheDocument();
+    answerCheck();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ email_verified: true }));
+    // Still so after the late answer has come and gone.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ email_verified: true });
+    expect(localStorage.getItem('auth_token')).toBe('access-2');
+  });
+
   it('drops the token when the server does not confirm the user', async () => {
     mockFetch(); // 404 envelope
     rememberSession(ann);

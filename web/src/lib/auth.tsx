@@ -102,6 +102,9 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
   });
   const { mutate } = useSWRConfig();
   const lastFailureAt = useRef(Number.NEGATIVE_INFINITY);
+  // Counts sign-ins, so that the start-up check, answering late, never undoes a newer
+  // sign-in (an email verified while the remembered session was being checked).
+  const signIns = useRef(0);
 
   const forgetCachedData = useCallback(() => {
     void mutate(() => true, undefined, { revalidate: false });
@@ -115,17 +118,19 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
   useEffect(() => {
     if (!tokens.getAccess()) return;
     let cancelled = false;
+    const signInsAtStart = signIns.current;
+    const outdated = () => cancelled || signIns.current !== signInsAtStart;
     client
       .get<unknown>('/auth/user/')
       .then((data) => {
-        if (cancelled) return;
+        if (outdated()) return;
         const user = userFrom(data);
         if (!user) throw new ApiError('Invalid user response', { status: 200 });
         writeJson(STORAGE_KEYS.user, user);
         setState({ status: 'authenticated', user });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (outdated()) return;
         if (error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network) {
           // Server unreachable: keep the session; the next call will tell.
           setState((s) => (s.user ? s : { status: 'anonymous', user: null }));
@@ -155,6 +160,7 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
 
   const signIn = useCallback(
     (session: AuthSession) => {
+      signIns.current += 1;
       tokens.setTokens(session.access, session.refresh ?? null);
       writeJson(STORAGE_KEYS.user, session.user);
       setState({ status: 'authenticated', user: session.user });
