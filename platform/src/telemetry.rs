@@ -42,6 +42,12 @@ const BATCH_WAIT_BUCKETS: &[f64] = &[
     0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
 ];
 
+/// Seconds one model run took (one photo, or one batch of them): on a GPU, where a
+/// session that is slow to answer shows first.
+const INFERENCE_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+];
+
 /// The process's Prometheus recorder (installed on first use): what `/metrics` renders,
 /// on the API's admin listener and on a worker's `WORKER_METRICS_ADDR`.
 pub fn metrics() -> &'static metrics_exporter_prometheus::PrometheusHandle {
@@ -62,6 +68,7 @@ pub fn metrics() -> &'static metrics_exporter_prometheus::PrometheusHandle {
             "recognition_batch_wait_seconds",
             BATCH_WAIT_BUCKETS,
         );
+        let builder = buckets(builder, "recognition_inference_seconds", INFERENCE_BUCKETS);
         builder
             .install_recorder()
             .expect("the metrics recorder is installed once")
@@ -69,7 +76,7 @@ pub fn metrics() -> &'static metrics_exporter_prometheus::PrometheusHandle {
 }
 
 /// Serves `GET /metrics` on `addr` until `stop` resolves: a worker process's own figures
-/// (its models' sessions, batch sizes and waits), for Prometheus to scrape.
+/// (its models' sessions, batch sizes, waits and run times), for Prometheus to scrape.
 pub async fn serve_metrics(
     addr: std::net::SocketAddr,
     stop: impl std::future::Future<Output = ()> + Send + 'static,

@@ -257,6 +257,7 @@ fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConf
                 1
             },
         ),
+        one_shape: execution == ExecutionProvider::Cuda,
         classifier: vars.get("DISH_CLASSIFIER"),
         vision,
     })
@@ -383,6 +384,7 @@ mod tests {
         .recognition;
         assert_eq!(cuda.sessions, 1);
         assert_eq!(cuda.batch, 8);
+        assert!(cuda.one_shape);
         // The options reach the provider each session registers.
         let options = format!("{:?}", recognition::cuda_provider(&cuda));
         assert!(options.contains("gpu_mem_limit"), "{options}");
@@ -392,9 +394,10 @@ mod tests {
         );
         assert!(options.contains("arena_extend_strategy"), "{options}");
         assert!(options.contains("kSameAsRequested"), "{options}");
+        assert!(options.contains("HEURISTIC"), "{options}");
 
         let cpu = read(&[("WORKER_CONCURRENCY", "4")]).unwrap().recognition;
-        assert_eq!((cpu.sessions, cpu.batch), (4, 1));
+        assert_eq!((cpu.sessions, cpu.batch, cpu.one_shape), (4, 1, false));
         let shared = read(&[
             ("WORKER_CONCURRENCY", "4"),
             ("RECOGNITION_SESSIONS", "shared"),

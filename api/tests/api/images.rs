@@ -1413,7 +1413,7 @@ async fn photos_never_confirmed_are_pruned_after_30_days() {
 }
 
 #[tokio::test]
-async fn metrics_show_each_models_sessions_and_its_batches() {
+async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
     let Some(bytes) = food_photo("coco_000000000142.jpg") else {
         return;
     };
@@ -1473,6 +1473,20 @@ async fn metrics_show_each_models_sessions_and_its_batches() {
         assert_eq!(waits, photos, "{model}");
         assert!(text.contains(&format!(
             r#"recognition_batch_size_bucket{{model="{model}",le="8"}}"#
+        )));
+        // Each run of the model, a batch or one photo, is timed.
+        let runs = value(&format!(
+            r#"recognition_inference_seconds_count{{model="{model}"}}"#
+        ));
+        let batches = value(&format!(
+            r#"recognition_batch_size_count{{model="{model}"}}"#
+        ));
+        assert!(
+            runs >= batches && runs > 0.0,
+            "{model}: {runs} runs, {batches} batches"
+        );
+        assert!(text.contains(&format!(
+            r#"recognition_inference_seconds_bucket{{model="{model}",le="5"}}"#
         )));
     }
 }

@@ -57,8 +57,11 @@ impl Detector {
             .map(|d| d.bbox)
             .collect();
         let (w, h) = image.dimensions();
+        // Each vessel and a margin around it, as a picture of its own; the pictures of
+        // one photo are read together (one batch, where the model batches).
+        let mut offsets = Vec::new();
+        let mut crops = Vec::new();
         for vessel in empty {
-            // The vessel and a margin around it, as a picture of its own.
             let margin_x = vessel.width * 0.1;
             let margin_y = vessel.height * 0.1;
             let x = (vessel.x - margin_x).max(0.0) as u32;
@@ -68,13 +71,16 @@ impl Detector {
             if cw < 16 || ch < 16 {
                 continue;
             }
-            let crop = image::imageops::crop_imm(image, x, y, cw, ch).to_image();
-            for mut d in self.detect(&crop)? {
+            offsets.push((x as f32, y as f32));
+            crops.push(image::imageops::crop_imm(image, x, y, cw, ch).to_image());
+        }
+        for ((x, y), seen) in offsets.into_iter().zip(self.detect_each(&crops)?) {
+            for mut d in seen {
                 if food_class(&d.label).is_none() {
                     continue;
                 }
-                d.bbox.x += x as f32;
-                d.bbox.y += y as f32;
+                d.bbox.x += x;
+                d.bbox.y += y;
                 found.push(d);
             }
         }
@@ -99,9 +105,35 @@ impl Detector {
     pub fn detect(&self, image: &RgbImage) -> Result<Vec<Detection>, String> {
         let (input, placement) = self.model.prepare(image);
         let (dims, data) = self.model.run(&input)?;
+        self.decode(&dims, &data, placement, image)
+    }
+
+    /// Objects in each of `images`, read together.
+    fn detect_each(&self, images: &[RgbImage]) -> Result<Vec<Vec<Detection>>, String> {
+        let (inputs, placements): (Vec<Vec<f32>>, Vec<Placement>) =
+            images.iter().map(|image| self.model.prepare(image)).unzip();
+        self.model
+            .run_each(inputs)
+            .into_iter()
+            .zip(placements)
+            .zip(images)
+            .map(|((output, placement), image)| {
+                let (dims, data) = output?;
+                self.decode(&dims, &data, placement, image)
+            })
+            .collect()
+    }
+
+    fn decode(
+        &self,
+        dims: &[usize],
+        data: &[f32],
+        placement: Placement,
+        image: &RgbImage,
+    ) -> Result<Vec<Detection>, String> {
         let raw = match self.model.manifest.output.decoder {
-            Decoder::Yolox => self.decode_yolox(&dims, &data)?,
-            Decoder::Yolov8 => self.decode_yolov8(&dims, &data)?,
+            Decoder::Yolox => self.decode_yolox(dims, data)?,
+            Decoder::Yolov8 => self.decode_yolov8(dims, data)?,
             Decoder::Classes => {
                 return Err(format!("{} is a classifier, not a detector", self.name()));
             }

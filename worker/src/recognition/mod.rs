@@ -60,6 +60,10 @@ pub struct RecognitionConfig {
     /// one batch (models that take any batch size; see `model::Batcher`). 1 turns it
     /// off, the default on the CPU, where each photo has a session of its own; 8 on CUDA.
     pub batch: usize,
+    /// Whether every batch is filled up to `batch` and each session reads one such batch
+    /// at load, so that a model sees a single input shape (on CUDA, the default there,
+    /// each new shape costs seconds; see `OnnxModel::one_shape`).
+    pub one_shape: bool,
     /// `DISH_CLASSIFIER`: the manifest name of an optional dish classifier (off by default).
     pub classifier: Option<String>,
     /// An optional OpenAI-compatible vision endpoint (off by default).
@@ -105,6 +109,7 @@ impl RecognitionConfig {
             gpu_memory_bytes: DEFAULT_GPU_MEMORY,
             threads,
             batch: 1,
+            one_shape: false,
             classifier: None,
             vision: None,
         }
@@ -288,7 +293,15 @@ fn load_model(
     let sessions = (0..config.sessions)
         .map(|_| session(config, &file))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(model::OnnxModel::new(manifest, labels, sessions).batching(config.batch))
+    let model = model::OnnxModel::new(manifest, labels, sessions).batching(config.batch);
+    // A GPU worker left on the CPU (no CUDA here) gains nothing from blank images.
+    let fell_back = config.execution == ExecutionProvider::Cuda && cuda_usable().is_err();
+    if !config.one_shape || fell_back {
+        return Ok(model);
+    }
+    model
+        .one_shape()
+        .map_err(|e| RecognitionError::Failed(format!("{}: warming up: {e}", file.display())))
 }
 
 /// A session of a model file on the shared runtime, with the configured threads and
@@ -319,11 +332,25 @@ pub(crate) fn session(
 }
 
 /// The CUDA execution provider as configured: its arena bounded, and grown only by what
-/// is asked for (the default doubles it, and a 16-slot process held 27.5 GB).
+/// is asked for (the default doubles it, and a 16-slot process held 27.5 GB). cuDNN picks
+/// its convolution algorithms by heuristic: the default search benchmarks every algorithm,
+/// with as much scratch memory as it likes, for each new input shape, and batches of
+/// photos come in every size from one to `RECOGNITION_BATCH`.
 pub fn cuda_provider(config: &RecognitionConfig) -> ep::CUDA {
     ep::CUDA::default()
         .with_memory_limit(config.gpu_memory_bytes)
         .with_arena_extend_strategy(ep::ArenaExtendStrategy::SameAsRequested)
+        .with_conv_algorithm_search(ep::cuda::ConvAlgorithmSearch::Heuristic)
+}
+
+/// Whether the loaded ONNX Runtime can run on CUDA here, or why not.
+fn cuda_usable() -> Result<(), String> {
+    use ort::ep::ExecutionProvider as _;
+    match ep::CUDA::is_available() {
+        Ok(true) => Ok(()),
+        Ok(false) => Err("this ONNX Runtime library was built without CUDA".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Puts a session on the GPU when CUDA can be used here (and says so); otherwise it
@@ -336,13 +363,12 @@ fn on_cuda_or_cpu(
 ) -> bool {
     use ort::ep::ExecutionProvider as _;
     static FELL_BACK: std::sync::Once = std::sync::Once::new();
-    let refused = match ep::CUDA::is_available() {
-        Ok(true) => match cuda_provider(config).register(builder) {
+    let refused = match cuda_usable() {
+        Ok(()) => match cuda_provider(config).register(builder) {
             Ok(()) => return true,
             Err(e) => e.to_string(),
         },
-        Ok(false) => "this ONNX Runtime library was built without CUDA".into(),
-        Err(e) => e.to_string(),
+        Err(e) => e,
     };
     FELL_BACK.call_once(|| {
         tracing::warn!(reason = %refused, "RECOGNITION_EP=cuda, but CUDA cannot be used here: recognition runs on the CPU");

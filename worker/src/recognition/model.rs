@@ -21,7 +21,13 @@ pub struct OnnxModel {
     next: AtomicUsize,
     /// Present when inputs that wait together run as one batch.
     batcher: Option<Batcher>,
+    /// Whether every batch is filled up to the batcher's size (a GPU's way, see
+    /// [`OnnxModel::one_shape`]).
+    padded: bool,
 }
+
+/// An output's shape and values.
+pub type Tensor = (Vec<usize>, Vec<f32>);
 
 /// One output of one image: its name, its shape (the first dimension 1) and its values.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,7 +43,7 @@ pub struct Outputs(pub Vec<Output>);
 
 impl Outputs {
     /// The first output, with its shape.
-    fn first(self) -> Result<(Vec<usize>, Vec<f32>), String> {
+    fn first(self) -> Result<Tensor, String> {
         let first = self.0.into_iter().next().ok_or("the model has no output")?;
         Ok((first.shape, first.data))
     }
@@ -84,7 +90,25 @@ impl OnnxModel {
             sessions: sessions.into_iter().map(Mutex::new).collect(),
             next: AtomicUsize::new(0),
             batcher: None,
+            padded: false,
         }
+    }
+
+    /// Gives the model's sessions one input shape, and pays for it now. On CUDA each new
+    /// input shape costs a session seconds (cuDNN chooses and builds its convolutions
+    /// again): batches of every size from one to eight took about 1.5 s each on an H100,
+    /// and the GPU was 5 % busy. So each batch is filled up with blank images to the
+    /// batcher's size (their outputs are dropped), and each session reads one such batch
+    /// before the worker takes a photo.
+    pub fn one_shape(mut self) -> Result<Self, String> {
+        self.padded = self.batcher.is_some();
+        let images = self.batcher.as_ref().map_or(1, |b| b.most);
+        let spec = &self.manifest.input;
+        let blank = vec![0.0f32; images * 3 * (spec.width * spec.height) as usize];
+        for _ in 0..self.sessions.len() {
+            self.session_run(&blank, images, |_| Ok(()))?;
+        }
+        Ok(self)
     }
 
     /// How many sessions the model has (one shared, or one per slot).
@@ -212,21 +236,37 @@ impl OnnxModel {
             TensorRef::from_array_view((shape, input)).map_err(|e| format!("input tensor: {e}"))?;
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.sessions.len();
         let mut session = self.sessions[i].lock().unwrap_or_else(|e| e.into_inner());
+        let started = Instant::now();
         let outputs = session
             .run(ort::inputs![spec.name.as_str() => tensor])
             .map_err(|e| format!("inference: {e}"))?;
+        metrics::histogram!("recognition_inference_seconds", "model" => self.manifest.name.clone())
+            .record(started.elapsed().as_secs_f64());
         read(&outputs)
     }
 
     /// Runs the model on a prepared input; its first output, with its shape. With a
     /// batcher, the input may run in one batch with others waiting for the model.
-    pub fn run(&self, input: &[f32]) -> Result<(Vec<usize>, Vec<f32>), String> {
+    pub fn run(&self, input: &[f32]) -> Result<Tensor, String> {
         self.infer(input.to_vec())?.first()
     }
 
     /// Runs the model on a prepared input; the named outputs, in that order.
     pub fn run_outputs(&self, input: &[f32], names: &[&str]) -> Result<Vec<Vec<f32>>, String> {
         self.infer(input.to_vec())?.named(names)
+    }
+
+    /// Runs the model on several prepared inputs of one caller (the crops of one photo);
+    /// each one's first output, with its shape. With a batcher they wait together.
+    pub fn run_each(&self, inputs: Vec<Vec<f32>>) -> Vec<Result<Tensor, String>> {
+        match &self.batcher {
+            Some(batcher) => batcher
+                .run_many(inputs, |inputs| self.run_together(inputs))
+                .into_iter()
+                .map(|outputs| outputs?.first())
+                .collect(),
+            None => inputs.into_iter().map(|input| self.run(&input)).collect(),
+        }
     }
 
     /// The outputs of one prepared input, alone or in a batch with others.
@@ -242,8 +282,14 @@ impl OnnxModel {
 
     /// Runs several prepared inputs as one batch; each one's outputs, in order.
     fn run_together(&self, inputs: &[Vec<f32>]) -> Result<Vec<Outputs>, String> {
-        let images = inputs.len();
-        let together = inputs.concat();
+        let real = inputs.len();
+        let images = match &self.batcher {
+            Some(batcher) if self.padded => real.max(batcher.most),
+            _ => real,
+        };
+        let spec = &self.manifest.input;
+        let mut together = inputs.concat();
+        together.resize(images * 3 * (spec.width * spec.height) as usize, 0.0);
         let all: Vec<(String, Vec<usize>, Vec<f32>)> =
             self.session_run(&together, images, |outputs| {
                 outputs
@@ -258,8 +304,8 @@ impl OnnxModel {
                     .collect()
             })?;
         // Each output holds the images' results one after another, along its first
-        // dimension.
-        Ok((0..images)
+        // dimension; of a padded batch only the real images' are kept.
+        Ok((0..real)
             .map(|i| {
                 Outputs(
                     all.iter()
@@ -345,14 +391,33 @@ impl<T: Clone> Batcher<T> {
         input: Vec<f32>,
         run_batch: impl Fn(&[Vec<f32>]) -> Result<Vec<T>, String>,
     ) -> Result<T, String> {
+        self.run_many(vec![input], run_batch)
+            .pop()
+            .unwrap_or_else(|| Err("no outcome".into()))
+    }
+
+    /// Each input's outcome, in order: one caller's several inputs (the crops of one
+    /// photo) wait together, and go in the same batch when there is room.
+    pub(crate) fn run_many(
+        &self,
+        inputs: Vec<Vec<f32>>,
+        run_batch: impl Fn(&[Vec<f32>]) -> Result<Vec<T>, String>,
+    ) -> Vec<Result<T, String>> {
         let lock = || self.state.lock().unwrap_or_else(|e| e.into_inner());
         let mut state = lock();
-        let ticket = state.next_ticket;
-        state.next_ticket += 1;
-        state.queued.push((ticket, input, Instant::now()));
+        let mut mine = Vec::with_capacity(inputs.len());
+        for input in inputs {
+            let ticket = state.next_ticket;
+            state.next_ticket += 1;
+            state.queued.push((ticket, input, Instant::now()));
+            mine.push(ticket);
+        }
         loop {
-            if let Some(outcome) = state.done.remove(&ticket) {
-                return outcome;
+            if mine.iter().all(|ticket| state.done.contains_key(ticket)) {
+                return mine
+                    .iter()
+                    .map(|ticket| state.done.remove(ticket).expect("checked above"))
+                    .collect();
             }
             if state.running || state.queued.is_empty() {
                 state = self.turn.wait(state).unwrap_or_else(|e| e.into_inner());
@@ -436,5 +501,18 @@ mod tests {
         assert_eq!(failed.unwrap_err(), "inference: out of memory");
         let fine = batcher.run(vec![2.0], |inputs| Ok(vec![vec![inputs[0].clone()]; 1]));
         assert_eq!(fine.unwrap(), vec![vec![2.0]]);
+    }
+
+    #[test]
+    fn one_callers_inputs_go_in_as_few_batches_as_fit_and_come_back_in_order() {
+        let batcher = Batcher::new(2);
+        let batches = Mutex::new(Vec::new());
+        let answers = batcher.run_many((0..5).map(|i| vec![i as f32]).collect(), |inputs| {
+            batches.lock().unwrap().push(inputs.len());
+            Ok(inputs.iter().map(|x| x[0] * 10.0).collect())
+        });
+        let answers: Vec<f32> = answers.into_iter().map(Result::unwrap).collect();
+        assert_eq!(answers, vec![0.0, 10.0, 20.0, 30.0, 40.0]);
+        assert_eq!(*batches.lock().unwrap(), vec![2, 2, 1]);
     }
 }
