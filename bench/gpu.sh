@@ -15,6 +15,8 @@
 #                 nvidia-cublas, nvidia-cudnn…) of python3 when they are installed, else
 #                 where the system's loader already finds them.
 # Without a GPU or those libraries the cuda rounds are skipped with the reason.
+# EPS picks the execution providers (default "cpu cuda"). METRICS_DIR, when set, keeps
+# each round's /metrics (sessions, batch sizes, batch waits).
 #
 #   CLIENTS="1 16 64" SLOTS=16 PHOTOS=200 bench/gpu.sh
 set -euo pipefail
@@ -31,7 +33,12 @@ export PHOTOS_DIR=${PHOTOS_DIR:-$ROOT/../shared/data/images/chinesefoodnet20/val
 [ -x "$BIN/api" ] && [ -x "$BIN/examples/recognition_load" ] \
   || { echo "build first: cargo build --release -p api --bins --example recognition_load (or set BIN_DIR)" >&2; exit 1; }
 [ -d "$PHOTOS_DIR" ] || { echo "no photos at $PHOTOS_DIR" >&2; exit 1; }
-make models >/dev/null
+# MODELS_DIR and ORT_DIR name models and a CPU ONNX Runtime installed elsewhere (by
+# make models on another machine); without them make models installs both here.
+if [ -z "${MODELS_DIR:-}" ]; then make models >/dev/null; fi
+MODELS=${MODELS_DIR:-$ROOT/.models}
+ORT_CPU=${ORT_DIR:-$ROOT/.ort}
+EPS=${EPS:-cpu cuda}
 
 WORK=$(mktemp -d)
 SERVER=
@@ -73,36 +80,42 @@ wait_ready() {
 
 # round EP CLIENTS: a fresh server with that execution provider, one load round.
 round() {
-  local ep=$1 clients=$2 library="$ROOT/.ort/libonnxruntime.so.1.31.1" libs=${LD_LIBRARY_PATH:-}
+  local ep=$1 clients=$2 library="$ORT_CPU/libonnxruntime.so.1.31.1" libs=${LD_LIBRARY_PATH:-}
   if [ "$ep" = cuda ]; then library="$ORT_GPU/libonnxruntime.so.1.31.1"; libs="$ORT_GPU:$NVIDIA_LIBS:$libs"; fi
   rm -rf "$WORK/data"; mkdir -p "$WORK/data"
   env LD_LIBRARY_PATH="$libs" DATABASE_URL="sqlite://$WORK/data/bench.db" DATA_DIR="$WORK/data" \
       BIND_ADDR=127.0.0.1:$PORT ADMIN_BIND_ADDR=127.0.0.1:$((PORT + 1)) WEB_DIR="$WORK/no-web" \
-      MODELS_DIR="$ROOT/.models" ORT_DYLIB_PATH="$library" RECOGNITION_EP="$ep" \
-      WORKER_CONCURRENCY="$SLOTS" UPLOADS_PER_10_MIN=1000000 RUST_LOG=warn \
+      MODELS_DIR="$MODELS" ORT_DYLIB_PATH="$library" RECOGNITION_EP="$ep" \
+      WORKER_CONCURRENCY="$SLOTS" UPLOADS_PER_10_MIN=1000000 RUST_LOG=warn ADMIN_TOKEN=bench \
       "$BIN/api" > "$WORK/api.log" 2>&1 &
   SERVER=$!
   wait_ready
   local peak=0 sampler=
   if [ "$ep" = cuda ]; then
-    ( while sleep 0.5; do nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | head -1; done ) > "$WORK/gpu-memory" &
+    ( while sleep 0.5; do nvidia-smi --query-gpu=memory.used,utilization.gpu --format=csv,noheader,nounits | head -1; done ) > "$WORK/gpu-memory" &
     sampler=$!
   fi
   printf '%-5s %3s clients: ' "$ep" "$clients"
   "$BIN/examples/recognition_load" "http://127.0.0.1:$PORT" "$PHOTOS" "$clients" | sed 's/^[0-9]* photos, [0-9]* at a time: //'
   if [ -n "$sampler" ]; then
     kill "$sampler" 2>/dev/null || true
-    peak=$(sort -n "$WORK/gpu-memory" | tail -1)
-    echo "      GPU memory in use at its highest: ${peak:-?} MiB"
+    peak=$(cut -d, -f1 "$WORK/gpu-memory" | sort -n | tail -1)
+    busy=$(cut -d, -f2 "$WORK/gpu-memory" | sort -n | tail -1)
+    echo "      GPU memory in use at its highest: ${peak:-?} MiB; GPU busy at most ${busy:-?} %"
+  fi
+  if [ -n "${METRICS_DIR:-}" ]; then
+    mkdir -p "$METRICS_DIR"
+    curl -sf -H 'Authorization: Bearer bench' "http://127.0.0.1:$((PORT + 1))/metrics" \
+      | grep -E '^recognition_' > "$METRICS_DIR/$ep-$clients.txt" || true
   fi
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=
 }
 
 echo "== $(nproc) cores, $SLOTS worker slots, $PHOTOS analyses a round, photos from $PHOTOS_DIR"
-for clients in $CLIENTS; do round cpu "$clients"; done
-if reason=$(cuda_ready); then
-  nvidia-smi -L
-  for clients in $CLIENTS; do round cuda "$clients"; done
-else
-  echo "cuda: skipped ($reason)"
-fi
+for ep in $EPS; do
+  if [ "$ep" = cuda ]; then
+    if ! reason=$(cuda_ready); then echo "cuda: skipped ($reason)"; continue; fi
+    nvidia-smi -L
+  fi
+  for clients in $CLIENTS; do round "$ep" "$clients"; done
+done
