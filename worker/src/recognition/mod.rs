@@ -290,18 +290,24 @@ fn load_model(
         .map(|l| l.trim().to_owned())
         .filter(|l| !l.is_empty())
         .collect();
-    let sessions = (0..config.sessions)
-        .map(|_| session(config, &file))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (sessions, providers): (Vec<_>, Vec<_>) = (0..config.sessions)
+        .map(|_| session_on(config, &file))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
     let model = model::OnnxModel::new(manifest, labels, sessions).batching(config.batch);
-    // A GPU worker left on the CPU (no CUDA here) gains nothing from blank images.
-    let fell_back = config.execution == ExecutionProvider::Cuda && cuda_usable().is_err();
-    if !config.one_shape || fell_back {
+    // A GPU worker whose sessions were left on the CPU gains nothing from blank images.
+    let on_cpu = providers.contains(&"cpu") && config.execution == ExecutionProvider::Cuda;
+    if !config.one_shape || on_cpu {
         return Ok(model);
     }
-    model
-        .one_shape()
-        .map_err(|e| RecognitionError::Failed(format!("{}: warming up: {e}", file.display())))
+    // Warming up is an optimisation: a model that fails it still reads photos (and says
+    // why the next run fails, if it does).
+    let (model, warmed) = model.one_shape();
+    if let Err(e) = warmed {
+        tracing::warn!(model = %file.display(), error = %e, "the warm-up run failed");
+    }
+    Ok(model)
 }
 
 /// A session of a model file on the shared runtime, with the configured threads and
@@ -310,6 +316,14 @@ pub(crate) fn session(
     config: &RecognitionConfig,
     file: &Path,
 ) -> Result<Session, RecognitionError> {
+    session_on(config, file).map(|(session, _)| session)
+}
+
+/// A session as [`session`] opens it, and the provider it runs on (`cuda` or `cpu`).
+fn session_on(
+    config: &RecognitionConfig,
+    file: &Path,
+) -> Result<(Session, &'static str), RecognitionError> {
     let environment = runtime(&config.ort_library)?;
     let failed = |e: ort::Error| RecognitionError::Failed(format!("{}: {e}", file.display()));
     let mut builder = Session::builder(&environment).map_err(failed)?;
@@ -328,7 +342,7 @@ pub(crate) fn session(
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     metrics::gauge!("recognition_sessions", "model" => model, "provider" => provider)
         .increment(1.0);
-    Ok(session)
+    Ok((session, provider))
 }
 
 /// The CUDA execution provider as configured: its arena bounded, and grown only by what

@@ -99,16 +99,16 @@ impl OnnxModel {
     /// again): batches of every size from one to eight took about 1.5 s each on an H100,
     /// and the GPU was 5 % busy. So each batch is filled up with blank images to the
     /// batcher's size (their outputs are dropped), and each session reads one such batch
-    /// before the worker takes a photo.
-    pub fn one_shape(mut self) -> Result<Self, String> {
+    /// as the model loads (with a worker's first photo), so that no later batch meets a
+    /// new shape. The model comes back whatever the warm-up's outcome.
+    pub fn one_shape(mut self) -> (Self, Result<(), String>) {
         self.padded = self.batcher.is_some();
         let images = self.batcher.as_ref().map_or(1, |b| b.most);
         let spec = &self.manifest.input;
         let blank = vec![0.0f32; images * 3 * (spec.width * spec.height) as usize];
-        for _ in 0..self.sessions.len() {
-            self.session_run(&blank, images, |_| Ok(()))?;
-        }
-        Ok(self)
+        let warmed =
+            (0..self.sessions.len()).try_for_each(|_| self.session_run(&blank, images, |_| Ok(())));
+        (self, warmed)
     }
 
     /// How many sessions the model has (one shared, or one per slot).
@@ -305,6 +305,14 @@ impl OnnxModel {
             })?;
         // Each output holds the images' results one after another, along its first
         // dimension; of a padded batch only the real images' are kept.
+        let not_batched = |(_, shape, _): &&(String, Vec<usize>, Vec<f32>)| {
+            images > 1 && shape.first() != Some(&images)
+        };
+        if let Some((name, shape, _)) = all.iter().find(not_batched) {
+            return Err(format!(
+                "output {name} has the shape {shape:?}, not one result per image of {images}"
+            ));
+        }
         Ok((0..real)
             .map(|i| {
                 Outputs(
