@@ -1,8 +1,8 @@
 //! `Idempotency-Key` on POST: a client that retries a save (an offline queue, a lost
 //! answer) gets the first answer again and nothing is created twice.
 //!
-//! Keys are per user and kept 24 hours. The same key with another method, path or body
-//! is refused (422 `IDEMPOTENCY_KEY_REUSED`); a repeat while the first request still runs
+//! Keys are per user and kept 24 hours. The same key with another method, path, query,
+//! time zone (`X-Time-Zone`) or body is refused (422 `IDEMPOTENCY_KEY_REUSED`); a repeat while the first request still runs
 //! gets 409 with `Retry-After`. Answers below 500 are kept (a refused request answers the
 //! same refusal again); a 5xx, 429, 408 or 202 answer (work under way: the call is sent
 //! again once it is done) is not kept, so the key can be retried.
@@ -26,8 +26,31 @@ pub const HEADER: &str = "idempotency-key";
 const KEPT_FOR: Duration = Duration::hours(24);
 /// A first request still marked running after this long is taken as abandoned.
 const ABANDONED_AFTER: Duration = Duration::seconds(120);
-/// The largest request or answer body remembered (an image upload fits).
-const MAX_BODY: usize = 16 * 1024 * 1024;
+/// The largest answer body remembered.
+const MAX_ANSWER: usize = 16 * 1024 * 1024;
+
+/// The most of a request's body the key's check may read: what its route would take
+/// (the JSON limit, or a photo's form), so that a key never makes the server hold more
+/// than the route itself would.
+fn body_limit(parts: &axum::http::request::Parts, json_limit: usize) -> usize {
+    let form = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.get(.."multipart/form-data".len())
+                .is_some_and(|t| t.eq_ignore_ascii_case("multipart/form-data"))
+        });
+    if form {
+        crate::photo::MAX_UPLOAD_FORM_BYTES
+    } else {
+        json_limit
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(ErrorCode::PayloadTooLarge, "Request body is too large")
+}
 
 type Stored = (
     String,
@@ -82,13 +105,28 @@ async fn handle(
         Ok(AuthUser(user)) => user,
         Err(_) => return Ok(next.run(Request::from_parts(parts, body)).await),
     };
-    let bytes = to_bytes(body, MAX_BODY)
-        .await
-        .map_err(|_| ApiError::new(ErrorCode::PayloadTooLarge, "The request body is too large"))?;
+    let limit = body_limit(&parts, state.config.json_body_limit);
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(too_large());
+    }
+    let bytes = to_bytes(body, limit).await.map_err(|_| too_large())?;
+    // The same key is the same request only with the same method, path, query, time
+    // zone (it decides the day a save lands on) and body.
     let mut hasher = Sha256::new();
     hasher.update(parts.method.as_str());
     hasher.update([0]);
     hasher.update(parts.uri.path().trim_end_matches('/'));
+    hasher.update([0]);
+    hasher.update(parts.uri.query().unwrap_or_default());
+    hasher.update([0]);
+    if let Some(zone) = parts.headers.get("x-time-zone") {
+        hasher.update(zone.as_bytes());
+    }
     hasher.update([0]);
     hasher.update(&bytes);
     let hash = hex(&hasher.finalize());
@@ -139,7 +177,7 @@ async fn handle(
         return Ok(response);
     }
     let (parts, body) = response.into_parts();
-    let bytes = match to_bytes(body, MAX_BODY).await {
+    let bytes = match to_bytes(body, MAX_ANSWER).await {
         Ok(bytes) => bytes,
         Err(e) => {
             release(db, user_id, &key).await?;

@@ -27,6 +27,8 @@ use crate::{AppState, error::ApiError};
 
 /// SPEC §5, §9: at most 10 MB.
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
+/// A photo's whole form: the photo, its field headers and the notes.
+pub const MAX_UPLOAD_FORM_BYTES: usize = MAX_UPLOAD_BYTES + 64 * 1024;
 /// Larger photos are refused before decoding: 50 megapixels, 20,000 pixels a side.
 pub const MAX_PIXELS: u64 = 50_000_000;
 pub const MAX_SIDE: u32 = 20_000;

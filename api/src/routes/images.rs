@@ -34,7 +34,7 @@ use crate::{
     auth::AuthUser,
     drafting::{LineInput, MealFields, MealInput, save_meal},
     error::{ApiError, ApiJson, ApiResult},
-    extract::{Body, Clock, LastEventId, Path, Query},
+    extract::{self, Body, Clock, LastEventId, Path, Query},
     owned::{image_not_found, own_image},
     params::{AnalyzeInput, PageParams},
     photo,
@@ -44,10 +44,7 @@ use crate::{
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(
-            // Room for the image, its field headers and the notes.
-            routes!(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
-        )
+        .routes(routes!(upload).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_FORM_BYTES)))
         .routes(routes!(analyze_stream))
         .routes(routes!(events))
         .routes(routes!(cancel))
@@ -184,6 +181,9 @@ async fn upload(
                     return Err(ApiError::validation(format!(
                         "notes can be at most {MAX_NOTES_CHARS} characters"
                     )));
+                }
+                if extract::refused_text(&text) {
+                    return Err(extract::control_character_refused("notes"));
                 }
                 notes = Some(text.trim().to_owned()).filter(|t| !t.is_empty());
             }

@@ -33,7 +33,7 @@ use crate::{
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(
         // Room for the photo and its field headers, and the barcode.
-        routes!(read).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_BYTES + 64 * 1024)),
+        routes!(read).layer(DefaultBodyLimit::max(photo::MAX_UPLOAD_FORM_BYTES)),
     )
 }
 

@@ -62,6 +62,11 @@ pub fn router(state: AppState) -> Router {
     let limit = state.config.json_body_limit;
     let (routes, document) = areas().split_for_parts();
     routes
+        // On the routes only: a key on an unknown route is not read, let alone kept.
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::idempotency::layer,
+        ))
         .layer(Extension(crate::openapi::Published(Arc::new(
             crate::openapi::finish(document),
         ))))
@@ -71,10 +76,6 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::auth::ended_account,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::idempotency::layer,
         ))
         .with_state(state)
 }

@@ -1242,6 +1242,109 @@ async fn post_with_key(
     (status, body, retry)
 }
 
+/// Sends the head of a POST as `who` with an `Idempotency-Key` and a declared body of
+/// `length` bytes, then only its first 64: the answer, if one comes before the rest.
+async fn answer_to_a_partial_body(
+    app: &TestApp,
+    who: &Session,
+    path: &str,
+    content_type: &str,
+    length: usize,
+) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = app.api.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /api/v1{path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {}\r\n\
+         Idempotency-Key: big-1\r\nContent-Type: {content_type}\r\n\
+         Content-Length: {length}\r\n\r\n{}",
+        who.access,
+        "x".repeat(64)
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // Well inside the server's wait for the rest of a body (20 s): an answer by then did
+    // not wait for it. Read until the connection closes or the time is up.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut answer = Vec::new();
+    let mut piece = vec![0u8; 4096];
+    while let Ok(Ok(n)) = tokio::time::timeout_at(deadline, stream.read(&mut piece)).await {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&piece[..n]);
+    }
+    (!answer.is_empty()).then(|| String::from_utf8_lossy(&answer).into_owned())
+}
+
+#[tokio::test]
+async fn an_idempotency_key_covers_the_query_and_time_zone_and_reads_no_more_than_its_route() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let rice = food_id(&app, "米饭").await;
+    let body = json!({"name": "Lunch", "date": "2026-11-20", "meal_type": "lunch",
+                      "foods": [{"food_id": rice, "quantity": 150}]});
+    let post = |path: &'static str, zone: &'static str| {
+        app.client
+            .post(app.url(path))
+            .bearer_auth(&ann.access)
+            .header("Idempotency-Key", "zone-1")
+            .header("X-Time-Zone", zone)
+            .json(&body)
+            .send()
+    };
+    let (status, first) =
+        support::json_of(post("/meals/create/", "Asia/Shanghai").await.unwrap()).await;
+    assert_eq!(status, 201, "{first}");
+    let (status, again) =
+        support::json_of(post("/meals/create/", "Asia/Shanghai").await.unwrap()).await;
+    assert_eq!(
+        (status, &again),
+        (201, &first),
+        "the same request is replayed"
+    );
+    // Another time zone or another query is another request: refused, nothing saved.
+    for (path, zone) in [
+        ("/meals/create/", "America/New_York"),
+        ("/meals/create/?tz=Asia/Tokyo", "Asia/Shanghai"),
+    ] {
+        let (status, refused) = support::json_of(post(path, zone).await.unwrap()).await;
+        assert_eq!(
+            (status, refused["error"]["code"].as_str()),
+            (422, Some("IDEMPOTENCY_KEY_REUSED")),
+            "{path} {zone}: {refused}"
+        );
+    }
+    assert_eq!(meals_on(&app, &ann, "2026-11-20").await, 1);
+
+    // A key makes the server read no more than the route would: a JSON body past the
+    // JSON limit is refused from its declared length, before it is sent.
+    let answer =
+        answer_to_a_partial_body(&app, &ann, "/meals/create/", "application/json", 5_000_000)
+            .await
+            .expect("an answer before the body is sent");
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(answer.contains("PAYLOAD_TOO_LARGE"), "{answer}");
+    // On an unknown route the key is not read at all.
+    let answer =
+        answer_to_a_partial_body(&app, &ann, "/no-such-route/", "application/json", 5_000_000)
+            .await
+            .expect("an answer before the body is sent");
+    assert!(answer.starts_with("HTTP/1.1 404 "), "{answer}");
+    // A photo's form may be as large as the upload route takes.
+    let answer = answer_to_a_partial_body(
+        &app,
+        &ann,
+        "/images/upload/",
+        "multipart/form-data; boundary=b",
+        11_000_000,
+    )
+    .await
+    .expect("an answer before the body is sent");
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+}
+
 async fn meals_on(app: &TestApp, who: &Session, date: &str) -> i64 {
     let (status, day) = get_as(app, &format!("/meals/statistics/?date={date}"), &who.access).await;
     assert_eq!(status, 200, "{day}");
