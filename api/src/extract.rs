@@ -6,7 +6,7 @@ use axum::{
         FromRequest, FromRequestParts, Request,
         rejection::{JsonRejection, PathRejection, QueryRejection},
     },
-    http::StatusCode,
+    http::{StatusCode, request::Parts},
 };
 use models::ErrorCode;
 use serde::de::DeserializeOwned;
@@ -28,6 +28,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 "The request body must be a JSON object",
             ));
         }
+        if let Some(field) = control_character_in(&value) {
+            return Err(control_character_refused(&field));
+        }
         // The path names the field that is wrong ("calories: invalid type: …").
         serde_path_to_error::deserialize(value)
             .map(Body)
@@ -36,14 +39,88 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 }
 
 /// Query parameters.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct Query<T>(pub T);
 
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let axum::extract::Query(pairs) =
+            axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)?;
+        if let Some((name, _)) = pairs
+            .iter()
+            .find(|(name, value)| refused_text(name) || refused_text(value))
+        {
+            return Err(control_character_refused(&name.escape_debug().to_string()));
+        }
+        let axum::extract::Query(value) = axum::extract::Query::try_from_uri(&parts.uri)?;
+        Ok(Query(value))
+    }
+}
+
+/// Whether text holds a control character other than a tab or a line break. Such text
+/// is refused at the edge, the same on both engines (PostgreSQL cannot store a NUL).
+pub fn refused_text(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// The 422 for a field whose text holds a control character.
+pub fn control_character_refused(field: &str) -> ApiError {
+    ApiError::validation(format!(
+        "{field}: text may not hold control characters (only tabs and line breaks)"
+    ))
+}
+
+/// The path to the first text of a JSON value (a key or a string) that holds a refused
+/// control character. Passwords are left as typed: they are never stored as text, and
+/// one chosen before this rule must still sign in.
+fn control_character_in(value: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => refused_text(text).then(String::new),
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            control_character_in(item).map(|inner| format!("[{i}]{}", dotted(&inner)))
+        }),
+        Value::Object(fields) => fields.iter().find_map(|(name, field)| {
+            if refused_text(name) {
+                return Some(name.escape_debug().to_string());
+            }
+            if name.ends_with("password") {
+                return None;
+            }
+            control_character_in(field).map(|inner| format!("{name}{}", dotted(&inner)))
+        }),
+        _ => None,
+    }
+}
+
+/// `inner` as the rest of a path: `.name` or `[i]`.
+fn dotted(inner: &str) -> String {
+    if inner.is_empty() || inner.starts_with('[') {
+        inner.to_owned()
+    } else {
+        format!(".{inner}")
+    }
+}
+
 /// Path parameters.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct Path<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if let Ok(raw) = axum::extract::RawPathParams::from_request_parts(parts, state).await
+            && let Some((name, _)) = raw.iter().find(|(_, value)| refused_text(value))
+        {
+            return Err(control_character_refused(name));
+        }
+        let axum::extract::Path(value) =
+            axum::extract::Path::from_request_parts(parts, state).await?;
+        Ok(Path(value))
+    }
+}
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {

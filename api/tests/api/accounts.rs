@@ -915,3 +915,77 @@ async fn verification_mail_goes_through_a_real_smtp_relay() {
         .await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test]
+async fn text_with_control_characters_is_refused_the_same_on_both_engines() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let refused = |status: u16, body: &Value, field: &str| {
+        assert_eq!(status, 422, "{field}: {body}");
+        assert_eq!(body["error"]["code"], "VALIDATION_ERROR", "{body}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(&format!("{field}: ")), "{message}");
+    };
+    // A NUL in a sign-up or a sign-in (PostgreSQL cannot store one; SQLite would).
+    let (status, body) = app
+        .post(
+            "/auth/register/",
+            &json!({"username": "bob\u{0}", "email": "bob@example.com", "password": PASSWORD}),
+        )
+        .await;
+    refused(status, &body, "username");
+    let (status, body) = app
+        .post(
+            "/auth/register/",
+            &json!({"username": "bob", "email": "bob@example.com", "password": PASSWORD,
+                    "nickname": "Bob\u{7}"}),
+        )
+        .await;
+    refused(status, &body, "nickname");
+    let (status, body) = app
+        .post(
+            "/auth/login/",
+            &json!({"username": "ann\u{0}", "password": PASSWORD}),
+        )
+        .await;
+    refused(status, &body, "username");
+    // Deep in a body, the path names the field.
+    let meal = json!({"date": "2026-11-20", "meal_type": "lunch",
+                      "foods": [{"quick_add": {"name": "Tea\u{0}", "calories": 40}}]});
+    let (status, body) = send_as(
+        &app,
+        reqwest::Method::POST,
+        "/meals/create/",
+        &ann.access,
+        &meal,
+    )
+    .await;
+    refused(status, &body, "foods[0].quick_add.name");
+    // In a path, a query, and an upload's notes.
+    let (status, body) = get_as(&app, "/jobs/job%00one/", &ann.access).await;
+    refused(status, &body, "id");
+    let (status, body) = app.get("/foods/search/?query=rice%00").await;
+    refused(status, &body, "query");
+    let photo = {
+        let mut out = Vec::new();
+        image::RgbImage::from_pixel(64, 48, image::Rgb([200, 180, 40]))
+            .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+            .unwrap();
+        out
+    };
+    let (status, body) = support::upload(&app, &ann, photo, "plate.png", Some("rice\u{1}")).await;
+    refused(status, &body, "notes");
+    // Tabs and line breaks are text, and are kept.
+    let (status, saved) = send_as(
+        &app,
+        reqwest::Method::POST,
+        "/meals/record-weight/",
+        &ann.access,
+        &json!({"date": "2026-11-20", "weight": 64.5, "notes": "after a run\n\tand a shower"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{saved}");
+    assert_eq!(saved["data"]["notes"], "after a run\n\tand a shower");
+}
