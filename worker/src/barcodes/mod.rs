@@ -23,10 +23,13 @@ pub(crate) enum Answer {
     Unavailable(String),
 }
 
+/// What `source` says of `barcode`, asked for `account` (whose share of an outside
+/// source's budget the read counts against).
 pub(crate) async fn ask(
     deps: &WorkerDeps,
     source: BarcodeSource,
     barcode: &Barcode,
+    account: Option<i64>,
 ) -> Result<Answer, JobError> {
     Ok(match source {
         BarcodeSource::Local => {
@@ -41,7 +44,7 @@ pub(crate) async fn ask(
                 None => Answer::NotFound,
             }
         }
-        BarcodeSource::OpenFoodFacts => match deps.off.product(barcode.as_str()).await {
+        BarcodeSource::OpenFoodFacts => match deps.off.product(barcode.as_str(), account).await {
             Ok(Some(product)) => Answer::Product(Box::new(product)),
             Ok(None) => Answer::NotFound,
             Err(e) => Answer::Unavailable(e.to_string()),
@@ -100,7 +103,7 @@ pub(crate) async fn food_for(
     };
     let kept = match own {
         Some(food_id) => Some(food_id),
-        None => match ask(deps, BarcodeSource::Local, barcode).await? {
+        None => match ask(deps, BarcodeSource::Local, barcode, None).await? {
             Answer::Stored(food_id) => Some(food_id),
             _ => None,
         },
@@ -123,7 +126,7 @@ pub(crate) async fn food_for(
             Map::new(),
         )
         .await?;
-        let product = match ask(deps, source, barcode).await? {
+        let product = match ask(deps, source, barcode, ctx.user_id()).await? {
             Answer::Product(product) => product,
             Answer::Unavailable(why) => {
                 unavailable.push(why);
@@ -151,7 +154,7 @@ pub(crate) async fn food_for(
         let foods = &deps.stores.foods;
         foods.upsert_shared(&[*food]).await.map_err(store_fault)?;
         // Whoever stored first wins a race: every request answers with the same food.
-        let Answer::Stored(food_id) = ask(deps, BarcodeSource::Local, barcode).await? else {
+        let Answer::Stored(food_id) = ask(deps, BarcodeSource::Local, barcode, None).await? else {
             return Err(JobError::Transient("the new food was not stored".into()));
         };
         if let Err(e) = deps.jobs.bus().publish(BusMessage::FoodsChanged).await {

@@ -27,6 +27,9 @@ const CACHE_ENTRIES: usize = 4096;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
 /// Open Food Facts allows 100 product reads per minute per client.
 const READS_PER_MINUTE: usize = 100;
+/// The most of a minute's reads one account may spend: one account looking up barcode
+/// after barcode leaves three quarters of the budget to everyone else.
+const ACCOUNT_READS_PER_MINUTE: usize = READS_PER_MINUTE / 4;
 const FIELDS: &str = "code,product_name,product_name_en,generic_name,brands,image_front_url,\
                       image_url,nutrition_grades,nutriments,ingredients_text,ingredients_text_en";
 
@@ -51,8 +54,8 @@ pub struct OffClient {
     http: reqwest::Client,
     config: OffConfig,
     backoff: Backoff,
-    /// When our recent reads were made (the last minute's).
-    recent_reads: Mutex<VecDeque<Instant>>,
+    /// When our recent reads were made (the last minute's), and for which account.
+    recent_reads: Mutex<VecDeque<(Instant, Option<i64>)>>,
     /// Products by barcode, and the barcodes Open Food Facts does not know.
     cache: TtlCache<String, Option<BarcodeProduct>>,
 }
@@ -150,36 +153,50 @@ impl OffClient {
         }
     }
 
-    /// Takes one read from our per-minute budget, or says how long until one is free.
-    fn take_read(&self) -> Result<(), OffError> {
+    /// Takes one read from our per-minute budget for `account` (within its share), or
+    /// says how long until one is free.
+    fn take_read(&self, account: Option<i64>) -> Result<(), OffError> {
         if let Some(retry_after) = self.backoff.remaining() {
             return Err(OffError::RateLimited { retry_after });
         }
         let now = Instant::now();
+        let minute = Duration::from_secs(60);
         let mut recent = self.recent_reads.lock().unwrap_or_else(|e| e.into_inner());
         while recent
             .front()
-            .is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(60))
+            .is_some_and(|(t, _)| now.duration_since(*t) >= minute)
         {
             recent.pop_front();
         }
+        let wait_for = |oldest: Option<&(Instant, Option<i64>)>| OffError::RateLimited {
+            retry_after: minute
+                .saturating_sub(oldest.map_or(Duration::ZERO, |(t, _)| now.duration_since(*t))),
+        };
         if recent.len() >= READS_PER_MINUTE {
-            let oldest = recent.front().copied().unwrap_or(now);
-            return Err(OffError::RateLimited {
-                retry_after: Duration::from_secs(60).saturating_sub(now.duration_since(oldest)),
-            });
+            return Err(wait_for(recent.front()));
         }
-        recent.push_back(now);
+        if account.is_some() {
+            let mut own = recent.iter().filter(|(_, whose)| *whose == account);
+            if own.clone().count() >= ACCOUNT_READS_PER_MINUTE {
+                return Err(wait_for(own.next()));
+            }
+        }
+        recent.push_back((now, account));
         Ok(())
     }
 
     /// The product with this (canonical) barcode as Open Food Facts describes it, before our
-    /// sanity rules; `None` when it has none.
-    pub async fn product(&self, barcode: &str) -> Result<Option<BarcodeProduct>, OffError> {
+    /// sanity rules; `None` when it has none. A read asked for `account` counts against
+    /// its share of the budget; a cached answer costs nothing.
+    pub async fn product(
+        &self,
+        barcode: &str,
+        account: Option<i64>,
+    ) -> Result<Option<BarcodeProduct>, OffError> {
         if let Some(known) = self.cache.get(&barcode.to_owned()) {
             return Ok(known);
         }
-        self.take_read()?;
+        self.take_read(account)?;
         let mut url = reqwest::Url::parse(&format!(
             "{}/api/v2/product/{barcode}.json",
             self.config.base_url.trim_end_matches('/')
@@ -216,5 +233,40 @@ impl OffClient {
         };
         self.cache.insert(barcode.to_owned(), found.clone());
         Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client() -> OffClient {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        OffClient::new(OffConfig {
+            base_url: "http://127.0.0.1:9".into(),
+            timeout: Duration::from_millis(100),
+            user_agent: DEFAULT_USER_AGENT.into(),
+        })
+    }
+
+    #[test]
+    fn one_account_spends_at_most_its_share_of_the_minute() {
+        let off = client();
+        for _ in 0..ACCOUNT_READS_PER_MINUTE {
+            off.take_read(Some(1)).unwrap();
+        }
+        let Err(OffError::RateLimited { retry_after }) = off.take_read(Some(1)) else {
+            panic!("the account's share is spent");
+        };
+        assert!(retry_after > Duration::from_secs(55), "{retry_after:?}");
+        // Everyone else still has the rest of the budget.
+        for account in 2..=4 {
+            for _ in 0..ACCOUNT_READS_PER_MINUTE {
+                off.take_read(Some(account)).unwrap();
+            }
+        }
+        // ...and no more than the budget, whoever asks.
+        assert!(off.take_read(Some(5)).is_err());
+        assert!(off.take_read(None).is_err());
     }
 }

@@ -11,7 +11,7 @@ impl JobHandler for SearchBarcode {
         let barcode = parse(&self.barcode)?;
         let mut unavailable = Vec::new();
         for source in self.sources {
-            let found = match ask(deps, source, &barcode).await? {
+            let found = match ask(deps, source, &barcode, ctx.user_id()).await? {
                 Answer::Stored(food_id) => BarcodeMatch {
                     source,
                     food_id: Some(food_id),
