@@ -33,6 +33,15 @@ const CHUNKS_AHEAD: usize = 4;
 /// place (a client that stopped reading but keeps the connection open).
 const STALL_LIMIT: Duration = Duration::from_secs(60);
 
+/// The slowest a client may read an export, on average, once `SLOW_START` has passed: a
+/// phone on a poor mobile link reads faster than this, and a client that reads a trickle
+/// (one chunk a minute, say) gives its place back instead of holding it for half an hour.
+const MIN_BYTES_PER_SECOND: u64 = 8 * 1024;
+
+/// How long an export may take to get going before its reading rate is held to
+/// `MIN_BYTES_PER_SECOND`.
+const SLOW_START: Duration = Duration::from_secs(30);
+
 /// The longest one export may take: a client reading a trickle cannot keep a place for
 /// ever. A 250,000-line history takes seconds to write; over a slow link, uncompressed,
 /// a few minutes.
@@ -119,6 +128,8 @@ pub enum Interruption {
     ClientGone,
     #[error("the client took nothing for {STALL_LIMIT:?}")]
     Stalled,
+    #[error("the client read slower than {MIN_BYTES_PER_SECOND} bytes a second")]
+    TooSlow,
     #[error("the export ran past {TIME_LIMIT:?}")]
     TimeLimit,
     #[error("the server is shutting down")]
@@ -139,6 +150,9 @@ pub struct ChunkWriter {
     place: Option<ExportPermit>,
     buffer: Vec<u8>,
     to_client: mpsc::Sender<Piece>,
+    /// When the export began, and how much the client has been handed since.
+    started: tokio::time::Instant,
+    sent: u64,
 }
 
 impl ChunkWriter {
@@ -163,11 +177,30 @@ impl ChunkWriter {
         self.send(Piece::Chunk(chunk)).await
     }
 
-    async fn send(&self, piece: Piece) -> Result<(), Interruption> {
-        match tokio::time::timeout(STALL_LIMIT, self.to_client.send(piece)).await {
-            Ok(Ok(())) => Ok(()),
+    /// Hands `piece` to the client's side, which must take it within `STALL_LIMIT` and
+    /// in time to keep the export's average rate at `MIN_BYTES_PER_SECOND`.
+    async fn send(&mut self, piece: Piece) -> Result<(), Interruption> {
+        let size = match &piece {
+            Piece::Chunk(bytes) => bytes.len() as u64,
+            Piece::End => 0,
+        };
+        let stalled = tokio::time::Instant::now() + STALL_LIMIT;
+        // The bytes handed over before this piece, at the slowest rate allowed.
+        let too_slow = self.started
+            + SLOW_START
+            + Duration::from_secs_f64(self.sent as f64 / MIN_BYTES_PER_SECOND as f64);
+        let (deadline, late) = if too_slow < stalled {
+            (too_slow, Interruption::TooSlow)
+        } else {
+            (stalled, Interruption::Stalled)
+        };
+        match tokio::time::timeout_at(deadline, self.to_client.send(piece)).await {
+            Ok(Ok(())) => {
+                self.sent += size;
+                Ok(())
+            }
             Ok(Err(_)) => Err(Interruption::ClientGone),
-            Err(_) => Err(Interruption::Stalled),
+            Err(_) => Err(late),
         }
     }
 
@@ -204,6 +237,8 @@ where
         place: Some(permit),
         buffer: Vec::with_capacity(CHUNK_BYTES + CHUNK_BYTES / 4),
         to_client,
+        started: tokio::time::Instant::now(),
+        sent: 0,
     };
     tokio::spawn(async move {
         let run = async move { write(writer).await?.finish().await };
@@ -323,6 +358,48 @@ mod tests {
         exports
             .start(user(1))
             .expect("the place is given back before the body fails");
+    }
+
+    /// An export of `chunks` full chunks, read by a client that waits `between` after
+    /// each chunk it takes (time paused: the waits cost nothing). What it read, and
+    /// whether the body failed.
+    async fn read_slowly(chunks: usize, between: Duration) -> (usize, bool, bool) {
+        let exports = Exports::new(1);
+        let permit = exports.start(user(1)).unwrap();
+        let body = streamed(permit, std::future::pending(), move |mut out| async move {
+            for _ in 0..chunks {
+                out.buffer().extend_from_slice(&[b'x'; CHUNK_BYTES]);
+                out.send_full_chunk().await?;
+            }
+            Ok(out)
+        });
+        let mut stream = body.into_data_stream();
+        let (mut read, mut failed) = (0, false);
+        while let Some(chunk) = stream.next().await {
+            match chunk {
+                Ok(bytes) => read += bytes.len(),
+                Err(_) => {
+                    failed = true;
+                    break;
+                }
+            }
+            tokio::time::sleep(between).await;
+        }
+        let place_free = exports.start(user(2)).is_ok();
+        (read, failed, place_free)
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_reading_a_trickle_gives_its_place_back() {
+        // One chunk every 20 s: 3 KiB a second, under the least allowed, yet never a
+        // 60 s stall.
+        let (read, failed, place_free) = read_slowly(40, Duration::from_secs(20)).await;
+        assert!(failed, "the export is cut short");
+        assert!(read < 40 * CHUNK_BYTES, "{read}");
+        assert!(place_free);
+        // One chunk every 2 s (32 KiB a second) is read to the end.
+        let (read, failed, _) = read_slowly(40, Duration::from_secs(2)).await;
+        assert_eq!((read, failed), (40 * CHUNK_BYTES, false));
     }
 
     #[tokio::test]
