@@ -55,7 +55,7 @@ pub async fn start(
         {
             Ok(begun) => begun,
             Err(e) => {
-                discard(state, recorded).await;
+                state.jobs.discard(recorded).await;
                 return Err(e.into());
             }
         };
@@ -79,19 +79,12 @@ pub async fn start(
                 });
             }
             None => {
-                discard(state, recorded).await;
+                state.jobs.discard(recorded).await;
                 image = reread(state, image.owner, image.id).await?;
             }
         }
     }
     Ok(image)
-}
-
-/// A recorded first stage that will not run after all.
-async fn discard(state: &AppState, recorded: jobs::Recorded<DetectFoods>) {
-    if let Err(e) = state.jobs.discard(recorded).await {
-        tracing::warn!(error = %e, "cannot settle a stage job not needed");
-    }
 }
 
 /// Whether the stage job an image names is still to run or running. One that ended

@@ -76,7 +76,8 @@ impl App {
             .await
             .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
         let (stop, stopping) = watch::channel(false);
-        // Installed before the in-process workers load a model, so its sessions count.
+        // Installed before anything records a metric (a request, or the in-process
+        // workers loading a model).
         platform::telemetry::metrics();
         let stores = models::Stores::new(&db);
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());

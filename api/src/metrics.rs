@@ -2,24 +2,16 @@
 
 use std::time::{Duration, Instant};
 
+use crate::AppState;
 use axum::{
     extract::{MatchedPath, Request},
     middleware::Next,
     response::Response,
 };
-use metrics_exporter_prometheus::PrometheusHandle;
-
-use crate::AppState;
-
-/// The process-wide recorder, installed on first use.
-fn handle() -> &'static PrometheusHandle {
-    platform::telemetry::metrics()
-}
 
 /// Counts every request and times it, labelled by route pattern (never the raw path,
 /// which would explode the number of series).
 pub async fn track(request: Request, next: Next) -> Response {
-    handle();
     let method = request.method().to_string();
     let route = request.extensions().get::<MatchedPath>().map_or_else(
         || fallback_label(request.uri().path()),
@@ -52,7 +44,7 @@ const LIVE_WITHIN: Duration = Duration::from_secs(3 * jobs::DEFAULT_HEARTBEAT.as
 /// and the autoscaling signal, queued jobs per live worker (`job_queue_depth_per_worker`;
 /// with no worker, the queued count itself).
 pub async fn render(state: &AppState) -> String {
-    let handle = handle();
+    let handle = platform::telemetry::metrics();
     let now = chrono::Utc::now();
     match state.jobs.store().unfinished_by_queue().await {
         Ok(depths) => {

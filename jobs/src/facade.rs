@@ -166,10 +166,13 @@ impl Jobs {
         Ok(job_id)
     }
 
-    /// Settles a recorded job that will not be queued after all, as cancelled.
-    pub async fn discard<J: Job>(&self, job: Recorded<J>) -> Result<(), JobsError> {
+    /// Settles a recorded job that will not be queued after all, as cancelled. Best
+    /// effort: the caller has already decided, and a record left unsettled is logged.
+    pub async fn discard<J: Job>(&self, job: Recorded<J>) {
         let cancelled = terminal_event(&job.record, JobStatus::Cancelled, "Not needed");
-        self.settle(cancelled).await.map(drop)
+        if let Err(e) = self.settle(cancelled).await {
+            tracing::warn!(error = %e, "cannot settle a job not needed");
+        }
     }
 
     /// Waits at most `within` for the job's outcome: its result, its failure, or (still

@@ -127,9 +127,7 @@ pub(crate) async fn hand_over<S: StageResult, J: Job>(
             }
         },
         Err(e) => {
-            if let Err(discard) = deps.jobs.discard(recorded).await {
-                tracing::warn!(error = %discard, "cannot settle a stage job not needed");
-            }
+            deps.jobs.discard(recorded).await;
             Err(e)
         }
     }

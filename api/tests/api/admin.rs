@@ -106,16 +106,7 @@ async fn metrics_count_requests_and_queue_depths() {
     };
     app.get("/health").await;
     app.probe(1, 0).await;
-    let text = app
-        .client
-        .get(format!("{}/metrics", app.admin))
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = app.metrics().await;
     assert!(
         text.contains(r#"http_requests_total{method="GET",route="/api/v1/health",status="200"} 1"#),
         "{text}"

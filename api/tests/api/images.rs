@@ -1441,16 +1441,7 @@ async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
     for events in futures::future::join_all(analyses).await {
         assert_eq!(events.last().unwrap()["step"], "complete");
     }
-    let text = app
-        .client
-        .get(format!("{}/metrics", app.admin))
-        .bearer_auth(support::ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = app.metrics().await;
     let value = |line: &str| -> f64 {
         let found = text
             .lines()

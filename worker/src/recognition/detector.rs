@@ -103,9 +103,8 @@ impl Detector {
 
     /// Objects in `image` (blocking: call it off the async threads).
     pub fn detect(&self, image: &RgbImage) -> Result<Vec<Detection>, String> {
-        let (input, placement) = self.model.prepare(image);
-        let (dims, data) = self.model.run(&input)?;
-        self.decode(&dims, &data, placement, image)
+        let mut found = self.detect_each(std::slice::from_ref(image))?;
+        Ok(found.pop().unwrap_or_default())
     }
 
     /// Objects in each of `images`, read together.

@@ -357,16 +357,6 @@ pub fn cuda_provider(config: &RecognitionConfig) -> ep::CUDA {
         .with_conv_algorithm_search(ep::cuda::ConvAlgorithmSearch::Heuristic)
 }
 
-/// Whether the loaded ONNX Runtime can run on CUDA here, or why not.
-fn cuda_usable() -> Result<(), String> {
-    use ort::ep::ExecutionProvider as _;
-    match ep::CUDA::is_available() {
-        Ok(true) => Ok(()),
-        Ok(false) => Err("this ONNX Runtime library was built without CUDA".into()),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// Puts a session on the GPU when CUDA can be used here (and says so); otherwise it
 /// stays on the CPU, and the first such session says why in the log (a GPU worker
 /// started on a machine with no GPU visible, or with the CPU build of ONNX Runtime,
@@ -377,12 +367,13 @@ fn on_cuda_or_cpu(
 ) -> bool {
     use ort::ep::ExecutionProvider as _;
     static FELL_BACK: std::sync::Once = std::sync::Once::new();
-    let refused = match cuda_usable() {
-        Ok(()) => match cuda_provider(config).register(builder) {
+    let refused = match ep::CUDA::is_available() {
+        Ok(true) => match cuda_provider(config).register(builder) {
             Ok(()) => return true,
             Err(e) => e.to_string(),
         },
-        Err(e) => e,
+        Ok(false) => "this ONNX Runtime library was built without CUDA".into(),
+        Err(e) => e.to_string(),
     };
     FELL_BACK.call_once(|| {
         tracing::warn!(reason = %refused, "RECOGNITION_EP=cuda, but CUDA cannot be used here: recognition runs on the CPU");

@@ -231,6 +231,19 @@ impl TestApp {
         format!("{}/api/v1{path}", self.api)
     }
 
+    /// What the admin listener's `/metrics` shows now.
+    pub async fn metrics(&self) -> String {
+        self.client
+            .get(format!("{}/metrics", self.admin))
+            .bearer_auth(ADMIN_TOKEN)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
     pub async fn get(&self, path: &str) -> (u16, Value) {
         json_of(self.client.get(self.url(path)).send().await.unwrap()).await
     }
