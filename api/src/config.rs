@@ -246,17 +246,24 @@ fn positive(vars: &Vars, name: &str) -> anyhow::Result<Option<u32>> {
         .transpose()
 }
 
-/// `CONNECTION_TIMEOUT_SECS`, `MAX_CONNECTIONS` and `MAX_CONNECTIONS_PER_ADDRESS`, each
+/// `CONNECTION_TIMEOUT_SECS`, `REQUEST_DEADLINE_SECS`, `UPLOAD_DEADLINE_SECS`,
+/// `MAX_CONNECTIONS`, `MAX_CONNECTIONS_PER_ADDRESS` and `MAX_ARRIVING_PER_ADDRESS`, each
 /// defaulting to [`ConnectionLimits::default`].
 fn connection_limits(vars: &Vars) -> anyhow::Result<ConnectionLimits> {
     let default = ConnectionLimits::default();
     let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    let seconds = |name, default| -> anyhow::Result<Duration> {
+        Ok(positive(vars, name)?.map_or(default, |s| Duration::from_secs(s.into())))
+    };
     Ok(ConnectionLimits {
-        timeout: positive(vars, "CONNECTION_TIMEOUT_SECS")?
-            .map_or(default.timeout, |s| Duration::from_secs(s.into())),
+        timeout: seconds("CONNECTION_TIMEOUT_SECS", default.timeout)?,
+        request: seconds("REQUEST_DEADLINE_SECS", default.request)?,
+        upload: seconds("UPLOAD_DEADLINE_SECS", default.upload)?,
         max: positive(vars, "MAX_CONNECTIONS")?.map_or(default.max, count),
         per_address: positive(vars, "MAX_CONNECTIONS_PER_ADDRESS")?
             .map_or(default.per_address, count),
+        arriving_per_address: positive(vars, "MAX_ARRIVING_PER_ADDRESS")?
+            .map_or(default.arriving_per_address, count),
     })
 }
 

@@ -144,6 +144,7 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 ApiError::new(ErrorCode::PayloadTooLarge, "Request body is too large")
             }
+            JsonRejection::BytesRejection(e) if crate::serve::arrived_too_slowly(&e) => too_slow(),
             other => ApiError::bad_request(other.body_text()),
         }
     }
@@ -167,6 +168,14 @@ impl From<PathRejection> for ApiError {
             other => ApiError::internal(other.body_text()),
         }
     }
+}
+
+/// A request whose body did not arrive in time.
+pub fn too_slow() -> ApiError {
+    ApiError::new(
+        ErrorCode::RequestTimeout,
+        "The request took too long to arrive; please try again on a better connection",
+    )
 }
 
 /// The innermost cause, which names the field and the problem without axum's prefix.

@@ -35,7 +35,6 @@ use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
 use anyhow::Context;
 use axum::{
     Router,
-    extract::Request,
     http::{HeaderValue, Method, header},
     middleware,
     response::{IntoResponse, Response},
@@ -44,7 +43,7 @@ use tokio::{net::TcpListener, sync::watch};
 use tower::Layer;
 use tower_http::{
     catch_panic::CatchPanicLayer, compression::CompressionLayer, cors::CorsLayer,
-    normalize_path::NormalizePathLayer, timeout::TimeoutBody, trace::TraceLayer,
+    normalize_path::NormalizePathLayer, trace::TraceLayer,
 };
 
 pub use config::{Config, Secret, UploadLimits};
@@ -272,16 +271,9 @@ async fn connect(config: &Config) -> anyhow::Result<(models::Database, jobs::Job
 /// The public listener: `/api/v1` and the web app, with the cross-cutting layers.
 pub fn http_router(state: AppState) -> Router {
     let cors = cors(&state.config.cors_origins);
-    // A body that stalls between two pieces ends like headers that stall.
-    let body_timeout = state.config.connections.timeout;
     Router::new()
         .nest("/api/v1", routes::router(state.clone()))
         .merge(web::router(&state.config.web_dir))
-        .layer(middleware::map_request(
-            move |request: Request| async move {
-                request.map(|body| axum::body::Body::new(TimeoutBody::new(body_timeout, body)))
-            },
-        ))
         .layer(middleware::from_fn(security_headers::add))
         .layer(middleware::from_fn(metrics::track))
         .layer(CatchPanicLayer::custom(panic_response))

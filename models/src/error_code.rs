@@ -64,6 +64,7 @@ error_codes! {
     InvalidIdempotencyKey => "INVALID_IDEMPOTENCY_KEY", 422, "The Idempotency-Key header is empty or too long.";
     IdempotencyKeyReused => "IDEMPOTENCY_KEY_REUSED", 422, "The Idempotency-Key was used for another request.";
     IdempotencyKeyInUse => "IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still running.";
+    RequestTimeout => "REQUEST_TIMEOUT", 408, "The request did not arrive in time: its body paused too long or came too slowly.";
     RateLimited => "RATE_LIMITED", 429, "Too many requests; Retry-After says when to come back.";
     Conflict => "CONFLICT", 409, "The change conflicts with what is saved.";
     ReferenceGone => "REFERENCE_GONE", 409, "Something the request refers to was deleted meanwhile; nothing was saved.";

@@ -96,7 +96,7 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
     }
 }
 
-/// The caller's address, for rate limits.
+/// The caller's address, for rate limits: an IPv6 caller by its /64.
 pub struct ClientIp(pub IpAddr);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
@@ -106,7 +106,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         let ip = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| {
+                crate::serve::client_key(c.0.ip())
+            });
         Ok(ClientIp(ip))
     }
 }

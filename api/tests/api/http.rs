@@ -517,6 +517,7 @@ async fn idle_and_slow_connections_are_closed_and_bounded_per_address() {
             timeout: Duration::from_secs(1),
             max: 10_000,
             per_address: 40,
+            ..api::ConnectionLimits::default()
         },
         ..Options::default()
     })
@@ -596,4 +597,190 @@ async fn an_address_too_long_is_refused_in_the_envelope() {
         .get(&format!("/foods/search/?query={}", "a".repeat(10_000)))
         .await;
     assert_eq!((status, body["success"].clone()), (422, Value::Bool(false)));
+}
+
+/// Connection limits with short deadlines, for the tests of slow clients.
+fn short_deadlines(per_address: usize, arriving_per_address: usize) -> api::ConnectionLimits {
+    use std::time::Duration;
+    api::ConnectionLimits {
+        timeout: Duration::from_secs(1),
+        request: Duration::from_secs(3),
+        upload: Duration::from_secs(6),
+        max: 10_000,
+        per_address,
+        arriving_per_address,
+    }
+}
+
+/// Sends `head` and then `body` a byte at a time, one every `every`, and reads the answer
+/// (empty when the server closed the connection instead). Gives up on sending once the
+/// server has closed.
+async fn trickle(
+    app: &support::TestApp,
+    head: String,
+    body: &[u8],
+    every: std::time::Duration,
+) -> (String, std::time::Duration) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let started = std::time::Instant::now();
+    let stream = tokio::net::TcpStream::connect(app.api.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    let (mut reader, mut writer) = stream.into_split();
+    let answer = tokio::spawn(async move {
+        let mut answer = Vec::new();
+        let _ = reader.read_to_end(&mut answer).await;
+        String::from_utf8_lossy(&answer).into_owned()
+    });
+    writer.write_all(head.as_bytes()).await.unwrap();
+    for byte in body {
+        if answer.is_finished() || writer.write_all(&[*byte]).await.is_err() {
+            break;
+        }
+        tokio::time::sleep(every).await;
+    }
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(30), answer)
+        .await
+        .expect("the server neither answered nor closed the connection")
+        .unwrap();
+    (answer, started.elapsed())
+}
+
+#[tokio::test]
+async fn a_request_must_arrive_whole_within_its_deadline() {
+    use std::time::Duration;
+    let Some(app) = spawn_app(Options {
+        connections: short_deadlines(40, 40),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    // A sign-in sent a byte every half second: each pause is within the connection
+    // timeout, but the whole request is not within its deadline (3 s here, 30 s by
+    // default). It is refused in the envelope and the connection is closed.
+    let body = br#"{"username": "somebody", "password": "a password long enough"}"#;
+    let head = format!(
+        "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    let (answer, took) = trickle(&app, head, body, Duration::from_millis(500)).await;
+    assert!(took < Duration::from_secs(6), "held for {took:?}");
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    assert!(answer.contains(r#""code":"REQUEST_TIMEOUT""#), "{answer}");
+
+    // An upload may take longer (6 s here, 60 s by default): the same pace for 4 s
+    // reaches the route, which reads the form and answers for itself.
+    let who = support::register(&app, "slow_uploader").await;
+    let boundary = "b0undary";
+    let form = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n\
+         Content-Type: image/png\r\n\r\nnot a png\r\n--{boundary}--\r\n"
+    );
+    let head = format!(
+        "POST /api/v1/images/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\n\r\n",
+        who.access,
+        form.len()
+    );
+    let every = Duration::from_secs(4) / u32::try_from(form.len()).unwrap();
+    let (answer, took) = trickle(&app, head, form.as_bytes(), every).await;
+    assert!(took >= Duration::from_secs(3), "{took:?}");
+    assert!(answer.starts_with("HTTP/1.1 415 "), "{answer}");
+    assert!(answer.contains("UNSUPPORTED_IMAGE"), "{answer}");
+}
+
+#[tokio::test]
+async fn an_answer_the_client_does_not_take_is_given_up() {
+    use std::time::Duration;
+    use tokio::{io::AsyncWriteExt, net::TcpSocket};
+    // A large file of the web app, far more than the sockets' buffers hold.
+    let web = tempfile::tempdir().unwrap();
+    std::fs::write(web.path().join("index.html"), "<!doctype html>").unwrap();
+    std::fs::write(web.path().join("large.bin"), vec![7u8; 64 << 20]).unwrap();
+    let Some(app) = spawn_app(Options {
+        web_dir: Some(web.path().to_path_buf()),
+        connections: short_deadlines(1, 1),
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let address: std::net::SocketAddr = app.api.trim_start_matches("http://").parse().unwrap();
+    // Asks for it and never reads: the server's writes wait.
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stalled = socket.connect(address).await.unwrap();
+    stalled
+        .write_all(b"GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The one connection this address may hold is taken meanwhile...
+    let mut refused = tokio::net::TcpStream::connect(address).await.unwrap();
+    assert!(closed_within(&mut refused, Duration::from_millis(500)).await);
+    // ...and given back once a write has waited the timeout (1 s here, 20 s by default).
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let answer = reqwest::Client::new()
+        .get(app.url("/health/"))
+        .send()
+        .await
+        .expect("the stalled answer still holds the address's connection");
+    assert_eq!(answer.status(), 200);
+    drop(stalled);
+}
+
+#[tokio::test]
+async fn requests_still_arriving_are_bounded_per_address() {
+    use std::time::Duration;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Some(app) = spawn_app(Options {
+        connections: api::ConnectionLimits {
+            // Long enough that nothing here ends by a deadline.
+            timeout: Duration::from_secs(20),
+            request: Duration::from_secs(30),
+            ..short_deadlines(40, 2)
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let address = app.api.trim_start_matches("http://").to_owned();
+    let head = b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                 Content-Length: 100\r\n\r\n{";
+    // Two requests whose bodies are still arriving...
+    let mut arriving = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+        stream.write_all(head).await.unwrap();
+        arriving.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // ...are as many as one address may send at once: a third is refused at once, in the
+    // envelope, and its connection closed.
+    let mut third = tokio::net::TcpStream::connect(&address).await.unwrap();
+    third.write_all(head).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_secs(3), third.read_to_string(&mut answer))
+        .await
+        .expect("the third request was taken in as well")
+        .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 429 "), "{answer}");
+    assert!(answer.contains("RATE_LIMITED"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 1"),
+        "{answer}"
+    );
+    // A request with no body is not counted.
+    assert_eq!(app.get("/health/").await.0, 200);
+    // Once a body has arrived, its place is free again.
+    drop(arriving.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, body) = support::login(&app, "nobody", "wrong password").await;
+    assert_eq!(status, 401, "{body}");
 }
