@@ -36,16 +36,20 @@ pub async fn start(
 ) -> Result<UploadedImage, ApiError> {
     let images = &state.stores.images;
     let mut image = image;
+    let mut counted = false;
     // Another request may start it at the same moment: then this one attaches.
     for _ in 0..3 {
         let replacing = match image.analysis_job {
             Some(job) if stage_alive(state, job).await? => return Ok(image),
             other => other,
         };
-        let recorded = state
-            .jobs
-            .record(DetectFoods { image_id: image.id }, Some(user.id.get()))
-            .await?;
+        // Attaching costs nothing; starting counts against the account's photo work.
+        if !counted {
+            crate::photo::count_work(state, user.id).await?;
+            counted = true;
+        }
+        let recorded =
+            crate::photo_work::record(state, DetectFoods { image_id: image.id }, user.id).await?;
         let job = recorded.id();
         let first = AnalysisEvent::new(AnalysisStep::Start, "Analysis started")
             .with("image_id", json!(image.id));

@@ -58,7 +58,21 @@ pub(crate) async fn answer<J: Answered>(
     payload: J,
     owner: Option<UserId>,
 ) -> Result<Response, ApiError> {
-    match run_briefly(state, payload, owner).await? {
+    let job_id = state.jobs.push(payload, owner.map(UserId::get)).await?;
+    answer_queued::<J>(state, job_id, owner).await
+}
+
+/// [`answer`] for a job already queued.
+pub(crate) async fn answer_queued<J: Answered>(
+    state: &AppState,
+    job_id: jobs::JobId,
+    owner: Option<UserId>,
+) -> Result<Response, ApiError> {
+    let outcome = state
+        .jobs
+        .outcome_within::<J>(job_id, state.config.answer_within)
+        .await?;
+    match outcome {
         Outcome::Done(output) => Ok(ApiJson(J::view(state, owner, output).await?).into_response()),
         Outcome::Pending(progress) => Ok(Accepted::job(&progress, true).into_response()),
     }

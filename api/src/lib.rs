@@ -21,6 +21,7 @@ mod openapi;
 mod owned;
 mod params;
 pub mod photo;
+mod photo_work;
 mod rate_limit;
 mod routes;
 mod security_headers;

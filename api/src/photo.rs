@@ -9,9 +9,10 @@
 //! account's upload rate ([`admit`]), then [`Admitted::prepare`].
 
 use std::{
+    collections::HashMap,
     io::Cursor,
     sync::{
-        Arc,
+        Arc, Mutex,
         atomic::{AtomicUsize, Ordering},
     },
     time::Duration,
@@ -48,6 +49,13 @@ const DECODER_OWN_MEMORY: u64 = 8 * MB;
 /// Photos waiting for room beyond this many are answered 503 at once: each holds its
 /// upload (up to 10 MB) while it waits.
 const MAX_WAITING: usize = 16;
+/// Photos of one account that are decoded or wait for room at once. Its others wait
+/// behind them in the account's own line, so one account's burst takes at most this many
+/// places in the shared line, and other people's photos are never behind more than that
+/// from each account.
+const TURNS_PER_ACCOUNT: usize = 2;
+/// Photos waiting in one account's own line beyond this many are answered 503 at once.
+const WAITING_PER_ACCOUNT: usize = 4;
 /// What a busy answer asks the client to wait.
 const BUSY_RETRY_AFTER_SECS: u64 = 5;
 
@@ -82,6 +90,8 @@ pub fn multipart_required(e: axum::extract::multipart::MultipartRejection) -> Ap
 pub fn unreadable_form(e: axum::extract::multipart::MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         too_big()
+    } else if crate::serve::arrived_too_slowly(&e) {
+        crate::extract::too_slow()
     } else {
         ApiError::bad_request(format!("The upload could not be read: {}", e.body_text()))
     }
@@ -263,12 +273,40 @@ pub struct DecodeBudget {
     total: u64,
     wait: Duration,
     waiting: AtomicUsize,
+    /// Each account's own line, while it has photos in it.
+    lines: Arc<Mutex<HashMap<UserId, Arc<AccountLine>>>>,
+}
+
+/// One account's place in the budget: its turns, and how many of its photos wait for one.
+#[derive(Debug)]
+struct AccountLine {
+    turns: Arc<Semaphore>,
+    waiting: AtomicUsize,
+}
+
+/// An account's line, held by one of its photos; the line is forgotten with its last.
+#[derive(Debug)]
+struct InLine {
+    owner: UserId,
+    line: Arc<AccountLine>,
+    lines: Arc<Mutex<HashMap<UserId, Arc<AccountLine>>>>,
+}
+
+impl Drop for InLine {
+    fn drop(&mut self) {
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's and this one: no other photo of the account holds it.
+        if Arc::strong_count(&self.line) == 2 {
+            lines.remove(&self.owner);
+        }
+    }
 }
 
 /// Room reserved in the budget; given back when dropped.
 #[derive(Debug)]
 pub struct Reserved {
     _room: OwnedSemaphorePermit,
+    _turn: Option<(OwnedSemaphorePermit, InLine)>,
 }
 
 impl DecodeBudget {
@@ -279,6 +317,7 @@ impl DecodeBudget {
             total: total * MB,
             wait,
             waiting: AtomicUsize::new(0),
+            lines: Arc::default(),
         }
     }
 
@@ -295,29 +334,90 @@ impl DecodeBudget {
             .clone()
             .try_acquire_many_owned(permits)
             .ok()
-            .map(|room| Reserved { _room: room })
+            .map(|room| Reserved {
+                _room: room,
+                _turn: None,
+            })
     }
 
-    /// Reserves `bytes`, waiting for room as long as the budget's wait; 503 `SERVER_BUSY`
-    /// with Retry-After past it, or when too many photos wait already.
-    async fn reserve(&self, bytes: u64) -> Result<Reserved, ApiError> {
+    /// Reserves `bytes` for a photo of `owner`: first one of the account's turns, then
+    /// the room, waiting for both as long as the budget's wait; 503 `SERVER_BUSY` with
+    /// Retry-After past it, or when too many photos wait already (in all, or of this
+    /// account).
+    async fn reserve(&self, owner: UserId, bytes: u64) -> Result<Reserved, ApiError> {
         let permits =
             u32::try_from(bytes.div_ceil(MB).min(self.total / MB)).map_err(ApiError::internal)?;
+        let deadline = tokio::time::Instant::now() + self.wait;
+        let in_line = self.line_of(owner);
+        let turn = match in_line.line.turns.clone().try_acquire_owned() {
+            Ok(turn) => turn,
+            Err(_) => {
+                let line = &in_line.line;
+                let _waiting = Waiting::counted(&line.waiting, WAITING_PER_ACCOUNT)?;
+                let turns = line.turns.clone().acquire_owned();
+                match tokio::time::timeout_at(deadline, turns).await {
+                    Ok(Ok(turn)) => turn,
+                    Ok(Err(closed)) => return Err(ApiError::internal(closed)),
+                    Err(_) => return Err(busy()),
+                }
+            }
+        };
+        let turn = Some((turn, in_line));
         if let Ok(room) = self.room.clone().try_acquire_many_owned(permits) {
-            return Ok(Reserved { _room: room });
+            return Ok(Reserved {
+                _room: room,
+                _turn: turn,
+            });
         }
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(busy());
-        }
-        let waited =
-            tokio::time::timeout(self.wait, self.room.clone().acquire_many_owned(permits)).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
-        match waited {
-            Ok(Ok(room)) => Ok(Reserved { _room: room }),
+        let _waiting = Waiting::counted(&self.waiting, MAX_WAITING)?;
+        let room = self.room.clone().acquire_many_owned(permits);
+        match tokio::time::timeout_at(deadline, room).await {
+            Ok(Ok(room)) => Ok(Reserved {
+                _room: room,
+                _turn: turn,
+            }),
             Ok(Err(closed)) => Err(ApiError::internal(closed)),
             Err(_) => Err(busy()),
         }
+    }
+
+    /// `owner`'s line, made when it has none.
+    fn line_of(&self, owner: UserId) -> InLine {
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        let line = lines
+            .entry(owner)
+            .or_insert_with(|| {
+                Arc::new(AccountLine {
+                    turns: Arc::new(Semaphore::new(TURNS_PER_ACCOUNT)),
+                    waiting: AtomicUsize::new(0),
+                })
+            })
+            .clone();
+        InLine {
+            owner,
+            line,
+            lines: self.lines.clone(),
+        }
+    }
+}
+
+/// One photo counted among those waiting, while it waits.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    /// Counts one more waiting photo, or says busy when `most` wait already.
+    fn counted(waiting: &'a AtomicUsize, most: usize) -> Result<Self, ApiError> {
+        if waiting.fetch_add(1, Ordering::SeqCst) >= most {
+            waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(busy());
+        }
+        Ok(Waiting(waiting))
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -337,11 +437,12 @@ fn busy() -> ApiError {
 /// A photo of this account may be sent now (see [`admit`]).
 pub struct Admitted<'a> {
     state: &'a AppState,
+    owner: UserId,
 }
 
-/// Counts a photo against the account's upload rate (uploads and label readings alike),
-/// before its body is read: 429 `RATE_LIMITED` with Retry-After past it.
-pub async fn admit(state: &AppState, owner: UserId) -> Result<Admitted<'_>, ApiError> {
+/// Counts a piece of photo work against the account's budget (photos sent, analyses,
+/// barcode and label readings together): 429 `RATE_LIMITED` with Retry-After past it.
+pub async fn count_work(state: &AppState, owner: UserId) -> Result<(), ApiError> {
     let limit = state.config.rate_limits.upload_per_account;
     state
         .limiter
@@ -349,14 +450,19 @@ pub async fn admit(state: &AppState, owner: UserId) -> Result<Admitted<'_>, ApiE
         .await
         .map_err(|refused| ApiError {
             message: format!(
-                "Too many photos: at most {} every {} minutes; try again in {} seconds",
+                "Too many photos sent or read: at most {} every {} minutes; try again in {} seconds",
                 limit.calls,
                 limit.window.as_secs().div_ceil(60),
                 refused.retry_after.unwrap_or(1)
             ),
             ..refused
-        })?;
-    Ok(Admitted { state })
+        })
+}
+
+/// Counts a photo against the account's budget ([`count_work`]), before its body is read.
+pub async fn admit(state: &AppState, owner: UserId) -> Result<Admitted<'_>, ApiError> {
+    count_work(state, owner).await?;
+    Ok(Admitted { state, owner })
 }
 
 impl Admitted<'_> {
@@ -373,7 +479,7 @@ impl Admitted<'_> {
         if working > budget.total_bytes() {
             return Err(decoded_refused(&header, budget.total_bytes()));
         }
-        let room = budget.reserve(working).await?;
+        let room = budget.reserve(self.owner, working).await?;
         tokio::task::spawn_blocking(move || {
             let prepared = decode(bytes.as_ref(), &header);
             drop(room);
@@ -679,7 +785,7 @@ mod tests {
         let held = budget.try_reserve(8 * MB).unwrap();
         // Room for a small one beside it, not for another big one.
         assert!(budget.try_reserve(2 * MB).is_some());
-        let refused = budget.reserve(4 * MB).await.unwrap_err();
+        let refused = budget.reserve(someone(), 4 * MB).await.unwrap_err();
         assert_eq!(
             (refused.status(), refused.code.as_str(), refused.retry_after),
             (StatusCode::SERVICE_UNAVAILABLE, "SERVER_BUSY", Some(5))
@@ -687,13 +793,63 @@ mod tests {
         // One that waits gets the room when it is given back.
         let waiting = tokio::spawn({
             let budget = budget.clone();
-            async move { budget.reserve(4 * MB).await.map(drop) }
+            async move { budget.reserve(someone(), 4 * MB).await.map(drop) }
         });
         tokio::time::sleep(Duration::from_millis(50)).await;
         drop(held);
         waiting.await.unwrap().unwrap();
         // More than the whole budget takes all of it.
         assert!(budget.try_reserve(100 * MB).is_some());
+    }
+
+    fn someone() -> UserId {
+        UserId::from_i64(1)
+    }
+
+    #[tokio::test]
+    async fn one_account_s_burst_waits_behind_its_own_photos_not_before_others() {
+        let budget = Arc::new(DecodeBudget::new(10 * MB, Duration::from_secs(5)));
+        let (burst, other) = (UserId::from_i64(1), UserId::from_i64(2));
+        let held = budget.try_reserve(10 * MB).unwrap();
+        let (order, mut served) = tokio::sync::mpsc::unbounded_channel();
+        let send = |who: UserId, name: &'static str| {
+            let budget = budget.clone();
+            let order = order.clone();
+            tokio::spawn(async move {
+                let room = budget.reserve(who, 10 * MB).await;
+                order.send((name, room.is_ok())).unwrap();
+                // Decoding takes a moment; then the room is given back.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            })
+        };
+        // Eight photos of one account, then one of another...
+        for _ in 0..8 {
+            send(burst, "burst");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        send(other, "other");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drop(held);
+        // ...which goes after the burst's photos that have a turn, not after all eight;
+        // past its line's bound the burst is told at once to come back.
+        let mut answers = Vec::new();
+        while answers.len() < 9 {
+            answers.push(served.recv().await.unwrap());
+        }
+        let at = answers
+            .iter()
+            .position(|(name, _)| *name == "other")
+            .unwrap();
+        let other_served = answers[at].1;
+        let before: Vec<_> = answers[..at].iter().filter(|(_, ok)| *ok).collect();
+        assert!(other_served, "{answers:?}");
+        assert!(before.len() <= TURNS_PER_ACCOUNT, "{answers:?}");
+        let refused = answers.iter().filter(|(_, ok)| !ok).count();
+        assert_eq!(
+            refused,
+            8 - TURNS_PER_ACCOUNT - WAITING_PER_ACCOUNT,
+            "{answers:?}"
+        );
     }
 
     #[test]

@@ -54,3 +54,13 @@ pub const QUEUES: &[&str] = every_job!(queue_names!());
 /// The queues whose jobs run the ONNX models (photos of plates, labels): what a GPU
 /// worker takes (`WORKER_QUEUES=gpu`), and CPU workers beside it leave (`cpu`).
 pub const GPU_QUEUES: &[&str] = queue_names!(payloads::DetectFoods, payloads::ReadLabel);
+
+/// The queues of the work a person's photo costs the workers (an analysis and its
+/// portion stage, a barcode or label reading): what an account's share of the workers
+/// bounds.
+pub const PHOTO_QUEUES: &[&str] = queue_names!(
+    payloads::DetectFoods,
+    payloads::EstimatePortions,
+    payloads::DetectBarcodes,
+    payloads::ReadLabel
+);

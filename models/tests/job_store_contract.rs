@@ -13,6 +13,7 @@ models::store_contract!(
     failures_keep_message_and_code,
     cancel_applies_only_to_unfinished_jobs,
     queue_depths_count_unfinished_jobs,
+    a_users_unfinished_jobs_are_counted_by_queue,
     a_users_job_runs_can_be_forgotten,
     a_scheduled_task_is_claimed_once_per_period,
     stale_jobs_go_back_to_their_queue_once,
@@ -253,6 +254,35 @@ async fn queue_depths_count_unfinished_jobs(stores: Stores) {
             ("send-mail".into(), JobStatus::Queued, 1),
         ]
     );
+}
+
+async fn a_users_unfinished_jobs_are_counted_by_queue(stores: Stores) {
+    let of = |owner: i64, queue: &str| NewJob {
+        owner_user_id: Some(owner),
+        ..new_job(queue)
+    };
+    for job in [
+        of(7, "detect-foods"),
+        of(7, "detect-foods"),
+        of(7, "read-label"),
+        of(8, "detect-foods"),
+    ] {
+        stores.jobs.create(&job).await.unwrap();
+    }
+    let ended = of(7, "read-label");
+    stores.jobs.create(&ended).await.unwrap();
+    stores
+        .jobs
+        .record_progress(&event(ended.id, 1, JobStatus::Completed, "complete"))
+        .await
+        .unwrap();
+    let mut counts = stores.jobs.unfinished_of_owner(7).await.unwrap();
+    counts.sort();
+    assert_eq!(
+        counts,
+        vec![("detect-foods".into(), 2), ("read-label".into(), 1)]
+    );
+    assert!(stores.jobs.unfinished_of_owner(9).await.unwrap().is_empty());
 }
 
 async fn a_users_job_runs_can_be_forgotten(stores: Stores) {

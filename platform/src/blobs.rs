@@ -150,10 +150,29 @@ impl Blobs {
 
     /// Removes every object under `prefix` (a folder: `uploads/7`). Answers how many.
     pub async fn remove_under(&self, prefix: &str) -> Result<usize, BlobError> {
+        self.remove_under_if(prefix, |_| true).await
+    }
+
+    /// Removes the objects under `prefix` last written before `before`. Answers how many.
+    pub async fn remove_under_older_than(
+        &self,
+        prefix: &str,
+        before: chrono::DateTime<chrono::Utc>,
+    ) -> Result<usize, BlobError> {
+        self.remove_under_if(prefix, move |meta| meta.last_modified < before)
+            .await
+    }
+
+    async fn remove_under_if(
+        &self,
+        prefix: &str,
+        remove_if: impl Fn(&object_store::ObjectMeta) -> bool + Send + Sync + 'static,
+    ) -> Result<usize, BlobError> {
         let folder = parse(prefix)?;
         let listed = self
             .store
             .list(Some(&folder))
+            .try_filter(move |meta| std::future::ready(remove_if(meta)))
             .map_ok(|meta| meta.location)
             .boxed();
         let removed: Vec<Key> = self
@@ -169,6 +188,45 @@ impl Blobs {
     }
 }
 
+/// An object that is removed when this is dropped unless it was claimed first: a photo
+/// kept for a job that a dropped request never queued.
+pub struct Unclaimed {
+    blobs: Blobs,
+    key: Option<String>,
+}
+
+impl Unclaimed {
+    /// Whatever takes the object over (a queued job) removes it from now on.
+    pub fn claimed(mut self) {
+        self.key = None;
+    }
+}
+
+impl Drop for Unclaimed {
+    fn drop(&mut self) {
+        let Some(key) = self.key.take() else {
+            return;
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                let blobs = self.blobs.clone();
+                runtime.spawn(async move { blobs.remove(&key).await });
+            }
+            Err(_) => tracing::warn!(key, "an unclaimed photo is left for the pruning"),
+        }
+    }
+}
+
+impl Blobs {
+    /// `key`, just put, removed again unless claimed (see [`Unclaimed`]).
+    pub fn unclaimed(&self, key: &str) -> Unclaimed {
+        Unclaimed {
+            blobs: self.clone(),
+            key: Some(key.to_owned()),
+        }
+    }
+}
+
 fn parse(key: &str) -> Result<Key, BlobError> {
     Key::parse(key).map_err(|e| BlobError::Failed(format!("{key:?} is not a photo key: {e}")))
 }
@@ -176,6 +234,52 @@ fn parse(key: &str) -> Result<Key, BlobError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_photo_nothing_claimed_is_removed_and_one_claimed_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = Blobs::open(None, dir.path()).unwrap();
+        blobs.put("labels/7/a.jpg", b"one".to_vec()).await.unwrap();
+        blobs.put("labels/7/b.jpg", b"two".to_vec()).await.unwrap();
+        // A request dropped before its job was queued...
+        drop(blobs.unclaimed("labels/7/a.jpg"));
+        // ...and one whose job took the photo over.
+        blobs.unclaimed("labels/7/b.jpg").claimed();
+        for _ in 0..100 {
+            if blobs.get("labels/7/a.jpg").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert!(matches!(
+            blobs.get("labels/7/a.jpg").await,
+            Err(BlobError::NotFound(_))
+        ));
+        assert_eq!(&blobs.get("labels/7/b.jpg").await.unwrap()[..], b"two");
+    }
+
+    #[tokio::test]
+    async fn only_what_is_older_than_asked_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = Blobs::open(None, dir.path()).unwrap();
+        blobs.put("labels/7/a.jpg", b"one".to_vec()).await.unwrap();
+        blobs.put("uploads/7/b.jpg", b"two".to_vec()).await.unwrap();
+        let hour_ago = chrono::Utc::now() - chrono::TimeDelta::hours(1);
+        assert_eq!(
+            blobs
+                .remove_under_older_than("labels", hour_ago)
+                .await
+                .unwrap(),
+            0
+        );
+        let soon = chrono::Utc::now() + chrono::TimeDelta::seconds(1);
+        assert_eq!(
+            blobs.remove_under_older_than("labels", soon).await.unwrap(),
+            1
+        );
+        assert!(blobs.get("labels/7/a.jpg").await.is_err());
+        assert_eq!(&blobs.get("uploads/7/b.jpg").await.unwrap()[..], b"two");
+    }
 
     #[tokio::test]
     async fn a_folder_keeps_removes_and_forgets_whole_owners() {

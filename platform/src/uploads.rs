@@ -1,5 +1,6 @@
 //! The photos kept in the photo store ([`Blobs`]), and what removes them: a deleted
-//! photo, a deleted account, and, on a schedule, photos never confirmed.
+//! photo, a deleted account, and, on a schedule, photos never confirmed and label photos
+//! that no reading removed.
 //!
 //! Layout (keys in the store; in the embedded default, paths under the data directory): `uploads/<user id>/<uuid>.jpg` for the
 //! photos of plates (one record each), `labels/<user id>/<uuid>.jpg` for a label photo
@@ -71,6 +72,16 @@ pub async fn prune_unconfirmed(
     }
 }
 
+/// How long a label photo may wait for its reading. A reading removes its photo however it
+/// ends; one left longer was abandoned between being kept and being queued (the caller
+/// hung up, the process died), and nothing else would ever remove it.
+pub const LABEL_PHOTO_KEPT: Duration = Duration::from_secs(3600);
+
+/// Removes the label photos kept before `before`. Answers how many went.
+pub async fn prune_label_photos(blobs: &Blobs, before: DateTime<Utc>) -> Result<usize, BlobError> {
+    blobs.remove_under_older_than("labels", before).await
+}
+
 /// The scheduled task's name, as claimed in the store.
 const PRUNE_TASK: &str = "prune-unconfirmed-uploads";
 /// One pruning per hour in the whole fleet is timely enough for a 30-day age.
@@ -78,8 +89,8 @@ const PRUNE_EVERY: Duration = Duration::from_secs(3600);
 /// How often a worker asks whether the pruning is due.
 const CHECK_EVERY: Duration = Duration::from_secs(600);
 
-/// Prunes photos never confirmed once they are `kept_for` old, once per period in the
-/// whole fleet (whichever worker claims the period), until `stop` turns true. A pruning
+/// Prunes photos never confirmed once they are `kept_for` old, and label photos left
+/// behind once they are [`LABEL_PHOTO_KEPT`] old, once per period in the whole fleet (whichever worker claims the period), until `stop` turns true. A pruning
 /// under way is finished before stopping, so no record goes without its file.
 pub async fn prune_on_schedule(
     stores: Stores,
@@ -108,6 +119,12 @@ pub async fn prune_on_schedule(
             Ok(0) => {}
             Ok(n) => tracing::info!(photos = n, "pruned photos never confirmed"),
             Err(e) => tracing::warn!(error = %e, "could not prune photos never confirmed"),
+        }
+        let before = now - TimeDelta::from_std(LABEL_PHOTO_KEPT).unwrap_or(TimeDelta::MAX);
+        match prune_label_photos(&blobs, before).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(photos = n, "pruned label photos left behind"),
+            Err(e) => tracing::warn!(error = %e, "could not prune label photos left behind"),
         }
     }
 }

@@ -120,3 +120,32 @@ fn rendered_labels_are_read_right() {
         "{right}/{asked} fields right"
     );
 }
+
+#[test]
+fn a_wall_of_text_is_read_within_the_bound_of_lines() {
+    let Some(engine) = engine() else {
+        return;
+    };
+    // Sixteen labels side by side: far more lines of text than a label has.
+    let label = image::open(project("worker/tests/labels/000-cn-clean.jpg"))
+        .unwrap()
+        .to_rgb8();
+    let (w, h) = label.dimensions();
+    let mut wall = image::RgbImage::new(w * 4, h * 4);
+    for i in 0..16 {
+        image::imageops::replace(
+            &mut wall,
+            &label,
+            i64::from(w * (i % 4)),
+            i64::from(h * (i / 4)),
+        );
+    }
+    let lines = engine.read(&wall).unwrap();
+    eprintln!("{} lines read of the wall", lines.len());
+    assert!(!lines.is_empty());
+    assert!(
+        lines.len() <= worker::labels::MAX_TEXT_LINES,
+        "{} lines",
+        lines.len()
+    );
+}

@@ -19,7 +19,7 @@ use crate::{
     auth::AuthUser,
     error::{ApiError, ApiJson, Success},
     extract::Body,
-    job_answers::answer,
+    job_answers::{answer, answer_queued},
     owned::own_image,
     params::AnalyzeInput,
     views::{Accepted, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, FoodView},
@@ -43,11 +43,14 @@ async fn scan(
     find_foods: bool,
 ) -> Result<Response, ApiError> {
     let image = own_image(state, owner, input.image_id()?).await?;
+    crate::photo::count_work(state, owner).await?;
     let job = DetectBarcodes {
         image_id: image.id,
         find_foods,
     };
-    answer(state, job, Some(owner)).await
+    let recorded = crate::photo_work::record(state, job, owner).await?;
+    let job_id = state.jobs.enqueue(recorded).await?;
+    answer_queued::<DetectBarcodes>(state, job_id, Some(owner)).await
 }
 
 #[utoipa::path(

@@ -25,7 +25,7 @@ use crate::{
     AppState,
     auth::AuthUser,
     error::{ApiError, Success},
-    job_answers::answer,
+    job_answers::answer_queued,
     photo,
     views::{Accepted, LabelView},
 };
@@ -117,17 +117,18 @@ async fn read(
     let (bytes, barcode) = photo_and_barcode(form).await?;
     let prepared = admitted.prepare(bytes).await?;
     label_reading_installed(&state)?;
-    // The photo waits in the photo store for the job, which removes it once it ended.
+    // The photo waits in the photo store for the job, which removes it however it ends.
+    // Until the job is queued this call removes it, even when it is dropped because its
+    // client hung up (the hourly pruning is the last resort).
     let file_path = platform::uploads::new_label_path(user.id);
     state.blobs.put(&file_path, prepared.jpeg).await?;
+    let unclaimed = state.blobs.unclaimed(&file_path);
     let job = ReadLabel {
-        file_path: file_path.clone(),
+        file_path,
         barcode: barcode.map(|b| b.as_str().to_owned()),
     };
-    let answered = answer(&state, job, Some(user.id)).await;
-    if answered.is_err() {
-        // No job will remove it (none was queued, or it failed and removed it already).
-        state.blobs.remove(&file_path).await;
-    }
-    answered
+    let recorded = crate::photo_work::record(&state, job, user.id).await?;
+    let job_id = state.jobs.enqueue(recorded).await?;
+    unclaimed.claimed();
+    answer_queued::<ReadLabel>(&state, job_id, Some(user.id)).await
 }

@@ -1481,3 +1481,101 @@ async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
         )));
     }
 }
+
+#[tokio::test]
+async fn analyses_and_barcode_readings_count_against_the_account_s_photo_work() {
+    if !recognition_models_installed() {
+        return;
+    }
+    // No workers: what is queued stays queued, as behind a long queue.
+    let Some(app) = spawn_app(Options {
+        embedded_workers: false,
+        answer_within: Duration::ZERO,
+        rate_limits: api::RateLimits {
+            upload_per_account: api::Limit::per(3, Duration::from_secs(600)),
+            ..support::generous_limits()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let post = |path: &'static str, image: i64| {
+        let token = ann.access.clone();
+        let app = &app;
+        async move { send_as(app, Method::POST, path, &token, &json!({"image_id": image})).await }
+    };
+    // An upload, its analysis and a barcode reading: three pieces of work.
+    let (status, uploaded) = upload(&app, &ann, small_png(), "plate.png", None).await;
+    assert_eq!(status, 201, "{uploaded}");
+    let image = uploaded["data"]["id"].as_i64().unwrap();
+    assert_eq!(post("/images/analyze/", image).await.0, 202);
+    assert_eq!(post("/images/detect-barcodes/", image).await.0, 202);
+    // Following the analysis already under way costs nothing...
+    assert_eq!(post("/images/analyze/", image).await.0, 202);
+    // ...while another reading is past the budget.
+    let (status, refused) = post("/images/detect-barcodes/", image).await;
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (429, Some("RATE_LIMITED"))
+    );
+}
+
+#[tokio::test]
+async fn one_account_s_burst_of_analyses_is_refused_past_its_share_of_the_workers() {
+    if !recognition_models_installed() {
+        return;
+    }
+    let Some(app) = spawn_app(Options {
+        embedded_workers: false,
+        answer_within: Duration::ZERO,
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    async fn analyse(app: &TestApp, who: &Session) -> (u16, Value) {
+        let (status, uploaded) = upload(app, who, small_png(), "plate.png", None).await;
+        assert_eq!(status, 201, "{uploaded}");
+        let image = uploaded["data"]["id"].as_i64().unwrap();
+        let body = json!({"image_id": image});
+        send_as(app, Method::POST, "/images/analyze/", &who.access, &body).await
+    }
+    let ann = register(&app, "ann").await;
+    // Four photos queued: the account's share.
+    for _ in 0..4 {
+        let (status, answer) = analyse(&app, &ann).await;
+        assert_eq!(status, 202, "{answer}");
+    }
+    // A fifth waits for one of them to end instead of going on the queue.
+    let (status, refused) = analyse(&app, &ann).await;
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (429, Some("RATE_LIMITED"))
+    );
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("4 of your photos are still being read"),
+        "{refused}"
+    );
+    // Nothing of it is left queued, and another account is not held back.
+    let unfinished = app
+        .state
+        .jobs
+        .store()
+        .unfinished_of_owner(ann.user["id"].as_i64().unwrap())
+        .await
+        .unwrap();
+    // (Its verification mail waits too, outside the photo work.)
+    assert!(
+        unfinished.contains(&("detect-foods".to_owned(), 4)),
+        "{unfinished:?}"
+    );
+    let bob = register(&app, "bob").await;
+    assert_eq!(analyse(&app, &bob).await.0, 202);
+}

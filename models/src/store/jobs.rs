@@ -132,6 +132,12 @@ const UNFINISHED_BY_QUEUE: &str = concat!(
     " group by queue, status order by queue, status"
 );
 
+const UNFINISHED_OF_OWNER: &str = concat!(
+    "select queue, count(*) as count from job_run where owner_user_id = $1 and status not in ",
+    terminal!(),
+    " group by queue"
+);
+
 const STALE: &str = concat!(
     "select job_run_id, queue, status, worker, payload, updated_at from job_run \
      where status not in ",
@@ -161,6 +167,7 @@ where
     for<'r> JobRow: FromRow<'r, DB::Row>,
     for<'r> DepthRow: FromRow<'r, DB::Row>,
     for<'r> StaleRow: FromRow<'r, DB::Row>,
+    for<'r> (String, i64): FromRow<'r, DB::Row>,
     i32: Bind<DB>,
     i64: Bind<DB>,
     String: Bind<DB>,
@@ -298,6 +305,17 @@ where
                 })
             })
             .collect()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn unfinished_of_owner(
+        &self,
+        owner_user_id: i64,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        Ok(sqlx::query_as(UNFINISHED_OF_OWNER)
+            .bind(owner_user_id)
+            .fetch_all(&self.0)
+            .await?)
     }
 
     #[tracing::instrument(skip_all, level = "debug")]

@@ -77,6 +77,12 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Puts a stale job back to `queued` for its queue to hand out again, unless it
     /// moved on since `before` (a worker started it, or it finished). True when it did.
     async fn requeue(&self, id: JobId, before: DateTime<Utc>) -> Result<bool, StoreError>;
+    /// How many jobs of each queue a user has not seen finish (queued, running or
+    /// retrying).
+    async fn unfinished_of_owner(
+        &self,
+        owner_user_id: i64,
+    ) -> Result<Vec<(String, i64)>, StoreError>;
     /// Forgets every job run of a user (account deletion).
     async fn delete_for_owner(&self, owner_user_id: i64) -> Result<u64, StoreError>;
     /// Claims the run of a scheduled task that is due at `now`, and makes it due again

@@ -12,7 +12,7 @@ use image::RgbImage;
 use models::nutrition_label::{LabelReading, read_label};
 use tokio::sync::OnceCell;
 
-pub use ocr::OcrEngine;
+pub use ocr::{MAX_TEXT_LINES, OcrEngine};
 
 use crate::recognition::{RecognitionConfig, RecognitionError};
 

@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use image::{Rgb, RgbImage, imageops::FilterType};
 use models::nutrition_label::TextLine;
@@ -49,6 +50,14 @@ const REC_MIN_WIDTH: u32 = 96;
 const REC_BATCH: usize = 6;
 /// A line read with less confidence than this is dropped (rapidocr `text_score`).
 const REC_MIN_SCORE: f32 = 0.5;
+
+/// The most lines of one photo that are read, the largest first. A real label has far
+/// fewer (its table, ingredients and maker, rarely 80); a wall of small print would
+/// otherwise cost its sender's CPU a second or more per hundred lines.
+pub const MAX_TEXT_LINES: usize = 150;
+/// How long the lines of one photo may take to read: what is read by then is the answer,
+/// the rest unread. A real label takes a small part of it.
+pub const READ_BUDGET: Duration = Duration::from_secs(4);
 
 /// `ocr.json`, installed beside the models by `make models`.
 #[derive(Debug, Clone, Deserialize)]
@@ -196,10 +205,11 @@ impl OcrEngine {
     /// The lines of text in a photo, each with where it is and how sure each character
     /// is (blocking).
     pub fn read(&self, photo: &RgbImage) -> Result<Vec<TextLine>, String> {
-        let regions = self.detect(photo)?;
+        let regions = largest(self.detect(photo)?, MAX_TEXT_LINES);
+        let deadline = Instant::now() + READ_BUDGET;
         let mut crops: Vec<RgbImage> = regions.iter().map(|r| crop(photo, r)).collect();
-        self.turn_upside_down(&mut crops)?;
-        let read = self.recognize(&crops)?;
+        self.turn_upside_down(&mut crops, deadline)?;
+        let read = self.recognize(&crops, deadline)?;
         Ok(regions
             .iter()
             .zip(read)
@@ -248,8 +258,11 @@ impl OcrEngine {
     }
 
     /// Turns the lines the angle model says are upside down.
-    fn turn_upside_down(&self, crops: &mut [RgbImage]) -> Result<(), String> {
+    fn turn_upside_down(&self, crops: &mut [RgbImage], deadline: Instant) -> Result<(), String> {
         for batch in crops.chunks_mut(REC_BATCH) {
+            if Instant::now() >= deadline {
+                break;
+            }
             let input = batch_input(batch.iter(), CLS_HEIGHT, CLS_WIDTH, CLS_WIDTH);
             let (shape, scores) = self.angle.run(
                 [batch.len(), 3, CLS_HEIGHT as usize, CLS_WIDTH as usize],
@@ -267,13 +280,25 @@ impl OcrEngine {
         Ok(())
     }
 
-    /// Each crop's text and the confidence of each of its characters.
-    fn recognize(&self, crops: &[RgbImage]) -> Result<Vec<(String, Vec<f32>)>, String> {
+    /// Each crop's text and the confidence of each of its characters; none for those not
+    /// read by `deadline`.
+    fn recognize(
+        &self,
+        crops: &[RgbImage],
+        deadline: Instant,
+    ) -> Result<Vec<(String, Vec<f32>)>, String> {
         // Similar widths together: less padding per batch.
         let mut order: Vec<usize> = (0..crops.len()).collect();
         order.sort_by(|&a, &b| ratio(&crops[a]).total_cmp(&ratio(&crops[b])));
         let mut read = vec![(String::new(), Vec::new()); crops.len()];
         for batch in order.chunks(REC_BATCH) {
+            if Instant::now() >= deadline {
+                tracing::info!(
+                    lines = crops.len(),
+                    "label reading ran out of time; answering with what was read"
+                );
+                break;
+            }
             let widest = batch
                 .iter()
                 .map(|&i| (REC_HEIGHT as f32 * ratio(&crops[i])).ceil() as u32)
@@ -321,6 +346,21 @@ impl OcrEngine {
         }
         (text, confidences)
     }
+}
+
+/// The `most` largest of `regions` (by area), in their order.
+fn largest(regions: Vec<Region>, most: usize) -> Vec<Region> {
+    if regions.len() <= most {
+        return regions;
+    }
+    let mut by_size: Vec<usize> = (0..regions.len()).collect();
+    by_size.sort_by(|&a, &b| {
+        let area = |r: &Region| r.width * r.height;
+        area(&regions[b]).total_cmp(&area(&regions[a]))
+    });
+    let mut kept = by_size[..most].to_vec();
+    kept.sort_unstable();
+    kept.into_iter().map(|i| regions[i]).collect()
 }
 
 fn ratio(crop: &RgbImage) -> f32 {
@@ -622,6 +662,26 @@ fn fit(pixels: &[usize], width: usize, angle: f32) -> Region {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wall_of_text_is_read_by_its_largest_lines_in_their_order() {
+        let line = |y: f32, height: f32| Region {
+            centre: (100.0, y),
+            along: (1.0, 0.0),
+            width: 200.0,
+            height,
+        };
+        // 400 lines of small print, with the table's larger lines among them.
+        let regions: Vec<Region> = (0..400)
+            .map(|i| line(i as f32 * 10.0, if i % 40 == 7 { 24.0 } else { 8.0 }))
+            .collect();
+        let kept = largest(regions.clone(), 30);
+        assert_eq!(kept.len(), 30);
+        assert_eq!(kept.iter().filter(|r| r.height == 24.0).count(), 10);
+        assert!(kept.windows(2).all(|w| w[0].centre.1 < w[1].centre.1));
+        // Fewer than the bound: all of them, as they were.
+        assert_eq!(largest(regions[..20].to_vec(), 30).len(), 20);
+    }
 
     fn map_with(width: usize, height: usize, boxes: &[(usize, usize, usize, usize)]) -> Vec<f32> {
         let mut map = vec![0.0; width * height];
