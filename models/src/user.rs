@@ -5,6 +5,7 @@ use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
 
 /// Identifies a user. Below 2^53 so JavaScript reads it exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -47,14 +48,100 @@ fn invalid(message: impl Into<String>) -> Invalid {
     Invalid(message.into())
 }
 
-/// 3 to 30 letters, digits, `_`, `.` or `-`; unique regardless of case.
+/// The form a username, an email or a login is compared in: compatibility characters
+/// folded (NFKC: the full-width "ａｄｍｉｎ" of a Chinese keyboard is "admin"), without
+/// case.
+pub fn login_key(input: &str) -> String {
+    input.trim().nfkc().collect::<String>().to_lowercase()
+}
+
+/// Characters that show nothing (zero-width spaces and joiners, direction marks, the
+/// byte-order mark, variation selectors, soft hyphens, Hangul fillers): two names that
+/// differ only by them look the same.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// The alphabets whose letters pass for one another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Alphabet {
+    Latin,
+    Greek,
+    Cyrillic,
+}
+
+fn alphabet(c: char) -> Option<Alphabet> {
+    match u32::from(c) {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(Alphabet::Latin),
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Some(Alphabet::Greek),
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => {
+            Some(Alphabet::Cyrillic)
+        }
+        _ => None,
+    }
+}
+
+/// Cyrillic and Greek lower-case letters drawn like a Latin one (Unicode TR39's
+/// confusables of the Latin alphabet).
+const LOOK_LATIN: &str = "аеорсухіјѕԁһӏԛԝвкмнтοανιρυκτχ";
+
+/// Refuses a username a reader could take for another's: Latin, Cyrillic and Greek
+/// letters mixed ("аdmin" with a Cyrillic а), or a Cyrillic or Greek name drawn wholly
+/// in letters that pass for Latin ones ("аое"). Chinese, Japanese and Korean beside
+/// Latin letters are fine ("李华abc").
+fn look_alike(name: &str) -> Result<(), Invalid> {
+    let mut alphabets = name.chars().filter_map(alphabet).collect::<Vec<_>>();
+    alphabets.dedup();
+    alphabets.sort_by_key(|a| *a as u8);
+    alphabets.dedup();
+    match alphabets[..] {
+        [] | [Alphabet::Latin] => Ok(()),
+        [_] => {
+            let lower = name.to_lowercase();
+            let letters = lower.chars().filter(|c| alphabet(*c).is_some());
+            if letters.clone().all(|c| LOOK_LATIN.contains(c)) {
+                Err(invalid(
+                    "Username looks like one written in Latin letters; please choose another",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(invalid(
+            "Username may not mix Latin, Cyrillic and Greek letters",
+        )),
+    }
+}
+
+/// 3 to 30 letters, digits, `_`, `.` or `-`; unique regardless of case and of full- or
+/// half-width forms, and never a look-alike of another (see [`look_alike`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Username(String);
 
 impl Username {
     pub fn parse(input: &str) -> Result<Self, Invalid> {
-        let name = input.trim();
+        let name: String = input.trim().nfkc().collect();
+        let name = name.as_str();
         if name.is_empty() {
             return Err(invalid("Please enter username"));
         }
@@ -70,6 +157,7 @@ impl Username {
                 "Username may contain only letters, digits, '_', '.' and '-'",
             ));
         }
+        look_alike(name)?;
         Ok(Username(name.to_owned()))
     }
 
@@ -77,20 +165,27 @@ impl Username {
         &self.0
     }
 
-    /// The form uniqueness is checked on.
+    /// The form uniqueness is checked on ([`login_key`]).
     pub fn key(&self) -> String {
-        self.0.to_lowercase()
+        login_key(&self.0)
     }
 }
 
-/// A plausible address: one `@`, a dotted domain, no spaces; compared without case.
+/// A plausible address: one `@`, a dotted domain, no spaces and nothing invisible; kept
+/// with full-width forms folded (NFKC), compared without case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Email(String);
 
 impl Email {
     pub fn parse(input: &str) -> Result<Self, Invalid> {
-        let email = input.trim();
+        if input.chars().any(invisible) {
+            return Err(invalid(
+                "The email address contains invisible characters; please type it again",
+            ));
+        }
+        let email: String = input.trim().nfkc().collect();
+        let email = email.as_str();
         if email.is_empty() {
             return Err(invalid("Please enter your email address"));
         }
@@ -114,7 +209,7 @@ impl Email {
     }
 
     pub fn key(&self) -> String {
-        self.0.to_lowercase()
+        login_key(&self.0)
     }
 }
 
@@ -469,6 +564,32 @@ mod tests {
         }
         assert!(NewPassword::parse("Abcdefg1").is_ok());
         assert!(NewPassword::parse("密码Abcdefg1").is_ok());
+    }
+
+    #[test]
+    fn look_alike_names_and_addresses_are_refused_or_folded() {
+        // Full-width forms are the same name and address as their usual ones.
+        assert_eq!(Username::parse("ａｄｍｉｎ").unwrap().key(), "admin");
+        assert_eq!(
+            Email::parse("ｌｉ@ｅｘａｍｐｌｅ.ｃｏｍ").unwrap().key(),
+            "li@example.com"
+        );
+        assert_eq!(login_key(" ＡＤＭＩＮ "), "admin");
+        // A Cyrillic а among Latin letters, or a Greek ο.
+        assert!(Username::parse("аdmin").is_err());
+        assert!(Username::parse("rοot").is_err());
+        // A name wholly of Cyrillic letters drawn like Latin ones.
+        assert!(Username::parse("АОЕ").is_err());
+        assert!(Username::parse("сорех").is_err());
+        // Real Cyrillic and Greek names, and Chinese beside Latin, are fine.
+        assert!(Username::parse("Дмитрий").is_ok());
+        assert!(Username::parse("Σωκράτης").is_ok());
+        assert!(Username::parse("李华abc").is_ok());
+        assert!(Username::parse("li_hua.2026").is_ok());
+        // An invisible character in an address.
+        assert!(Email::parse("li\u{200B}@example.com").is_err());
+        assert!(Email::parse("li@exam\u{FEFF}ple.com").is_err());
+        assert!(Username::parse("ad\u{200B}min").is_err());
     }
 
     #[test]

@@ -205,7 +205,7 @@ async fn login(
         return Err(ApiError::validation("Please enter password"));
     }
     let limits = state.config.rate_limits;
-    let login = form.username.trim().to_lowercase();
+    let login = models::user::login_key(&form.username);
     state
         .limiter
         .check(&format!("login:ip:{ip}"), limits.login_per_ip)

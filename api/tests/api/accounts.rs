@@ -130,6 +130,28 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
             409,
             "EMAIL_TAKEN",
         ),
+        // Look-alikes: full-width letters are the same name and address; a Cyrillic а
+        // among Latin letters, or an invisible space in an address, is refused.
+        (
+            attempt("ｗａｎｇｈｏｎｇ", "other@example.com", PASSWORD).await,
+            409,
+            "USERNAME_TAKEN",
+        ),
+        (
+            attempt("wanghong3", "ｗａｎｇｈｏｎｇ@example.com", PASSWORD).await,
+            409,
+            "EMAIL_TAKEN",
+        ),
+        (
+            attempt("wаnghong", "other@example.com", PASSWORD).await,
+            422,
+            "VALIDATION_ERROR",
+        ),
+        (
+            attempt("wanghong4", "wang\u{200B}hong@example.com", PASSWORD).await,
+            422,
+            "VALIDATION_ERROR",
+        ),
         (
             attempt("newuser", "new@example.com", "short1A").await,
             422,
@@ -162,11 +184,18 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
             body["error"]["message"].as_str().unwrap().to_owned()
         })
         .collect();
-    assert_eq!(messages[2], "Password must be at least 8 characters long");
     assert_eq!(
-        messages[3],
+        messages[4],
+        "Username may not mix Latin, Cyrillic and Greek letters"
+    );
+    assert_eq!(messages[6], "Password must be at least 8 characters long");
+    assert_eq!(
+        messages[7],
         "Password must contain at least one uppercase letter"
     );
+    // Typed in full-width, as a Chinese keyboard may, the name still signs in.
+    let (status, body) = support::login(app, "ｗａｎｇｈｏｎｇ", PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
     let (status, body) = app
         .post("/auth/register/", &json!({"username": "x", "email": 5}))
         .await;

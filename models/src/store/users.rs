@@ -241,7 +241,7 @@ where
     #[tracing::instrument(skip_all, level = "debug")]
     async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError> {
         let row: Option<UserRow> = sqlx::query_as(BY_LOGIN)
-            .bind(login.trim().to_lowercase())
+            .bind(crate::user::login_key(login))
             .fetch_optional(&self.0)
             .await?;
         row.map(User::try_from).transpose()
@@ -250,7 +250,7 @@ where
     #[tracing::instrument(skip_all, level = "debug")]
     async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
         let row: Option<UserRow> = sqlx::query_as(BY_EMAIL)
-            .bind(email.trim().to_lowercase())
+            .bind(crate::user::login_key(email))
             .fetch_optional(&self.0)
             .await?;
         row.map(User::try_from).transpose()
