@@ -9,7 +9,7 @@ use models::{FoodSource, NewFood, Nutrients};
 use serde::Deserialize;
 
 use crate::config::Secret;
-use crate::outside::{Backoff, TtlCache};
+use crate::outside::{Backoff, SharedBudget, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";
 /// USDA's shared demonstration key: a few requests an hour per address.
@@ -72,12 +72,23 @@ pub struct UsdaConfig {
 
 type SearchKey = (String, usize);
 
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// What api.data.gov allows a key an hour: its demonstration key 30 (and 50 a day), any
+/// other 1,000. Kept per process: a fleet of n processes may ask n times as much, and
+/// USDA's 429 then stops them all (see [`Backoff`]).
+fn calls_per_hour(api_key: &str) -> usize {
+    if api_key == DEFAULT_API_KEY { 30 } else { 1000 }
+}
+
 #[derive(Debug)]
 pub struct UsdaClient {
     http: reqwest::Client,
     config: UsdaConfig,
     /// Until when calls are not made (after a 429).
     backoff: Backoff,
+    /// The key's calls an hour, with each account's share.
+    calls: SharedBudget,
     searches: TtlCache<SearchKey, Vec<UsdaFood>>,
 }
 
@@ -150,10 +161,12 @@ impl UsdaClient {
             .user_agent(concat!("calorie-tracker/", env!("CARGO_PKG_VERSION")))
             .build()
             .expect("the HTTP client builds");
+        let calls = SharedBudget::new(calls_per_hour(config.api_key.expose()), HOUR);
         UsdaClient {
             http,
             config,
             backoff: Backoff::default(),
+            calls,
             searches: TtlCache::new(SEARCH_TTL, SEARCH_CACHE_ENTRIES),
         }
     }
@@ -162,10 +175,14 @@ impl UsdaClient {
         &self,
         path: &str,
         query: &[(&str, String)],
+        spender: Option<&str>,
     ) -> Result<Option<reqwest::Response>, UsdaError> {
         if let Some(retry_after) = self.backoff.remaining() {
             return Err(UsdaError::RateLimited { retry_after });
         }
+        self.calls
+            .take(spender)
+            .map_err(|retry_after| UsdaError::RateLimited { retry_after })?;
         let mut url = reqwest::Url::parse(&format!(
             "{}{path}",
             self.config.base_url.trim_end_matches('/')
@@ -191,8 +208,15 @@ impl UsdaClient {
         }
     }
 
-    /// Foods matching `query`, best first as FoodData Central ranks them.
-    pub async fn search(&self, query: &str, page_size: usize) -> Result<Vec<UsdaFood>, UsdaError> {
+    /// Foods matching `query`, best first as FoodData Central ranks them. A call made for
+    /// `spender` (see [`crate::outside::account`]) counts against its share of the key's calls;
+    /// a cached answer costs nothing.
+    pub async fn search(
+        &self,
+        query: &str,
+        page_size: usize,
+        spender: Option<&str>,
+    ) -> Result<Vec<UsdaFood>, UsdaError> {
         let key = (query.trim().to_lowercase(), page_size);
         if let Some(foods) = self.searches.get(&key) {
             return Ok(foods);
@@ -204,6 +228,7 @@ impl UsdaClient {
                     ("query", key.0.clone()),
                     ("pageSize", page_size.to_string()),
                 ],
+                spender,
             )
             .await?
             .ok_or_else(|| UsdaError::Unavailable("search is not there".into()))?;
@@ -233,8 +258,13 @@ impl UsdaClient {
     }
 
     /// One food with its nutrients; `None` when FoodData Central has no such id.
-    pub async fn food(&self, fdc_id: i64) -> Result<Option<UsdaFood>, UsdaError> {
-        let Some(response) = self.get(&format!("/food/{fdc_id}"), &[]).await? else {
+    pub async fn food(
+        &self,
+        fdc_id: i64,
+        spender: Option<&str>,
+    ) -> Result<Option<UsdaFood>, UsdaError> {
+        let path = format!("/food/{fdc_id}");
+        let Some(response) = self.get(&path, &[], spender).await? else {
             return Ok(None);
         };
         let f: FoodAnswer = response
@@ -264,6 +294,7 @@ impl UsdaClient {
     pub async fn by_barcode(
         &self,
         barcode: &models::Barcode,
+        spender: Option<&str>,
     ) -> Result<Option<UsdaFood>, UsdaError> {
         let forms = barcode.stored_forms();
         let asked: Vec<&String> = [12, 13, 8, 14]
@@ -272,7 +303,7 @@ impl UsdaClient {
             .take(2)
             .collect();
         for query in asked {
-            let hits = self.search(query, 10).await?;
+            let hits = self.search(query, 10, spender).await?;
             let same = hits.into_iter().find(|food| {
                 food.gtin_upc
                     .as_deref()

@@ -17,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::Success;
 use crate::{
     AppState,
-    auth::{AuthUser, MaybeAuthUser},
+    auth::{AuthUser, ClientIp, MaybeAuthUser},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
     food_index::{reindex, search_query},
@@ -68,13 +68,23 @@ struct UsdaResults {
 async fn search(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
+    ClientIp(ip): ClientIp,
     Query(params): Query<SearchParams>,
 ) -> ApiResult<UsdaResults> {
     let text = params.query.unwrap_or_default();
     let query = search_query(&text)?;
     let page_size = positive_at_most("page_size", params.page_size, 20, 50)?;
     let viewer = user.as_ref().map(|u| u.id);
-    match state.usda.search(&text, page_size as usize).await {
+    // Someone not signed in spends the share of their address.
+    let spender = match viewer {
+        Some(id) => platform::outside::account(id.get()),
+        None => platform::outside::address(ip),
+    };
+    match state
+        .usda
+        .search(&text, page_size as usize, Some(&spender))
+        .await
+    {
         Ok(found) => {
             // A food we keep already answers with its id (and the viewer's star, looked
             // up once for the page), so it can be logged as is.

@@ -397,3 +397,37 @@ async fn a_usda_food_slow_to_come_is_answered_202_and_then_found() {
         .unwrap();
     assert_eq!(response.status(), 404);
 }
+
+#[tokio::test]
+async fn one_client_spends_at_most_a_quarter_of_the_usda_key_s_calls() {
+    let Some((app, replay)) = app_with_usda().await else {
+        return;
+    };
+    // The key's 1,000 calls an hour: someone not signed in spends their address's
+    // quarter, live from USDA...
+    for n in 0..250 {
+        let (status, body) = app.get(&format!("/foods/usda/search/?query=q{n}")).await;
+        assert_eq!(
+            (status, &body["data"]["usda_available"]),
+            (200, &json!(true)),
+            "{n}"
+        );
+    }
+    assert_eq!(replay.calls.load(Ordering::SeqCst), 250);
+    // ...then is answered from the foods kept here, without a call.
+    let (status, body) = app.get("/foods/usda/search/?query=one-more").await;
+    assert_eq!(
+        (status, &body["data"]["usda_available"]),
+        (200, &json!(false))
+    );
+    assert_eq!(replay.calls.load(Ordering::SeqCst), 250);
+    // A cached answer costs nothing, and a signed-in person has a share of their own.
+    let (_, body) = app.get("/foods/usda/search/?query=q7").await;
+    assert_eq!(body["data"]["usda_available"], json!(true));
+    let ann = register(&app, "ann").await;
+    let (status, body) = get_as(&app, "/foods/usda/search/?query=banana", &ann.access).await;
+    assert_eq!(
+        (status, &body["data"]["usda_available"]),
+        (200, &json!(true))
+    );
+}

@@ -10,6 +10,8 @@ use models::import::{Outcome, judge};
 use models::{Barcode, ErrorCode, FoodUse, UserId};
 use serde_json::Map;
 
+use platform::outside;
+
 use crate::{JobContext, JobError, WorkerDeps, handlers::store_fault};
 
 /// What one source says of a barcode.
@@ -49,7 +51,11 @@ pub(crate) async fn ask(
             Ok(None) => Answer::NotFound,
             Err(e) => Answer::Unavailable(e.to_string()),
         },
-        BarcodeSource::Usda => match deps.usda.by_barcode(barcode).await {
+        BarcodeSource::Usda => match deps
+            .usda
+            .by_barcode(barcode, account.map(outside::account).as_deref())
+            .await
+        {
             Ok(Some(food)) => {
                 let f = food.to_food();
                 Answer::Product(Box::new(BarcodeProduct {

@@ -3,16 +3,15 @@
 //! read limit (100 product reads a minute) is kept on our side, and a 429 makes every
 //! caller stand back until its Retry-After has passed.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::collections::HashMap;
+use std::time::Duration;
 
 use models::analysis::BarcodeProduct;
 use models::{FoodSource, Nutrients};
 use serde::Deserialize;
 use serde_json::Value;
 
-use platform::outside::{Backoff, TtlCache};
+use platform::outside::{self, Backoff, SharedBudget, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://world.openfoodfacts.org";
 /// Open Food Facts asks every client to name itself.
@@ -27,9 +26,6 @@ const CACHE_ENTRIES: usize = 4096;
 const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
 /// Open Food Facts allows 100 product reads per minute per client.
 const READS_PER_MINUTE: usize = 100;
-/// The most of a minute's reads one account may spend: one account looking up barcode
-/// after barcode leaves three quarters of the budget to everyone else.
-const ACCOUNT_READS_PER_MINUTE: usize = READS_PER_MINUTE / 4;
 const FIELDS: &str = "code,product_name,product_name_en,generic_name,brands,image_front_url,\
                       image_url,nutrition_grades,nutriments,ingredients_text,ingredients_text_en";
 
@@ -54,8 +50,8 @@ pub struct OffClient {
     http: reqwest::Client,
     config: OffConfig,
     backoff: Backoff,
-    /// When our recent reads were made (the last minute's), and for which account.
-    recent_reads: Mutex<VecDeque<(Instant, Option<i64>)>>,
+    /// Our reads a minute, with each account's share.
+    reads: SharedBudget,
     /// Products by barcode, and the barcodes Open Food Facts does not know.
     cache: TtlCache<String, Option<BarcodeProduct>>,
 }
@@ -148,7 +144,7 @@ impl OffClient {
             http,
             config,
             backoff: Backoff::default(),
-            recent_reads: Mutex::new(VecDeque::new()),
+            reads: SharedBudget::new(READS_PER_MINUTE, Duration::from_secs(60)),
             cache: TtlCache::new(CACHE_TTL, CACHE_ENTRIES),
         }
     }
@@ -159,30 +155,10 @@ impl OffClient {
         if let Some(retry_after) = self.backoff.remaining() {
             return Err(OffError::RateLimited { retry_after });
         }
-        let now = Instant::now();
-        let minute = Duration::from_secs(60);
-        let mut recent = self.recent_reads.lock().unwrap_or_else(|e| e.into_inner());
-        while recent
-            .front()
-            .is_some_and(|(t, _)| now.duration_since(*t) >= minute)
-        {
-            recent.pop_front();
-        }
-        let wait_for = |oldest: Option<&(Instant, Option<i64>)>| OffError::RateLimited {
-            retry_after: minute
-                .saturating_sub(oldest.map_or(Duration::ZERO, |(t, _)| now.duration_since(*t))),
-        };
-        if recent.len() >= READS_PER_MINUTE {
-            return Err(wait_for(recent.front()));
-        }
-        if account.is_some() {
-            let mut own = recent.iter().filter(|(_, whose)| *whose == account);
-            if own.clone().count() >= ACCOUNT_READS_PER_MINUTE {
-                return Err(wait_for(own.next()));
-            }
-        }
-        recent.push_back((now, account));
-        Ok(())
+        let spender = account.map(outside::account);
+        self.reads
+            .take(spender.as_deref())
+            .map_err(|retry_after| OffError::RateLimited { retry_after })
     }
 
     /// The product with this (canonical) barcode as Open Food Facts describes it, before our
@@ -252,7 +228,7 @@ mod tests {
     #[test]
     fn one_account_spends_at_most_its_share_of_the_minute() {
         let off = client();
-        for _ in 0..ACCOUNT_READS_PER_MINUTE {
+        for _ in 0..off.reads.share() {
             off.take_read(Some(1)).unwrap();
         }
         let Err(OffError::RateLimited { retry_after }) = off.take_read(Some(1)) else {
@@ -261,7 +237,7 @@ mod tests {
         assert!(retry_after > Duration::from_secs(55), "{retry_after:?}");
         // Everyone else still has the rest of the budget.
         for account in 2..=4 {
-            for _ in 0..ACCOUNT_READS_PER_MINUTE {
+            for _ in 0..off.reads.share() {
                 off.take_read(Some(account)).unwrap();
             }
         }

@@ -37,7 +37,8 @@ impl JobHandler for FetchUsdaFood {
         }
         ctx.progress("fetch", 10, "Asking USDA FoodData Central", Map::new())
             .await?;
-        let fetched = match deps.usda.food(self.fdc_id).await {
+        let spender = ctx.user_id().map(platform::outside::account);
+        let fetched = match deps.usda.food(self.fdc_id, spender.as_deref()).await {
             Ok(Some(food)) => food,
             Ok(None) => {
                 return Err(JobError::permanent(
