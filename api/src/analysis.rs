@@ -16,7 +16,11 @@ use models::{User, UserId};
 use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::{AppState, error::ApiError};
+use crate::{
+    AppState,
+    error::ApiError,
+    photo_work::{self, Budget},
+};
 
 /// How often a listener re-reads the stored events, in case a bus message was lost.
 const RESYNC_EVERY: Duration = Duration::from_secs(2);
@@ -36,7 +40,6 @@ pub async fn start(
 ) -> Result<UploadedImage, ApiError> {
     let images = &state.stores.images;
     let mut image = image;
-    let mut counted = false;
     // Another request may start it at the same moment: then this one attaches.
     for _ in 0..3 {
         let replacing = match image.analysis_job {
@@ -44,12 +47,8 @@ pub async fn start(
             other => other,
         };
         // Attaching costs nothing; starting counts against the account's photo work.
-        if !counted {
-            crate::photo::count_work(state, user.id).await?;
-            counted = true;
-        }
-        let recorded =
-            crate::photo_work::record(state, DetectFoods { image_id: image.id }, user.id).await?;
+        let job = DetectFoods { image_id: image.id };
+        let recorded = photo_work::record(state, job, user.id, Budget::ToCount).await?;
         let job = recorded.id();
         let first = AnalysisEvent::new(AnalysisStep::Start, "Analysis started")
             .with("image_id", json!(image.id));

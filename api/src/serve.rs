@@ -312,13 +312,16 @@ impl HttpBody for ArrivingBody {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
         let this = &mut *self;
-        if this.place.is_some() && this.deadline.as_mut().poll(cx).is_ready() {
-            this.place = None;
-            return Poll::Ready(Some(Err(ArrivedTooSlowly.into())));
-        }
+        // What has arrived is taken first: time the server took before reading the body
+        // is not the client's.
         let frame = this.body.as_mut().poll_frame(cx);
-        if matches!(frame, Poll::Ready(None | Some(Err(_)))) {
-            this.place = None;
+        match frame {
+            Poll::Ready(None | Some(Err(_))) => this.place = None,
+            Poll::Pending if this.place.is_some() && this.deadline.as_mut().poll(cx).is_ready() => {
+                this.place = None;
+                return Poll::Ready(Some(Err(ArrivedTooSlowly.into())));
+            }
+            _ => {}
         }
         frame
     }

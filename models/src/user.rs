@@ -82,58 +82,93 @@ fn invisible(c: char) -> bool {
 }
 
 /// The alphabets whose letters pass for one another.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Alphabet {
     Latin,
     Greek,
     Cyrillic,
+    Armenian,
 }
 
 fn alphabet(c: char) -> Option<Alphabet> {
     match u32::from(c) {
-        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(Alphabet::Latin),
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x2AF | 0x1D00..=0x1DBF | 0x1E00..=0x1EFF => {
+            Some(Alphabet::Latin)
+        }
         0x370..=0x3FF | 0x1F00..=0x1FFF => Some(Alphabet::Greek),
         0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => {
             Some(Alphabet::Cyrillic)
         }
+        0x530..=0x58F => Some(Alphabet::Armenian),
         _ => None,
     }
 }
 
-/// Cyrillic and Greek lower-case letters drawn like a Latin one (Unicode TR39's
-/// confusables of the Latin alphabet).
-const LOOK_LATIN: &str = "аеорсухіјѕԁһӏԛԝвкмнтοανιρυκτχ";
+/// Letters drawn like a plain Latin one (after lower-casing), with that letter: Unicode
+/// TR39's confusables of the Latin alphabet among Cyrillic, Greek and Latin's own
+/// variants.
+const LOOKS_LIKE: &[(char, char)] = &[
+    ('а', 'a'),
+    ('в', 'b'),
+    ('е', 'e'),
+    ('ё', 'e'),
+    ('к', 'k'),
+    ('м', 'm'),
+    ('н', 'h'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('т', 't'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('і', 'i'),
+    ('ї', 'i'),
+    ('ј', 'j'),
+    ('ѕ', 's'),
+    ('ԁ', 'd'),
+    ('һ', 'h'),
+    ('ӏ', 'l'),
+    ('ԛ', 'q'),
+    ('ԝ', 'w'),
+    ('α', 'a'),
+    ('β', 'b'),
+    ('ε', 'e'),
+    ('ζ', 'z'),
+    ('η', 'h'),
+    ('ι', 'i'),
+    ('κ', 'k'),
+    ('μ', 'm'),
+    ('ν', 'v'),
+    ('ο', 'o'),
+    ('ρ', 'p'),
+    ('τ', 't'),
+    ('υ', 'u'),
+    ('χ', 'x'),
+    ('ɑ', 'a'),
+    ('ı', 'i'),
+    ('ɡ', 'g'),
+    ('ɩ', 'i'),
+    ('ʏ', 'y'),
+];
 
-/// Refuses a username a reader could take for another's: Latin, Cyrillic and Greek
-/// letters mixed ("аdmin" with a Cyrillic а), or a Cyrillic or Greek name drawn wholly
-/// in letters that pass for Latin ones ("аое"). Chinese, Japanese and Korean beside
-/// Latin letters are fine ("李华abc").
-fn look_alike(name: &str) -> Result<(), Invalid> {
-    let mut alphabets = name.chars().filter_map(alphabet).collect::<Vec<_>>();
+/// Refuses a username that mixes Latin, Greek, Cyrillic or Armenian letters ("аdmin"
+/// with a Cyrillic а): TR39's "highly restrictive" rule. Chinese, Japanese and Korean
+/// beside Latin letters are fine ("李华abc").
+fn mixed_alphabets(name: &str) -> Result<(), Invalid> {
+    let mut alphabets: Vec<Alphabet> = name.chars().filter_map(alphabet).collect();
+    alphabets.sort();
     alphabets.dedup();
-    alphabets.sort_by_key(|a| *a as u8);
-    alphabets.dedup();
-    match alphabets[..] {
-        [] | [Alphabet::Latin] => Ok(()),
-        [_] => {
-            let lower = name.to_lowercase();
-            let letters = lower.chars().filter(|c| alphabet(*c).is_some());
-            if letters.clone().all(|c| LOOK_LATIN.contains(c)) {
-                Err(invalid(
-                    "Username looks like one written in Latin letters; please choose another",
-                ))
-            } else {
-                Ok(())
-            }
-        }
-        _ => Err(invalid(
+    if alphabets.len() > 1 {
+        return Err(invalid(
             "Username may not mix Latin, Cyrillic and Greek letters",
-        )),
+        ));
     }
+    Ok(())
 }
 
 /// 3 to 30 letters, digits, `_`, `.` or `-`; unique regardless of case and of full- or
-/// half-width forms, and never a look-alike of another (see [`look_alike`]).
+/// half-width forms, of one alphabet at a time (see [`mixed_alphabets`]), and never drawn
+/// like another ([`Username::skeleton`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Username(String);
@@ -157,7 +192,7 @@ impl Username {
                 "Username may contain only letters, digits, '_', '.' and '-'",
             ));
         }
-        look_alike(name)?;
+        mixed_alphabets(name)?;
         Ok(Username(name.to_owned()))
     }
 
@@ -169,6 +204,21 @@ impl Username {
     pub fn key(&self) -> String {
         login_key(&self.0)
     }
+
+    /// The key with every letter drawn like a Latin one replaced by it (TR39's skeleton,
+    /// for the Latin alphabet): "Вера" is "bepa". A new name whose skeleton is another's
+    /// key would pass for it.
+    pub fn skeleton(&self) -> String {
+        self.key()
+            .chars()
+            .map(|c| {
+                LOOKS_LIKE
+                    .iter()
+                    .find(|(like, _)| *like == c)
+                    .map_or(c, |(_, latin)| *latin)
+            })
+            .collect()
+    }
 }
 
 /// A plausible address: one `@`, a dotted domain, no spaces and nothing invisible; kept
@@ -179,7 +229,7 @@ pub struct Email(String);
 
 impl Email {
     pub fn parse(input: &str) -> Result<Self, Invalid> {
-        if input.chars().any(invisible) {
+        if input.trim().chars().any(invisible) {
             return Err(invalid(
                 "The email address contains invisible characters; please type it again",
             ));
@@ -575,21 +625,32 @@ mod tests {
             "li@example.com"
         );
         assert_eq!(login_key(" ＡＤＭＩＮ "), "admin");
-        // A Cyrillic а among Latin letters, or a Greek ο.
+        // A Cyrillic а among Latin letters, a Greek ο, an Armenian օ.
         assert!(Username::parse("аdmin").is_err());
         assert!(Username::parse("rοot").is_err());
-        // A name wholly of Cyrillic letters drawn like Latin ones.
-        assert!(Username::parse("АОЕ").is_err());
-        assert!(Username::parse("сорех").is_err());
-        // Real Cyrillic and Greek names, and Chinese beside Latin, are fine.
-        assert!(Username::parse("Дмитрий").is_ok());
-        assert!(Username::parse("Σωκράτης").is_ok());
-        assert!(Username::parse("李华abc").is_ok());
-        assert!(Username::parse("li_hua.2026").is_ok());
+        assert!(Username::parse("rօot").is_err());
+        // Names of one alphabet are fine; a Cyrillic name drawn like a Latin one has
+        // that name as its skeleton, and Latin's own variants are folded too.
+        for name in [
+            "Дмитрий",
+            "Анна",
+            "Вера",
+            "Σωκράτης",
+            "李华abc",
+            "li_hua.2026",
+        ] {
+            assert!(Username::parse(name).is_ok(), "{name}");
+        }
+        assert_eq!(Username::parse("Вера").unwrap().skeleton(), "bepa");
+        assert_eq!(Username::parse("АОЕ").unwrap().skeleton(), "aoe");
+        assert_eq!(Username::parse("ɑdmın").unwrap().skeleton(), "admin");
+        assert_eq!(Username::parse("li_hua").unwrap().skeleton(), "li_hua");
         // An invisible character in an address.
         assert!(Email::parse("li\u{200B}@example.com").is_err());
         assert!(Email::parse("li@exam\u{FEFF}ple.com").is_err());
         assert!(Username::parse("ad\u{200B}min").is_err());
+        // A pasted address with its line end is only trimmed.
+        assert!(Email::parse("li@example.com\n").is_ok());
     }
 
     #[test]

@@ -83,6 +83,14 @@ async fn register(
     let username = Username::parse(&form.username)?;
     let email = Email::parse(&form.email)?;
     let password = NewPassword::parse(&form.password)?;
+    // A name drawn like one already taken ("Вера" beside "bepa") would pass for it.
+    let skeleton = username.skeleton();
+    if skeleton != username.key() && state.stores.users.find_by_login(&skeleton).await?.is_some() {
+        return Err(ApiError::new(
+            ErrorCode::UsernameTaken,
+            "This username looks like one already taken",
+        ));
+    }
     let nickname = form.nickname.trim().to_owned();
     if nickname.chars().count() > 50 {
         return Err(ApiError::validation(

@@ -22,6 +22,7 @@ use crate::{
     job_answers::{answer, answer_queued},
     owned::own_image,
     params::AnalyzeInput,
+    photo_work::{self, Budget},
     views::{Accepted, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, FoodView},
 };
 
@@ -43,12 +44,11 @@ async fn scan(
     find_foods: bool,
 ) -> Result<Response, ApiError> {
     let image = own_image(state, owner, input.image_id()?).await?;
-    crate::photo::count_work(state, owner).await?;
     let job = DetectBarcodes {
         image_id: image.id,
         find_foods,
     };
-    let recorded = crate::photo_work::record(state, job, owner).await?;
+    let recorded = photo_work::record(state, job, owner, Budget::ToCount).await?;
     let job_id = state.jobs.enqueue(recorded).await?;
     answer_queued::<DetectBarcodes>(state, job_id, Some(owner)).await
 }

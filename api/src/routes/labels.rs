@@ -27,6 +27,7 @@ use crate::{
     error::{ApiError, Success},
     job_answers::answer_queued,
     photo,
+    photo_work::{self, Budget},
     views::{Accepted, LabelView},
 };
 
@@ -127,7 +128,8 @@ async fn read(
         file_path,
         barcode: barcode.map(|b| b.as_str().to_owned()),
     };
-    let recorded = crate::photo_work::record(&state, job, user.id).await?;
+    // The photo was counted against the budget when it was sent.
+    let recorded = photo_work::record(&state, job, user.id, Budget::AlreadyCounted).await?;
     let job_id = state.jobs.enqueue(recorded).await?;
     unclaimed.claimed();
     answer_queued::<ReadLabel>(&state, job_id, Some(user.id)).await

@@ -111,6 +111,7 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
         return;
     };
     register(&app, "wanghong").await;
+    register(&app, "coxa").await;
     let app = &app;
     let attempt = move |username: &'static str, email: &'static str, password: &'static str| async move {
         app.post(
@@ -171,6 +172,12 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
             attempt("", "new@example.com", PASSWORD).await,
             422,
             "VALIDATION_ERROR",
+        ),
+        // Wholly Cyrillic, and drawn like "coxa".
+        (
+            attempt("соха", "other@example.com", PASSWORD).await,
+            409,
+            "USERNAME_TAKEN",
         ),
     ];
     let messages: Vec<String> = cases
