@@ -55,6 +55,14 @@ pub fn login_key(input: &str) -> String {
     input.trim().nfkc().collect::<String>().to_lowercase()
 }
 
+/// The keys an account named `input` may be stored under: [`login_key`]'s, then, when it
+/// differs, the key without folding that accounts made before folding have.
+pub fn stored_keys(input: &str) -> Vec<String> {
+    let mut keys = vec![login_key(input), input.trim().to_lowercase()];
+    keys.dedup();
+    keys
+}
+
 /// Characters that show nothing (zero-width spaces and joiners, direction marks, the
 /// byte-order mark, variation selectors, soft hyphens, Hangul fillers): two names that
 /// differ only by them look the same.
@@ -625,6 +633,8 @@ mod tests {
             "li@example.com"
         );
         assert_eq!(login_key(" ＡＤＭＩＮ "), "admin");
+        assert_eq!(stored_keys(" ＡＤＭＩＮ "), ["admin", "ａｄｍｉｎ"]);
+        assert_eq!(stored_keys("Admin"), ["admin"]);
         // A Cyrillic а among Latin letters, a Greek ο, an Armenian օ.
         assert!(Username::parse("аdmin").is_err());
         assert!(Username::parse("rοot").is_err());

@@ -11,7 +11,7 @@ use crate::user::{Gender, NewUser, Profile, User, UserId};
 pub(super) struct SqlAccounts<DB: Engine>(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
-struct UserRow {
+pub(super) struct UserRow {
     user_id: i64,
     username: String,
     email: String,
@@ -192,6 +192,31 @@ where
     Ok(())
 }
 
+impl<DB: Engine> SqlAccounts<DB>
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'r> UserRow: FromRow<'r, DB::Row>,
+    String: Bind<DB>,
+{
+    /// The user whose key (`query` names which) is one of `input`'s stored keys.
+    async fn find_by_key(
+        &self,
+        query: &'static str,
+        input: &str,
+    ) -> Result<Option<User>, StoreError> {
+        for key in crate::user::stored_keys(input) {
+            let row: Option<UserRow> = sqlx::query_as(query)
+                .bind(key)
+                .fetch_optional(&self.0)
+                .await?;
+            if let Some(row) = row {
+                return User::try_from(row).map(Some);
+            }
+        }
+        Ok(None)
+    }
+}
+
 #[async_trait]
 impl<DB: Engine> UserStore for SqlAccounts<DB>
 where
@@ -240,20 +265,12 @@ where
 
     #[tracing::instrument(skip_all, level = "debug")]
     async fn find_by_login(&self, login: &str) -> Result<Option<User>, StoreError> {
-        let row: Option<UserRow> = sqlx::query_as(BY_LOGIN)
-            .bind(crate::user::login_key(login))
-            .fetch_optional(&self.0)
-            .await?;
-        row.map(User::try_from).transpose()
+        self.find_by_key(BY_LOGIN, login).await
     }
 
     #[tracing::instrument(skip_all, level = "debug")]
     async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
-        let row: Option<UserRow> = sqlx::query_as(BY_EMAIL)
-            .bind(crate::user::login_key(email))
-            .fetch_optional(&self.0)
-            .await?;
-        row.map(User::try_from).transpose()
+        self.find_by_key(BY_EMAIL, email).await
     }
 
     #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
