@@ -13,7 +13,8 @@ import selectors
 import socket
 import time
 import urllib.parse
-import http.client
+
+import probe
 
 
 def main():
@@ -30,16 +31,7 @@ def main():
 
     def other_client():
         # Another address, as another user would be.
-        conn = http.client.HTTPConnection(host, port, timeout=5, source_address=("127.0.0.2", 0))
-        try:
-            start = time.monotonic()
-            conn.request("GET", "/api/v1/health/")
-            status = conn.getresponse().status
-            return status, (time.monotonic() - start) * 1000
-        except OSError as e:
-            return str(e), None
-        finally:
-            conn.close()
+        return probe.health(host, port, "127.0.0.2")
 
     selector = selectors.DefaultSelector()
     opened = {}

@@ -15,12 +15,13 @@ Prints, every 5 s, the server's open file descriptors (its connections) and resi
 memory, read from /proc/PID; then the other client's answers.
 """
 import argparse
-import http.client
 import os
 import resource
 import socket
 import time
 import urllib.parse
+
+import probe
 
 
 def fds(pid):
@@ -55,16 +56,8 @@ def main():
     host, port = url.hostname, url.port or 80
 
     def other_client():
-        conn = http.client.HTTPConnection(host, port, timeout=5, source_address=("127.0.0.250", 0))
-        try:
-            start = time.monotonic()
-            conn.request("GET", "/api/v1/health/")
-            status = conn.getresponse().status
-            return status, (time.monotonic() - start) * 1000
-        except OSError as e:
-            return type(e).__name__, None
-        finally:
-            conn.close()
+        # Another address, as another user would be.
+        return probe.health(host, port, "127.0.0.250")
 
     before_fds, before_rss = fds(args.pid), rss_mb(args.pid)
     body = b'{"username": "somebody", "password": "a password long enough"}' * 16

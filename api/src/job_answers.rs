@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use jobs::payloads::{
     CreateFoodFromBarcode, DetectBarcodes, FetchUsdaFood, ReadLabel, SearchBarcode, UsdaNutrition,
 };
-use jobs::{Job, Outcome};
+use jobs::{Job, JobId, Outcome};
 use models::analysis::{BarcodeMatch, BarcodeScan, BarcodeSearch, FoodFromBarcode, LabelRead};
 use models::{ErrorCode, JobRecord, UserId};
 use serde::Serialize;
@@ -45,6 +45,11 @@ pub(crate) async fn run_briefly<J: Job>(
     owner: Option<UserId>,
 ) -> Result<Outcome<J::Output>, ApiError> {
     let job_id = state.jobs.push(payload, owner.map(UserId::get)).await?;
+    briefly::<J>(state, job_id).await
+}
+
+/// The queued job's outcome, waited for as long as a call waits (`ANSWER_WITHIN_MS`).
+async fn briefly<J: Job>(state: &AppState, job_id: JobId) -> Result<Outcome<J::Output>, ApiError> {
     Ok(state
         .jobs
         .outcome_within::<J>(job_id, state.config.answer_within)
@@ -65,14 +70,10 @@ pub(crate) async fn answer<J: Answered>(
 /// [`answer`] for a job already queued.
 pub(crate) async fn answer_queued<J: Answered>(
     state: &AppState,
-    job_id: jobs::JobId,
+    job_id: JobId,
     owner: Option<UserId>,
 ) -> Result<Response, ApiError> {
-    let outcome = state
-        .jobs
-        .outcome_within::<J>(job_id, state.config.answer_within)
-        .await?;
-    match outcome {
+    match briefly::<J>(state, job_id).await? {
         Outcome::Done(output) => Ok(ApiJson(J::view(state, owner, output).await?).into_response()),
         Outcome::Pending(progress) => Ok(Accepted::job(&progress, true).into_response()),
     }

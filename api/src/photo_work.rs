@@ -5,7 +5,7 @@
 //! through a few at a time. (What an account may send in all is the photo budget of
 //! [`crate::photo::count_work`].)
 
-use jobs::{Job, Recorded};
+use jobs::{Job, JobId, Recorded};
 use models::{ErrorCode, UserId};
 
 use crate::{AppState, error::ApiError, photo};
@@ -66,4 +66,15 @@ async fn within_share(state: &AppState, owner: UserId) -> Result<(), ApiError> {
         });
     }
     Ok(())
+}
+
+/// [`record`]s `payload` and puts it on its queue.
+pub async fn queue<J: Job>(
+    state: &AppState,
+    payload: J,
+    owner: UserId,
+    budget: Budget,
+) -> Result<JobId, ApiError> {
+    let recorded = record(state, payload, owner, budget).await?;
+    Ok(state.jobs.enqueue(recorded).await?)
 }

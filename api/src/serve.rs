@@ -393,6 +393,16 @@ impl ClientStream {
     /// request it answers has arrived.
     fn write_through(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let written = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.answering(cx, written)
+    }
+
+    /// A write of the answer, seen: once a piece is out the request it answers has
+    /// arrived, and a write that waits is failed past the timeout.
+    fn answering(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
         if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
             *self.request_began.lock().unwrap_or_else(|e| e.into_inner()) = None;
         }
@@ -513,10 +523,7 @@ impl AsyncWrite for ClientStream {
             return self.poll_write(cx, first);
         }
         let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
-            *self.request_began.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        }
-        self.unless_stalled(cx, written)
+        self.answering(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -48,8 +48,7 @@ async fn scan(
         image_id: image.id,
         find_foods,
     };
-    let recorded = photo_work::record(state, job, owner, Budget::ToCount).await?;
-    let job_id = state.jobs.enqueue(recorded).await?;
+    let job_id = photo_work::queue(state, job, owner, Budget::ToCount).await?;
     answer_queued::<DetectBarcodes>(state, job_id, Some(owner)).await
 }
 

@@ -129,8 +129,7 @@ async fn read(
         barcode: barcode.map(|b| b.as_str().to_owned()),
     };
     // The photo was counted against the budget when it was sent.
-    let recorded = photo_work::record(&state, job, user.id, Budget::AlreadyCounted).await?;
-    let job_id = state.jobs.enqueue(recorded).await?;
+    let job_id = photo_work::queue(&state, job, user.id, Budget::AlreadyCounted).await?;
     unclaimed.claimed();
     answer_queued::<ReadLabel>(&state, job_id, Some(user.id)).await
 }

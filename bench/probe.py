@@ -1,0 +1,18 @@
+"""What the attack benches share: another client, from its own loopback address, asking
+`/health/` as another user would while the attack goes on."""
+import http.client
+import time
+
+
+def health(host, port, source):
+    """(status, milliseconds) of one `/health/` asked from `source`, or (error, None)."""
+    conn = http.client.HTTPConnection(host, port, timeout=5, source_address=(source, 0))
+    try:
+        start = time.monotonic()
+        conn.request("GET", "/api/v1/health/")
+        status = conn.getresponse().status
+        return status, (time.monotonic() - start) * 1000
+    except OSError as e:
+        return str(e), None
+    finally:
+        conn.close()
