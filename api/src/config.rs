@@ -56,8 +56,6 @@ pub struct Config {
     pub places: DataPlaces,
     /// USDA FoodData Central, for live search (fetches run as jobs).
     pub usda: UsdaConfig,
-    /// `PUBLIC_URL`: the web app's address, for links in mail.
-    pub public_url: String,
     /// The in-process workers' settings.
     #[cfg(feature = "embedded-workers")]
     pub worker: worker::WorkerConfig,
@@ -174,7 +172,6 @@ impl Config {
             ),
             places: DataPlaces::read(vars),
             usda: UsdaConfig::read(vars),
-            public_url: var("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             #[cfg(feature = "embedded-workers")]
             worker: worker::WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
         })

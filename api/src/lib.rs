@@ -15,7 +15,6 @@ mod food_lookup;
 mod idempotency;
 pub mod import_command;
 mod job_answers;
-mod mail;
 mod metrics;
 mod openapi;
 mod owned;

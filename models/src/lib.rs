@@ -15,6 +15,7 @@ pub mod food;
 pub mod generic;
 pub mod import;
 pub mod job;
+pub mod mailed_link;
 pub mod meal;
 pub mod nutrition_label;
 pub mod recipe;
@@ -24,6 +25,7 @@ pub mod statistics;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod token;
 pub mod upload;
 pub mod user;
 pub mod weight;
@@ -36,6 +38,7 @@ pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
 };
 pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
+pub use mailed_link::MailedLink;
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{
     FoodStore, FoodUse, ImageStore, JobStore, MealCursor, MealFilter, MealStore, OneTimeToken,

@@ -75,6 +75,8 @@ pub struct WorkerConfig {
     /// `smtp://host:port` (or `smtps://`), perhaps with credentials; unset means the outbox.
     pub smtp_url: Option<Secret>,
     pub mail_from: String,
+    /// `PUBLIC_URL`: the web app's address, which the links in mail open.
+    pub public_url: String,
     /// Open Food Facts: `OFF_BASE_URL`, `OFF_TIMEOUT_MS`, `OFF_USER_AGENT`.
     pub off: OffConfig,
     /// Recognition models: `MODELS_DIR`, `ORT_DYLIB_PATH`, `DETECTOR_MODEL`, `RECOGNITION_EP`.
@@ -163,6 +165,9 @@ impl WorkerConfig {
             mail_from: vars
                 .get("MAIL_FROM")
                 .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
+            public_url: vars
+                .get("PUBLIC_URL")
+                .unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             off: off_config(vars),
             recognition: recognition_config(vars, concurrency)?,
             unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),

@@ -1,6 +1,7 @@
 //! The job workers. The `worker` binary runs them against Redis in the fleet; the API
 //! runs the same library in-process on the SQLite queue in the embedded default.
 
+mod account_mail;
 mod analysis;
 pub mod barcodes;
 mod config;
@@ -16,7 +17,7 @@ pub mod recognition;
 
 pub use config::{Config, WorkerConfig};
 pub use context::{JobContext, JobError};
-pub use mailer::{Mailer, MailerError};
+pub use mailer::{Mail, Mailer, MailerError};
 pub use monitor::run;
 
 /// What every handler may use.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jobs::payloads::{MailDelivery, SendMail};
+use jobs::payloads::MailDelivery;
 use lettre::{
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
     message::{
@@ -28,10 +28,20 @@ pub enum MailerError {
     Outbox(String),
 }
 
+/// One e-mail to one recipient, plain text with an optional HTML alternative.
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: Option<String>,
+}
+
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
     transport: Transport,
+    public_url: String,
 }
 
 #[derive(Clone)]
@@ -69,17 +79,26 @@ impl Mailer {
             },
             None => Transport::Outbox(data_dir.join("outbox")),
         };
-        Ok(Mailer { from, transport })
+        Ok(Mailer {
+            from,
+            transport,
+            public_url: config.public_url.clone(),
+        })
     }
 
-    pub async fn send(&self, mail: &SendMail) -> Result<MailDelivery, MailerError> {
+    /// The web app's address, which the links in mail open.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    pub async fn send(&self, mail: &Mail) -> Result<MailDelivery, MailerError> {
         let to: Mailbox = mail
             .to
             .parse()
             .map_err(|e| MailerError::Address(format!("{}: {e}", mail.to)))?;
         let builder = Message::builder()
             .from(self.from.clone())
-            .to(to.clone())
+            .to(to)
             .subject(mail.subject.clone());
         // Quoted-printable keeps outbox files and their links readable by a person.
         let text = SinglePart::builder()
@@ -111,7 +130,7 @@ impl Mailer {
                 let path = dir.join(format!("{id}.eml"));
                 // The path, not the link: a mailed link is a secret (it signs its reader
                 // in or resets a password) and logs travel further than the outbox.
-                tracing::info!(to = %to.email, subject = %mail.subject, path = %path.display(),
+                tracing::info!(subject = %mail.subject, path = %path.display(),
                     "mail written to the outbox; its link is in the file");
                 Ok(MailDelivery::Outbox {
                     path: path.display().to_string(),
@@ -125,7 +144,7 @@ impl Mailer {
                         MailerError::Transport(e.to_string())
                     }
                 })?;
-                tracing::info!(to = %to.email, subject = %mail.subject, relay, "mail sent");
+                tracing::info!(subject = %mail.subject, relay, "mail sent");
                 Ok(MailDelivery::Smtp {
                     relay: relay.clone(),
                 })

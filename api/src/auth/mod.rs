@@ -4,9 +4,8 @@
 mod extract;
 mod password;
 mod sessions;
-mod tokens;
 
 pub use extract::{AuthUser, ClientIp, MaybeAuthUser, ended_account};
+pub use models::token::{hash_token, random_token};
 pub use password::{hash_password, invalid_credentials, verify_password};
-pub use sessions::{Auth, LinkProblem, RESET_PASSWORD_TTL, SessionTokens, VERIFY_EMAIL_TTL};
-pub use tokens::{hash_token, random_token};
+pub use sessions::{Auth, LinkProblem, SessionTokens};

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
 use models::ErrorCode;
-use models::{OneTimeToken, RefreshToken, SessionStore, User, UserId};
+use models::{MailedLink, OneTimeToken, RefreshToken, SessionStore, UserId};
 use serde::{Deserialize, Serialize};
 
 use super::{hash_token, random_token};
@@ -11,8 +11,6 @@ use crate::error::ApiError;
 
 const ACCESS_TTL: Duration = Duration::minutes(15);
 const REFRESH_TTL: Duration = Duration::days(30);
-pub const VERIFY_EMAIL_TTL: Duration = Duration::hours(24);
-pub const RESET_PASSWORD_TTL: Duration = Duration::hours(1);
 
 /// A fresh pair for the client.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -163,29 +161,9 @@ impl Auth {
         Ok(())
     }
 
-    /// A single-use link for `purpose`, valid for `ttl`; returns the token to mail.
-    pub async fn issue_link(
-        &self,
-        user: &User,
-        purpose: &str,
-        ttl: Duration,
-    ) -> Result<String, ApiError> {
-        let token = random_token();
-        self.sessions
-            .insert_one_time(&OneTimeToken {
-                token_hash: hash_token(&token),
-                user_id: user.id,
-                purpose: purpose.to_owned(),
-                expires_at: Utc::now() + ttl,
-                used_at: None,
-            })
-            .await?;
-        Ok(token)
-    }
-
     /// Spends a mailed link: it works once.
-    pub async fn spend_link(&self, token: &str, purpose: &str) -> Result<UserId, LinkProblem> {
-        let stored = self.valid_link(token, purpose).await?;
+    pub async fn spend_link(&self, token: &str, link: MailedLink) -> Result<UserId, LinkProblem> {
+        let stored = self.valid_link(token, link).await?;
         match self.sessions.consume_one_time(&stored.token_hash).await {
             Ok(true) => Ok(stored.user_id),
             // Someone spent it a moment ago.
@@ -195,14 +173,14 @@ impl Auth {
     }
 
     /// Checks a link without spending it.
-    pub async fn check_link(&self, token: &str, purpose: &str) -> Result<(), LinkProblem> {
-        self.valid_link(token, purpose).await.map(drop)
+    pub async fn check_link(&self, token: &str, link: MailedLink) -> Result<(), LinkProblem> {
+        self.valid_link(token, link).await.map(drop)
     }
 
-    /// An unspent link for `purpose` that has not expired.
-    async fn valid_link(&self, token: &str, purpose: &str) -> Result<OneTimeToken, LinkProblem> {
+    /// An unspent link for `link`'s purpose that has not expired.
+    async fn valid_link(&self, token: &str, link: MailedLink) -> Result<OneTimeToken, LinkProblem> {
         match self.sessions.get_one_time(&hash_token(token.trim())).await {
-            Ok(Some(stored)) if stored.purpose == purpose && stored.used_at.is_none() => {
+            Ok(Some(stored)) if stored.purpose == link.purpose() && stored.used_at.is_none() => {
                 if stored.expires_at < Utc::now() {
                     Err(LinkProblem::Expired)
                 } else {

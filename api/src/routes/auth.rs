@@ -1,8 +1,9 @@
 //! `/auth/*`: sign-up, sign-in, sessions, email verification, password reset.
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
+use jobs::payloads::SendMail;
 use models::ErrorCode;
-use models::{Email, NewPassword, NewUser, StoreError, User, Username};
+use models::{Email, MailedLink, NewPassword, NewUser, StoreError, User, Username};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -11,18 +12,14 @@ use crate::error::Success;
 use crate::{
     AppState,
     auth::{
-        AuthUser, ClientIp, LinkProblem, RESET_PASSWORD_TTL, SessionTokens, VERIFY_EMAIL_TTL,
-        hash_password, invalid_credentials, verify_password,
+        AuthUser, ClientIp, LinkProblem, SessionTokens, hash_password, invalid_credentials,
+        verify_password,
     },
     error::{ApiError, ApiJson, ApiResult},
     extract::Body,
-    mail,
     rate_limit::Limit,
     views::UserView,
 };
-
-const VERIFY_EMAIL: &str = "verify_email";
-const RESET_PASSWORD: &str = "reset_password";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -118,7 +115,7 @@ async fn register(
             }
             other => other.into(),
         })?;
-    send_verification(&state, &user).await?;
+    send_mail(&state, &user, MailedLink::VerifyEmail).await?;
     let tokens = state.auth.issue(user.id).await?;
     Ok((
         StatusCode::CREATED,
@@ -131,33 +128,20 @@ async fn register(
     ))
 }
 
-async fn send_verification(state: &AppState, user: &User) -> Result<(), ApiError> {
-    let token = state
-        .auth
-        .issue_link(user, VERIFY_EMAIL, VERIFY_EMAIL_TTL)
-        .await?;
-    let link = format!("{}/verify-email/{token}", public_url(state));
-    let name = display_name(user);
+/// Queues the mail with a new link for `link`. The job names the account and the kind
+/// of mail only: the worker makes the link as it sends, so no token sits in the queue.
+async fn send_mail(state: &AppState, user: &User, link: MailedLink) -> Result<(), ApiError> {
     state
         .jobs
         .push(
-            mail::verification(&user.email, name, &link),
+            SendMail {
+                user_id: user.id.get(),
+                link,
+            },
             Some(user.id.get()),
         )
         .await?;
     Ok(())
-}
-
-fn public_url(state: &AppState) -> &str {
-    state.config.public_url.trim_end_matches('/')
-}
-
-fn display_name(user: &User) -> &str {
-    if user.nickname.is_empty() {
-        &user.username
-    } else {
-        &user.nickname
-    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -376,7 +360,7 @@ async fn verify_email(
 ) -> ApiResult<Verified> {
     let user_id = state
         .auth
-        .spend_link(&form.token, VERIFY_EMAIL)
+        .spend_link(&form.token, MailedLink::VerifyEmail)
         .await
         .map_err(|problem| {
             link_error(
@@ -469,7 +453,7 @@ async fn resend_verification(
     if let Some(user) = state.stores.users.find_by_email(email.as_str()).await?
         && !user.email_verified
     {
-        send_verification(&state, &user).await?;
+        send_mail(&state, &user, MailedLink::VerifyEmail).await?;
     }
     Ok(ApiJson(Sent {
         message: "If an account with that email exists and is not verified, we have sent a new link.",
@@ -498,18 +482,7 @@ async fn password_reset(
 ) -> ApiResult<Sent> {
     let email = mail_request(&state, ip, &form.email).await?;
     if let Some(user) = state.stores.users.find_by_email(email.as_str()).await? {
-        let token = state
-            .auth
-            .issue_link(&user, RESET_PASSWORD, RESET_PASSWORD_TTL)
-            .await?;
-        let link = format!("{}/reset-password/{token}", public_url(&state));
-        state
-            .jobs
-            .push(
-                mail::password_reset(&user.email, display_name(&user), &link),
-                Some(user.id.get()),
-            )
-            .await?;
+        send_mail(&state, &user, MailedLink::ResetPassword).await?;
     }
     Ok(ApiJson(Sent {
         message: "If an account with that email exists, we have sent a password reset link. It is valid for 1 hour.",
@@ -551,14 +524,14 @@ async fn password_reset_confirm(
     // A dead link is reported before the password: the user needs a new link first.
     state
         .auth
-        .check_link(&form.token, RESET_PASSWORD)
+        .check_link(&form.token, MailedLink::ResetPassword)
         .await
         .map_err(|p| link_error(p, INVALID, EXPIRED))?;
     let password = NewPassword::parse(&form.password)?;
     let hash = hash_password(password.expose().to_owned()).await?;
     let user_id = state
         .auth
-        .spend_link(&form.token, RESET_PASSWORD)
+        .spend_link(&form.token, MailedLink::ResetPassword)
         .await
         .map_err(|p| link_error(p, INVALID, EXPIRED))?;
     state.stores.users.set_password(user_id, &hash).await?;

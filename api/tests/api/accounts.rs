@@ -1025,3 +1025,56 @@ async fn text_with_control_characters_is_refused_the_same_on_both_engines() {
     assert_eq!(status, 201, "{saved}");
     assert_eq!(saved["data"]["notes"], "after a run\n\tand a shower");
 }
+
+#[tokio::test]
+async fn no_link_token_address_or_password_is_kept_in_a_job() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let session = register(&app, "guarded").await;
+    let address = "guarded@example.com";
+    let first = mail_to(&app, address, "/verify-email/", 1).await;
+    app.post("/auth/resend-verification/", &json!({"email": address}))
+        .await;
+    let second = mail_to(&app, address, "/verify-email/", 2).await;
+    app.post("/auth/password-reset/", &json!({"email": address}))
+        .await;
+    let reset = mail_to(&app, address, "/reset-password/", 1).await;
+    let tokens = [
+        link_token(&first, "/verify-email/"),
+        link_token(&second, "/verify-email/"),
+        link_token(&reset, "/reset-password/"),
+    ];
+    assert_ne!(tokens[0], tokens[1], "each mail has a link of its own");
+    let (status, body) = app
+        .post(
+            "/auth/password-reset-confirm/",
+            &json!({"token": tokens[2], "password": "Moonlight77"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // The two verification links still work: the mails carry them, nothing else does.
+    let (status, _) = app
+        .post("/auth/verify-email/", &json!({"token": tokens[1]}))
+        .await;
+    assert_eq!(status, 200);
+
+    let user_id = session.user["id"].as_i64().unwrap();
+    let stored = support::stored_job_data(&app).await;
+    let mail_jobs = stored
+        .iter()
+        .filter(|text| text.contains(&format!("\"user_id\":{user_id}")))
+        .count();
+    assert!(mail_jobs >= 3, "the three mail jobs are stored: {stored:?}");
+    for text in &stored {
+        for secret in tokens.iter().map(String::as_str).chain([
+            "verify-email/",
+            "reset-password/",
+            address,
+            PASSWORD,
+            "Moonlight77",
+        ]) {
+            assert!(!text.contains(secret), "{secret:?} is kept in {text}");
+        }
+    }
+}

@@ -7,8 +7,9 @@ use jobs::{
     JobsError, Outcome,
     payloads::{MailDelivery, Probe, SendMail},
 };
+use models::MailedLink;
 
-use crate::support::{self, Options, run_job, spawn_app, wait_finished};
+use crate::support::{self, Options, TestApp, run_job, spawn_app, wait_finished};
 
 #[tokio::test]
 async fn a_client_watches_a_job_from_queued_to_completed() {
@@ -203,32 +204,87 @@ async fn a_short_wait_leaves_the_work_going_on() {
     assert_eq!(job["status"], "completed");
 }
 
+/// An account made in the store, so that no sign-up mail is queued beside the test's.
+async fn account(app: &TestApp, name: &str) -> models::User {
+    app.state
+        .stores
+        .users
+        .create(&models::NewUser {
+            username: models::Username::parse(name).unwrap(),
+            email: models::Email::parse(&format!("{name}@example.com")).unwrap(),
+            nickname: "李华".into(),
+            password_hash: "not used".into(),
+        })
+        .await
+        .unwrap()
+}
+
+fn mail(user: &models::User, link: MailedLink) -> SendMail {
+    SendMail {
+        user_id: user.id.get(),
+        link,
+    }
+}
+
 #[tokio::test]
 async fn mail_lands_in_the_outbox_in_the_embedded_default() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
-    let delivery = run_job(
-        &app,
-        SendMail {
-            to: "li.hua@example.com".into(),
-            subject: "验证你的邮箱 / Verify your email".into(),
-            text: "Open http://127.0.0.1:8080/verify-email/abc to verify.".into(),
-            html: Some(
-                "<p>Open <a href=\"http://127.0.0.1:8080/verify-email/abc\">this link</a></p>"
-                    .into(),
-            ),
-        },
-    )
-    .await
-    .unwrap();
+    let user = account(&app, "lihua").await;
+    let delivery = run_job(&app, mail(&user, MailedLink::VerifyEmail))
+        .await
+        .unwrap();
     let MailDelivery::Outbox { path } = delivery else {
         panic!("expected the outbox, got {delivery:?}")
     };
     assert!(path.starts_with(app.data_dir.path().join("outbox").to_str().unwrap()));
-    let mail = std::fs::read_to_string(&path).unwrap();
-    assert!(mail.contains("To: li.hua@example.com"));
-    assert!(mail.contains("verify-email/abc"));
+    let sent = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    assert!(sent.contains("To: lihua@example.com"), "{sent}");
+    // The worker made the link as it sent: it verifies the address.
+    let page = "http://127.0.0.1:8080/verify-email/";
+    let start = sent.find(page).unwrap() + page.len();
+    let token: String = sent[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let (status, verified) = app
+        .post("/auth/verify-email/", &serde_json::json!({"token": token}))
+        .await;
+    assert_eq!(status, 200, "{verified}");
+}
+
+#[tokio::test]
+async fn a_mail_no_longer_needed_is_not_sent() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let verified = account(&app, "verified").await;
+    app.state
+        .stores
+        .users
+        .mark_email_verified(verified.id)
+        .await
+        .unwrap();
+    let gone = account(&app, "gone").await;
+    app.state.stores.users.delete(gone.id).await.unwrap();
+    for (user, link) in [
+        (&verified, MailedLink::VerifyEmail),
+        (&gone, MailedLink::ResetPassword),
+    ] {
+        let delivery = run_job(&app, mail(user, link)).await.unwrap();
+        assert!(
+            matches!(delivery, MailDelivery::NotSent { .. }),
+            "{delivery:?}"
+        );
+    }
+    assert!(
+        !app.data_dir.path().join("outbox").exists(),
+        "no mail written"
+    );
 }
 
 #[tokio::test]
@@ -242,16 +298,10 @@ async fn mail_goes_over_smtp_when_a_relay_is_configured() {
     else {
         return;
     };
-    let delivery = run_job(
-        &app,
-        plain_mail(
-            "wang.fang@example.com",
-            "Reset your password",
-            "Open http://127.0.0.1:8080/reset-password/xyz within 1 hour.",
-        ),
-    )
-    .await
-    .unwrap();
+    let user = account(&app, "wangfang").await;
+    let delivery = run_job(&app, mail(&user, MailedLink::ResetPassword))
+        .await
+        .unwrap();
     assert!(
         matches!(delivery, MailDelivery::Smtp { .. }),
         "{delivery:?}"
@@ -260,10 +310,11 @@ async fn mail_goes_over_smtp_when_a_relay_is_configured() {
     assert_eq!(received.len(), 1);
     assert_eq!(
         received[0].recipients,
-        vec!["<wang.fang@example.com>".to_owned()]
+        vec!["<wangfang@example.com>".to_owned()]
     );
-    assert!(received[0].data.contains("reset-password/xyz"));
-    assert!(received[0].data.contains("Subject: Reset your password"));
+    let data = received[0].data.replace("=\n", "");
+    assert!(data.contains("reset-password/"), "{data}");
+    assert!(data.contains("Subject: Reset your password"), "{data}");
 }
 
 #[tokio::test]
@@ -281,10 +332,11 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
     else {
         return;
     };
+    let user = account(&app, "unlucky").await;
     let job_id = app
         .state
         .jobs
-        .push(plain_mail("a@example.com", "s", "t"), None)
+        .push(mail(&user, MailedLink::VerifyEmail), None)
         .await
         .unwrap()
         .to_string();
@@ -310,26 +362,25 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
 
 #[tokio::test]
 async fn permanent_failures_fail_at_once() {
-    let Some(app) = spawn_app(Options::default()).await else {
+    // The relay refuses the recipient for good (550).
+    let smtp = support::smtp::Listener::start().await;
+    let Some(app) = spawn_app(Options {
+        smtp_url: Some(format!("smtp://{}", smtp.addr)),
+        ..Options::default()
+    })
+    .await
+    else {
         return;
     };
-    let outcome = run_job(&app, plain_mail("not an address", "s", "t")).await;
+    let user = account(&app, "refused").await;
+    let outcome = run_job(&app, mail(&user, MailedLink::VerifyEmail)).await;
     let Err(JobsError::Failed(failure)) = outcome else {
         panic!("expected a failure, got {outcome:?}")
     };
     assert_eq!(failure.code, "MAIL_REJECTED");
-    assert!(failure.message.contains("not an address"));
+    assert!(failure.message.contains("refused"), "{}", failure.message);
     let depths = app.state.jobs.store().unfinished_by_queue().await.unwrap();
     assert!(depths.is_empty());
-}
-
-fn plain_mail(to: &str, subject: &str, text: &str) -> SendMail {
-    SendMail {
-        to: to.into(),
-        subject: subject.into(),
-        text: text.into(),
-        html: None,
-    }
 }
 
 #[tokio::test]

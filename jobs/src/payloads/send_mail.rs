@@ -1,23 +1,25 @@
+use models::MailedLink;
 use serde::{Deserialize, Serialize};
 
 use crate::Job;
 
-/// One e-mail to one recipient, plain text with an optional HTML alternative.
+/// A mail with a new link to one account. The payload names the account and the link
+/// only: the worker reads the address from the account and makes the link as it sends,
+/// so no token or address sits in the job table, the queue or the job board.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SendMail {
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub html: Option<String>,
+    pub user_id: i64,
+    pub link: MailedLink,
 }
 
-/// Where the mail went: a file in the outbox (embedded) or an SMTP relay (fleet).
+/// Where the mail went: a file in the outbox (embedded) or an SMTP relay (fleet), or
+/// why none was needed by the time the job ran.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "transport", rename_all = "snake_case")]
 pub enum MailDelivery {
     Outbox { path: String },
     Smtp { relay: String },
+    NotSent { reason: String },
 }
 
 impl Job for SendMail {

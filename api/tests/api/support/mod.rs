@@ -152,12 +152,12 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
             api_key: "TEST_KEY".into(),
             timeout: Duration::from_millis(700),
         },
-        public_url: "http://127.0.0.1:8080".into(),
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
             smtp_url: options.smtp_url.map(Secret::new),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
+            public_url: "http://127.0.0.1:8080".into(),
             off: worker::barcodes::openfoodfacts::OffConfig {
                 base_url: options
                     .off_base_url
@@ -648,4 +648,63 @@ pub async fn upload(
             .unwrap(),
     )
     .await
+}
+
+/// Everything stored of the jobs: each job record's payload and result, and what the
+/// queue keeps of its tasks (SQLite's task table, or every key of this app's Redis
+/// namespace), as text.
+pub async fn stored_job_data(app: &TestApp) -> Vec<String> {
+    const RECORDS: &str =
+        "select coalesce(payload, '') || ' ' || coalesce(result, '') from job_run";
+    let mut stored: Vec<String> = match &app.state.db {
+        models::Database::Sqlite(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
+        models::Database::Postgres(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
+    }
+    .unwrap();
+    match app.state.jobs.queue() {
+        jobs::QueueBackend::Sqlite(pool) => {
+            let tasks: Vec<(Vec<u8>, Option<String>)> =
+                sqlx::query_as("select job, last_result from Jobs")
+                    .fetch_all(pool)
+                    .await
+                    .unwrap();
+            stored.extend(tasks.into_iter().map(|(job, result)| {
+                format!(
+                    "{} {}",
+                    String::from_utf8_lossy(&job),
+                    result.unwrap_or_default()
+                )
+            }));
+        }
+        jobs::QueueBackend::Redis { conn, namespace } => {
+            let mut conn = conn.clone();
+            let keys: Vec<String> = redis::cmd("KEYS")
+                .arg(format!("{namespace}:*"))
+                .query_async(&mut conn)
+                .await
+                .unwrap();
+            for key in keys {
+                let kind: String = redis::cmd("TYPE")
+                    .arg(&key)
+                    .query_async(&mut conn)
+                    .await
+                    .unwrap();
+                let command = match kind.as_str() {
+                    "hash" => "HGETALL",
+                    "list" => "LRANGE",
+                    "set" => "SMEMBERS",
+                    "zset" => "ZRANGE",
+                    _ => "GET",
+                };
+                let mut call = redis::cmd(command);
+                call.arg(&key);
+                if matches!(command, "LRANGE" | "ZRANGE") {
+                    call.arg(0).arg(-1);
+                }
+                let values: Vec<String> = call.query_async(&mut conn).await.unwrap_or_default();
+                stored.extend(values);
+            }
+        }
+    }
+    stored
 }

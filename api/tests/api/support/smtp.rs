@@ -1,4 +1,5 @@
-//! A real SMTP listener, small enough to read: it accepts every message.
+//! A real SMTP listener, small enough to read: it accepts every message, but refuses
+//! for good a recipient whose address has "refused" in it.
 use std::{net::SocketAddr, sync::Arc};
 
 use tokio::{
@@ -46,6 +47,8 @@ async fn session(socket: tokio::net::TcpStream, mails: Arc<Mutex<Vec<Received>>>
         let upper = line.to_ascii_uppercase();
         let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
             b"250-test greets you\r\n250 8BITMIME\r\n"
+        } else if upper.starts_with("RCPT TO:") && line.contains("refused") {
+            b"550 5.1.1 mailbox refused\r\n"
         } else if upper.starts_with("RCPT TO:") {
             current.recipients.push(line[8..].trim().to_owned());
             b"250 OK\r\n"

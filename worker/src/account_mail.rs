@@ -1,8 +1,24 @@
-//! The account mails, in English and Chinese in one message.
+//! The account mails, in English and Chinese in one message: each carries one link,
+//! made by the worker as it sends (see `models::MailedLink`).
 
-use jobs::payloads::SendMail;
+use models::{MailedLink, User};
 
-pub fn verification(to: &str, name: &str, link: &str) -> SendMail {
+use crate::mailer::Mail;
+
+/// The mail that carries `url`, a new link of kind `link`, to `user`.
+pub fn compose(link: MailedLink, user: &User, url: &str) -> Mail {
+    let name = if user.nickname.is_empty() {
+        &user.username
+    } else {
+        &user.nickname
+    };
+    match link {
+        MailedLink::VerifyEmail => verification(&user.email, name, url),
+        MailedLink::ResetPassword => password_reset(&user.email, name, url),
+    }
+}
+
+fn verification(to: &str, name: &str, link: &str) -> Mail {
     let text = format!(
         "Hi {name},\n\nPlease confirm your email address by opening this link (valid for 24 hours):\n{link}\n\n\
          If you did not sign up, ignore this mail.\n\n---\n\n\
@@ -15,7 +31,7 @@ pub fn verification(to: &str, name: &str, link: &str) -> SendMail {
          <p><a href=\"{link}\">验证邮箱</a></p><p>如果不是你本人注册，请忽略本邮件。</p>",
         name = escape(name)
     );
-    SendMail {
+    Mail {
         to: to.to_owned(),
         subject: "Verify your email · 验证你的邮箱".into(),
         text,
@@ -23,7 +39,7 @@ pub fn verification(to: &str, name: &str, link: &str) -> SendMail {
     }
 }
 
-pub fn password_reset(to: &str, name: &str, link: &str) -> SendMail {
+fn password_reset(to: &str, name: &str, link: &str) -> Mail {
     let text = format!(
         "Hi {name},\n\nSomeone asked to reset the password of your account. To choose a new password, \
          open this link within 1 hour:\n{link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n---\n\n\
@@ -37,7 +53,7 @@ pub fn password_reset(to: &str, name: &str, link: &str) -> SendMail {
          <p><a href=\"{link}\">重置密码</a></p><p>如果不是你本人操作，请忽略本邮件。</p>",
         name = escape(name)
     );
-    SendMail {
+    Mail {
         to: to.to_owned(),
         subject: "Reset your password · 重置密码".into(),
         text,

@@ -1,3 +1,5 @@
+//! Secret tokens: made at random, stored only as their hash.
+
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
