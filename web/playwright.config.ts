@@ -40,6 +40,8 @@ if (missing.length === 0 && !process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'calorie-e2e-'));
 }
 const dataDir = process.env.E2E_DATA_DIR ?? '';
+// The admin listener (job board) is open to the specs with this token.
+process.env.E2E_ADMIN_TOKEN ??= 'e2e-board-token';
 
 export default defineConfig({
   testDir: './e2e',
@@ -114,7 +116,9 @@ export default defineConfig({
               // The recognition models and runtime `make models` installs.
               MODELS_DIR: path.resolve(webRoot, '../.models'),
               ORT_DYLIB_PATH: path.resolve(webRoot, '../.ort/libonnxruntime.so.1.31.1'),
-              RUST_LOG: process.env.RUST_LOG ?? 'warn',
+              ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
+              // Warnings, and each job's start and end: what the job board's Logs page streams.
+              RUST_LOG: process.env.RUST_LOG ?? 'warn,apalis::layers::tracing=info',
               OFF_BASE_URL: replayOrigin,
               USDA_BASE_URL: `${replayOrigin}/fdc/v1`,
             },

@@ -3,10 +3,7 @@
 //! and then only for requests that present it (bearer, or HTTP basic auth so a
 //! browser can open the board).
 
-use apalis_board::axum::{
-    framework::{ApiBuilder, RegisterRoute},
-    ui::ServeUI,
-};
+use apalis_board::axum::ui::ServeUI;
 use axum::{
     Router,
     extract::{DefaultBodyLimit, Request, State},
@@ -16,10 +13,7 @@ use axum::{
     routing::{get, post},
 };
 use base64::Engine;
-use jobs::{
-    DEFAULT_HEARTBEAT, Job, QueueBackend,
-    payloads::{ImportFoods, ImportSource, Probe},
-};
+use jobs::payloads::{ImportFoods, ImportSource, Probe};
 use models::ErrorCode;
 use serde::{Deserialize, Serialize};
 
@@ -39,30 +33,9 @@ pub fn router(state: AppState) -> Router {
         .route("/imports/{id}/rejections", get(import_rejections))
         .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
-        .nest("/api/v1", board(state.jobs.queue()))
+        .nest("/api/v1", crate::board::router(&state.jobs))
         .fallback_service(ServeUI::new())
         .layer(middleware::from_fn_with_state(token, require_admin))
-}
-
-/// Every queue is registered with the board.
-fn board(queue: &QueueBackend) -> Router {
-    let builder = ApiBuilder::new(Router::new());
-    macro_rules! register {
-        ($builder:expr, $($job:ty),+) => {{
-            let mut builder = $builder;
-            $(
-                let name = queue.queue_name(<$job as Job>::QUEUE);
-                builder = match queue {
-                    QueueBackend::Sqlite(pool) => builder
-                        .register(&name, QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT)),
-                    QueueBackend::Redis { conn, .. } => builder
-                        .register(&name, QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT)),
-                };
-            )+
-            builder
-        }};
-    }
-    jobs::every_job!(register!(builder,)).build()
 }
 
 async fn require_admin(

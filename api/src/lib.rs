@@ -3,6 +3,7 @@
 mod admin;
 pub mod analysis;
 mod auth;
+mod board;
 mod config;
 mod drafting;
 #[cfg(feature = "embedded-workers")]
@@ -168,6 +169,10 @@ impl App {
             config.job_sweep_grace,
             stopped(),
         ));
+        // A fleet's workers run elsewhere: their events reach the job board over Redis.
+        if let (Some(url), Some(_)) = (&config.redis_url, &config.admin_token) {
+            jobs::board_log::relay(url.expose(), &config.redis_namespace)?;
+        }
 
         // Tells the server when in-process workers end; the sender is dropped unused
         // when there are none.

@@ -1,6 +1,7 @@
 //! The job plumbing shared by the API and the workers: typed payloads on named queues,
 //! a queue facade over SQLite (embedded) or Redis (fleet), and the progress bus.
 
+pub mod board_log;
 mod bus;
 mod facade;
 pub mod payloads;

@@ -14,6 +14,7 @@ models::store_contract!(
     cancel_applies_only_to_unfinished_jobs,
     queue_depths_count_unfinished_jobs,
     a_users_unfinished_jobs_are_counted_by_queue,
+    every_job_is_counted_by_queue_status_and_day,
     a_users_job_runs_can_be_forgotten,
     a_scheduled_task_is_claimed_once_per_period,
     stale_jobs_go_back_to_their_queue_once,
@@ -283,6 +284,54 @@ async fn a_users_unfinished_jobs_are_counted_by_queue(stores: Stores) {
         vec![("detect-foods".into(), 2), ("read-label".into(), 1)]
     );
     assert!(stores.jobs.unfinished_of_owner(9).await.unwrap().is_empty());
+}
+
+async fn every_job_is_counted_by_queue_status_and_day(stores: Stores) {
+    let done = new_job("probe");
+    for job in [&done, &new_job("probe"), &new_job("send-mail")] {
+        stores.jobs.create(job).await.unwrap();
+    }
+    stores
+        .jobs
+        .record_progress(&event(done.id, 1, JobStatus::Completed, "complete"))
+        .await
+        .unwrap();
+    let mut counts = stores.jobs.count_by_queue().await.unwrap();
+    counts.sort_by_key(|(queue, status, _)| (queue.clone(), status.as_str()));
+    assert_eq!(
+        counts,
+        vec![
+            ("probe".into(), JobStatus::Completed, 1),
+            ("probe".into(), JobStatus::Queued, 1),
+            ("send-mail".into(), JobStatus::Queued, 1),
+        ]
+    );
+    // All were created today: the last of the 7 days; a week later, none are.
+    let now = chrono::Utc::now();
+    let mut days = stores.jobs.created_per_day(now).await.unwrap();
+    days.sort();
+    assert_eq!(
+        days,
+        vec![
+            ("probe".into(), [0, 0, 0, 0, 0, 0, 2]),
+            ("send-mail".into(), [0, 0, 0, 0, 0, 0, 1]),
+        ]
+    );
+    let tomorrow = stores
+        .jobs
+        .created_per_day(now + chrono::Duration::days(1))
+        .await
+        .unwrap();
+    assert!(
+        tomorrow.iter().all(|(_, days)| days[5] > 0 && days[6] == 0),
+        "{tomorrow:?}"
+    );
+    let later = stores
+        .jobs
+        .created_per_day(now + chrono::Duration::days(8))
+        .await
+        .unwrap();
+    assert!(later.is_empty(), "{later:?}");
 }
 
 async fn a_users_job_runs_can_be_forgotten(stores: Stores) {

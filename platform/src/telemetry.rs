@@ -1,11 +1,17 @@
 //! What every binary does at start and stop: logs to stderr, and an end on Ctrl-C or
 //! SIGTERM.
 
-/// Logs to stderr; `RUST_LOG` filters (default `info`).
+/// Logs to stderr, and the jobs' events to the job board's log (`jobs::board_log`);
+/// `RUST_LOG` filters both (default `info`).
 pub fn init_tracing() {
+    use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt};
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(tracing_subscriber::fmt::layer())
+        .with(jobs::board_log::layer())
+        .try_init();
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

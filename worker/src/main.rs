@@ -13,6 +13,8 @@ async fn main() -> anyhow::Result<()> {
         println!("ok");
         return Ok(());
     }
+    // The job board's Logs page, on the API, shows this worker's jobs.
+    jobs::board_log::publish(config.redis_url.expose(), &config.redis_namespace).await?;
     // Installed before any model is loaded, so its sessions are counted.
     platform::telemetry::metrics();
     if let Some(addr) = config.metrics_addr {

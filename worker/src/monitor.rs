@@ -8,6 +8,7 @@ use apalis::{
         BackoffRetryPolicy, HasherRng, RetryIfPolicy, RetryPolicy,
         backoff::{ExponentialBackoff, ExponentialBackoffMaker, MakeBackoff},
     },
+    layers::tracing::{DefaultMakeSpan, DefaultOnRequest, DefaultOnResponse, TraceLayer},
     prelude::*,
 };
 use jobs::{Job, QueueBackend, Queued};
@@ -50,6 +51,16 @@ fn is_retryable(error: &BoxDynError) -> bool {
     error.downcast_ref::<AbortError>().is_none()
 }
 
+/// Each attempt of a job runs in apalis's `task` span (its task id and attempt), and
+/// its start and end (how long it took, its result) are events: what the job board's
+/// Logs page shows. At `info`, so that the default log level keeps them.
+fn task_tracing() -> TraceLayer<DefaultMakeSpan, DefaultOnRequest, DefaultOnResponse> {
+    TraceLayer::new()
+        .make_span_with(DefaultMakeSpan::new().level(tracing::Level::INFO))
+        .on_request(DefaultOnRequest::new().level(tracing::Level::INFO))
+        .on_response(DefaultOnResponse::new().level(tracing::Level::INFO))
+}
+
 /// Registers one worker per job type this process takes (`WORKER_QUEUES`) on the
 /// configured backend. The two backends are different types, so the shared part is
 /// spelled once in `worker_on!`.
@@ -73,6 +84,7 @@ macro_rules! register {
                                 .concurrency(concurrency)
                                 .parallelize(tokio::spawn)
                                 .retry(retry_policy())
+                                .layer(task_tracing())
                                 .data(deps.clone())
                                 .build(handle::<$job>)
                         })

@@ -1,7 +1,7 @@
 //! The admin listener: closed without ADMIN_TOKEN, the job board and metrics behind
 //! it, and the bad-input rules on its JSON endpoint.
 
-use crate::support::{ADMIN_TOKEN, Options, json_of, spawn_app};
+use crate::support::{ADMIN_TOKEN, Options, json_of, spawn_app, wait_finished};
 
 #[tokio::test]
 async fn the_admin_listener_is_closed_without_a_token() {
@@ -67,31 +67,125 @@ async fn the_admin_token_must_be_presented() {
 }
 
 #[tokio::test]
-async fn the_board_has_every_queue_registered() {
+async fn the_board_shows_every_queue_its_tasks_and_its_workers() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
-    // Per-queue task lists (the Redis backend's per-queue stats script is broken
-    // upstream, so stats are not used here).
-    let stats = |queue: String| {
-        app.client
-            .get(format!("{}/api/v1/queues/{queue}/tasks", app.admin))
-            .bearer_auth(ADMIN_TOKEN)
-            .send()
-    };
-    for queue in jobs::QUEUES {
-        let name = app.state.jobs.queue().queue_name(queue);
-        let response = stats(name.clone()).await.unwrap();
-        let status = response.status();
-        if status != 200 {
-            panic!("{name}: {status} {}", response.text().await.unwrap());
+    let board = |path: String| {
+        let request = app
+            .client
+            .get(format!("{}/api/v1{path}", app.admin))
+            .bearer_auth(ADMIN_TOKEN);
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status();
+            let text = response.text().await.unwrap();
+            assert_eq!(status, 200, "{path}: {text}");
+            serde_json::from_str::<serde_json::Value>(&text)
+                .unwrap_or_else(|_| panic!("{path} answers JSON: {text}"))
         }
-        let body: serde_json::Value = response.json().await.unwrap();
-        assert!(body.is_array(), "{name}: {body}");
+    };
+    let job_id = app.probe(1, 1).await;
+    wait_finished(&app, &job_id).await;
+
+    // Every queue, with its figures and the worker each has in this process.
+    let mut queues = serde_json::Value::Null;
+    for _ in 0..50 {
+        queues = board("/queues".into()).await;
+        let all_have_workers = queues
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|q| q["workers"].as_array().is_some_and(|w| !w.is_empty()));
+        if all_have_workers {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
-    // Paths the board's API does not know fall to its UI page, not to stats.
-    let unknown = stats("no-such-queue".into()).await.unwrap();
-    assert!(unknown.json::<serde_json::Value>().await.is_err());
+    let listed: Vec<&str> = queues
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = jobs::QUEUES
+        .iter()
+        .map(|q| app.state.jobs.queue().queue_name(q))
+        .collect();
+    assert_eq!(listed, expected);
+    for queue in queues.as_array().unwrap() {
+        let figure = |title: &str| {
+            queue["stats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["title"] == title)
+                .unwrap_or_else(|| panic!("{title} of {queue}"))["value"]
+                .as_str()
+                .unwrap()
+                .parse::<i64>()
+                .unwrap()
+        };
+        let done = if queue["name"].as_str().unwrap().ends_with("probe") {
+            1
+        } else {
+            0
+        };
+        assert_eq!(figure("DONE_JOBS"), done, "{queue}");
+        for title in ["PENDING_JOBS", "RUNNING_JOBS", "FAILED_JOBS"] {
+            assert_eq!(figure(title), 0, "{queue}");
+        }
+        assert!(!queue["workers"].as_array().unwrap().is_empty(), "{queue}");
+    }
+
+    // The probe is listed under Done, with its payload readable, and not under Pending
+    // (the queue marks its task done a moment after the job's record says so).
+    let mut done = serde_json::Value::Null;
+    for _ in 0..50 {
+        done = board("/tasks?status=Done&page=1&page_size=15".into()).await;
+        if done.as_array().is_some_and(|d| !d.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let done = done.as_array().unwrap();
+    assert_eq!(done.len(), 1, "{done:?}");
+    assert_eq!(done[0]["args"]["job_id"], job_id.as_str());
+    assert_eq!(done[0]["args"]["payload"]["steps"], 1);
+    let pending = board("/tasks?status=Pending".into()).await;
+    assert_eq!(pending, serde_json::json!([]));
+
+    let overview = board("/overview".into()).await;
+    assert!(
+        overview
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["title"] == "DONE_JOBS" && s["value"] == "1"),
+        "{overview}"
+    );
+    let workers = board("/workers".into()).await;
+    assert!(
+        workers.as_array().unwrap().len() >= jobs::QUEUES.len(),
+        "{workers}"
+    );
+
+    // Each queue's own pages are the crate's.
+    for name in &expected {
+        let tasks = board(format!("/queues/{name}/tasks?status=Done")).await;
+        assert!(tasks.is_array(), "{name}: {tasks}");
+    }
+
+    // The log stream the board's status reads answers as a stream.
+    let events = app
+        .client
+        .get(format!("{}/api/v1/events", app.admin))
+        .bearer_auth(ADMIN_TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), 200);
+    assert_eq!(events.headers()["content-type"], "text/event-stream");
 }
 
 #[tokio::test]

@@ -360,3 +360,117 @@ async fn a_worker_on_another_host_reads_the_photos_from_the_object_store() {
     assert_eq!(response.status(), 200);
     assert_eq!(store.objects(), Vec::<String>::new());
 }
+
+#[tokio::test]
+async fn the_job_board_shows_the_fleet_s_queues_tasks_and_worker_events() {
+    if !support::recognition_models_installed() {
+        return;
+    }
+    let Some(photo) = support::food_photo("coco_000000000142.jpg") else {
+        unavailable("the shared food photos");
+        return;
+    };
+    let Some(fleet) = Fleet::start(&[]).await else {
+        return;
+    };
+    let mut env = fleet.env.clone();
+    env.extend(support::models_env());
+    env.push(("HOSTNAME", "board-worker".into()));
+    // The Logs page shows what the worker's log level lets through: each job's start and
+    // end are at `info` (the tests' processes log warnings only).
+    env.push(("RUST_LOG", "warn,apalis::layers::tracing=info".into()));
+    let _worker = start("worker", &env, None);
+    let board = |path: &str| {
+        fleet
+            .client
+            .get(format!(
+                "http://127.0.0.1:{}/api/v1{path}",
+                fleet.admin_port
+            ))
+            .basic_auth("admin", Some(support::ADMIN_TOKEN))
+    };
+    // The Logs page's stream, open before the work starts: the board is healthy while
+    // it answers, and it shows the worker's events although they happen elsewhere.
+    let stream = board("/events").send().await.unwrap();
+    assert_eq!(stream.status(), 200);
+    let logs = tokio::spawn(support::events_of(stream, 1, Duration::from_secs(60)));
+
+    let token = fleet.sign_up("boardwatch").await;
+    let id = fleet.upload(&token, photo).await;
+    let response = fleet
+        .client
+        .post(fleet.api("/images/analyze/"))
+        .bearer_auth(&token)
+        .json(&json!({"image_id": id}))
+        .send()
+        .await
+        .unwrap();
+    let (status, analysed) = support::json_of(response).await;
+    assert_eq!(status, 200, "{analysed}");
+    assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
+
+    let logged = logs.await.unwrap();
+    assert_eq!(logged.len(), 1, "an event of the worker's on the board");
+    assert!(
+        logged[0].data["span"]["task_id"].is_string(),
+        "{:?}",
+        logged[0].data
+    );
+
+    let queues: Value = board("/queues").send().await.unwrap().json().await.unwrap();
+    let names: Vec<&str> = queues
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = jobs::QUEUES
+        .iter()
+        .map(|q| format!("{}:{q}", fleet.namespace))
+        .collect();
+    assert_eq!(names, expected);
+    let detect = &queues[expected
+        .iter()
+        .position(|q| q.ends_with(":detect-foods"))
+        .unwrap()];
+    assert!(
+        detect["stats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["title"] == "DONE_JOBS" && s["value"] == "1"),
+        "{detect}"
+    );
+    assert!(
+        !detect["workers"].as_array().unwrap().is_empty(),
+        "{detect}"
+    );
+
+    // The analysis and the sign-up's mail are listed under Done, their payloads
+    // readable: the mail's holds the account and the kind of link, no link. (The queue
+    // marks a task done a moment after the job's record says so.)
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        let listed: Value = board("/tasks?status=Done&page=1&page_size=15")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        done = listed.as_array().cloned().unwrap_or_default();
+        if done.len() >= 4 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        done.iter().any(|t| t["args"]["payload"]["image_id"] == id),
+        "{done:?}"
+    );
+    let mail = done
+        .iter()
+        .find(|t| t["args"]["payload"]["link"] == "verify_email")
+        .unwrap_or_else(|| panic!("the sign-up mail under Done: {done:?}"));
+    assert!(mail["args"]["payload"]["user_id"].is_i64(), "{mail}");
+}

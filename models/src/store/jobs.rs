@@ -4,7 +4,7 @@ use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
 use super::engine::{Bind, Engine, RowsAffected};
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
-use crate::job::{JobId, JobProgress, JobRecord, NewJob, QueueDepth, StaleJob};
+use crate::job::{JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
 
 #[derive(Debug)]
 pub(super) struct SqlJobs<DB: Engine>(pub Pool<DB>);
@@ -132,6 +132,20 @@ const UNFINISHED_BY_QUEUE: &str = concat!(
     " group by queue, status order by queue, status"
 );
 
+const COUNT_BY_QUEUE: &str =
+    "select queue, status, count(*) as count from job_run group by queue, status";
+
+/// Jobs created on each of the last 7 days ($1..$8 are the days' bounds, oldest first).
+const CREATED_PER_DAY: &str = "select queue, \
+     sum(case when created_at < $2 then 1 else 0 end) as day1, \
+     sum(case when created_at >= $2 and created_at < $3 then 1 else 0 end) as day2, \
+     sum(case when created_at >= $3 and created_at < $4 then 1 else 0 end) as day3, \
+     sum(case when created_at >= $4 and created_at < $5 then 1 else 0 end) as day4, \
+     sum(case when created_at >= $5 and created_at < $6 then 1 else 0 end) as day5, \
+     sum(case when created_at >= $6 and created_at < $7 then 1 else 0 end) as day6, \
+     sum(case when created_at >= $7 then 1 else 0 end) as day7 \
+     from job_run where created_at >= $1 and created_at < $8 group by queue";
+
 const UNFINISHED_OF_OWNER: &str = concat!(
     "select queue, count(*) as count from job_run where owner_user_id = $1 and status not in ",
     terminal!(),
@@ -153,6 +167,25 @@ const REQUEUE: &str = concat!(
 );
 
 #[derive(sqlx::FromRow)]
+struct CountRow {
+    queue: String,
+    status: String,
+    count: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct DaysRow {
+    queue: String,
+    day1: i64,
+    day2: i64,
+    day3: i64,
+    day4: i64,
+    day5: i64,
+    day6: i64,
+    day7: i64,
+}
+
+#[derive(sqlx::FromRow)]
 struct DepthRow {
     queue: String,
     status: String,
@@ -166,6 +199,8 @@ where
     for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
     for<'r> JobRow: FromRow<'r, DB::Row>,
     for<'r> DepthRow: FromRow<'r, DB::Row>,
+    for<'r> CountRow: FromRow<'r, DB::Row>,
+    for<'r> DaysRow: FromRow<'r, DB::Row>,
     for<'r> StaleRow: FromRow<'r, DB::Row>,
     for<'r> (String, i64): FromRow<'r, DB::Row>,
     i32: Bind<DB>,
@@ -304,6 +339,37 @@ where
                     oldest: row.oldest,
                 })
             })
+            .collect()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn created_per_day(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(String, [i64; 7])>, StoreError> {
+        let today = now.date_naive().and_time(chrono::NaiveTime::MIN).and_utc();
+        let mut query = sqlx::query_as::<_, DaysRow>(CREATED_PER_DAY);
+        for day in (0..7).rev() {
+            query = query.bind(today - chrono::Duration::days(day));
+        }
+        let rows = query
+            .bind(today + chrono::Duration::days(1))
+            .fetch_all(&self.0)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let days = [r.day1, r.day2, r.day3, r.day4, r.day5, r.day6, r.day7];
+                (r.queue, days)
+            })
+            .collect())
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn count_by_queue(&self) -> Result<Vec<(String, JobStatus, i64)>, StoreError> {
+        let rows: Vec<CountRow> = sqlx::query_as(COUNT_BY_QUEUE).fetch_all(&self.0).await?;
+        rows.into_iter()
+            .map(|row| Ok((row.queue, parse_status(&row.status)?, row.count)))
             .collect()
     }
 

@@ -72,6 +72,14 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Asks a job to stop. Returns false when it had already finished.
     async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError>;
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
+    /// How many jobs each queue has had, by status, finished ones included.
+    async fn count_by_queue(&self) -> Result<Vec<(String, JobStatus, i64)>, StoreError>;
+    /// How many jobs each queue was given on each of the last 7 days (UTC), oldest
+    /// first, today last.
+    async fn created_per_day(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(String, [i64; 7])>, StoreError>;
     /// Unfinished jobs with a payload, untouched since `before`, oldest first.
     async fn stale(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<StaleJob>, StoreError>;
     /// Puts a stale job back to `queued` for its queue to hand out again, unless it

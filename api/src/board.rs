@@ -1,0 +1,292 @@
+//! The apalis job board, at the root of the admin listener (its UI asks for `/api/v1`).
+//!
+//! The crate's routes for one queue are mounted for each of ours, and its log stream
+//! reads this process's `jobs::board_log`. Its routes across queues read the first queue
+//! registered only: a queue without tasks yet shows no figures and no workers there, and
+//! on Redis the tasks listed are that one queue's. So the list of queues, the tasks by
+//! status, the overview and the workers are answered here, over every queue: the tasks
+//! and workers with the crate's own queries of each queue, the figures from the job
+//! records (apalis-redis 1.0 counts a queue's done tasks with a command of another Redis
+//! type, so its figures fail once a task is done).
+
+use std::sync::Arc;
+
+use apalis_board::axum::{
+    RawTask,
+    framework::{ApiBuilder, RegisterRoute, axum::sse},
+};
+use apalis_core::{
+    backend::{
+        Filter, ListAllTasks, ListTasks, ListWorkers, QueueInfo, RunningWorker, StatType, Statistic,
+    },
+    task::{Task, status::Status},
+};
+use apalis_redis::RedisStorage;
+use apalis_sqlite::SqliteStorage;
+use axum::{
+    Extension, Json, Router,
+    extract::{Query, State},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use jobs::{DEFAULT_HEARTBEAT, Job, JobStatus, Jobs, QueueBackend, Queued};
+use models::JobStore;
+
+/// A worker that said it was alive this recently is live (it beats every 10 s; the
+/// Workers page lists the silent ones too, with when they were last heard).
+const LIVE_WITHIN: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The most tasks of one status a page of the Tasks list reaches back to, per queue.
+const MAX_LISTED: u32 = 1000;
+
+/// What the board asks of one of our queues.
+#[async_trait::async_trait]
+trait BoardQueue: Send + Sync {
+    /// Its name in the backend (namespaced on Redis).
+    fn name(&self) -> &str;
+    /// Its name among the product's queues.
+    fn queue(&self) -> &'static str;
+    /// Its most recent tasks with `status`, at most `limit`, as the board shows a task.
+    async fn tasks(&self, status: Status, limit: u32) -> Result<Vec<Listed>, String>;
+    /// The workers of every queue the backend knows (apalis-redis 1.0 fails to list one
+    /// queue's, so a queue's are picked from these by name: `<queue>@<host>-<pid>`).
+    async fn all_workers(&self) -> Result<Vec<RunningWorker>, String>;
+}
+
+/// A task as the board lists it, with when it last ran or ended, to order by.
+struct Listed {
+    at: u64,
+    task: serde_json::Value,
+}
+
+struct OnSqlite<J>(SqliteStorage<Queued<J>>, String);
+struct OnRedis<J>(RedisStorage<Queued<J>>, String);
+
+/// The tasks with their payloads readable (the queue keeps them as JSON bytes).
+fn listed(tasks: Vec<Task<Vec<u8>>>) -> Vec<Listed> {
+    tasks
+        .into_iter()
+        .map(|task| {
+            let at = task.ctx().done_at().or(task.ctx().run_at()).unwrap_or(0);
+            let task = task.map_args(|bytes| {
+                serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null)
+            });
+            Listed {
+                at,
+                task: serde_json::to_value(RawTask(task)).unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+fn recent(status: Status, limit: u32) -> Filter {
+    Filter {
+        status: Some(status),
+        page: 1,
+        page_size: Some(limit),
+    }
+}
+
+macro_rules! board_queue {
+    ($on:ident, $list:ident) => {
+        #[async_trait::async_trait]
+        impl<J: Job> BoardQueue for $on<J> {
+            fn name(&self) -> &str {
+                &self.1
+            }
+            fn queue(&self) -> &'static str {
+                J::QUEUE
+            }
+            async fn tasks(&self, status: Status, limit: u32) -> Result<Vec<Listed>, String> {
+                self.0
+                    .$list(&recent(status, limit))
+                    .await
+                    .map(listed)
+                    .map_err(|e| e.to_string())
+            }
+            async fn all_workers(&self) -> Result<Vec<RunningWorker>, String> {
+                self.0.list_all_workers().await.map_err(|e| e.to_string())
+            }
+        }
+    };
+}
+
+board_queue!(OnSqlite, list_tasks);
+// apalis-redis 1.0 lists one queue's tasks from a key it never writes; its listing "of
+// all queues" reads the task hash of the storage's own queue, which is what is meant.
+board_queue!(OnRedis, list_all_tasks);
+
+#[derive(Clone)]
+struct Board {
+    queues: Arc<Vec<Box<dyn BoardQueue>>>,
+    records: Arc<dyn JobStore>,
+}
+
+/// The board's API: the crate's routes of each queue, and ours across them.
+pub fn router(jobs: &Jobs) -> Router {
+    let queue = jobs.queue();
+    let mut queues: Vec<Box<dyn BoardQueue>> = Vec::new();
+    macro_rules! register {
+        ($builder:expr, $($job:ty),+) => {{
+            let mut builder = $builder;
+            $(
+                let name = queue.queue_name(<$job as Job>::QUEUE);
+                builder = match queue {
+                    QueueBackend::Sqlite(pool) => {
+                        let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT);
+                        queues.push(Box::new(OnSqlite(storage.clone(), name.clone())));
+                        builder.register(&name, storage)
+                    }
+                    QueueBackend::Redis { conn, .. } => {
+                        let storage = QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT);
+                        queues.push(Box::new(OnRedis(storage.clone(), name.clone())));
+                        builder.register(&name, storage)
+                    }
+                };
+            )+
+            builder
+        }};
+    }
+    let each_queue =
+        jobs::every_job!(register!(ApiBuilder::new_with_router(Router::new(), false),)).build();
+    let board = Board {
+        queues: Arc::new(queues),
+        records: jobs.store().clone(),
+    };
+    Router::new()
+        .route("/queues", get(list_queues))
+        .route("/tasks", get(list_tasks))
+        .route("/workers", get(list_workers))
+        .route("/overview", get(overview))
+        .with_state(board)
+        .route("/events", get(sse::new_client))
+        .layer(Extension(jobs::board_log::broadcaster().clone()))
+        .merge(each_queue)
+}
+
+/// The board's figures of some queues' jobs (the queued and the retrying wait).
+fn figures<'a>(counts: impl Iterator<Item = &'a (String, JobStatus, i64)>) -> Vec<Statistic> {
+    let (mut pending, mut running, mut done, mut failed, mut killed) = (0, 0, 0, 0, 0);
+    for (_, status, count) in counts {
+        match status {
+            JobStatus::Queued | JobStatus::Retrying => pending += count,
+            JobStatus::Running => running += count,
+            JobStatus::Completed => done += count,
+            JobStatus::Failed => failed += count,
+            JobStatus::Cancelled => killed += count,
+        }
+    }
+    let total = pending + running + done + failed + killed;
+    [
+        ("RUNNING_JOBS", running, 1),
+        ("PENDING_JOBS", pending, 1),
+        ("FAILED_JOBS", failed, 2),
+        ("DONE_JOBS", done, 4),
+        ("KILLED_JOBS", killed, 4),
+        ("TOTAL_JOBS", total, 4),
+    ]
+    .into_iter()
+    .map(|(title, value, priority)| Statistic {
+        title: title.to_owned(),
+        stat_type: StatType::Number,
+        value: value.to_string(),
+        priority: Some(priority),
+    })
+    .collect()
+}
+
+/// The crate's routes answer a backend's fault with 500 and its message: so do these.
+fn fault(message: impl std::fmt::Display) -> Response {
+    (StatusCode::INTERNAL_SERVER_ERROR, message.to_string()).into_response()
+}
+
+/// The workers of this deployment's queues (a Redis server may hold others').
+async fn our_workers(board: &Board) -> Result<Vec<RunningWorker>, Response> {
+    let Some(first) = board.queues.first() else {
+        return Ok(Vec::new());
+    };
+    let mut workers = first.all_workers().await.map_err(fault)?;
+    workers.retain(|w| board.queues.iter().any(|q| works_on(w, q.name())));
+    Ok(workers)
+}
+
+fn works_on(worker: &RunningWorker, queue: &str) -> bool {
+    worker
+        .id
+        .strip_prefix(queue)
+        .is_some_and(|rest| rest.starts_with('@'))
+}
+
+/// Every queue, with its figures, its live workers and the jobs it was given on each
+/// of the last 7 days.
+async fn list_queues(State(board): State<Board>) -> Result<Json<Vec<QueueInfo>>, Response> {
+    let counts = board.records.count_by_queue().await.map_err(fault)?;
+    let days = board
+        .records
+        .created_per_day(chrono::Utc::now())
+        .await
+        .map_err(fault)?;
+    let now = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0);
+    let workers = our_workers(&board).await?;
+    let listed = board
+        .queues
+        .iter()
+        .map(|queue| QueueInfo {
+            name: queue.name().to_owned(),
+            stats: figures(counts.iter().filter(|(q, _, _)| q == queue.queue())),
+            workers: workers
+                .iter()
+                .filter(|w| works_on(w, queue.name()))
+                .filter(|w| w.last_heartbeat + LIVE_WITHIN.as_secs() >= now)
+                .map(|w| w.id.clone())
+                .collect(),
+            activity: days
+                .iter()
+                .find(|(q, _)| q == queue.queue())
+                .map(|(_, days)| {
+                    days.iter()
+                        .map(|&n| usize::try_from(n).unwrap_or(0))
+                        .collect()
+                })
+                .unwrap_or_else(|| vec![0; 7]),
+        })
+        .collect();
+    Ok(Json(listed))
+}
+
+/// The tasks of every queue with one status (pending unless asked), the most recent
+/// first, a page at a time.
+async fn list_tasks(
+    State(board): State<Board>,
+    Query(filter): Query<Filter>,
+) -> Result<Json<Vec<serde_json::Value>>, Response> {
+    let status = filter.status.clone().unwrap_or(Status::Pending);
+    let page = filter.page.max(1);
+    let page_size = filter.limit().clamp(1, 100);
+    let reach = (page * page_size).min(MAX_LISTED);
+    let mut tasks = Vec::new();
+    for queue in board.queues.iter() {
+        tasks.extend(queue.tasks(status.clone(), reach).await.map_err(fault)?);
+    }
+    tasks.sort_by_key(|task| std::cmp::Reverse(task.at));
+    Ok(Json(
+        tasks
+            .into_iter()
+            .skip(((page - 1) * page_size) as usize)
+            .take(page_size as usize)
+            .map(|listed| listed.task)
+            .collect(),
+    ))
+}
+
+/// Every worker of every queue, with when it was last heard.
+async fn list_workers(State(board): State<Board>) -> Result<Json<Vec<RunningWorker>>, Response> {
+    our_workers(&board).await.map(Json)
+}
+
+/// The figures of every queue together.
+async fn overview(State(board): State<Board>) -> Result<Json<Vec<Statistic>>, Response> {
+    let counts = board.records.count_by_queue().await.map_err(fault)?;
+    Ok(Json(figures(counts.iter())))
+}
