@@ -17,7 +17,7 @@ use apalis_board::axum::{
 };
 use apalis_core::{
     backend::{
-        Filter, ListAllTasks, ListTasks, ListWorkers, QueueInfo, RunningWorker, StatType, Statistic,
+        FetchById, Filter, ListTasks, ListWorkers, QueueInfo, RunningWorker, StatType, Statistic,
     },
     task::{Task, status::Status},
 };
@@ -38,7 +38,7 @@ use models::JobStore;
 const LIVE_WITHIN: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The most tasks of one status a page of the Tasks list reaches back to, per queue.
-const MAX_LISTED: u32 = 1000;
+const MAX_LISTED: u64 = 500;
 
 /// What the board asks of one of our queues.
 #[async_trait::async_trait]
@@ -48,7 +48,12 @@ trait BoardQueue: Send + Sync {
     /// Its name among the product's queues.
     fn queue(&self) -> &'static str;
     /// Its most recent tasks with `status`, at most `limit`, as the board shows a task.
-    async fn tasks(&self, status: Status, limit: u32) -> Result<Vec<Listed>, String>;
+    async fn tasks(
+        &self,
+        status: Status,
+        limit: u32,
+        records: &dyn JobStore,
+    ) -> Result<Vec<Listed>, String>;
     /// The workers of every queue the backend knows (apalis-redis 1.0 fails to list one
     /// queue's, so a queue's are picked from these by name: `<queue>@<host>-<pid>`).
     async fn all_workers(&self) -> Result<Vec<RunningWorker>, String>;
@@ -60,8 +65,22 @@ struct Listed {
     task: serde_json::Value,
 }
 
-struct OnSqlite<J>(SqliteStorage<Queued<J>>, String);
-struct OnRedis<J>(RedisStorage<Queued<J>>, String);
+/// One of our queues on its storage (`S`: SQLite's or Redis's).
+struct OnQueue<S, J> {
+    storage: S,
+    name: String,
+    job: std::marker::PhantomData<fn() -> J>,
+}
+
+impl<S, J> OnQueue<S, J> {
+    fn new(storage: S, name: &str) -> Box<Self> {
+        Box::new(OnQueue {
+            storage,
+            name: name.to_owned(),
+            job: std::marker::PhantomData,
+        })
+    }
+}
 
 /// The tasks with their payloads readable (the queue keeps them as JSON bytes).
 fn listed(tasks: Vec<Task<Vec<u8>>>) -> Vec<Listed> {
@@ -80,42 +99,104 @@ fn listed(tasks: Vec<Task<Vec<u8>>>) -> Vec<Listed> {
         .collect()
 }
 
-fn recent(status: Status, limit: u32) -> Filter {
-    Filter {
-        status: Some(status),
-        page: 1,
-        page_size: Some(limit),
+/// The job records' statuses a task of the board's `status` has.
+fn recorded_as(status: &Status) -> &'static [JobStatus] {
+    match status {
+        Status::Pending => &[JobStatus::Queued, JobStatus::Retrying],
+        Status::Running => &[JobStatus::Running],
+        Status::Done => &[JobStatus::Completed],
+        Status::Failed => &[JobStatus::Failed],
+        Status::Killed => &[JobStatus::Cancelled],
+        _ => &[],
     }
 }
 
-macro_rules! board_queue {
-    ($on:ident, $list:ident) => {
-        #[async_trait::async_trait]
-        impl<J: Job> BoardQueue for $on<J> {
-            fn name(&self) -> &str {
-                &self.1
-            }
-            fn queue(&self) -> &'static str {
-                J::QUEUE
-            }
-            async fn tasks(&self, status: Status, limit: u32) -> Result<Vec<Listed>, String> {
-                self.0
-                    .$list(&recent(status, limit))
-                    .await
-                    .map(listed)
-                    .map_err(|e| e.to_string())
-            }
-            async fn all_workers(&self) -> Result<Vec<RunningWorker>, String> {
-                self.0.list_all_workers().await.map_err(|e| e.to_string())
-            }
-        }
-    };
+/// How a queue's storage lists its recent tasks of one status.
+#[async_trait::async_trait]
+trait RecentTasks {
+    async fn recent(
+        &self,
+        status: Status,
+        limit: u32,
+        records: &dyn JobStore,
+    ) -> Result<Vec<Task<Vec<u8>>>, String>;
 }
 
-board_queue!(OnSqlite, list_tasks);
-// apalis-redis 1.0 lists one queue's tasks from a key it never writes; its listing "of
-// all queues" reads the task hash of the storage's own queue, which is what is meant.
-board_queue!(OnRedis, list_all_tasks);
+#[async_trait::async_trait]
+impl<J: Job> RecentTasks for SqliteStorage<Queued<J>> {
+    /// The queue's own listing: by status, the most recently done first.
+    async fn recent(
+        &self,
+        status: Status,
+        limit: u32,
+        _: &dyn JobStore,
+    ) -> Result<Vec<Task<Vec<u8>>>, String> {
+        let filter = Filter {
+            status: Some(status),
+            page: 1,
+            page_size: Some(limit),
+        };
+        self.list_tasks(&filter).await.map_err(|e| e.to_string())
+    }
+}
+
+#[async_trait::async_trait]
+impl<J: Job> RecentTasks for RedisStorage<Queued<J>> {
+    /// apalis-redis 1.0 lists a queue's tasks from a key it never writes, or takes a page
+    /// of all its task ids in id order before it filters by status; so the job records
+    /// say which tasks are the recent ones of that status (a task has its job's id
+    /// there), and the queue gives each.
+    async fn recent(
+        &self,
+        status: Status,
+        limit: u32,
+        records: &dyn JobStore,
+    ) -> Result<Vec<Task<Vec<u8>>>, String> {
+        let ids = records
+            .recent_of_queue(J::QUEUE, recorded_as(&status), i64::from(limit))
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut storage = self.clone();
+        let mut tasks = Vec::with_capacity(ids.len());
+        for id in ids {
+            let task = storage.fetch_by_id(&jobs::task_id(id)).await;
+            tasks.extend(task.map_err(|e| e.to_string())?);
+        }
+        Ok(tasks)
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, J> BoardQueue for OnQueue<S, J>
+where
+    S: RecentTasks + ListWorkers + Send + Sync,
+    S::Error: std::fmt::Display,
+    J: Job,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn queue(&self) -> &'static str {
+        J::QUEUE
+    }
+    async fn tasks(
+        &self,
+        status: Status,
+        limit: u32,
+        records: &dyn JobStore,
+    ) -> Result<Vec<Listed>, String> {
+        self.storage
+            .recent(status, limit, records)
+            .await
+            .map(listed)
+    }
+    async fn all_workers(&self) -> Result<Vec<RunningWorker>, String> {
+        self.storage
+            .list_all_workers()
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
 
 #[derive(Clone)]
 struct Board {
@@ -135,12 +216,12 @@ pub fn router(jobs: &Jobs) -> Router {
                 builder = match queue {
                     QueueBackend::Sqlite(pool) => {
                         let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT);
-                        queues.push(Box::new(OnSqlite(storage.clone(), name.clone())));
+                        queues.push(OnQueue::<_, $job>::new(storage.clone(), &name));
                         builder.register(&name, storage)
                     }
                     QueueBackend::Redis { conn, .. } => {
                         let storage = QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT);
-                        queues.push(Box::new(OnRedis(storage.clone(), name.clone())));
+                        queues.push(OnQueue::<_, $job>::new(storage.clone(), &name));
                         builder.register(&name, storage)
                     }
                 };
@@ -262,19 +343,21 @@ async fn list_tasks(
     Query(filter): Query<Filter>,
 ) -> Result<Json<Vec<serde_json::Value>>, Response> {
     let status = filter.status.clone().unwrap_or(Status::Pending);
-    let page = filter.page.max(1);
-    let page_size = filter.limit().clamp(1, 100);
-    let reach = (page * page_size).min(MAX_LISTED);
+    let page = u64::from(filter.page.max(1));
+    let page_size = u64::from(filter.limit().clamp(1, 100));
+    let skip = (page - 1).saturating_mul(page_size);
+    let reach = u32::try_from(skip.saturating_add(page_size).min(MAX_LISTED)).unwrap_or(0);
     let mut tasks = Vec::new();
     for queue in board.queues.iter() {
-        tasks.extend(queue.tasks(status.clone(), reach).await.map_err(fault)?);
+        let listed = queue.tasks(status.clone(), reach, board.records.as_ref());
+        tasks.extend(listed.await.map_err(fault)?);
     }
     tasks.sort_by_key(|task| std::cmp::Reverse(task.at));
     Ok(Json(
         tasks
             .into_iter()
-            .skip(((page - 1) * page_size) as usize)
-            .take(page_size as usize)
+            .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+            .take(usize::try_from(page_size).unwrap_or(0))
             .map(|listed| listed.task)
             .collect(),
     ))

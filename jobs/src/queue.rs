@@ -220,7 +220,8 @@ fn redis_config(name: &str, heartbeat: Duration) -> apalis_redis::Config {
 }
 
 /// Redis knows a job by the job's own id: the sweeper can then ask whether the queue
-/// still holds it, and a job pushed again while held is not held twice.
-fn task_id(job_id: JobId) -> TaskId {
+/// still holds it, a job pushed again while held is not held twice, and the job board
+/// finds a job's task.
+pub fn task_id(job_id: JobId) -> TaskId {
     TaskId::from_string(job_id.to_string())
 }

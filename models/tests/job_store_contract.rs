@@ -306,8 +306,9 @@ async fn every_job_is_counted_by_queue_status_and_day(stores: Stores) {
             ("send-mail".into(), JobStatus::Queued, 1),
         ]
     );
-    // All were created today: the last of the 7 days; a week later, none are.
-    let now = chrono::Utc::now();
+    // All were created today: the last of the 7 days; a week later, none are. (Today
+    // is the records' own, should midnight pass during the test.)
+    let now = stores.jobs.get(done.id).await.unwrap().unwrap().created_at;
     let mut days = stores.jobs.created_per_day(now).await.unwrap();
     days.sort();
     assert_eq!(
@@ -322,6 +323,7 @@ async fn every_job_is_counted_by_queue_status_and_day(stores: Stores) {
         .created_per_day(now + chrono::Duration::days(1))
         .await
         .unwrap();
+    assert_eq!(tomorrow.len(), 2, "{tomorrow:?}");
     assert!(
         tomorrow.iter().all(|(_, days)| days[5] > 0 && days[6] == 0),
         "{tomorrow:?}"

@@ -235,7 +235,10 @@ impl UsdaClient {
         let answer: SearchAnswer = response
             .json()
             .await
-            .map_err(|e| UsdaError::Unavailable(format!("unreadable answer: {e}")))?;
+            // The error would name the URL, and with it the key.
+            .map_err(|e| {
+                UsdaError::Unavailable(format!("unreadable answer: {}", e.without_url()))
+            })?;
         let foods: Vec<UsdaFood> = answer
             .foods
             .into_iter()
@@ -270,7 +273,10 @@ impl UsdaClient {
         let f: FoodAnswer = response
             .json()
             .await
-            .map_err(|e| UsdaError::Unavailable(format!("unreadable answer: {e}")))?;
+            // The error would name the URL, and with it the key.
+            .map_err(|e| {
+                UsdaError::Unavailable(format!("unreadable answer: {}", e.without_url()))
+            })?;
         Ok(Some(UsdaFood {
             fdc_id: f.fdc_id,
             nutrients: nutrients_of(

@@ -95,7 +95,7 @@ impl Mailer {
         let to: Mailbox = mail
             .to
             .parse()
-            .map_err(|e| MailerError::Address(format!("{}: {e}", mail.to)))?;
+            .map_err(|e| MailerError::Address(format!("the account's address: {e}")))?;
         let builder = Message::builder()
             .from(self.from.clone())
             .to(to)
@@ -138,10 +138,13 @@ impl Mailer {
             }
             Transport::Smtp { relay, transport } => {
                 transport.send(message).await.map_err(|e| {
+                    // A server's reply often names the recipient; the error is kept with
+                    // the job and shown on the job board, so the address is left out.
+                    let reply = e.to_string().replace(&mail.to, "<the account's address>");
                     if e.is_permanent() {
-                        MailerError::Rejected(e.to_string())
+                        MailerError::Rejected(reply)
                     } else {
-                        MailerError::Transport(e.to_string())
+                        MailerError::Transport(reply)
                     }
                 })?;
                 tracing::info!(subject = %mail.subject, relay, "mail sent");

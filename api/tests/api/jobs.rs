@@ -379,6 +379,12 @@ async fn permanent_failures_fail_at_once() {
     };
     assert_eq!(failure.code, "MAIL_REJECTED");
     assert!(failure.message.contains("refused"), "{}", failure.message);
+    // The job keeps the server's reply without the address it named.
+    assert!(
+        !failure.message.contains("refused@example.com"),
+        "{}",
+        failure.message
+    );
     let depths = app.state.jobs.store().unfinished_by_queue().await.unwrap();
     assert!(depths.is_empty());
 }

@@ -67,6 +67,12 @@ async fn food(State(replay): State<Replay>, Path(id): Path<i64>) -> Response {
     match id {
         173944 => json_answer(FOOD_BANANA),
         500 => (StatusCode::INTERNAL_SERVER_ERROR, "oops").into_response(),
+        // A proxy's page where the food should be.
+        999 => (
+            [("content-type", "application/json")],
+            "<html>maintenance</html>",
+        )
+            .into_response(),
         _ => (StatusCode::NOT_FOUND, "{}").into_response(),
     }
 }
@@ -198,6 +204,33 @@ async fn usda_search_and_nutrition_are_fetched_cached_and_kept() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(found, "the fetched food reaches the search index");
+}
+
+#[tokio::test]
+async fn an_unreadable_usda_answer_never_shows_the_key() {
+    let Some((app, _)) = app_with_usda().await else {
+        return;
+    };
+    let (status, body) = app.get("/foods/usda/nutrition/999/").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(!body.to_string().contains("TEST_KEY"), "{body}");
+    // The failed job's error is kept with it (and shown on the job board): without the
+    // address it called, which carries the key.
+    let mut stored = Vec::new();
+    for _ in 0..50 {
+        stored = crate::support::stored_job_data(&app).await;
+        if stored.iter().any(|text| text.contains("unreadable answer")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        stored.iter().any(|text| text.contains("unreadable answer")),
+        "{stored:?}"
+    );
+    for text in &stored {
+        assert!(!text.contains("TEST_KEY"), "{text}");
+    }
 }
 
 #[tokio::test]

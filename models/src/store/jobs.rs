@@ -1,8 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, Type};
+use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Type};
 
-use super::engine::{Bind, Engine, RowsAffected};
+use super::engine::{Bind, Engine, RowsAffected, push_list};
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
 use crate::job::{JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
 
@@ -203,6 +203,7 @@ where
     for<'r> DaysRow: FromRow<'r, DB::Row>,
     for<'r> StaleRow: FromRow<'r, DB::Row>,
     for<'r> (String, i64): FromRow<'r, DB::Row>,
+    for<'r> (String,): FromRow<'r, DB::Row>,
     i32: Bind<DB>,
     i64: Bind<DB>,
     String: Bind<DB>,
@@ -363,6 +364,26 @@ where
                 (r.queue, days)
             })
             .collect())
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn recent_of_queue(
+        &self,
+        queue: &str,
+        statuses: &[JobStatus],
+        limit: i64,
+    ) -> Result<Vec<JobId>, StoreError> {
+        if statuses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let statuses: Vec<String> = statuses.iter().map(|s| s.as_str().to_owned()).collect();
+        let mut b: QueryBuilder<DB> =
+            QueryBuilder::new("select job_run_id from job_run where queue = ");
+        b.push_bind(queue.to_owned()).push(" and status in (");
+        push_list(&mut b, &statuses);
+        b.push(") order by updated_at desc limit ").push_bind(limit);
+        let rows: Vec<(String,)> = b.build_query_as().fetch_all(&self.0).await?;
+        rows.iter().map(|(id,)| job_id(id)).collect()
     }
 
     #[tracing::instrument(skip_all, level = "debug")]

@@ -72,6 +72,13 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Asks a job to stop. Returns false when it had already finished.
     async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError>;
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
+    /// The ids of `queue`'s jobs with one of `statuses`, the most recently changed first.
+    async fn recent_of_queue(
+        &self,
+        queue: &str,
+        statuses: &[JobStatus],
+        limit: i64,
+    ) -> Result<Vec<JobId>, StoreError>;
     /// How many jobs each queue has had, by status, finished ones included.
     async fn count_by_queue(&self) -> Result<Vec<(String, JobStatus, i64)>, StoreError>;
     /// How many jobs each queue was given on each of the last 7 days (UTC), oldest

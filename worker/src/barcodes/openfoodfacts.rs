@@ -188,10 +188,9 @@ impl OffClient {
         })?;
         let found = match response.status().as_u16() {
             200 => {
-                let answer: Answer = response
-                    .json()
-                    .await
-                    .map_err(|e| OffError::Unavailable(format!("unreadable answer: {e}")))?;
+                let answer: Answer = response.json().await.map_err(|e| {
+                    OffError::Unavailable(format!("unreadable answer: {}", e.without_url()))
+                })?;
                 let known = matches!(&answer.status, Value::Number(n) if n.as_i64() == Some(1))
                     || answer.status.as_str() == Some("success");
                 answer

@@ -9,6 +9,11 @@ impl JobHandler for SendMail {
     /// send makes another (the one never sent is never used, and expires).
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = self.user_id, link = ?self.link))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<MailDelivery, JobError> {
+        if self.user_id == SendMail::QUEUED_BEFORE_UPGRADE {
+            return Ok(not_sent(
+                "queued before an upgrade; a new link must be asked for",
+            ));
+        }
         let user_id = UserId::from_i64(self.user_id);
         let Some(user) = deps.stores.users.get(user_id).await.map_err(store_fault)? else {
             return Ok(not_sent("the account no longer exists"));

@@ -650,12 +650,12 @@ pub async fn upload(
     .await
 }
 
-/// Everything stored of the jobs: each job record's payload and result, and what the
+/// Everything stored of the jobs: each job record's payload, result and error, and what the
 /// queue keeps of its tasks (SQLite's task table, or every key of this app's Redis
 /// namespace), as text.
 pub async fn stored_job_data(app: &TestApp) -> Vec<String> {
-    const RECORDS: &str =
-        "select coalesce(payload, '') || ' ' || coalesce(result, '') from job_run";
+    const RECORDS: &str = "select coalesce(payload, '') || ' ' || coalesce(result, '') \
+         || ' ' || coalesce(error_message, '') from job_run";
     let mut stored: Vec<String> = match &app.state.db {
         models::Database::Sqlite(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
         models::Database::Postgres(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
@@ -689,20 +689,33 @@ pub async fn stored_job_data(app: &TestApp) -> Vec<String> {
                     .query_async(&mut conn)
                     .await
                     .unwrap();
-                let command = match kind.as_str() {
+                if kind == "none" {
+                    continue; // expired since
+                }
+                let mut call = redis::cmd(match kind.as_str() {
                     "hash" => "HGETALL",
                     "list" => "LRANGE",
                     "set" => "SMEMBERS",
                     "zset" => "ZRANGE",
-                    _ => "GET",
-                };
-                let mut call = redis::cmd(command);
+                    "string" => "GET",
+                    other => panic!("{key} is a Redis {other}: read it too"),
+                });
                 call.arg(&key);
-                if matches!(command, "LRANGE" | "ZRANGE") {
+                if matches!(kind.as_str(), "list" | "zset") {
                     call.arg(0).arg(-1);
                 }
-                let values: Vec<String> = call.query_async(&mut conn).await.unwrap_or_default();
-                stored.extend(values);
+                let values: Vec<Vec<u8>> = if kind == "string" {
+                    vec![call.query_async(&mut conn).await.unwrap()]
+                } else {
+                    call.query_async(&mut conn)
+                        .await
+                        .unwrap_or_else(|e| panic!("{key} ({kind}): {e}"))
+                };
+                stored.extend(
+                    values
+                        .iter()
+                        .map(|v| String::from_utf8_lossy(v).into_owned()),
+                );
             }
         }
     }

@@ -48,7 +48,12 @@ async fn session(socket: tokio::net::TcpStream, mails: Arc<Mutex<Vec<Received>>>
         let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
             b"250-test greets you\r\n250 8BITMIME\r\n"
         } else if upper.starts_with("RCPT TO:") && line.contains("refused") {
-            b"550 5.1.1 mailbox refused\r\n"
+            // Like real servers, the refusal names the recipient.
+            let refusal = format!("550 5.1.1 {}: mailbox refused\r\n", line[8..].trim());
+            if write.write_all(refusal.as_bytes()).await.is_err() {
+                return;
+            }
+            continue;
         } else if upper.starts_with("RCPT TO:") {
             current.recipients.push(line[8..].trim().to_owned());
             b"250 OK\r\n"
