@@ -3,7 +3,6 @@
 mod admin;
 pub mod analysis;
 mod auth;
-mod board;
 mod config;
 mod drafting;
 #[cfg(feature = "embedded-workers")]

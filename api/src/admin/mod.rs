@@ -3,6 +3,8 @@
 //! and then only for requests that present it (bearer, or HTTP basic auth so a
 //! browser can open the board).
 
+mod board;
+
 use apalis_board::axum::ui::ServeUI;
 use axum::{
     Router,
@@ -33,7 +35,7 @@ pub fn router(state: AppState) -> Router {
         .route("/imports/{id}/rejections", get(import_rejections))
         .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
-        .nest("/api/v1", crate::board::router(&state.jobs))
+        .nest("/api/v1", board::router(&state.jobs))
         .fallback_service(ServeUI::new())
         .layer(middleware::from_fn_with_state(token, require_admin))
 }
