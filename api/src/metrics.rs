@@ -1,6 +1,6 @@
 //! Prometheus metrics: HTTP requests and latencies, and job queue depths.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::AppState;
 use axum::{
@@ -35,9 +35,6 @@ fn fallback_label(path: &str) -> String {
     }
 }
 
-/// A worker heard from within this long counts as live (three default heartbeats).
-const LIVE_WITHIN: Duration = Duration::from_secs(3 * jobs::DEFAULT_HEARTBEAT.as_secs());
-
 /// Renders the metrics, refreshing the queues' figures first: per queue and status,
 /// how many jobs are unfinished (`job_queue_depth`) and how old the oldest is
 /// (`job_oldest_age_seconds`); per queue, the live worker processes (`job_workers`)
@@ -65,7 +62,12 @@ pub async fn render(state: &AppState) -> String {
                     });
                     metrics::gauge!("job_oldest_age_seconds", &labels).set(age);
                 }
-                let workers = match state.jobs.queue().live_workers(queue, LIVE_WITHIN).await {
+                let workers = match state
+                    .jobs
+                    .queue()
+                    .live_workers(queue, jobs::LIVE_WITHIN)
+                    .await
+                {
                     Ok(live) => live.len(),
                     Err(e) => {
                         tracing::warn!(error = %e, queue, "cannot count live workers");

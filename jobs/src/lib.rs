@@ -13,7 +13,9 @@ use serde::{Serialize, de::DeserializeOwned};
 pub use bus::{BusMessage, ProgressBus};
 pub use facade::{Jobs, JobsError, Outcome, Recorded, current_state, outcome_of};
 pub use models::{JobFailure, JobId, JobProgress, JobStatus};
-pub use queue::{DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, QueueBackend, QueueKind, task_id};
+pub use queue::{
+    DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, LIVE_WITHIN, QueueBackend, QueueKind, task_id,
+};
 
 /// A typed job payload bound to one named queue. Queue names are part of the stored
 /// data, so they are spelled out rather than derived from Rust type paths.

@@ -12,6 +12,10 @@ use crate::{Job, JobsError, Queued};
 /// The default worker heartbeat.
 pub const DEFAULT_HEARTBEAT: Duration = Duration::from_secs(10);
 
+/// A worker heard from within this long counts as live (three default heartbeats): for
+/// the metrics and the job board.
+pub const LIVE_WITHIN: Duration = Duration::from_secs(3 * DEFAULT_HEARTBEAT.as_secs());
+
 /// The prefix of Redis keys and channels when the deployment names none, so that
 /// deployments can share a server.
 pub const DEFAULT_NAMESPACE: &str = "calorie";

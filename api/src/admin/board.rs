@@ -33,10 +33,6 @@ use axum::{
 use jobs::{DEFAULT_HEARTBEAT, Job, JobStatus, Jobs, QueueBackend, Queued};
 use models::JobStore;
 
-/// A worker that said it was alive this recently is live (it beats every 10 s; the
-/// Workers page lists the silent ones too, with when they were last heard).
-const LIVE_WITHIN: std::time::Duration = std::time::Duration::from_secs(30);
-
 /// The most tasks of one status a page of the Tasks list reaches back to, per queue.
 const MAX_LISTED: u64 = 500;
 
@@ -55,7 +51,7 @@ trait BoardQueue: Send + Sync {
         records: &dyn JobStore,
     ) -> Result<Vec<Listed>, String>;
     /// The workers of every queue the backend knows (apalis-redis 1.0 fails to list one
-    /// queue's, so a queue's are picked from these by name: `<queue>@<host>-<pid>`).
+    /// queue's), with when each was last heard from.
     async fn all_workers(&self) -> Result<Vec<RunningWorker>, String>;
 }
 
@@ -202,6 +198,7 @@ where
 struct Board {
     queues: Arc<Vec<Box<dyn BoardQueue>>>,
     records: Arc<dyn JobStore>,
+    backend: QueueBackend,
 }
 
 /// The board's API: the crate's routes of each queue, and ours across them.
@@ -214,16 +211,10 @@ pub fn router(jobs: &Jobs) -> Router {
             $(
                 let name = queue.queue_name(<$job as Job>::QUEUE);
                 builder = match queue {
-                    QueueBackend::Sqlite(pool) => {
-                        let storage = QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT);
-                        queues.push(OnQueue::<_, $job>::new(storage.clone(), &name));
-                        builder.register(&name, storage)
-                    }
-                    QueueBackend::Redis { conn, .. } => {
-                        let storage = QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT);
-                        queues.push(OnQueue::<_, $job>::new(storage.clone(), &name));
-                        builder.register(&name, storage)
-                    }
+                    QueueBackend::Sqlite(pool) => mount::<_, $job>(builder, &mut queues, &name,
+                        QueueBackend::sqlite_storage::<$job>(pool, &name, DEFAULT_HEARTBEAT)),
+                    QueueBackend::Redis { conn, .. } => mount::<_, $job>(builder, &mut queues, &name,
+                        QueueBackend::redis_storage::<$job>(conn, &name, DEFAULT_HEARTBEAT)),
                 };
             )+
             builder
@@ -234,6 +225,7 @@ pub fn router(jobs: &Jobs) -> Router {
     let board = Board {
         queues: Arc::new(queues),
         records: jobs.store().clone(),
+        backend: queue.clone(),
     };
     Router::new()
         .route("/queues", get(list_queues))
@@ -244,6 +236,23 @@ pub fn router(jobs: &Jobs) -> Router {
         .route("/events", get(sse::new_client))
         .layer(Extension(jobs::board_log::broadcaster().clone()))
         .merge(each_queue)
+}
+
+/// Mounts the crate's routes of one queue, and keeps the queue for ours.
+fn mount<S, J>(
+    builder: ApiBuilder<Router>,
+    queues: &mut Vec<Box<dyn BoardQueue>>,
+    name: &str,
+    storage: S,
+) -> ApiBuilder<Router>
+where
+    S: Clone,
+    J: Job,
+    OnQueue<S, J>: BoardQueue + 'static,
+    ApiBuilder<Router>: RegisterRoute<S, Queued<J>>,
+{
+    queues.push(OnQueue::<S, J>::new(storage.clone(), name));
+    builder.register(name, storage)
 }
 
 /// The board's figures of some queues' jobs (the queued and the retrying wait).
@@ -292,6 +301,7 @@ async fn our_workers(board: &Board) -> Result<Vec<RunningWorker>, Response> {
     Ok(workers)
 }
 
+/// Whether `worker` is one of `queue`'s (`<queue>@<host>-<pid>`, `QueueBackend::worker_name`).
 fn works_on(worker: &RunningWorker, queue: &str) -> bool {
     worker
         .id
@@ -308,20 +318,13 @@ async fn list_queues(State(board): State<Board>) -> Result<Json<Vec<QueueInfo>>,
         .created_per_day(chrono::Utc::now())
         .await
         .map_err(fault)?;
-    let now = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0);
-    let workers = our_workers(&board).await?;
-    let listed = board
-        .queues
-        .iter()
-        .map(|queue| QueueInfo {
+    let mut listed = Vec::with_capacity(board.queues.len());
+    for queue in board.queues.iter() {
+        let workers = board.backend.live_workers(queue.queue(), jobs::LIVE_WITHIN);
+        listed.push(QueueInfo {
             name: queue.name().to_owned(),
             stats: figures(counts.iter().filter(|(q, _, _)| q == queue.queue())),
-            workers: workers
-                .iter()
-                .filter(|w| works_on(w, queue.name()))
-                .filter(|w| w.last_heartbeat + LIVE_WITHIN.as_secs() >= now)
-                .map(|w| w.id.clone())
-                .collect(),
+            workers: workers.await.map_err(fault)?,
             activity: days
                 .iter()
                 .find(|(q, _)| q == queue.queue())
@@ -331,8 +334,8 @@ async fn list_queues(State(board): State<Board>) -> Result<Json<Vec<QueueInfo>>,
                         .collect()
                 })
                 .unwrap_or_else(|| vec![0; 7]),
-        })
-        .collect();
+        });
+    }
     Ok(Json(listed))
 }
 

@@ -922,12 +922,7 @@ async fn sign_in_and_mail_requests_are_rate_limited() {
 #[tokio::test]
 async fn verification_mail_goes_through_a_real_smtp_relay() {
     let smtp = support::smtp::Listener::start().await;
-    let Some(app) = spawn_app(Options {
-        smtp_url: Some(format!("smtp://{}", smtp.addr)),
-        ..Options::default()
-    })
-    .await
-    else {
+    let Some(app) = support::spawn_app_mailing_to(&smtp).await else {
         return;
     };
     register(&app, "smtpuser").await;

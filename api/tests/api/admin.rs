@@ -1,7 +1,10 @@
 //! The admin listener: closed without ADMIN_TOKEN, the job board and metrics behind
 //! it, and the bad-input rules on its JSON endpoint.
 
-use crate::support::{ADMIN_TOKEN, Options, json_of, spawn_app, wait_finished};
+use crate::support::{
+    ADMIN_TOKEN, Options, done_on_board, figure, json_of, on_board, queue_names, spawn_app,
+    wait_finished,
+};
 
 #[tokio::test]
 async fn the_admin_listener_is_closed_without_a_token() {
@@ -72,18 +75,8 @@ async fn the_board_shows_every_queue_its_tasks_and_its_workers() {
         return;
     };
     let board = |path: String| {
-        let request = app
-            .client
-            .get(format!("{}/api/v1{path}", app.admin))
-            .bearer_auth(ADMIN_TOKEN);
-        async move {
-            let response = request.send().await.unwrap();
-            let status = response.status();
-            let text = response.text().await.unwrap();
-            assert_eq!(status, 200, "{path}: {text}");
-            serde_json::from_str::<serde_json::Value>(&text)
-                .unwrap_or_else(|_| panic!("{path} answers JSON: {text}"))
-        }
+        let (client, admin) = (&app.client, &app.admin);
+        async move { on_board(client, admin, &path).await }
     };
     let job_id = app.probe(1, 1).await;
     wait_finished(&app, &job_id).await;
@@ -102,53 +95,27 @@ async fn the_board_shows_every_queue_its_tasks_and_its_workers() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
-    let listed: Vec<&str> = queues
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q["name"].as_str().unwrap())
-        .collect();
+    let listed = queue_names(&queues);
     let expected: Vec<String> = jobs::QUEUES
         .iter()
         .map(|q| app.state.jobs.queue().queue_name(q))
         .collect();
     assert_eq!(listed, expected);
     for queue in queues.as_array().unwrap() {
-        let figure = |title: &str| {
-            queue["stats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|s| s["title"] == title)
-                .unwrap_or_else(|| panic!("{title} of {queue}"))["value"]
-                .as_str()
-                .unwrap()
-                .parse::<i64>()
-                .unwrap()
-        };
         let done = if queue["name"].as_str().unwrap().ends_with("probe") {
             1
         } else {
             0
         };
-        assert_eq!(figure("DONE_JOBS"), done, "{queue}");
+        assert_eq!(figure(queue, "DONE_JOBS"), done, "{queue}");
         for title in ["PENDING_JOBS", "RUNNING_JOBS", "FAILED_JOBS"] {
-            assert_eq!(figure(title), 0, "{queue}");
+            assert_eq!(figure(queue, title), 0, "{queue}");
         }
         assert!(!queue["workers"].as_array().unwrap().is_empty(), "{queue}");
     }
 
-    // The probe is listed under Done, with its payload readable, and not under Pending
-    // (the queue marks its task done a moment after the job's record says so).
-    let mut done = serde_json::Value::Null;
-    for _ in 0..50 {
-        done = board("/tasks?status=Done&page=1&page_size=15".into()).await;
-        if done.as_array().is_some_and(|d| !d.is_empty()) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let done = done.as_array().unwrap();
+    // The probe is listed under Done, with its payload readable, and not under Pending.
+    let done = done_on_board(&app.client, &app.admin, 1).await;
     assert_eq!(done.len(), 1, "{done:?}");
     assert_eq!(done[0]["args"]["job_id"], job_id.as_str());
     assert_eq!(done[0]["args"]["payload"]["steps"], 1);

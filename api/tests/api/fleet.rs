@@ -119,6 +119,22 @@ impl Fleet {
         uploaded["data"]["id"].as_i64().unwrap()
     }
 
+    /// Analyses the photo `id` as the holder of `token`; the finished analysis.
+    async fn analyse(&self, token: &str, id: i64) -> Value {
+        let response = self
+            .client
+            .post(self.api("/images/analyze/"))
+            .bearer_auth(token)
+            .json(&json!({"image_id": id}))
+            .send()
+            .await
+            .unwrap();
+        let (status, analysed) = support::json_of(response).await;
+        assert_eq!(status, 200, "{analysed}");
+        assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
+        analysed
+    }
+
     fn api(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}/api/v1{path}", self.api_port)
     }
@@ -303,17 +319,7 @@ async fn a_worker_on_another_host_reads_the_photos_from_the_object_store() {
         "the photo is in the store, not on the API's disk"
     );
 
-    let response = fleet
-        .client
-        .post(fleet.api("/images/analyze/"))
-        .bearer_auth(&token)
-        .json(&json!({"image_id": id}))
-        .send()
-        .await
-        .unwrap();
-    let (status, analysed) = support::json_of(response).await;
-    assert_eq!(status, 200, "{analysed}");
-    assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
+    let analysed = fleet.analyse(&token, id).await;
     let foods = analysed["data"]["results"].as_array().unwrap();
     assert!(!foods.is_empty(), "{analysed}");
     // Operators see that one worker takes the recognition queue.
@@ -380,34 +386,23 @@ async fn the_job_board_shows_the_fleet_s_queues_tasks_and_worker_events() {
     // end are at `info` (the tests' processes log warnings only).
     env.push(("RUST_LOG", "warn,apalis::layers::tracing=info".into()));
     let _worker = start("worker", &env, None);
-    let board = |path: &str| {
-        fleet
-            .client
-            .get(format!(
-                "http://127.0.0.1:{}/api/v1{path}",
-                fleet.admin_port
-            ))
-            .basic_auth("admin", Some(support::ADMIN_TOKEN))
-    };
-    // The Logs page's stream, open before the work starts: the board is healthy while
-    // it answers, and it shows the worker's events although they happen elsewhere.
-    let stream = board("/events").send().await.unwrap();
+    let admin = format!("http://127.0.0.1:{}", fleet.admin_port);
+    // The Logs page's stream, open before the work starts (as a browser opens it): the
+    // board is healthy while it answers, and it shows the worker's events although they
+    // happen elsewhere.
+    let stream = fleet
+        .client
+        .get(format!("{admin}/api/v1/events"))
+        .basic_auth("admin", Some(support::ADMIN_TOKEN))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(stream.status(), 200);
     let logs = tokio::spawn(support::events_of(stream, 1, Duration::from_secs(60)));
 
     let token = fleet.sign_up("boardwatch").await;
     let id = fleet.upload(&token, photo).await;
-    let response = fleet
-        .client
-        .post(fleet.api("/images/analyze/"))
-        .bearer_auth(&token)
-        .json(&json!({"image_id": id}))
-        .send()
-        .await
-        .unwrap();
-    let (status, analysed) = support::json_of(response).await;
-    assert_eq!(status, 200, "{analysed}");
-    assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
+    fleet.analyse(&token, id).await;
 
     let logged = logs.await.unwrap();
     assert_eq!(logged.len(), 1, "an event of the worker's on the board");
@@ -417,13 +412,8 @@ async fn the_job_board_shows_the_fleet_s_queues_tasks_and_worker_events() {
         logged[0].data
     );
 
-    let queues: Value = board("/queues").send().await.unwrap().json().await.unwrap();
-    let names: Vec<&str> = queues
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q["name"].as_str().unwrap())
-        .collect();
+    let queues = support::on_board(&fleet.client, &admin, "/queues").await;
+    let names = support::queue_names(&queues);
     let expected: Vec<String> = jobs::QUEUES
         .iter()
         .map(|q| format!("{}:{q}", fleet.namespace))
@@ -433,37 +423,15 @@ async fn the_job_board_shows_the_fleet_s_queues_tasks_and_worker_events() {
         .iter()
         .position(|q| q.ends_with(":detect-foods"))
         .unwrap()];
-    assert!(
-        detect["stats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|s| s["title"] == "DONE_JOBS" && s["value"] == "1"),
-        "{detect}"
-    );
+    assert_eq!(support::figure(detect, "DONE_JOBS"), 1, "{detect}");
     assert!(
         !detect["workers"].as_array().unwrap().is_empty(),
         "{detect}"
     );
 
     // The analysis and the sign-up's mail are listed under Done, their payloads
-    // readable: the mail's holds the account and the kind of link, no link. (The queue
-    // marks a task done a moment after the job's record says so.)
-    let mut done = Vec::new();
-    for _ in 0..50 {
-        let listed: Value = board("/tasks?status=Done&page=1&page_size=15")
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        done = listed.as_array().cloned().unwrap_or_default();
-        if done.len() >= 4 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // readable: the mail's holds the account and the kind of link, no link.
+    let done = support::done_on_board(&fleet.client, &admin, 4).await;
     assert!(
         done.iter().any(|t| t["args"]["payload"]["image_id"] == id),
         "{done:?}"

@@ -290,12 +290,7 @@ async fn a_mail_no_longer_needed_is_not_sent() {
 #[tokio::test]
 async fn mail_goes_over_smtp_when_a_relay_is_configured() {
     let smtp = support::smtp::Listener::start().await;
-    let Some(app) = spawn_app(Options {
-        smtp_url: Some(format!("smtp://{}", smtp.addr)),
-        ..Options::default()
-    })
-    .await
-    else {
+    let Some(app) = support::spawn_app_mailing_to(&smtp).await else {
         return;
     };
     let user = account(&app, "wangfang").await;
@@ -364,12 +359,7 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
 async fn permanent_failures_fail_at_once() {
     // The relay refuses the recipient for good (550).
     let smtp = support::smtp::Listener::start().await;
-    let Some(app) = spawn_app(Options {
-        smtp_url: Some(format!("smtp://{}", smtp.addr)),
-        ..Options::default()
-    })
-    .await
-    else {
+    let Some(app) = support::spawn_app_mailing_to(&smtp).await else {
         return;
     };
     let user = account(&app, "refused").await;

@@ -721,3 +721,68 @@ pub async fn stored_job_data(app: &TestApp) -> Vec<String> {
     }
     stored
 }
+
+// The job board's API (`/api/v1` on the admin listener), shared by the admin and fleet
+// suites.
+
+/// A JSON answer of the board at `admin` (the admin listener's base URL).
+pub async fn on_board(client: &reqwest::Client, admin: &str, path: &str) -> Value {
+    let response = client
+        .get(format!("{admin}/api/v1{path}"))
+        .bearer_auth(ADMIN_TOKEN)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, 200, "{path}: {text}");
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path} answers JSON: {text}"))
+}
+
+/// The board's first page of tasks under Done, once it holds at least `count` (the queue
+/// marks a task done a moment after the job's record says so).
+pub async fn done_on_board(client: &reqwest::Client, admin: &str, count: usize) -> Vec<Value> {
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        let listed = on_board(client, admin, "/tasks?status=Done&page=1&page_size=15").await;
+        done = listed.as_array().cloned().unwrap_or_default();
+        if done.len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    done
+}
+
+/// The names in the board's list of queues.
+pub fn queue_names(queues: &Value) -> Vec<&str> {
+    queues
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["name"].as_str().unwrap())
+        .collect()
+}
+
+/// One figure (`DONE_JOBS`, …) of a queue in the board's list.
+pub fn figure(queue: &Value, title: &str) -> i64 {
+    queue["stats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["title"] == title)
+        .unwrap_or_else(|| panic!("{title} of {queue}"))["value"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// An app whose workers send mail through `smtp`.
+pub async fn spawn_app_mailing_to(smtp: &smtp::Listener) -> Option<TestApp> {
+    spawn_app(Options {
+        smtp_url: Some(format!("smtp://{}", smtp.addr)),
+        ..Options::default()
+    })
+    .await
+}
