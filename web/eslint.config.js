@@ -40,7 +40,7 @@ const sharedDown = SHARED.map((folder) => ({
 const TESTS = ['src/**/*.test.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'playwright-report/', 'test-results/', 'src/lib/preact/'] },
+  { ignores: ['dist/', 'node_modules/', 'playwright-report/', 'test-results/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -48,22 +48,6 @@ function serviceWorker({ source, publicDir }: { source: string; publicDir: strin
   };
 }
 
-/**
- * The browser gets Preact behind React's API: React DOM alone is about 200 KB of
- * JavaScript (60 KB gzip) that a phone downloads, parses and runs before the first paint,
- * Preact's compat layer about 12 KB, and every library here (React Router, SWR,
- * react-i18next) runs on it. The unit tests keep React, which Testing Library drives;
- * the end-to-end suite runs the built app, so Preact is what it tests. 'react' itself
- * is src/lib/preact/react.js: compat with an id hook whose ids do not collide.
- */
-const PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/preact/react.js', import.meta.url)) },
-];
-
 // The API (cargo run -p api) listens on 127.0.0.1:8080 by default; the dev server
 // forwards /api there so the browser sees one origin, as in production where the
 // API serves the built app itself.
@@ -76,10 +60,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(process.env.VITEST ? [] : PREACT),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {
@@ -98,7 +79,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|swr|use-sync-external-store|dequal|i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|use-sync-external-store|dequal|i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
             },
           ],
         },
@@ -110,6 +91,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Above the 5 s that `findBy…` may wait (src/testing/setup.ts).
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

@@ -1,72 +1,111 @@
-import { lazy } from 'react';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/app/protected-route';
-import { FoodSearchRoute } from '@/app/routes/food-search';
 import { RootLayout } from '@/app/routes/root';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { lazyPart } from '@/lib/lazy-part';
 
-// The start page ships in the first bundle; every other page loads on first visit.
-const loadDashboard = () => import('@/app/routes/dashboard');
-const loadStatistics = () => import('@/app/routes/statistics');
-const loadRecipes = () => import('@/app/routes/recipes');
-const loadProfile = () => import('@/app/routes/profile');
-const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
-const StatisticsRoute = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsRoute })));
-const RecipesRoute = lazy(() => loadRecipes().then((m) => ({ default: m.RecipesRoute })));
-const ProfileRoute = lazy(() => loadProfile().then((m) => ({ default: m.ProfileRoute })));
+const AUTH_PAGE = ['pages', 'auth'] as const;
+const pages = {
+  foodSearch: lazyPart(() => import('@/app/routes/food-search').then((m) => m.FoodSearchRoute), ['pages', 'foods', 'basket']),
+  dashboard: lazyPart(
+    () => import('@/app/routes/dashboard').then((m) => m.DashboardRoute),
+    ['pages', 'meals', 'foods', 'barcodes', 'recognition'],
+  ),
+  statistics: lazyPart(() => import('@/app/routes/statistics').then((m) => m.StatisticsRoute), ['pages', 'meals']),
+  recipes: lazyPart(() => import('@/app/routes/recipes').then((m) => m.RecipesRoute), ['pages', 'recipes', 'foods']),
+  profile: lazyPart(() => import('@/app/routes/profile').then((m) => m.ProfileRoute), ['pages', 'auth', 'meals']),
+  apiTest: lazyPart(() => import('@/app/routes/api-test').then((m) => m.ApiTestRoute), ['pages', 'devtools']),
+  tokenTest: lazyPart(() => import('@/app/routes/token-test').then((m) => m.TokenTestRoute), ['pages', 'devtools']),
+  verifyEmail: lazyPart(() => import('@/app/routes/verify-email').then((m) => m.VerifyEmailRoute), AUTH_PAGE),
+  resendVerification: lazyPart(
+    () => import('@/app/routes/resend-verification').then((m) => m.ResendVerificationRoute),
+    AUTH_PAGE,
+  ),
+  forgotPassword: lazyPart(() => import('@/app/routes/forgot-password').then((m) => m.ForgotPasswordRoute), AUTH_PAGE),
+  resetPassword: lazyPart(() => import('@/app/routes/reset-password').then((m) => m.ResetPasswordRoute), AUTH_PAGE),
+};
+type PageName = keyof typeof pages;
+
+/** The page at a path (without its parameters), if it is one of ours. */
+function pageAt(pathname: string): PageName | undefined {
+  const path = pathname.replace(/\/+$/, '') || paths.home;
+  const first = `/${path.split('/')[1] ?? ''}`;
+  const byPath: Record<string, PageName> = {
+    [paths.home]: 'foodSearch',
+    [paths.dashboard]: 'dashboard',
+    [paths.statistics]: 'statistics',
+    [paths.recipes]: 'recipes',
+    [paths.profile]: 'profile',
+    [paths.apiTest]: 'apiTest',
+    [paths.tokenTest]: 'tokenTest',
+    [paths.verifyEmailNoToken]: 'verifyEmail',
+    [paths.resendVerification]: 'resendVerification',
+    [paths.forgotPassword]: 'forgotPassword',
+    [paths.resetPasswordNoToken]: 'resetPassword',
+  };
+  return byPath[first];
+}
 
 /**
- * Starts loading the code of the page a visit opens on (a reload of the dashboard, an
- * installed app's start), alongside the first render rather than after it: the page
- * paints one round trip sooner.
+ * Starts loading the page a visit opens on, alongside the first render rather than after
+ * it: the page paints one round trip sooner.
  */
 export function preloadPage(pathname: string) {
-  const loaders: Record<string, () => Promise<unknown>> = {
-    [paths.dashboard]: loadDashboard,
-    [paths.statistics]: loadStatistics,
-    [paths.recipes]: loadRecipes,
-    [paths.profile]: loadProfile,
-  };
-  void loaders[pathname.replace(/\/+$/, '')]?.();
+  const name = pageAt(pathname);
+  if (name) void pages[name].preload();
 }
-const ApiTestRoute = lazy(() => import('@/app/routes/api-test').then((m) => ({ default: m.ApiTestRoute })));
-const TokenTestRoute = lazy(() => import('@/app/routes/token-test').then((m) => ({ default: m.TokenTestRoute })));
-const VerifyEmailRoute = lazy(() =>
-  import('@/app/routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })),
-);
-const ResendVerificationRoute = lazy(() =>
-  import('@/app/routes/resend-verification').then((m) => ({ default: m.ResendVerificationRoute })),
-);
-const ForgotPasswordRoute = lazy(() =>
-  import('@/app/routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
-);
-const ResetPasswordRoute = lazy(() =>
-  import('@/app/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
-);
+
+/**
+ * Where a signed-in person most often goes next from a page: from the search to the day
+ * the meal went into, from the day or a past meal back to the search to add or edit one.
+ * Only that page is fetched ahead, once the browser is idle; the rest wait for a visit.
+ */
+const LIKELY_NEXT: Partial<Record<PageName, PageName>> = {
+  foodSearch: 'dashboard',
+  dashboard: 'foodSearch',
+  statistics: 'foodSearch',
+  recipes: 'foodSearch',
+  profile: 'dashboard',
+  verifyEmail: 'dashboard',
+};
+
+function usePreloadLikelyNext() {
+  const { pathname } = useLocation();
+  const { isAuthenticated } = useAuth();
+  useEffect(() => {
+    const current = pageAt(pathname);
+    const next = isAuthenticated && current ? LIKELY_NEXT[current] : undefined;
+    if (!next || typeof window.requestIdleCallback !== 'function') return;
+    const idle = window.requestIdleCallback(() => void pages[next].preload(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [pathname, isAuthenticated]);
+}
 
 /** SPEC 2, one entry per route. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, element: <FoodSearchRoute /> },
+      { path: paths.home, element: <pages.foodSearch.Component /> },
       {
         element: <ProtectedRoute />,
         children: [
-          { path: paths.dashboard, element: <DashboardRoute /> },
-          { path: paths.statistics, element: <StatisticsRoute /> },
-          { path: paths.recipes, element: <RecipesRoute /> },
-          { path: paths.profile, element: <ProfileRoute /> },
+          { path: paths.dashboard, element: <pages.dashboard.Component /> },
+          { path: paths.statistics, element: <pages.statistics.Component /> },
+          { path: paths.recipes, element: <pages.recipes.Component /> },
+          { path: paths.profile, element: <pages.profile.Component /> },
         ],
       },
-      { path: paths.apiTest, element: <ApiTestRoute /> },
-      { path: paths.tokenTest, element: <TokenTestRoute /> },
-      { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
-      { path: paths.verifyEmailNoToken, element: <VerifyEmailRoute /> },
-      { path: paths.resendVerification, element: <ResendVerificationRoute /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-      { path: paths.resetPasswordNoToken, element: <ResetPasswordRoute /> },
+      { path: paths.apiTest, element: <pages.apiTest.Component /> },
+      { path: paths.tokenTest, element: <pages.tokenTest.Component /> },
+      { path: paths.verifyEmail, element: <pages.verifyEmail.Component /> },
+      { path: paths.verifyEmailNoToken, element: <pages.verifyEmail.Component /> },
+      { path: paths.resendVerification, element: <pages.resendVerification.Component /> },
+      { path: paths.forgotPassword, element: <pages.forgotPassword.Component /> },
+      { path: paths.resetPassword, element: <pages.resetPassword.Component /> },
+      { path: paths.resetPasswordNoToken, element: <pages.resetPassword.Component /> },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
@@ -74,6 +113,7 @@ export const routes: RouteObject[] = [
 
 /** The route tree; mounted under BrowserRouter here and under MemoryRouter in tests. */
 export function AppRoutes() {
+  usePreloadLikelyNext();
   return useRoutes(routes);
 }
 

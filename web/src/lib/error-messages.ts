@@ -1,11 +1,11 @@
 import { i18n, toLanguage } from '@/lib/i18n';
-import enErrors from '@/locales/en/errors.json';
+import type enErrors from '@/locales/en/errors.json';
 
 /** Every error code with a message of its own in the errors namespace (en and zh). */
 export type ErrorCode = keyof (typeof enErrors)['codes'];
 
-export function hasErrorMessage(code: string | undefined): code is ErrorCode {
-  return code !== undefined && Object.hasOwn(enErrors.codes, code);
+export function hasErrorMessage(code: string | undefined, lng?: string): code is ErrorCode {
+  return code !== undefined && /^[\w-]+$/.test(code) && i18n.exists(`codes.${code}`, { ns: 'errors', lng });
 }
 
 /**
@@ -22,6 +22,6 @@ export function localizedErrorMessage(
 ): string | undefined {
   const language = toLanguage(lng);
   if (language === 'en' && serverText) return serverText;
-  if (hasErrorMessage(code)) return i18n.t(`codes.${code}`, { ns: 'errors', lng: language });
+  if (hasErrorMessage(code, language)) return i18n.t(`codes.${code}`, { ns: 'errors', lng: language });
   return serverText;
 }

@@ -7,47 +7,83 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '@/config/constants';
+import type { BackendModule } from 'i18next';
+import type enAuth from '@/locales/en/auth.json';
+import type enBarcodes from '@/locales/en/barcodes.json';
+import type enBasket from '@/locales/en/basket.json';
+import type enCommon from '@/locales/en/common.json';
 import type enDevtools from '@/locales/en/devtools.json';
+import type enErrors from '@/locales/en/errors.json';
+import type enFoods from '@/locales/en/foods.json';
+import type enMeals from '@/locales/en/meals.json';
+import type enPages from '@/locales/en/pages.json';
 import type enRecipes from '@/locales/en/recipes.json';
 import type enRecognition from '@/locales/en/recognition.json';
-import enAuth from '@/locales/en/auth.json';
-import enBarcodes from '@/locales/en/barcodes.json';
-import enBasket from '@/locales/en/basket.json';
-import enCommon from '@/locales/en/common.json';
-import enErrors from '@/locales/en/errors.json';
-import enFoods from '@/locales/en/foods.json';
-import enMeals from '@/locales/en/meals.json';
-import enPages from '@/locales/en/pages.json';
-import zhAuth from '@/locales/zh/auth.json';
-import zhBarcodes from '@/locales/zh/barcodes.json';
-import zhBasket from '@/locales/zh/basket.json';
-import zhCommon from '@/locales/zh/common.json';
-import zhErrors from '@/locales/zh/errors.json';
-import zhFoods from '@/locales/zh/foods.json';
-import zhMeals from '@/locales/zh/meals.json';
-import zhPages from '@/locales/zh/pages.json';
 
-// Both languages of what the first page can show ship in the first bundle, which keeps
-// the first render synchronous (no flash of untranslated keys). The words of parts that
-// load later (the developer pages, recipes, photo recognition) come with their code
-// (`addTranslations`), keeping the first load within its budget.
-export const resources = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, foods: enFoods, basket: enBasket, meals: enMeals, barcodes: enBarcodes, errors: enErrors },
-  zh: { common: zhCommon, auth: zhAuth, pages: zhPages, foods: zhFoods, basket: zhBasket, meals: zhMeals, barcodes: zhBarcodes, errors: zhErrors },
-} as const;
-
-export const namespaces = ['common', 'auth', 'pages', 'foods', 'basket', 'meals', 'barcodes', 'errors'] as const;
+/** The words of the app, by namespace: English gives the keys, Chinese has the same ones. */
+type Words = {
+  common: typeof enCommon;
+  auth: typeof enAuth;
+  pages: typeof enPages;
+  foods: typeof enFoods;
+  basket: typeof enBasket;
+  meals: typeof enMeals;
+  barcodes: typeof enBarcodes;
+  errors: typeof enErrors;
+  devtools: typeof enDevtools;
+  recipes: typeof enRecipes;
+  recognition: typeof enRecognition;
+};
+export type Namespace = keyof Words;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'] & {
-      devtools: typeof enDevtools;
-      recipes: typeof enRecipes;
-      recognition: typeof enRecognition;
-    };
+    resources: Words;
   }
 }
+
+/**
+ * Every namespace of every language is a file of its own, fetched when the app first asks
+ * for it: a visit loads one language, and of it only the words of what it shows. The
+ * language and namespaces a page needs are requested together with its code
+ * (app/router.tsx); `useTranslation` suspends until they are here.
+ */
+const files = import.meta.glob<{ default: object }>('../locales/*/*.json');
+
+const bundledFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const file = files[`../locales/${language}/${namespace}.json`];
+    if (!file) {
+      callback(new Error(`no words for ${language}/${namespace}`), false);
+      return;
+    }
+    file().then(
+      (words) => callback(null, words.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
+/** What every page shows: the navigation, the basket bar, the sign-in dialog, error texts. */
+export const LAYOUT_NAMESPACES = ['common', 'auth', 'basket', 'foods', 'errors'] as const satisfies readonly Namespace[];
+
+/** Every namespace (the unit tests load them all before they render). */
+export const NAMESPACES = Object.keys({
+  common: 0,
+  auth: 0,
+  pages: 0,
+  foods: 0,
+  basket: 0,
+  meals: 0,
+  barcodes: 0,
+  errors: 0,
+  devtools: 0,
+  recipes: 0,
+  recognition: 0,
+} satisfies Record<Namespace, 0>) as Namespace[];
 
 export type DisplayLocale = 'en-US' | 'zh-CN';
 
@@ -71,16 +107,20 @@ function reflectLanguage(lng: string): void {
 
 i18n.on('languageChanged', reflectLanguage);
 
-void i18n
+// Initialised without waiting: the first render starts at once and suspends (app/index.tsx)
+// until the words it needs have come, instead of the page waiting on i18next first.
+export const i18nReady = i18n
+  .use(bundledFiles)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: namespaces,
+    ns: LAYOUT_NAMESPACES,
     defaultNS: 'common',
-    fallbackLng: FALLBACK_LANGUAGE,
+    // Both languages have every key (locales.test.ts), so nothing falls back; a fallback
+    // language would be fetched with every namespace of the one in use.
+    fallbackLng: false,
     supportedLngs: SUPPORTED_LANGUAGES,
-    initAsync: false,
+    load: 'languageOnly',
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator'],
@@ -92,9 +132,7 @@ void i18n
 
 export { i18n };
 
-/** Adds the words of a lazily loaded part of the app, once, in every language. */
-export function addTranslations(ns: string, bundles: Record<Language, object>): void {
-  for (const [lng, bundle] of Object.entries(bundles)) {
-    if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, bundle);
-  }
+/** Fetches the words of these namespaces in the current language (a page's, before it shows). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
 }

@@ -9,6 +9,11 @@ import { AppRoutes } from '@/app/router';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { AuthProvider } from '@/lib/auth';
+import { preloadEveryPart } from '@/lib/lazy-part';
+
+// In the browser a page's or dialog's code comes when it first shows; here all of it is
+// loaded before a test renders, so a test sees any of them at once.
+await preloadEveryPart();
 
 type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '@/features/recipes/i18n';
 import { Page } from '@/components/layout/page';
 import { RecipesPage } from '@/features/recipes/components/recipes-page';
 

@@ -9,14 +9,22 @@ import { Navigation } from '@/components/layout/navigation';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { BasketDock } from '@/features/basket/components/basket-dock';
+import { useLoginDialog } from '@/lib/auth';
+import { lazyPart } from '@/lib/lazy-part';
+
+// Most visits never open it: its code and words come when it first opens.
+const loginDialogPart = lazyPart(
+  () => import('@/features/auth/components/login-dialog').then((m) => m.LoginDialog),
+  ['auth'],
+);
 
 /** Navigation, the current page, the footer, the basket bar, and the global login dialog. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const logout = useLogout();
+  const loginDialog = useLoginDialog();
   useForgetOfflineDataOnLogout();
   return (
     <>
@@ -36,7 +44,11 @@ export function RootLayout() {
       <Footer />
       {/* The basket within reach on every page: a bar above the tab bar, a sheet on a phone. */}
       <BasketDock />
-      <LoginDialog />
+      {loginDialog.isOpen && (
+        <Suspense fallback={null}>
+          <loginDialogPart.Component />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { navEntries, paths, type NavEntry } from '@/config/paths';
 import { useAuth, useLoginDialog } from '@/lib/auth';
+import { BrandMark } from '@/components/layout/app-shell';
 
 /** Drawn, not emoji: not every system has an emoji font. Stroked at 24 units. */
 const icons: Partial<Record<NavEntry['labelKey'], ReactNode>> = {
@@ -62,10 +63,7 @@ export function Navigation({ onLogout }: { onLogout: () => void }) {
     <header className="topbar">
       <div className="topbar-inner">
         <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
-          <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M5 19c0-8 5-14 15-15-1 10-7 15-15 15Z" fill="currentColor" />
-            <path d="M5 19 14 10" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
-          </svg>
+          <BrandMark />
           <span className="brand-name">{t('app.title')}</span>
         </Link>
         <nav aria-label={t('nav.label')} className="main-nav">

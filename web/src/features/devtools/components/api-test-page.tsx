@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '@/features/devtools/i18n';
 import { OperationCard } from '@/features/devtools/components/operation-card';
 import { ResultList } from '@/features/devtools/components/result-list';
 import { useApiTest } from '@/features/devtools/hooks/use-api-test';

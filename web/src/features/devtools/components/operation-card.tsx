@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/devtools/i18n';
 import { fillPath, type CallInput } from '@/features/devtools/api/run-operation';
 import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
 import { personalised, slotKey, type SampleContext } from '@/features/devtools/utils/known-ids';

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '@/features/devtools/i18n';
 import type { CallResult } from '@/features/devtools/api/run-operation';
 
 type Tone = 'ok' | 'failed' | 'noAnswer';

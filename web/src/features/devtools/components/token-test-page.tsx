@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '@/features/devtools/i18n';
 import { CODE_MARK, CodeIn } from '@/features/devtools/components/code-in';
 import { TOKEN_TEST_CALL, useTokenTest } from '@/features/devtools/hooks/use-token-test';
 import { displayLocale } from '@/lib/i18n';

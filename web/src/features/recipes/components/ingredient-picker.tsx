@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recipes/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 // The recipes page finds ingredients with the food search's own call.

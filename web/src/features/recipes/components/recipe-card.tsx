@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '@/features/recipes/i18n';
 import { useRecipeFormat } from '@/features/recipes/hooks/use-recipe-format';
 import type { Recipe } from '@/features/recipes/types';
 

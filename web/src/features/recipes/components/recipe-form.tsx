@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recipes/i18n';
 import { FormMessage, TextField } from '@/components/ui/field';
 import { IngredientPicker } from '@/features/recipes/components/ingredient-picker';
 import { RecipeValues } from '@/features/recipes/components/recipe-values';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recipes/i18n';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recognition/i18n';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
 import type { AlternativeFood, PhotoPortion } from '@/features/recognition/types';
 import { pickAlternative, pickSearchFood } from '@/features/recognition/utils/answers';

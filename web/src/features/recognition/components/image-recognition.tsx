@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import '@/features/recognition/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { useToast } from '@/components/ui/toast';

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recognition/i18n';
 
 type MemoryOfferProps = {
   /** "Like your 红烧肉 of Nov 12 — 250 g?" */

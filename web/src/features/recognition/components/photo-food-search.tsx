@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recognition/i18n';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 // The photo's "something else" is found with the food search's own call and cache.

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/recognition/i18n';
 import type { PhotoPortion } from '@/features/recognition/types';
 
 type RecognizedLineProps = {

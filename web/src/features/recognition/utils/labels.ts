@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import '@/features/recognition/i18n';
 import type { AnalysisStep, PhotoPortion, RecognizedFood, Validation } from '@/features/recognition/types';
 
 /**
