@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -108,10 +108,14 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
   }
 
   // A query without an exact match: create the food, or log its calories, one tap away.
-  const fallbacks: SearchFallbacks = {
-    onCreate: (name) => (isAuthenticated ? setDialog({ mode: 'create', name }) : loginDialog.open('login')),
-    onQuickAdd: onQuickAdd && ((name) => (isAuthenticated ? onQuickAdd(name) : loginDialog.open('login'))),
-  };
+  // One object while they stay the same, so the memoised results skip the keys typed.
+  const fallbacks = useMemo<SearchFallbacks>(
+    () => ({
+      onCreate: (name) => (isAuthenticated ? setDialog({ mode: 'create', name }) : loginDialog.open('login')),
+      onQuickAdd: onQuickAdd && ((name) => (isAuthenticated ? onQuickAdd(name) : loginDialog.open('login'))),
+    }),
+    [isAuthenticated, loginDialog, onQuickAdd],
+  );
 
   function onSaved(food: SavedFood, request: CustomFoodRequest) {
     setDialog(null);

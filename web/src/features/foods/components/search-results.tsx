@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,8 +22,12 @@ export type SearchFallbacks = {
 
 type SearchResultsProps = { query: string; viewer: string | null; actions: FoodActions; fallbacks: SearchFallbacks };
 
-/** The local results first; the USDA section follows without holding them up. */
-export function SearchResults({ query, viewer, actions, fallbacks }: SearchResultsProps) {
+/**
+ * The local results first; the USDA section follows without holding them up. Memoised:
+ * typing in the search box re-renders the page on every key, and the results (and their
+ * rows) only change when the query they answer does.
+ */
+export const SearchResults = memo(function SearchResults({ query, viewer, actions, fallbacks }: SearchResultsProps) {
   const online = useOnline();
   const { data, error, isValidating } = useFoodSearch(online ? query : null, viewer);
   const unreachable = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network;
@@ -40,7 +44,7 @@ export function SearchResults({ query, viewer, actions, fallbacks }: SearchResul
       loading={isValidating}
     />
   );
-}
+});
 
 type OnlineResultsProps = SearchResultsProps & {
   data: ReturnType<typeof useFoodSearch>['data'];
