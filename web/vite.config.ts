@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -88,6 +89,10 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Vitest leaves a core to itself by default, which on a two-core machine (CI) runs the
+    // files one at a time; two workers there took 30 % less time.
+    pool: 'threads',
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
