@@ -73,6 +73,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        // A language's words are files of their own (lib/i18n.ts), named by language and
+        // namespace so what a visit fetched can be read from the network log.
+        chunkFileNames: (chunk) => {
+          const words = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return words ? `assets/locale-${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // The libraries every page needs change less often than the app, so they get a
         // file of their own that stays cached across releases. Only these: a catch-all
         // would pull lazily loaded libraries into the first load.

@@ -34,6 +34,48 @@ test('home loads with the navigation and no console errors', async ({ page }) =>
   expect(errors).toEqual([]);
 });
 
+test('the browser runs React DOM 19, and a visit fetches the words of its own language only', async ({ page }) => {
+  // React DOM announces itself to a developer-tools hook when it loads, as React DevTools
+  // sees it: the renderer's package and version.
+  await page.addInitScript(() => {
+    const renderers: Array<{ name: string; version: string }> = [];
+    Object.assign(window, {
+      seenRenderers: renderers,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        isDisabled: false,
+        supportsFiber: true,
+        inject(renderer: { rendererPackageName: string; version: string }) {
+          renderers.push({ name: renderer.rendererPackageName, version: renderer.version });
+          return renderers.length;
+        },
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+      },
+    });
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+
+  for (const [language, heading] of [
+    ['en', 'Food search'],
+    ['zh', '食物搜索'],
+  ] as const) {
+    await page.goto('/');
+    await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+    scripts.length = 0;
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const renderers = await page.evaluate(() => (window as unknown as { seenRenderers: unknown }).seenRenderers);
+    expect(renderers).toEqual([{ name: 'react-dom', version: expect.stringMatching(/^19\./) as unknown }]);
+    const words = scripts.filter((file) => file.includes('/locale-'));
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.filter((file) => !file.includes(`/locale-${language}-`))).toEqual([]);
+  }
+});
+
 test('switching to Chinese translates the UI and survives a reload', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
