@@ -127,7 +127,13 @@ export function AuthProvider({ children, client = api, tokens = localTokenStore 
         const user = userFrom(data);
         if (!user) throw new ApiError('Invalid user response', { status: 200 });
         writeJson(STORAGE_KEYS.user, user);
-        setState({ status: 'authenticated', user });
+        // The same user as remembered (the usual case) keeps the state, so the whole app
+        // does not render again for nothing as a visit starts.
+        setState((current) =>
+          current.status === 'authenticated' && JSON.stringify(current.user) === JSON.stringify(user)
+            ? current
+            : { status: 'authenticated', user },
+        );
       })
       .catch((error: unknown) => {
         if (outdated()) return;
