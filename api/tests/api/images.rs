@@ -275,7 +275,14 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     if !recognition_models_installed() {
         return;
     }
-    let Some(app) = spawn_app(Options::default()).await else {
+    // The analysis is awaited up to `answer_within` (2 s in production): here long enough for
+    // a machine busy with other tests, which is not what this test is about.
+    let Some(app) = spawn_app(Options {
+        answer_within: Duration::from_secs(30),
+        ..Options::default()
+    })
+    .await
+    else {
         return;
     };
     let ann = register(&app, "ann").await;
