@@ -12,8 +12,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 manifestFollowsLanguage();
-registerServiceWorker();
-preloadPage(window.location.pathname);
+registerServiceWorker(preloadPage(window.location.pathname));
 
 // A transition renders in slices that yield to the browser between them, so the first
 // render is no single long task that would hold up taps (Total Blocking Time).

@@ -4,11 +4,19 @@ import { i18n, toLanguage } from '@/lib/i18n';
 
 /** The worker is built with the app (scripts/service-worker-plugin.ts); the dev server
  *  has none, so only production builds register it. */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(firstPage: Promise<unknown>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // After the page has loaded: the worker's precaching must not compete with the first paint.
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The worker precaches every file of the app: not before the first page has all it
+  // needs (the document's load event comes before a lazily loaded page's code and words),
+  // and then when the browser is idle, so the downloads never compete with that page.
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  void Promise.allSettled([loaded, firstPage]).then(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
+    else register();
   });
 }
 
