@@ -4,7 +4,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { LAYOUT_WORDS, PAGES } from './src/config/pages';
 import { defineConfig } from 'vitest/config';
 
 /** Files the shell does not need offline: the barcode reader's WebAssembly (about 1 MB)
@@ -49,12 +51,99 @@ function serviceWorker({ source, publicDir }: { source: string; publicDir: strin
   };
 }
 
+/** A language's words, one chunk per namespace (src/lib/i18n.ts). */
+const WORDS_FILE = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;
+
+/**
+ * What the first page of a visit needs besides the first load, as index.html starts it:
+ * this runs before any module, reads the language as i18next will (saved choice, then the
+ * browser's), and preloads the layout's words, the page's words, its code and its styles.
+ * Without it they would be asked for only once the app's JavaScript has arrived and run,
+ * one round trip later.
+ */
+function preloadFirstPage(manifest: unknown) {
+  const { pages, layout, words } = manifest as {
+    pages: Record<string, { code: string[]; styles: string[]; words: string[] }>;
+    layout: string[];
+    words: Record<string, Record<string, string>>;
+  };
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem('language');
+  } catch {
+    // Storage refused: the browser's language decides.
+  }
+  const language = /^zh/i.test(saved ?? navigator.languages?.[0] ?? navigator.language ?? '') ? 'zh' : 'en';
+  const page = pages[location.pathname.split('/')[1] ?? ''];
+  const preload = (href: string, as?: string) => {
+    const link = document.createElement('link');
+    link.rel = as ? 'preload' : 'modulepreload';
+    if (as) link.as = as;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  for (const namespace of [...layout, ...(page?.words ?? [])]) {
+    const file = words[language]?.[namespace];
+    if (file) preload(file);
+  }
+  for (const file of page?.code ?? []) preload(file);
+  for (const file of page?.styles ?? []) preload(file, 'style');
+}
+
+function firstPagePreloads(): Plugin {
+  return {
+    name: 'calorie-tracker-first-page-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (chunk: OutputChunk, seen = new Set<string>()): Set<string> => {
+        seen.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const imported = byName.get(name);
+          if (imported && !seen.has(name)) withImports(imported, seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      if (!entry || !html) return this.error('no entry chunk or index.html to preload from');
+      const firstLoad = withImports(entry);
+
+      const words: Record<string, Record<string, string>> = {};
+      for (const chunk of chunks) {
+        const match = WORDS_FILE.exec(chunk.facadeModuleId ?? '');
+        if (match?.[1] && match[2]) (words[match[1]] ??= {})[match[2]] = `/${chunk.fileName}`;
+      }
+      const pages: Record<string, { code: string[]; styles: string[]; words: readonly string[] }> = {};
+      for (const [key, page] of Object.entries(PAGES)) {
+        const chunk = chunks.find((candidate) =>
+          candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/app/routes/${page.file}.tsx`),
+        );
+        if (!chunk) return this.error(`no chunk for the page in src/app/routes/${page.file}.tsx`);
+        const files = [...withImports(chunk)].filter((name) => !firstLoad.has(name));
+        pages[key] = {
+          code: files.map((name) => `/${name}`),
+          styles: files.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
+          words: page.words,
+        };
+      }
+      const manifest = JSON.stringify({ pages, layout: LAYOUT_WORDS, words });
+      const script = `<script>(${preloadFirstPage.toString()})(${manifest});</script>`;
+      html.source = String(html.source).replace('</head>', `    ${script}\n  </head>`);
+    },
+  };
+}
+
 // The API (cargo run -p api) listens on 127.0.0.1:8080 by default; the dev server
 // forwards /api there so the browser sees one origin, as in production where the
 // API serves the built app itself.
 export default defineConfig({
   plugins: [
     react(),
+    firstPagePreloads(),
     serviceWorker({
       source: fileURLToPath(new URL('./scripts/sw.js', import.meta.url)),
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUp } from './support/session';
+import { logIn, PASSWORD, signUp } from './support/session';
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 
@@ -74,6 +74,30 @@ test('the browser runs React DOM 19, and a visit fetches the words of its own la
     expect(words.length).toBeGreaterThan(0);
     expect(words.filter((file) => !file.includes(`/locale-${language}-`))).toEqual([]);
   }
+});
+
+test('a visit fetches the page it opens on, and ahead only the page a signed-in person likely opens next', async ({
+  page,
+  request,
+}) => {
+  const pages: string[] = [];
+  page.on('request', (call) => {
+    const chunk = /\/assets\/(food-search|dashboard|statistics|recipes|profile|api-test|token-test)-[\w-]+\.js$/.exec(
+      new URL(call.url()).pathname,
+    );
+    if (chunk?.[1]) pages.push(chunk[1]);
+  });
+  await page.goto('/api-test');
+  await expect(page.getByRole('heading', { level: 1, name: 'API test' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(pages).toEqual(['api-test']);
+
+  // Signed in, the search page fetches the dashboard ahead (where a saved meal shows).
+  pages.length = 0;
+  await page.goto('/');
+  await logIn(page, await signUp(request, 'preload'));
+  await expect.poll(() => pages).toContain('dashboard');
+  expect(pages.filter((name) => !['food-search', 'dashboard'].includes(name))).toEqual([]);
 });
 
 test('switching to Chinese translates the UI and survives a reload', async ({ page }) => {

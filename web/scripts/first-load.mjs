@@ -1,5 +1,6 @@
-// The JavaScript a first visit loads before the app can render: index.html's module
-// script and the chunks it preloads, gzip-compressed as the server sends them.
+// The JavaScript a first visit of the search page loads before it can render: index.html's
+// module script, the chunks it preloads and the search page with its English words,
+// gzip-compressed as the server sends them.
 //   node scripts/first-load.mjs [DIST_DIR]   (default web/dist; exits 1 over the budget)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,15 @@ const files = [
   ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
   ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
 ].map((match) => match[1]);
+// And what index.html's inline script preloads for a visit of the search page (/) in
+// English: the page's code and the words of the layout and the page (vite.config.ts).
+const manifest = /\}\)\((\{.*\})\);<\/script>/.exec(html);
+if (manifest) {
+  const { pages, layout, words } = JSON.parse(manifest[1]);
+  const search = pages[''];
+  const namespaces = new Set([...layout, ...search.words]);
+  files.push(...search.code, ...[...namespaces].map((namespace) => words.en[namespace]));
+}
 
 let total = 0;
 for (const file of files) {

@@ -2,59 +2,52 @@ import { useEffect } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RootLayout } from '@/app/routes/root';
+import { PAGES, pageAt, type PageKey } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { lazyPart } from '@/lib/lazy-part';
 
-const AUTH_PAGE = ['pages', 'auth'] as const;
 const pages = {
-  foodSearch: lazyPart(() => import('@/app/routes/food-search').then((m) => m.FoodSearchRoute), ['pages', 'foods', 'basket']),
-  dashboard: lazyPart(
-    () => import('@/app/routes/dashboard').then((m) => m.DashboardRoute),
-    ['pages', 'meals', 'foods', 'barcodes', 'recognition'],
+  '': lazyPart(() => import('@/app/routes/food-search').then((m) => m.FoodSearchRoute), PAGES[''].words),
+  dashboard: lazyPart(() => import('@/app/routes/dashboard').then((m) => m.DashboardRoute), PAGES.dashboard.words),
+  statistics: lazyPart(() => import('@/app/routes/statistics').then((m) => m.StatisticsRoute), PAGES.statistics.words),
+  recipes: lazyPart(() => import('@/app/routes/recipes').then((m) => m.RecipesRoute), PAGES.recipes.words),
+  profile: lazyPart(() => import('@/app/routes/profile').then((m) => m.ProfileRoute), PAGES.profile.words),
+  'api-test': lazyPart(() => import('@/app/routes/api-test').then((m) => m.ApiTestRoute), PAGES['api-test'].words),
+  'token-test': lazyPart(
+    () => import('@/app/routes/token-test').then((m) => m.TokenTestRoute),
+    PAGES['token-test'].words,
   ),
-  statistics: lazyPart(() => import('@/app/routes/statistics').then((m) => m.StatisticsRoute), ['pages', 'meals']),
-  recipes: lazyPart(() => import('@/app/routes/recipes').then((m) => m.RecipesRoute), ['pages', 'recipes', 'foods']),
-  profile: lazyPart(() => import('@/app/routes/profile').then((m) => m.ProfileRoute), ['pages', 'auth', 'meals']),
-  apiTest: lazyPart(() => import('@/app/routes/api-test').then((m) => m.ApiTestRoute), ['pages', 'devtools']),
-  tokenTest: lazyPart(() => import('@/app/routes/token-test').then((m) => m.TokenTestRoute), ['pages', 'devtools']),
-  verifyEmail: lazyPart(() => import('@/app/routes/verify-email').then((m) => m.VerifyEmailRoute), AUTH_PAGE),
-  resendVerification: lazyPart(
+  'verify-email': lazyPart(
+    () => import('@/app/routes/verify-email').then((m) => m.VerifyEmailRoute),
+    PAGES['verify-email'].words,
+  ),
+  'resend-verification': lazyPart(
     () => import('@/app/routes/resend-verification').then((m) => m.ResendVerificationRoute),
-    AUTH_PAGE,
+    PAGES['resend-verification'].words,
   ),
-  forgotPassword: lazyPart(() => import('@/app/routes/forgot-password').then((m) => m.ForgotPasswordRoute), AUTH_PAGE),
-  resetPassword: lazyPart(() => import('@/app/routes/reset-password').then((m) => m.ResetPasswordRoute), AUTH_PAGE),
-};
-type PageName = keyof typeof pages;
+  'forgot-password': lazyPart(
+    () => import('@/app/routes/forgot-password').then((m) => m.ForgotPasswordRoute),
+    PAGES['forgot-password'].words,
+  ),
+  'reset-password': lazyPart(
+    () => import('@/app/routes/reset-password').then((m) => m.ResetPasswordRoute),
+    PAGES['reset-password'].words,
+  ),
+} satisfies Record<PageKey, unknown>;
 
-/** The page at a path (without its parameters), if it is one of ours. */
-function pageAt(pathname: string): PageName | undefined {
-  const path = pathname.replace(/\/+$/, '') || paths.home;
-  const first = `/${path.split('/')[1] ?? ''}`;
-  const byPath: Record<string, PageName> = {
-    [paths.home]: 'foodSearch',
-    [paths.dashboard]: 'dashboard',
-    [paths.statistics]: 'statistics',
-    [paths.recipes]: 'recipes',
-    [paths.profile]: 'profile',
-    [paths.apiTest]: 'apiTest',
-    [paths.tokenTest]: 'tokenTest',
-    [paths.verifyEmailNoToken]: 'verifyEmail',
-    [paths.resendVerification]: 'resendVerification',
-    [paths.forgotPassword]: 'forgotPassword',
-    [paths.resetPasswordNoToken]: 'resetPassword',
-  };
-  return byPath[first];
+function page(key: PageKey) {
+  const { Component } = pages[key];
+  return <Component />;
 }
 
 /**
  * Starts loading the page a visit opens on, alongside the first render rather than after
  * it: the page paints one round trip sooner.
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<unknown> {
   const name = pageAt(pathname);
-  if (name) void pages[name].preload();
+  return name ? pages[name].preload() : Promise.resolve();
 }
 
 /**
@@ -62,13 +55,13 @@ export function preloadPage(pathname: string) {
  * the meal went into, from the day or a past meal back to the search to add or edit one.
  * Only that page is fetched ahead, once the browser is idle; the rest wait for a visit.
  */
-const LIKELY_NEXT: Partial<Record<PageName, PageName>> = {
-  foodSearch: 'dashboard',
-  dashboard: 'foodSearch',
-  statistics: 'foodSearch',
-  recipes: 'foodSearch',
+const LIKELY_NEXT: Partial<Record<PageKey, PageKey>> = {
+  '': 'dashboard',
+  dashboard: '',
+  statistics: '',
+  recipes: '',
   profile: 'dashboard',
-  verifyEmail: 'dashboard',
+  'verify-email': 'dashboard',
 };
 
 function usePreloadLikelyNext() {
@@ -76,8 +69,8 @@ function usePreloadLikelyNext() {
   const { isAuthenticated } = useAuth();
   useEffect(() => {
     const current = pageAt(pathname);
-    const next = isAuthenticated && current ? LIKELY_NEXT[current] : undefined;
-    if (!next || typeof window.requestIdleCallback !== 'function') return;
+    const next = isAuthenticated && current !== undefined ? LIKELY_NEXT[current] : undefined;
+    if (next === undefined || typeof window.requestIdleCallback !== 'function') return;
     const idle = window.requestIdleCallback(() => void pages[next].preload(), { timeout: 5000 });
     return () => window.cancelIdleCallback(idle);
   }, [pathname, isAuthenticated]);
@@ -88,24 +81,24 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, element: <pages.foodSearch.Component /> },
+      { path: paths.home, element: page('') },
       {
         element: <ProtectedRoute />,
         children: [
-          { path: paths.dashboard, element: <pages.dashboard.Component /> },
-          { path: paths.statistics, element: <pages.statistics.Component /> },
-          { path: paths.recipes, element: <pages.recipes.Component /> },
-          { path: paths.profile, element: <pages.profile.Component /> },
+          { path: paths.dashboard, element: page('dashboard') },
+          { path: paths.statistics, element: page('statistics') },
+          { path: paths.recipes, element: page('recipes') },
+          { path: paths.profile, element: page('profile') },
         ],
       },
-      { path: paths.apiTest, element: <pages.apiTest.Component /> },
-      { path: paths.tokenTest, element: <pages.tokenTest.Component /> },
-      { path: paths.verifyEmail, element: <pages.verifyEmail.Component /> },
-      { path: paths.verifyEmailNoToken, element: <pages.verifyEmail.Component /> },
-      { path: paths.resendVerification, element: <pages.resendVerification.Component /> },
-      { path: paths.forgotPassword, element: <pages.forgotPassword.Component /> },
-      { path: paths.resetPassword, element: <pages.resetPassword.Component /> },
-      { path: paths.resetPasswordNoToken, element: <pages.resetPassword.Component /> },
+      { path: paths.apiTest, element: page('api-test') },
+      { path: paths.tokenTest, element: page('token-test') },
+      { path: paths.verifyEmail, element: page('verify-email') },
+      { path: paths.verifyEmailNoToken, element: page('verify-email') },
+      { path: paths.resendVerification, element: page('resend-verification') },
+      { path: paths.forgotPassword, element: page('forgot-password') },
+      { path: paths.resetPassword, element: page('reset-password') },
+      { path: paths.resetPasswordNoToken, element: page('reset-password') },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

@@ -8,6 +8,7 @@ import {
   type Language,
 } from '@/config/constants';
 import type { BackendModule } from 'i18next';
+import { LAYOUT_WORDS } from '@/config/pages';
 import type enAuth from '@/locales/en/auth.json';
 import type enBarcodes from '@/locales/en/barcodes.json';
 import type enBasket from '@/locales/en/basket.json';
@@ -67,8 +68,6 @@ const bundledFiles: BackendModule = {
   },
 };
 
-/** What every page shows: the navigation, the basket bar, the sign-in dialog, error texts. */
-export const LAYOUT_NAMESPACES = ['common', 'auth', 'basket', 'foods', 'errors'] as const satisfies readonly Namespace[];
 
 /** Every namespace (the unit tests load them all before they render). */
 export const NAMESPACES = Object.keys({
@@ -114,7 +113,7 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    ns: LAYOUT_NAMESPACES,
+    ns: LAYOUT_WORDS,
     defaultNS: 'common',
     // Both languages have every key (locales.test.ts), so nothing falls back; a fallback
     // language would be fetched with every namespace of the one in use.

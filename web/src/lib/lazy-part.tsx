@@ -9,9 +9,12 @@ const everyPart: Array<() => Promise<unknown>> = [];
  * `preload` starts both early; a part already here (preloaded, or shown before) renders at
  * once instead of suspending for a tick as `lazy` alone would.
  */
-export function lazyPart(load: () => Promise<ComponentType>, namespaces: readonly Namespace[]) {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  let loaded: ComponentType | undefined;
+export function lazyPart<Props extends object = object>(
+  load: () => Promise<ComponentType<Props>>,
+  namespaces: readonly Namespace[],
+) {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  let loaded: ComponentType<Props> | undefined;
   const preload = () => {
     loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(
       ([component]) => {
@@ -27,16 +30,22 @@ export function lazyPart(load: () => Promise<ComponentType>, namespaces: readonl
     return loading;
   };
   const Lazy = lazy(preload);
-  function Part() {
+  function Part(props: Props) {
     // Chosen once, so the part is never mounted again when it finishes loading.
-    const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Shown />;
+    const [Shown] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return <Shown {...props} />;
   }
   everyPart.push(preload);
   return { Component: Part, preload };
 }
 
-/** Loads every lazy part defined so far (the unit tests render any part at once). */
-export function preloadEveryPart(): Promise<unknown> {
-  return Promise.all(everyPart.map((preload) => preload()));
+/**
+ * Loads every lazy part (the unit tests render any part at once), those that parts
+ * loaded here define in turn included.
+ */
+export async function preloadEveryPart(): Promise<void> {
+  for (let known = -1; known !== everyPart.length; ) {
+    known = everyPart.length;
+    await Promise.all(everyPart.map((preload) => preload()));
+  }
 }

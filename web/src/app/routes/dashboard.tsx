@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
@@ -9,7 +9,7 @@ import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
-import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
+import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { DayMeals } from '@/features/meals/components/day-meals';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
@@ -65,7 +65,9 @@ export function DashboardRoute() {
 
 /** A barcode no database knows gets a custom food of its own, made with the food search's dialog. */
 const createBarcodeFood: CreateBarcodeFood = ({ barcode, onSaved, onClose }) => (
-  <CustomFoodDialog request={{ mode: 'create', barcode }} onClose={onClose} onSaved={onSaved} />
+  <Suspense fallback={null}>
+    <customFoodDialog.Component request={{ mode: 'create', barcode }} onClose={onClose} onSaved={onSaved} />
+  </Suspense>
 );
 
 /**

@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { CustomFoodDialog } from '@/features/foods/components/custom-food-dialog';
+import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
 import { SearchResults, type SearchFallbacks } from '@/features/foods/components/search-results';
@@ -211,7 +211,11 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
         </>
       )}
 
-      <CustomFoodDialog request={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <customFoodDialog.Component request={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
+        </Suspense>
+      )}
     </div>
   );
 }
