@@ -16,8 +16,10 @@ const files = [
 ].map((match) => match[1]);
 // And what index.html's inline script preloads for a visit of the search page (/) in
 // English: the page's code and the words of the layout and the page (vite.config.ts).
-const manifest = /\}\)\((\{.*\})\);<\/script>/.exec(html);
-if (manifest) {
+const firstPage = /<script async src="\/(assets\/first-page-[\w-]+\.js)"/.exec(html);
+const manifest = firstPage && /\}\)\((\{.*\})\);\s*$/.exec(readFileSync(path.join(dist, firstPage[1]), 'utf8'));
+if (firstPage && manifest) {
+  files.push(`/${firstPage[1]}`);
   const { pages, layout, words } = JSON.parse(manifest[1]);
   const search = pages[''];
   const namespaces = new Set([...layout, ...search.words]);
