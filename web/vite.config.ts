@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { STORAGE_KEYS } from './src/config/constants';
 import { LAYOUT_WORDS, PAGES } from './src/config/pages';
 import { defineConfig } from 'vitest/config';
 
@@ -62,14 +63,15 @@ const WORDS_FILE = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;
  * one round trip later.
  */
 function preloadFirstPage(manifest: unknown) {
-  const { pages, layout, words } = manifest as {
+  const { pages, layout, words, languageKey } = manifest as {
     pages: Record<string, { code: string[]; styles: string[]; words: string[] }>;
     layout: string[];
     words: Record<string, Record<string, string>>;
+    languageKey: string;
   };
   let saved: string | null = null;
   try {
-    saved = localStorage.getItem('language');
+    saved = localStorage.getItem(languageKey);
   } catch {
     // Storage refused: the browser's language decides.
   }
@@ -132,7 +134,7 @@ function firstPagePreloads(): Plugin {
       }
       // A file of its own, not an inline script, which the API's Content-Security-Policy
       // refuses; async, so it holds up neither the parser nor the first paint.
-      const manifest = JSON.stringify({ pages, layout: LAYOUT_WORDS, words });
+      const manifest = JSON.stringify({ pages, layout: LAYOUT_WORDS, words, languageKey: STORAGE_KEYS.language });
       const code = `(${preloadFirstPage.toString()})(${manifest});\n`;
       const fileName = `assets/first-page-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
