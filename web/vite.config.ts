@@ -57,8 +57,8 @@ const WORDS_FILE = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;
 
 /**
  * What the first page of a visit needs besides the first load, as index.html starts it:
- * this runs as soon as it arrives, before the app's modules, reads the language as i18next will (saved choice, then the
- * browser's), and preloads the layout's words, the page's words, its code and its styles.
+ * this runs as soon as it arrives, before the app's modules, reads the language as i18next
+ * will (saved choice, then the browser's), and preloads the layout's words, the page's words, its code and its styles.
  * Without it they would be asked for only once the app's JavaScript has arrived and run,
  * one round trip later.
  */
@@ -172,7 +172,7 @@ export default defineConfig({
         // A language's words are files of their own (lib/i18n.ts), named by language and
         // namespace so what a visit fetched can be read from the network log.
         chunkFileNames: (chunk) => {
-          const words = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          const words = WORDS_FILE.exec(chunk.facadeModuleId ?? '');
           return words ? `assets/locale-${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         // The libraries every page needs change less often than the app, so they get a

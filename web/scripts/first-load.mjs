@@ -14,7 +14,7 @@ const files = [
   ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
   ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
 ].map((match) => match[1]);
-// And what index.html's inline script preloads for a visit of the search page (/) in
+// And what index.html's first-page script preloads for a visit of the search page (/) in
 // English: the page's code and the words of the layout and the page (vite.config.ts).
 const firstPage = /<script async src="\/(assets\/first-page-[\w-]+\.js)"/.exec(html);
 const manifest = firstPage && /\}\)\((\{.*\})\);\s*$/.exec(readFileSync(path.join(dist, firstPage[1]), 'utf8'));

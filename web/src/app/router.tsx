@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '@/app/protected-route';
 import { RootLayout } from '@/app/routes/root';
@@ -7,34 +7,20 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { lazyPart } from '@/lib/lazy-part';
 
-const pages = {
-  '': lazyPart(() => import('@/app/routes/food-search').then((m) => m.FoodSearchRoute), PAGES[''].words),
-  dashboard: lazyPart(() => import('@/app/routes/dashboard').then((m) => m.DashboardRoute), PAGES.dashboard.words),
-  statistics: lazyPart(() => import('@/app/routes/statistics').then((m) => m.StatisticsRoute), PAGES.statistics.words),
-  recipes: lazyPart(() => import('@/app/routes/recipes').then((m) => m.RecipesRoute), PAGES.recipes.words),
-  profile: lazyPart(() => import('@/app/routes/profile').then((m) => m.ProfileRoute), PAGES.profile.words),
-  'api-test': lazyPart(() => import('@/app/routes/api-test').then((m) => m.ApiTestRoute), PAGES['api-test'].words),
-  'token-test': lazyPart(
-    () => import('@/app/routes/token-test').then((m) => m.TokenTestRoute),
-    PAGES['token-test'].words,
-  ),
-  'verify-email': lazyPart(
-    () => import('@/app/routes/verify-email').then((m) => m.VerifyEmailRoute),
-    PAGES['verify-email'].words,
-  ),
-  'resend-verification': lazyPart(
-    () => import('@/app/routes/resend-verification').then((m) => m.ResendVerificationRoute),
-    PAGES['resend-verification'].words,
-  ),
-  'forgot-password': lazyPart(
-    () => import('@/app/routes/forgot-password').then((m) => m.ForgotPasswordRoute),
-    PAGES['forgot-password'].words,
-  ),
-  'reset-password': lazyPart(
-    () => import('@/app/routes/reset-password').then((m) => m.ResetPasswordRoute),
-    PAGES['reset-password'].words,
-  ),
-} satisfies Record<PageKey, unknown>;
+// Every page's file, loaded on its first visit; each route file holds one page, its only export.
+const routeFiles = import.meta.glob<Record<string, ComponentType>>([
+  './routes/*.tsx',
+  '!./routes/root.tsx',
+  '!./routes/error.tsx',
+]);
+
+const pages = Object.fromEntries(
+  Object.entries(PAGES).map(([key, { file, words }]) => {
+    const load = routeFiles[`./routes/${file}.tsx`];
+    if (!load) throw new Error(`no page in app/routes/${file}.tsx`);
+    return [key, lazyPart(() => load().then((module) => Object.values(module)[0] as ComponentType), words)];
+  }),
+) as Record<PageKey, ReturnType<typeof lazyPart>>;
 
 function page(key: PageKey) {
   const { Component } = pages[key];

@@ -68,22 +68,6 @@ const bundledFiles: BackendModule = {
   },
 };
 
-
-/** Every namespace (the unit tests load them all before they render). */
-export const NAMESPACES = Object.keys({
-  common: 0,
-  auth: 0,
-  pages: 0,
-  foods: 0,
-  basket: 0,
-  meals: 0,
-  barcodes: 0,
-  errors: 0,
-  devtools: 0,
-  recipes: 0,
-  recognition: 0,
-} satisfies Record<Namespace, 0>) as Namespace[];
-
 export type DisplayLocale = 'en-US' | 'zh-CN';
 
 export function toLanguage(lng: string | undefined): Language {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { i18n, i18nReady, NAMESPACES } from '@/lib/i18n';
+import { i18n, i18nReady, type Namespace } from '@/lib/i18n';
 import { fakeMatchMedia } from '@/testing/media';
 
 // A page's code is imported on its first render, as in the browser, and a file's first
@@ -17,9 +17,12 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 // The app fetches a language's words as its pages need them; a test renders any part
 // of it in either language at once.
+const namespaces = Object.keys(import.meta.glob('../locales/en/*.json')).map(
+  (file) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length) as Namespace,
+);
 beforeAll(async () => {
   await i18nReady;
-  await i18n.loadNamespaces(NAMESPACES);
+  await i18n.loadNamespaces(namespaces);
   await i18n.loadLanguages(['en', 'zh']);
 });
 
