@@ -275,14 +275,7 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     if !recognition_models_installed() {
         return;
     }
-    // The analysis is awaited up to `answer_within` (2 s in production): here long enough for
-    // a machine busy with other tests, which is not what this test is about.
-    let Some(app) = spawn_app(Options {
-        answer_within: Duration::from_secs(30),
-        ..Options::default()
-    })
-    .await
-    else {
+    let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
     let ann = register(&app, "ann").await;
@@ -561,9 +554,11 @@ async fn closing_the_stream_changes_nothing_and_only_cancel_stops_the_analysis()
     if !recognition_models_installed() {
         return;
     }
-    // No workers: the detection job waits in its queue while clients come and go.
+    // No workers: the detection job waits in its queue while clients come and go, and an
+    // awaited call gives up after production's 2 s.
     let Some(app) = spawn_app(Options {
         embedded_workers: false,
+        answer_within: Duration::from_secs(2),
         ..Options::default()
     })
     .await

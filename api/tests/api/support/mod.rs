@@ -65,7 +65,9 @@ impl Default for Options {
             classifier: None,
             vision_url: None,
             exports_at_once: 4,
-            answer_within: Duration::from_secs(2),
+            // Production waits 2 s; a test machine busy with other tests may need far longer,
+            // and what the tests check is the answer, not its speed.
+            answer_within: Duration::from_secs(30),
             shared_sessions: false,
             recognition_batch: 1,
         }
