@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   dashboardBarcodeFoods: 'dashboardBarcodeFoods',
   /** The signed-in person's recent and favourite foods, for food search offline. */
   offlineFoods: 'offlineFoods',
+  /** The account just signed up here, still to be asked its body data (the first-run step). */
+  firstRunFor: 'firstRunFor',
 } as const;
 
 /** Session storage keys (SPEC 3). */
@@ -60,6 +62,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.dashboardPendingAnalysis,
   STORAGE_KEYS.dashboardBarcodeFoods,
   STORAGE_KEYS.offlineFoods,
+  STORAGE_KEYS.firstRunFor,
 ] as const;
 
 export const SUPPORTED_LANGUAGES = ['en', 'zh'] as const;

@@ -10,13 +10,19 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { BasketDock } from '@/features/basket/components/basket-dock';
-import { useLoginDialog } from '@/lib/auth';
+import { useFirstRunFor } from '@/lib/first-run';
+import { useAuth, useLoginDialog } from '@/lib/auth';
 import { lazyPart } from '@/lib/lazy-part';
 
 // Most visits never open it: its code and words come when it first opens.
 const loginDialogPart = lazyPart(
   () => import('@/features/auth/components/login-dialog').then((m) => m.LoginDialog),
   ['auth'],
+);
+// Only an account that has just signed up here sees it.
+const firstRunPart = lazyPart(
+  () => import('@/features/profile/components/first-run-step').then((m) => m.FirstRunStep),
+  ['pages'],
 );
 
 /** Navigation, the current page, the footer, the basket bar, and the global login dialog. */
@@ -25,6 +31,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const loginDialog = useLoginDialog();
+  const { user } = useAuth();
+  const firstRunFor = useFirstRunFor();
   useForgetOfflineDataOnLogout();
   return (
     <>
@@ -47,6 +55,11 @@ export function RootLayout() {
       {loginDialog.isOpen && (
         <Suspense fallback={null}>
           <loginDialogPart.Component />
+        </Suspense>
+      )}
+      {user && user.username === firstRunFor && !loginDialog.isOpen && (
+        <Suspense fallback={null}>
+          <firstRunPart.Component />
         </Suspense>
       )}
     </>

@@ -1,5 +1,6 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import { markFirstRun } from '@/lib/first-run';
 import { useAuth, type User } from '@/lib/auth';
 
 /** SPEC 3: the "first name" field is sent as `nickname`. */
@@ -24,7 +25,11 @@ export function useRegister() {
   const { signIn } = useAuth();
   return useSWRMutation(registerKey, (_key: string, { arg }: { arg: RegisterInput }) => register(arg), {
     onSuccess: (data) => {
-      if (data?.access && data.user) signIn({ access: data.access, refresh: data.refresh ?? null, user: data.user });
+      if (data?.access && data.user) {
+        // A new account is asked its body data before the spec's defaults pass for its own.
+        markFirstRun(data.user.username);
+        signIn({ access: data.access, refresh: data.refresh ?? null, user: data.user });
+      }
     },
   });
 }

@@ -24,8 +24,16 @@ export type ProfileResponse = {
     protein_goal: number | null;
     fat_goal: number | null;
     carbs_goal: number | null;
+    /**
+     * False until the person saves body data: gender, height and weight are then the spec's
+     * defaults, not theirs. Absent from a server from before it (taken as set).
+     */
+    body_data_set?: boolean;
   };
 };
+
+/** Whether gender, height and weight are the person's own rather than the defaults. */
+export const bodyDataSet = ({ profile }: ProfileResponse) => profile.body_data_set !== false;
 
 export const profileKey = '/users/profile/';
 

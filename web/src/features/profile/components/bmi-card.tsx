@@ -17,7 +17,16 @@ const BAND_WIDTHS = BAND_ENDS.map(
 );
 
 /** SPEC 2: the BMI with its category and a colour scale with a marker. */
-export function BmiCard({ weight, height }: { weight: number | null; height: number | null }) {
+export function BmiCard({
+  weight,
+  height,
+  onAdd,
+}: {
+  weight: number | null;
+  height: number | null;
+  /** Opens the form, where height and weight are entered. */
+  onAdd?: () => void;
+}) {
   const { t, i18n } = useTranslation('pages');
   const bmi = bodyMassIndex(weight, height);
   const titleId = useId();
@@ -27,6 +36,11 @@ export function BmiCard({ weight, height }: { weight: number | null; height: num
       <section className="profile-panel bmi-card" aria-labelledby={titleId}>
         <h2 id={titleId}>{t('profile.bmi.title')}</h2>
         <p className="muted">{t('profile.bmi.unavailable')}</p>
+        {onAdd && (
+          <button type="button" className="btn btn-secondary btn-small" onClick={onAdd}>
+            {t('profile.bmi.add')}
+          </button>
+        )}
       </section>
     );
   }

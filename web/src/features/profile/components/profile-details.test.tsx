@@ -67,7 +67,7 @@ describe('profile page', () => {
     expect(fact('Height (cm)')).toBe('175');
     expect(fact('Weight (kg)')).toBe('70');
     expect(fact('Daily calorie goal (kcal)')).toBe('2,000');
-    expect(fact('Activity level')).toBe('Not set');
+    expect(fact('Activity level')).toBe('Not set yet');
     expect(fact('Macro goals')).toBe('Default: 20% protein, 30% fat, 50% carbs');
 
     expect(within(bmi()).getByTestId('bmi-value')).toHaveTextContent('22.9');
@@ -85,13 +85,28 @@ describe('profile page', () => {
     rememberSession({ ...ann, email_verified: false });
     renderApp('/profile');
     await screen.findByRole('region', { name: 'Personal details' });
-    expect(fact('Age')).toBe('Not set');
-    expect(fact('Nickname')).toBe('Not set');
+    expect(fact('Age')).toBe('Not set yet');
+    expect(fact('Nickname')).toBe('Not set yet');
     expect(fact('Email')).toContain('Not verified');
     expect(within(details()).getByRole('link', { name: 'Resend verification email' })).toHaveAttribute(
       'href',
       '/resend-verification',
     );
+  });
+
+  it('shows the defaults of a profile without body data as not set yet, not as the person’s', async () => {
+    const { user } = await openProfile({
+      'GET /api/v1/users/profile/': {
+        body: profileBody({ date_of_birth: null, gender: 'male', body_data_set: false }),
+      },
+    });
+    await screen.findByRole('region', { name: 'Personal details' });
+    for (const label of ['Age', 'Gender', 'Height (cm)', 'Weight (kg)']) expect(fact(label)).toBe('Not set yet');
+    expect(within(bmi()).queryByRole('meter')).not.toBeInTheDocument();
+    expect(within(bmi()).queryByText('Normal')).not.toBeInTheDocument();
+    expect(bmi()).toHaveTextContent('Not set yet: enter your height and weight to see your BMI.');
+    await user.click(within(bmi()).getByRole('button', { name: 'Add height and weight' }));
+    expect(within(details()).getByLabelText('Height (cm)')).toBeInTheDocument();
   });
 
   for (const [weight, value, category] of [

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useProfile, type ProfileResponse } from '@/features/profile/api/get-profile';
+import { bodyDataSet, useProfile, type ProfileResponse } from '@/features/profile/api/get-profile';
 import { BmiCard } from '@/features/profile/components/bmi-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ageFromDateOfBirth } from '@/features/profile/utils/body';
@@ -65,8 +65,9 @@ export function ProfileDetails() {
         )}
       </section>
       <BmiCard
-        weight={data.profile.weight ?? PROFILE_DEFAULTS.weight}
-        height={data.profile.height ?? PROFILE_DEFAULTS.height}
+        weight={bodyDataSet(data) ? (data.profile.weight ?? PROFILE_DEFAULTS.weight) : null}
+        height={bodyDataSet(data) ? (data.profile.height ?? PROFILE_DEFAULTS.height) : null}
+        onAdd={editing ? undefined : () => setEditing(true)}
       />
     </div>
   );
@@ -80,6 +81,8 @@ function ProfileFacts({ profile: response }: { profile: ProfileResponse }) {
   const age = ageFromDateOfBirth(profile.date_of_birth);
   const notSet = <span className="muted">{t('profile.notSet')}</span>;
   const verified = auth.user?.email_verified;
+  // Until the person saves body data, the spec's defaults are not shown as theirs.
+  const own = bodyDataSet(response);
 
   const facts: Array<[label: string, value: React.ReactNode]> = [
     [t('profile.fields.username'), user.username],
@@ -109,10 +112,10 @@ function ProfileFacts({ profile: response }: { profile: ProfileResponse }) {
       ),
     ],
     [t('profile.fields.age'), age === null ? notSet : t('profile.values.age', { age })],
-    [t('profile.fields.gender'), t(`profile.gender.${profile.gender ?? PROFILE_DEFAULTS.gender}`)],
+    [t('profile.fields.gender'), own ? t(`profile.gender.${profile.gender ?? PROFILE_DEFAULTS.gender}`) : notSet],
     // The labels carry the units (cm, kg, kcal).
-    [t('profile.fields.height'), number.format(profile.height ?? PROFILE_DEFAULTS.height)],
-    [t('profile.fields.weight'), number.format(profile.weight ?? PROFILE_DEFAULTS.weight)],
+    [t('profile.fields.height'), own ? number.format(profile.height ?? PROFILE_DEFAULTS.height) : notSet],
+    [t('profile.fields.weight'), own ? number.format(profile.weight ?? PROFILE_DEFAULTS.weight) : notSet],
     [t('profile.fields.calorieGoal'), number.format(profile.daily_calorie_goal ?? PROFILE_DEFAULTS.dailyCalorieGoal)],
   ];
   if (serverKeepsGoals(response)) {

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, SelectField, TextField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { GENDERS, type ProfileResponse } from '@/features/profile/api/get-profile';
+import { GENDERS, bodyDataSet, type ProfileResponse } from '@/features/profile/api/get-profile';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { GoalSuggestion } from '@/features/profile/components/goal-suggestion';
-import { ageFromDateOfBirth } from '@/features/profile/utils/body';
+import { ageFromDateOfBirth, birthYearDate } from '@/features/profile/utils/body';
+import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
 import {
   draftFromProfile,
   draftPercentSum,
@@ -33,12 +34,18 @@ const FIELD_ORDER: DraftField[] = ['dateOfBirth', 'height', 'weight', 'goal', 'p
 export function ProfileForm({
   profile,
   atGoals = false,
+  firstRun = false,
   onCancel,
   onSaved,
 }: {
   profile: ProfileResponse;
   /** Opens scrolled to the goals, the first activity level focused. */
   atGoals?: boolean;
+  /**
+   * The questions after sign-up: the birth year instead of the date, no nickname or macro
+   * goals, and height and weight empty (the defaults as hints) until the person's own.
+   */
+  firstRun?: boolean;
   onCancel: () => void;
   onSaved: () => void;
 }) {
@@ -46,7 +53,11 @@ export function ProfileForm({
   const toast = useToast();
   const failureText = useFailureText();
   const { trigger, isMutating } = useUpdateProfile();
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftFromProfile(profile));
+  const [draft, setDraft] = useState<ProfileDraft>(() => {
+    const fromProfile = draftFromProfile(profile);
+    return firstRun && !bodyDataSet(profile) ? { ...fromProfile, height: '', weight: '' } : fromProfile;
+  });
+  const [birthYear, setBirthYear] = useState(() => draft.dateOfBirth.slice(0, 4));
   const withGoals = serverKeepsGoals(profile);
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +96,8 @@ export function ProfileForm({
     event.preventDefault();
     if (isMutating) return;
     const found = draftProblems(draft);
+    // A birth year that is no year leaves no date behind: said, not dropped.
+    if (firstRun && birthYear.trim() !== '' && draft.dateOfBirth === '') found.dateOfBirth = { code: 'birthYear' };
     setProblems(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
@@ -94,8 +107,11 @@ export function ProfileForm({
     }
     setError(null);
     try {
-      await trigger(payloadFromDraft(draft, withGoals));
-      toast.success(t('profile.saved'));
+      const payload = payloadFromDraft(draft, withGoals);
+      // The first-run step leaves the nickname given at sign-up as it is.
+      if (firstRun) delete payload.nickname;
+      await trigger(payload);
+      toast.success(t(firstRun ? 'profile.firstRun.saved' : 'profile.saved'));
       onSaved();
     } catch (caught) {
       setError(failureText(caught, t('profile.saveFailed')));
@@ -111,26 +127,46 @@ export function ProfileForm({
   return (
     <form className="form profile-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="profile-form-grid">
-        <TextField
-          label={t('profile.fields.nickname')}
-          name="nickname"
-          autoComplete="nickname"
-          value={draft.nickname}
-          onChange={change('nickname')}
-          // The form replaces the details the person just asked to edit: focus goes to its
-          // first field (or to the goals, above), as a dialog's does, not away from them.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={!atGoals}
-        />
-        <TextField
-          label={t('profile.fields.dateOfBirth')}
-          name="date_of_birth"
-          type="date"
-          value={draft.dateOfBirth}
-          onChange={change('dateOfBirth')}
-          aria-invalid={invalid('dateOfBirth')}
-          hint={message('dateOfBirth')}
-        />
+        {!firstRun && (
+          <TextField
+            label={t('profile.fields.nickname')}
+            name="nickname"
+            autoComplete="nickname"
+            value={draft.nickname}
+            onChange={change('nickname')}
+            // The form replaces the details the person just asked to edit: focus goes to its
+            // first field (or to the goals, above), as a dialog's does, not away from them.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={!atGoals}
+          />
+        )}
+        {firstRun ? (
+          <TextField
+            label={t('profile.fields.birthYear')}
+            name="date_of_birth"
+            type="number"
+            inputMode="numeric"
+            autoComplete="bday-year"
+            placeholder="1990"
+            value={birthYear}
+            onChange={(event) => {
+              setBirthYear(event.target.value);
+              change('dateOfBirth')({ target: { value: birthYearDate(event.target.value) } });
+            }}
+            aria-invalid={invalid('dateOfBirth')}
+            hint={message('dateOfBirth')}
+          />
+        ) : (
+          <TextField
+            label={t('profile.fields.dateOfBirth')}
+            name="date_of_birth"
+            type="date"
+            value={draft.dateOfBirth}
+            onChange={change('dateOfBirth')}
+            aria-invalid={invalid('dateOfBirth')}
+            hint={message('dateOfBirth')}
+          />
+        )}
         <SelectField
           label={t('profile.fields.gender')}
           name="gender"
@@ -144,6 +180,7 @@ export function ProfileForm({
           type="number"
           inputMode="decimal"
           step="any"
+          placeholder={firstRun ? String(PROFILE_DEFAULTS.height) : undefined}
           value={draft.height}
           onChange={change('height')}
           aria-invalid={invalid('height')}
@@ -155,6 +192,7 @@ export function ProfileForm({
           type="number"
           inputMode="decimal"
           step="0.1"
+          placeholder={firstRun ? String(PROFILE_DEFAULTS.weight) : undefined}
           value={draft.weight}
           onChange={change('weight')}
           aria-invalid={invalid('weight')}
@@ -216,7 +254,7 @@ export function ProfileForm({
         )}
       </div>
 
-      {withGoals && (
+      {withGoals && !firstRun && (
         <fieldset className="profile-macros" aria-describedby={macrosProblem ? ids.macrosError : undefined}>
           <legend>{t('profile.fields.macros')}</legend>
           <div className="profile-unit" role="group" aria-label={t('profile.macros.unit')}>
@@ -270,7 +308,7 @@ export function ProfileForm({
           {isMutating ? t('profile.saving') : t('profile.save')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isMutating}>
-          {t('common:actions.cancel')}
+          {firstRun ? t('profile.firstRun.later') : t('common:actions.cancel')}
         </button>
       </div>
     </form>

@@ -37,3 +37,12 @@ export function bmiScalePosition(bmi: number): number {
   const clamped = Math.min(BMI_SCALE.max, Math.max(BMI_SCALE.min, bmi));
   return Math.round(((clamped - BMI_SCALE.min) / (BMI_SCALE.max - BMI_SCALE.min)) * 1000) / 10;
 }
+
+/**
+ * The date of birth a birth year stands for: its middle (1 July), so an age worked out from
+ * it is at most half a year off either way. Empty for what is not a four-digit year.
+ */
+export function birthYearDate(year: string): string {
+  const typed = year.trim();
+  return /^\d{4}$/.test(typed) ? `${typed}-07-01` : '';
+}
