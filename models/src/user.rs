@@ -355,6 +355,9 @@ pub struct Profile {
     pub protein_goal: Option<f64>,
     pub fat_goal: Option<f64>,
     pub carbs_goal: Option<f64>,
+    /// Whether the person has saved body data (sex, birth date, height or weight): until
+    /// then those are the defaults, which the app must not show as the person's own.
+    pub body_data_set: bool,
 }
 
 /// SPEC §9's activity levels, as sent and stored.
@@ -382,6 +385,7 @@ impl Default for Profile {
             protein_goal: None,
             fat_goal: None,
             carbs_goal: None,
+            body_data_set: false,
         }
     }
 }
@@ -427,6 +431,10 @@ impl ProfileChanges {
         today: NaiveDate,
     ) -> Result<(), Invalid> {
         let mut problems = Vec::new();
+        let sets_body_data = self.gender.is_some()
+            || self.height.is_some()
+            || self.weight.is_some()
+            || matches!(&self.date_of_birth, Some(Some(text)) if !text.trim().is_empty());
         if let Some(name) = self.nickname {
             let name = name.trim();
             if name.chars().count() > 50 {
@@ -525,6 +533,7 @@ impl ProfileChanges {
             profile.protein_goal = next.protein_goal.map(|v| (v * 10.0).round() / 10.0);
             profile.fat_goal = next.fat_goal.map(|v| (v * 10.0).round() / 10.0);
             profile.carbs_goal = next.carbs_goal.map(|v| (v * 10.0).round() / 10.0);
+            profile.body_data_set |= sets_body_data;
             Ok(())
         } else {
             Err(Invalid(problems.join("; ")))

@@ -56,6 +56,9 @@ struct ProfileFields {
     protein_goal: Option<f64>,
     fat_goal: Option<f64>,
     carbs_goal: Option<f64>,
+    /// False until the person saves body data: gender, height and weight are then the
+    /// defaults, not theirs.
+    body_data_set: bool,
 }
 
 impl From<&User> for ProfileView {
@@ -78,6 +81,7 @@ impl From<&User> for ProfileView {
                 protein_goal: p.protein_goal,
                 fat_goal: p.fat_goal,
                 carbs_goal: p.carbs_goal,
+                body_data_set: p.body_data_set,
             },
         }
     }
@@ -88,7 +92,7 @@ impl From<&User> for ProfileView {
     path = "/users/profile",
     tag = "users",
     operation_id = "users_profile",
-    summary = "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal}} (the last five null when unset).",
+    summary = "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal, body_data_set}} (activity and the macro goals null when unset; body_data_set false until body data (gender, date_of_birth, height or weight) is saved, when those are the defaults).",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = Success<ProfileView>),

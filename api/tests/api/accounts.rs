@@ -556,7 +556,7 @@ async fn profiles_start_with_defaults_and_validate_edits() {
                "profile": {"date_of_birth": null, "gender": "male", "height": 175.0, "weight": 70.0,
                            "daily_calorie_goal": 2000, "activity_level": null,
                            "macro_goal_unit": null, "protein_goal": null, "fat_goal": null,
-                           "carbs_goal": null}})
+                           "carbs_goal": null, "body_data_set": false}})
     );
     let (app_ref, access) = (&app, &session.access);
     let put = move |body: Value| async move {
@@ -569,6 +569,10 @@ async fn profiles_start_with_defaults_and_validate_edits() {
         )
         .await
     };
+    // A nickname or a goal is no body data: the defaults are still not the person's.
+    let (status, body) = put(json!({"nickname": "小明", "daily_calorie_goal": 2000})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["profile"]["body_data_set"], false);
     let (status, body) = put(
         json!({"nickname": "明明", "date_of_birth": "1995-04-12", "gender": "female",
                                      "height": 165.5, "weight": 55.2, "daily_calorie_goal": 1800}),
@@ -577,6 +581,7 @@ async fn profiles_start_with_defaults_and_validate_edits() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["profile"]["height"], 165.5);
     assert_eq!(body["data"]["user"]["nickname"], "明明");
+    assert_eq!(body["data"]["profile"]["body_data_set"], true);
 
     let (status, bad) = put(json!({"height": 20, "weight": "heavy"})).await;
     assert_eq!((status, error_code(&bad)), (422, "VALIDATION_ERROR"));
@@ -593,6 +598,7 @@ async fn profiles_start_with_defaults_and_validate_edits() {
         unchanged["data"]["profile"]["height"], 165.5,
         "nothing half-saved"
     );
+    assert_eq!(unchanged["data"]["profile"]["body_data_set"], true);
 
     // Goals: an activity level and macro goals in percent that add up to 100.
     let (status, body) = put(

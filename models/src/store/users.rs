@@ -28,6 +28,7 @@ pub(super) struct UserRow {
     protein_goal: Option<f64>,
     fat_goal: Option<f64>,
     carbs_goal: Option<f64>,
+    body_data_set: bool,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -53,6 +54,7 @@ impl TryFrom<UserRow> for User {
                 protein_goal: row.protein_goal,
                 fat_goal: row.fat_goal,
                 carbs_goal: row.carbs_goal,
+                body_data_set: row.body_data_set,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -80,7 +82,7 @@ macro_rules! user_columns {
     () => {
         "user_id, username, email, nickname, password_hash, email_verified, date_of_birth, \
          gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, \
-         protein_goal, fat_goal, carbs_goal, created_at, updated_at"
+         protein_goal, fat_goal, carbs_goal, body_data_set, created_at, updated_at"
     };
 }
 
@@ -129,7 +131,7 @@ const UPDATE_PROFILE: &str = concat!(
     "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
      height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8, \
      activity_level = $9, macro_goal_unit = $10, protein_goal = $11, \
-     fat_goal = $12, carbs_goal = $13 \
+     fat_goal = $12, carbs_goal = $13, body_data_set = $14 \
      where user_id = $1 returning ",
     user_columns!()
 );
@@ -229,6 +231,7 @@ where
     DateTime<Utc>: Bind<DB>,
     Option<f64>: Bind<DB>,
     Option<NaiveDate>: Bind<DB>,
+    bool: Bind<DB>,
     for<'a> &'a str: Encode<'a, DB> + Type<DB>,
     for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
 {
@@ -294,6 +297,7 @@ where
             .bind(profile.protein_goal)
             .bind(profile.fat_goal)
             .bind(profile.carbs_goal)
+            .bind(profile.body_data_set)
             .fetch_optional(&self.0)
             .await?;
         row.ok_or(StoreError::NotFound)?.try_into()
