@@ -130,6 +130,16 @@ describe('the dashboard', () => {
     expect(within(shown).getByRole('link', { name: 'Set your own' })).toHaveAttribute('href', '/profile?edit=goals');
   });
 
+  it("rounds the day once: the ring's total and what is left add up to the goal", async () => {
+    const half = meal(1, 'lunch', today, { total_calories: 305.5, total_protein: 12.34, foods: [food(10, 'Rice', '米饭', 263.4, 305.5)] });
+    openDashboard({ [today]: [half] });
+    const shown = await day('Today');
+    const ring = await within(shown).findByRole('img', { name: '306 of 2,000 kcal eaten, 1,694 kcal left' });
+    expect(ring).toHaveTextContent('1,694 kcal left');
+    expect(section(shown, 'Lunch')).toHaveTextContent('Rice263.4 g306 kcal');
+    expect(await within(shown).findByRole('progressbar', { name: 'Protein' })).toHaveAttribute('aria-valuetext', '12.3 of 120 g');
+  });
+
   it('moves a day back and forth, with the day in the address', async () => {
     const { user, calls } = openDashboard({ [yesterday]: [meal(3, 'snack', yesterday)] });
     await day('Today');

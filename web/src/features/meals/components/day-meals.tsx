@@ -13,6 +13,7 @@ import type { DailySummary } from '@/features/meals/types';
 import { serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
+import { wholeKcal } from '@/lib/nutrition-format';
 import { dateTimeFormat } from '@/lib/intl';
 import { MEAL_TYPES, type Meal, type MealType } from '@/types/meal';
 import '@/features/meals/meals.css';
@@ -135,12 +136,13 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 function DayTotals({ day, macroSettings }: { day: DailySummary; macroSettings: MacroGoalSettings | null | undefined }) {
   const { t } = useTranslation('meals');
   const format = useMealFormat();
-  const eaten = day.summary.total_calories;
+  // Rounded once, so the ring's total and what is left add up to the goal.
+  const eaten = wholeKcal(day.summary.total_calories);
   const goal = day.calorie_goal;
   const left = goal - eaten;
   const over = left < 0;
   const share = goal > 0 ? Math.min(1, eaten / goal) : 1;
-  const figures = { eaten: format.whole(eaten), goal: format.whole(goal), left: format.whole(Math.abs(left)) };
+  const figures = { eaten: format.kcal(eaten), goal: format.kcal(goal), left: format.kcal(Math.abs(left)) };
   const goals = macroSettings === undefined ? null : macroGoals(goal, macroSettings);
   const eatenGrams = { protein: day.summary.total_protein, fat: day.summary.total_fat, carbs: day.summary.total_carbs };
 
@@ -176,7 +178,8 @@ function DayTotals({ day, macroSettings }: { day: DailySummary; macroSettings: M
           {MACROS.map((macro) => {
             const grams = eatenGrams[macro];
             const target = goals[macro].grams;
-            const values = { eaten: format.whole(grams), goal: format.whole(target) };
+            // A goal is a whole number of grams; what was eaten is written as everywhere else.
+            const values = { eaten: format.macroGrams(grams), goal: format.macroGrams(Math.round(target)) };
             return (
               <div key={macro} className="day-macro">
                 <span className="day-macro-label">
@@ -234,7 +237,7 @@ function MealTypeSection({
           <span className={`meal-type-dot meal-type-${type}`} aria-hidden="true" />
           {typeName}
         </h3>
-        {meals.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.whole(calories) })}</span>}
+        {meals.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.kcal(calories) })}</span>}
         <Link
           className="day-add"
           to={`${paths.home}?meal=${type}&date=${dateKey(day)}`}
@@ -263,7 +266,7 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
           {name}
         </button>
         <time dateTime={meal.eaten_at}>{meal.time}</time>
-        {showCalories && <span className="day-meal-kcal">{t('overview.kcal', { value: format.whole(meal.total_calories) })}</span>}
+        {showCalories && <span className="day-meal-kcal">{t('overview.kcal', { value: format.kcal(meal.total_calories) })}</span>}
       </div>
       <ul className="day-foods">
         {meal.foods.map((food) => (
@@ -272,7 +275,7 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
             {food.quantity !== null && (
               <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
             )}
-            <span className="day-food-kcal">{t('overview.kcal', { value: format.whole(food.calories) })}</span>
+            <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
           </li>
         ))}
       </ul>
@@ -305,7 +308,7 @@ function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
     <button type="button" className="day-again" disabled={busy} onClick={() => void logAgain()}>
       <span className="day-again-action">{busy ? t('day.logging') : t('day.logAgain')}</span>
       <span className="day-again-what">
-        {t('day.againFrom', { names, kcal: t('overview.kcal', { value: format.whole(calories) }) })}
+        {t('day.againFrom', { names, kcal: t('overview.kcal', { value: format.kcal(calories) }) })}
       </span>
     </button>
   );

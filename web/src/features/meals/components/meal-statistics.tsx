@@ -16,7 +16,7 @@ import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
-import { spanDates, type DaySpan } from '@/features/meals/utils/span';
+import { lastDays, spanDates, type DaySpan } from '@/features/meals/utils/span';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
 import '@/features/meals/meals.css';
@@ -24,11 +24,15 @@ import '@/features/meals/meals.css';
 /** SPEC 9: of the recent meals, the first 6 are shown. */
 const RECENT_SHOWN = 6;
 
+/** Statistics open on the last 7 days (today and the 6 before). */
+const DEFAULT_DAYS = 7;
+
 /** SPEC 2 "Statistics page". */
 export function MealStatistics() {
   const { t } = useTranslation('meals');
   const today = startOfDay(new Date());
-  const [span, setSpan] = useState<DaySpan>({ start: today, end: today });
+  // The week against the goal line is what a person opens statistics for; a day is a tap away.
+  const [span, setSpan] = useState<DaySpan>(() => lastDays(DEFAULT_DAYS, today));
   const [page, setPage] = useState(1);
   const dates = spanDates(span);
   const meals = useMeals(dates === 'all' ? null : dates, page);
