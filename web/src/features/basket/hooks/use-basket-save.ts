@@ -17,7 +17,8 @@ import { enqueueSave, isOfflineFailure, newIdempotencyKey } from '@/features/bas
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
-import { dateTimeFormat, numberFormat } from '@/lib/intl';
+import { numberFormat } from '@/lib/intl';
+import { mealNameDate } from '@/lib/meal-name';
 import type { MealType } from '@/types/meal';
 
 /** What the person sees after a save: the meal's name and day, and whether it waits offline. */
@@ -68,8 +69,7 @@ export function useDefaultMealName(): (type: MealType, at: Date) => string {
   const locale = displayLocale(i18n.resolvedLanguage);
   return useCallback(
     (type: MealType, at: Date) => {
-      const date = dateTimeFormat(locale, { month: '2-digit', day: '2-digit' }).format(at);
-      return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date });
+      return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date: mealNameDate(locale, at) });
     },
     [locale, t],
   );

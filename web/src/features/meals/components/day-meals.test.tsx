@@ -187,11 +187,42 @@ describe('the dashboard', () => {
     await user.click(again);
 
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
-      ['/api/v1/meals/5/copy/', { date: today }],
+      ['/api/v1/meals/5/copy/', { date: today, name: 'Noodles' }],
     ]);
     await waitFor(() => expect(within(dinner).getAllByRole('listitem')).toHaveLength(2));
     expect(within(dinner).queryByRole('button', { name: /Log again/ })).not.toBeInTheDocument();
     expect(within(shown).getByRole('img')).toHaveAccessibleName('405 of 2,000 kcal eaten, 1,595 kcal left');
+  });
+
+  it('names the copy for its new day, says what it did, and undoes it', async () => {
+    const monthDay = (key: string) => `${key.slice(5, 7)}/${key.slice(8, 10)}`;
+    const days: Record<string, Meal[]> = { [yesterday]: [meal(5, 'lunch', yesterday, { name: `Lunch ${monthDay(yesterday)}` })] };
+    const { user, calls } = openDashboard(days, {
+      'POST /api/v1/meals/5/copy/': (call) => {
+        const copy = meal(6, 'lunch', today, { name: (call.body as { name: string }).name });
+        days[today] = [copy];
+        return { status: 201, body: { success: true, data: copy } };
+      },
+      'DELETE /api/v1/meals/6/delete/': () => {
+        days[today] = [];
+        return ok({ id: 6, deleted: true });
+      },
+    });
+    const shown = await day('Today');
+    const lunch = section(shown, 'Lunch');
+    await user.click(await within(lunch).findByRole('button', { name: /^Log again/ }));
+
+    const named = `Lunch ${monthDay(today)}`;
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ date: today, name: named });
+    const notice = await within(lunch).findByRole('status');
+    expect(notice).toHaveTextContent(`Logged “${named}” again for today`);
+    await waitFor(() => expect(within(lunch).getAllByRole('listitem')).toHaveLength(2));
+
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`Removed “${named}” from today`)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/v1/meals/6/delete/']);
+    expect(await within(lunch).findByRole('button', { name: /^Log again/ })).toBeVisible();
+    expect(within(lunch).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("says when logging again failed, in the server's words", async () => {

@@ -5,9 +5,10 @@ import { addDays, dateKey, sameDay } from '@/components/date-time/dates';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useCopyMeal } from '@/features/meals/api/copy-meal';
 import { useDailySummary } from '@/features/meals/api/get-daily-summary';
+import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
+import { useLogAgain, type LogAgain } from '@/features/meals/hooks/use-log-again';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { DailySummary } from '@/features/meals/types';
 import { serverMessage } from '@/lib/api-client';
@@ -230,6 +231,8 @@ function MealTypeSection({
   const headingId = useId();
   const typeName = t(`common:mealTypes.${type}`);
   const editInBasket = useEditInBasket();
+  // Here, not in LogAgain: the button goes once the copy shows, the message and Undo stay.
+  const again = useLogAgain();
   return (
     <section className="day-type" aria-labelledby={headingId}>
       <header className="day-type-header">
@@ -249,7 +252,8 @@ function MealTypeSection({
       {meals.map((meal) => (
         <DayMeal key={meal.id} meal={meal} showCalories={meals.length > 1} onOpen={editInBasket} />
       ))}
-      {meals.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} />}
+      <LoggedAgainNotice again={again} dayKey={dateKey(day)} />
+      {meals.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} again={again} />}
     </section>
   );
 }
@@ -284,11 +288,10 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
 }
 
 /** One tap copies yesterday's meals of this type onto the day shown, each at its own time. */
-function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
+function LogAgain({ meals, day, again }: { meals: Meal[]; day: Date; again: LogAgain }) {
   const { t } = useTranslation('meals');
   const format = useMealFormat();
   const toast = useToast();
-  const copyMeal = useCopyMeal();
   const [busy, setBusy] = useState(false);
   const names = meals.map((meal) => meal.name ?? t('baskets.unnamed')).join(', ');
   const calories = meals.reduce((sum, meal) => sum + meal.total_calories, 0);
@@ -296,7 +299,7 @@ function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
   async function logAgain() {
     setBusy(true);
     try {
-      for (const meal of meals) await copyMeal(meal.id, { date: dateKey(day) });
+      await again.logAgain(meals, day, true);
     } catch (error) {
       toast.error(serverMessage(error) ?? t('day.againFailed'));
     } finally {

@@ -15,7 +15,9 @@ import { CopyMealDialog } from '@/features/meals/components/copy-meal-dialog';
 import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
+import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
+import { useLogAgain } from '@/features/meals/hooks/use-log-again';
 import { lastDays, spanDates, type DaySpan } from '@/features/meals/utils/span';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
@@ -43,6 +45,7 @@ export function MealStatistics() {
   const removeMeal = useRemoveMeal();
   const toast = useToast();
   const editInBasket = useEditInBasket();
+  const again = useLogAgain();
   const [copyingMeal, setCopyingMeal] = useState<Meal | null>(null);
   const [copyingDay, setCopyingDay] = useState<Date | null>(null);
   // Copy day works on one day, the one the picker shows.
@@ -77,6 +80,7 @@ export function MealStatistics() {
               {t('baskets.addMeal')}
             </Link>
           </div>
+          <LoggedAgainNotice again={again} />
           {meals.error ? (
             <p role="alert">{failure(meals.error, 'errors.meals')}</p>
           ) : !meals.data ? (
@@ -131,7 +135,7 @@ export function MealStatistics() {
           </div>
         )}
       </section>
-      <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopied={editInBasket} />
+      <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopy={(meal, at) => again.logAgain([meal], at)} />
       <CopyDayDialog
         from={copyingDay}
         today={today}
