@@ -16,6 +16,11 @@ const TEXT = {
     chart: 'Calories per day',
     kcal: (value: string) => `${value} kcal`,
     dates: /^Choose dates/,
+    lunch: 'Lunch',
+    logAgain: /^Log again/,
+    logged: (name: string) => `Logged “${name}” again for today`,
+    undo: 'Undo',
+    undone: (name: string) => `Removed “${name}” from today`,
   },
   zh: {
     today: '今天',
@@ -24,6 +29,11 @@ const TEXT = {
     chart: '每日热量',
     kcal: (value: string) => `${value} 千卡`,
     dates: /^选择日期/,
+    lunch: '午餐',
+    logAgain: /^再记一次/,
+    logged: (name: string) => `已把“${name}”再记到今天`,
+    undo: '撤销',
+    undone: (name: string) => `已从今天移除“${name}”`,
   },
 } as const;
 
@@ -40,20 +50,35 @@ async function foodId(request: APIRequestContext, token: string, query: string):
   return (await response.json()).data.foods[0].id as number;
 }
 
-/** A meal saved through the API today (an hour ago); answers it as the server keeps it. */
-async function logToday(
+/** A lunch saved through the API (today at 12:30 unless another day is given); answers it as the server keeps it. */
+async function logLunch(
   request: APIRequestContext,
   token: string,
   name: string,
   foods: ({ food_id: number; quantity: number } | { quick_add: { name: string; calories: number } })[],
+  day = new Date(),
 ) {
+  const at = new Date(day);
+  at.setHours(12, 30, 0, 0);
   const response = await request.post('/api/v1/meals/create/', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { name, date: new Date(Date.now() - 3600_000).toISOString(), meal_type: 'lunch', foods },
+    data: { name, date: at.toISOString(), meal_type: 'lunch', foods },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { id: number; name: string; total_calories: number };
 }
+
+/** Today's meals as the server has them. */
+async function todaysMeals(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/v1/meals/list/', {
+    params: { date: localDay() },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.meals as { id: number; name: string | null }[];
+}
+
+const monthDay = (date: Date) => localDay(date).slice(5).replace('-', '/');
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const whole = (language: 'en' | 'zh', value: number) =>
@@ -67,7 +92,7 @@ for (const language of ['en', 'zh'] as const) {
       const token = await signInStored(page, request, `stats_${language}`, language);
       const rice = await foodId(request, token, 'rice');
       // Grams that give a total with decimals, and a quick add of 100.4 kcal.
-      const meal = await logToday(request, token, 'Lunch', [
+      const meal = await logLunch(request, token, 'Lunch', [
         { food_id: rice, quantity: 117.3 },
         { quick_add: { name: 'Tea', calories: 100.4 } },
       ]);
@@ -90,6 +115,30 @@ for (const language of ['en', 'zh'] as const) {
       // No kilocalories with decimals anywhere on the page.
       await expect(page.locator('main')).not.toContainText(/\d\.\d+\s*(kcal|千卡)/);
       await shot(page, `statistics-${language}`);
+    });
+
+    test('"Log again" names the copy for today, says so, and Undo takes it back', async ({ page, request }) => {
+      const token = await signInStored(page, request, `again_${language}`, language);
+      const yesterday = new Date(Date.now() - 86_400_000);
+      const rice = await foodId(request, token, 'rice');
+      // The name the basket gives a meal saved without one: its type and day.
+      const oldName = `${text.lunch} ${monthDay(yesterday)}`;
+      await logLunch(request, token, oldName, [{ food_id: rice, quantity: 150 }], yesterday);
+      const newName = `${text.lunch} ${monthDay(new Date())}`;
+
+      await page.goto('/dashboard');
+      const lunch = page.getByRole('region', { name: text.today }).getByRole('region', { name: text.lunch });
+      await lunch.getByRole('button', { name: text.logAgain }).tap();
+      const notice = lunch.getByRole('status');
+      await expect(notice).toHaveText(new RegExp(text.logged(newName)));
+      await expect(lunch.getByRole('button', { name: new RegExp(newName) })).toBeVisible();
+      expect((await todaysMeals(request, token)).map((meal) => meal.name)).toEqual([newName]);
+      await shot(page, `logged-again-${language}`);
+
+      await notice.getByRole('button', { name: text.undo }).tap();
+      await expect(page.getByRole('status').filter({ hasText: text.undone(newName) })).toBeVisible();
+      await expect(lunch.getByRole('button', { name: text.logAgain })).toBeVisible();
+      expect(await todaysMeals(request, token)).toHaveLength(0);
     });
   });
 }

@@ -92,11 +92,12 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
   const [saving, setSaving] = useState(false);
   const locale = displayLocale(i18n.resolvedLanguage);
 
-  async function run(): Promise<void> {
-    if (savingNow) return;
+  /** Answers whether the meal was saved (or queued to send when back online). */
+  async function run(): Promise<boolean> {
+    if (savingNow) return false;
     if (basket.lines.length === 0) {
       toast.error(t('basket.emptyError'));
-      return;
+      return false;
     }
     const format = (value: number) => numberFormat(locale, 1).format(value);
     // Adding a food again adds up its grams, which can pass what one meal line may hold;
@@ -110,7 +111,7 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
       toast.error(
         t('basket.quantityOutOfRange', { name, min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) }),
       );
-      return;
+      return false;
     }
     const { time, mealType } = basketMeal(basket, now());
     const name = basket.name.trim() || defaultName(mealType, time);
@@ -124,18 +125,20 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
       await save(payload, editingId, key);
       basket.clear();
       showSavedNotice({ name, day, offline: false, updated: editingId !== null });
+      return true;
     } catch (error) {
       if (editingId === null && isOfflineFailure(error) && user) {
         // Not lost: the save waits in local storage, with its key, for the connection.
         enqueueSave({ key, owner: String(user.id ?? user.username), payload, queued_at: new Date().toISOString() });
         basket.clear();
         showSavedNotice({ name, day, offline: true, updated: false });
-        return;
+        return true;
       }
       // Nothing is lost: the basket stays as it was.
       const failed = editingId === null ? 'basket.saveFailed' : 'basket.updateFailed';
       const thrown = editingId === null ? 'basket.saveError' : 'basket.updateError';
       toast.error(serverMessage(error) ?? t(error instanceof ApiError ? failed : thrown));
+      return false;
     } finally {
       savingNow = false;
       setSaving(false);

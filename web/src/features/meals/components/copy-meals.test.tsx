@@ -123,7 +123,7 @@ describe('copying a meal', () => {
     reply = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy meal' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to copy. Please try again.'));
-    expect(sessionStorage.getItem('editingMeal')).toBeNull();
+    expect(sessionStorage.getItem('mealToOpen')).toBeNull();
   });
 });
 

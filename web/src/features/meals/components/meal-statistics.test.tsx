@@ -192,7 +192,7 @@ describe('statistics page', () => {
     await within(baskets).findAllByRole('article');
     await user.click(within(baskets).getByRole('button', { name: 'Edit Meal 1' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(JSON.parse(sessionStorage.getItem('editingMeal') ?? '{}')).toMatchObject({ id: 1, name: 'Meal 1' });
+    expect(JSON.parse(sessionStorage.getItem('mealToOpen') ?? '{}')).toMatchObject({ id: 1, name: 'Meal 1' });
     expect(await screen.findByRole('complementary', { name: 'Editing basket' })).toBeVisible();
   });
 
