@@ -5,7 +5,9 @@ import { useToast } from '@/components/ui/toast';
 import { useSaveMeal, type SaveMeal } from '@/features/basket/api/save-meal';
 import type { Basket } from '@/features/basket/hooks/use-basket';
 import {
+  basketTotals,
   isLineQuantity,
+  lineCalories,
   isQuickLine,
   MAX_LINE_GRAMS,
   mealPayload,
@@ -13,7 +15,7 @@ import {
   MIN_LINE_GRAMS,
   type FoodLine,
 } from '@/features/basket/utils/basket';
-import { enqueueSave, isOfflineFailure, newIdempotencyKey } from '@/features/basket/utils/save-queue';
+import { enqueueSave, isOfflineFailure, newIdempotencyKey, type QueuedMealView } from '@/features/basket/utils/save-queue';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
@@ -129,7 +131,13 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
     } catch (error) {
       if (editingId === null && isOfflineFailure(error) && user) {
         // Not lost: the save waits in local storage, with its key, for the connection.
-        enqueueSave({ key, owner: String(user.id ?? user.username), payload, queued_at: new Date().toISOString() });
+        enqueueSave({
+          key,
+          owner: String(user.id ?? user.username),
+          payload,
+          queued_at: new Date().toISOString(),
+          shown: queuedView(basket.lines, t('quickAdd.defaultName')),
+        });
         basket.clear();
         showSavedNotice({ name, day, offline: true, updated: false });
         return true;
@@ -146,4 +154,16 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
   }
 
   return { saving, save: run };
+}
+
+/** The basket's lines as a waiting meal shows them on the day. */
+function queuedView(lines: Basket['lines'], quickAddName: string): QueuedMealView {
+  return {
+    totals: basketTotals(lines),
+    foods: lines.map((line) =>
+      isQuickLine(line)
+        ? { name: line.quick_add.name || quickAddName, name_zh: null, grams: null, calories: lineCalories(line) }
+        : { name: line.food.name, name_zh: line.food.name_zh, grams: line.quantity, calories: lineCalories(line) },
+    ),
+  };
 }

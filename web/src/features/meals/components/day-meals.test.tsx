@@ -255,3 +255,60 @@ describe('the dashboard', () => {
     expect(within(shown).getByRole('button', { name: '后一天' })).toBeVisible();
   });
 });
+
+describe('the day offline', () => {
+  // A lunch saved offline at 12:30 today, waiting in the queue with what the basket showed.
+  function queueLunch() {
+    const at = new Date();
+    at.setHours(12, 30, 0, 0);
+    localStorage.setItem(
+      'mealSaveQueue',
+      JSON.stringify([
+        {
+          key: 'k1', owner: '1', queued_at: at.toISOString(),
+          payload: { name: 'Offline lunch', date: at.toISOString(), meal_type: 'lunch', foods: [{ food_id: 7, quantity: 150 }] },
+          shown: { totals: { calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9 }, foods: [{ name: 'Rice', name_zh: '米饭', grams: 150, calories: 174 }] },
+        },
+      ]),
+    );
+  }
+  const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('shows the meal waiting to be sent, not an error, when the day was never loaded here', async () => {
+    queueLunch();
+    openDashboard({}, { 'GET /api/v1/meals/daily-summary/': noConnection, 'POST /api/v1/meals/create/': noConnection });
+    const shown = await day('Today');
+    expect(await within(shown).findByText(/this day was not loaded on this device yet/)).toBeVisible();
+    expect(shown).not.toHaveTextContent("Error loading the day's meals");
+    const waiting = within(section(shown, 'Lunch')).getByRole('article', { name: /^Offline lunch, 12:30/ });
+    expect(waiting).toHaveTextContent('Waiting to be sent');
+    expect(waiting).toHaveTextContent('Rice150 g174 kcal');
+  });
+
+  it('keeps the day as last loaded, adds the waiting meal to it, in Chinese too', async () => {
+    await i18n.changeLanguage('zh');
+    queueLunch();
+    let online = true;
+    const days = { [today]: [meal(1, 'breakfast', today)] };
+    const { user } = openDashboard({}, {
+      // The queue's send fails too: the lunch stays waiting.
+      'POST /api/v1/meals/create/': noConnection,
+      'GET /api/v1/meals/daily-summary/': (call) => {
+        if (!online) return noConnection();
+        const date = new URL(call.path, 'http://x').searchParams.get('date') ?? '';
+        return ok(summary(date, days[date] ?? []));
+      },
+    });
+    let shown = await day('今天');
+    await within(shown).findByRole('img', { name: '已摄入 579 千卡，目标 2,000 千卡，还剩 1,421 千卡' });
+    online = false;
+    // Away and back: the day is asked for again, and the connection is gone.
+    await user.click(screen.getByRole('button', { name: '前一天' }));
+    await user.click(await screen.findByRole('button', { name: '后一天' }));
+    shown = await day('今天');
+    expect(await within(shown).findByText(/当前离线：显示的是这台设备上次载入的当天记录/)).toBeVisible();
+    expect(within(shown).getByRole('img')).toHaveAccessibleName('已摄入 579 千卡，目标 2,000 千卡，还剩 1,421 千卡');
+    expect(section(shown, '早餐')).toHaveTextContent('燕麦粥');
+    expect(within(section(shown, '午餐')).getByRole('article', { name: /^Offline lunch/ })).toHaveTextContent('等待发送');
+  });
+});

@@ -10,8 +10,8 @@ import { LoggedAgainNotice } from '@/features/meals/components/logged-again-noti
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import { useLogAgain, type LogAgain } from '@/features/meals/hooks/use-log-again';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import type { DailySummary } from '@/features/meals/types';
-import { serverMessage } from '@/lib/api-client';
+import type { DailySummary, Macros, WaitingMeal } from '@/features/meals/types';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
 import { wholeKcal } from '@/lib/nutrition-format';
@@ -25,39 +25,82 @@ type DayMealsProps = {
   onDayChange: (day: Date) => void;
   /** The profile's macro goals; undefined while they load, null when there are none to read. */
   macroSettings: MacroGoalSettings | null | undefined;
+  /** Meals saved offline, waiting on this device to be sent (any day: the day's are shown). */
+  waiting?: WaitingMeal[];
 };
 
+/** The call never reached the server: the day can still show what this device keeps. */
+function isConnectionFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/** The day with the meals waiting to be sent added to its totals. */
+function withWaiting(day: DailySummary, waiting: WaitingMeal[]): DailySummary {
+  if (waiting.length === 0) return day;
+  const add = (pick: (totals: Macros) => number, of = waiting) => of.reduce((sum, meal) => sum + (meal.totals ? pick(meal.totals) : 0), 0);
+  const breakdown = { ...day.meal_breakdown };
+  for (const type of MEAL_TYPES) {
+    const ofType = waiting.filter((meal) => meal.meal_type === type);
+    const intake = breakdown[type];
+    breakdown[type] = {
+      count: intake.count + ofType.length,
+      calories: intake.calories + add((m) => m.calories, ofType),
+      protein: intake.protein + add((m) => m.protein, ofType),
+      fat: intake.fat + add((m) => m.fat, ofType),
+      carbs: intake.carbs + add((m) => m.carbs, ofType),
+    };
+  }
+  return {
+    ...day,
+    summary: {
+      total_meals: day.summary.total_meals + waiting.length,
+      total_calories: day.summary.total_calories + add((m) => m.calories),
+      total_protein: day.summary.total_protein + add((m) => m.protein),
+      total_fat: day.summary.total_fat + add((m) => m.fat),
+      total_carbs: day.summary.total_carbs + add((m) => m.carbs),
+    },
+    meal_breakdown: breakdown,
+  };
+}
+
 /** One day at a glance: calories and macros against the goals, and its meals by meal type. */
-export function DayMeals({ day, today, onDayChange, macroSettings }: DayMealsProps) {
+export function DayMeals({ day, today, onDayChange, macroSettings, waiting = [] }: DayMealsProps) {
   const { t } = useTranslation(['meals', 'common']);
   const titleId = useId();
   const summary = useDailySummary(dateKey(day));
   // Yesterday's meals, relative to the day shown, are what "Log again" offers.
   const dayBefore = useDailySummary(dateKey(addDays(day, -1)));
 
-  const shown = summary.data;
+  const waitingHere = waiting.filter((meal) => dateKey(new Date(meal.eaten_at)) === dateKey(day));
+  // Offline, the day is what this device keeps: the day as last loaded (SWR keeps it when
+  // a reload fails), else nothing loaded yet; and the meals waiting to be sent, either way.
+  const offline = summary.error !== undefined && (isConnectionFailure(summary.error) || waitingHere.length > 0);
+  const shown = summary.data && withWaiting(summary.data, waitingHere);
   const mealsOf = (meals: Meal[] | undefined, type: MealType) => meals?.filter((meal) => meal.meal_type === type) ?? [];
+  const waitingOf = (type: MealType) => waitingHere.filter((meal) => meal.meal_type === type);
 
   return (
     <section className="day" aria-labelledby={titleId}>
       <DayHeader titleId={titleId} day={day} today={today} onDayChange={onDayChange} />
-      {summary.error ? (
+      {summary.error && !offline ? (
         <p role="alert">{serverMessage(summary.error) ?? t('day.loadError')}</p>
-      ) : !shown ? (
+      ) : !shown && !offline ? (
         // Holds the day's room while it loads, so what sits below does not jump when it arrives.
         <div className="day-loading">
           <Spinner />
         </div>
       ) : (
         <>
-          <DayTotals day={shown} macroSettings={macroSettings} />
+          {offline && <p className="day-offline">{shown ? t('day.offlineKept') : t('day.offlineWaiting')}</p>}
+          {shown && <DayTotals day={shown} macroSettings={macroSettings} />}
           {MEAL_TYPES.map((type) => (
             <MealTypeSection
               key={type}
               type={type}
               day={day}
-              meals={mealsOf(shown.meals, type)}
-              calories={shown.meal_breakdown[type].calories}
+              meals={mealsOf(shown?.meals, type)}
+              waiting={waitingOf(type)}
+              calories={shown ? shown.meal_breakdown[type].calories : waitingOf(type).reduce((sum, meal) => sum + (meal.totals?.calories ?? 0), 0)}
               yesterday={mealsOf(dayBefore.data?.meals, type)}
             />
           ))}
@@ -217,12 +260,14 @@ function MealTypeSection({
   type,
   day,
   meals,
+  waiting,
   calories,
   yesterday,
 }: {
   type: MealType;
   day: Date;
   meals: Meal[];
+  waiting: WaitingMeal[];
   calories: number;
   yesterday: Meal[];
 }) {
@@ -240,7 +285,7 @@ function MealTypeSection({
           <span className={`meal-type-dot meal-type-${type}`} aria-hidden="true" />
           {typeName}
         </h3>
-        {meals.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.kcal(calories) })}</span>}
+        {meals.length + waiting.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.kcal(calories) })}</span>}
         <Link
           className="day-add"
           to={`${paths.home}?meal=${type}&date=${dateKey(day)}`}
@@ -250,10 +295,13 @@ function MealTypeSection({
         </Link>
       </header>
       {meals.map((meal) => (
-        <DayMeal key={meal.id} meal={meal} showCalories={meals.length > 1} onOpen={editInBasket} />
+        <DayMeal key={meal.id} meal={meal} showCalories={meals.length + waiting.length > 1} onOpen={editInBasket} />
+      ))}
+      {waiting.map((meal) => (
+        <WaitingDayMeal key={meal.key} meal={meal} />
       ))}
       <LoggedAgainNotice again={again} dayKey={dateKey(day)} />
-      {meals.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} again={again} />}
+      {meals.length + waiting.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} again={again} />}
     </section>
   );
 }
@@ -279,6 +327,33 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
             {food.quantity !== null && (
               <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
             )}
+            <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** A meal saved offline: its foods as the basket had them, marked as waiting to be sent; not editable until sent. */
+function WaitingDayMeal({ meal }: { meal: WaitingMeal }) {
+  const { t, i18n } = useTranslation('meals');
+  const format = useMealFormat();
+  const time = dateTimeFormat(displayLocale(i18n.resolvedLanguage), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(meal.eaten_at),
+  );
+  return (
+    <article className="day-meal day-meal-waiting" aria-label={`${meal.name}, ${time}`}>
+      <div className="day-meal-head">
+        <span className="day-meal-name">{meal.name}</span>
+        <time dateTime={meal.eaten_at}>{time}</time>
+        <span className="day-meal-waiting-badge">{t('day.waiting')}</span>
+      </div>
+      <ul className="day-foods">
+        {meal.foods.map((food, index) => (
+          <li key={index}>
+            <span className="day-food-name">{format.localName(food.name, food.name_zh)}</span>
+            {food.grams !== null && <span className="day-food-grams">{t('overview.grams', { value: format.number(food.grams) })}</span>}
             <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
           </li>
         ))}
