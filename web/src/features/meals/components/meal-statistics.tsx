@@ -68,7 +68,22 @@ export function MealStatistics() {
         today={today}
       />
       <div className="stats-columns">
-        <section className="stats-column" aria-labelledby="stats-baskets-title">
+        {/* First on a phone: the week against the goal before the list of its meals. */}
+        <div className="stats-column stats-column-figures">
+          {stats.error ? (
+            <p role="alert">{failure(stats.error, 'errors.stats')}</p>
+          ) : !stats.data ? (
+            <Spinner />
+          ) : (
+            <>
+              <CaloriesChart stats={stats.data} />
+              <StatisticsOverview stats={stats.data} />
+              <MacroSplitBar stats={stats.data} />
+              <TopFoods stats={stats.data} />
+            </>
+          )}
+        </div>
+        <section className="stats-column stats-column-meals" aria-labelledby="stats-baskets-title">
           <div className="stats-column-header">
             <h2 id="stats-baskets-title">{t('baskets.title')}</h2>
             {singleDay && meals.data && meals.data.meals.length > 0 && (
@@ -104,20 +119,6 @@ export function MealStatistics() {
             </>
           )}
         </section>
-        <div className="stats-column">
-          {stats.error ? (
-            <p role="alert">{failure(stats.error, 'errors.stats')}</p>
-          ) : !stats.data ? (
-            <Spinner />
-          ) : (
-            <>
-              <StatisticsOverview stats={stats.data} />
-              <CaloriesChart stats={stats.data} />
-              <MacroSplitBar stats={stats.data} />
-              <TopFoods stats={stats.data} />
-            </>
-          )}
-        </div>
       </div>
       <section aria-labelledby="stats-recent-title">
         <h2 id="stats-recent-title">{t('recent.title')}</h2>
