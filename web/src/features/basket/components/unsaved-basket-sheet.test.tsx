@@ -38,10 +38,10 @@ describe('a saved meal opened while the basket holds unsaved foods', () => {
   it('asks first, and Cancel keeps the basket as it was', async () => {
     const { user } = openSavedMeal();
     const sheet = await question();
-    expect(sheet).toHaveTextContent('Your basket has 1 item that is not saved yet.');
+    expect(sheet).toHaveTextContent('Your basket has 1 item not saved yet.');
     // Not editing anything yet: the basket is as it was.
     expect(sessionStorage.getItem('editingMeal')).toBeNull();
-    await user.click(within(sheet).getByRole('button', { name: 'Cancel: keep the basket as it is' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('complementary', { name: 'Current basket' })).toBeInTheDocument();
     expect(basketFoods().map((line) => line.textContent)).toEqual([expect.stringContaining('Egg, boiled')]);
@@ -49,7 +49,7 @@ describe('a saved meal opened while the basket holds unsaved foods', () => {
 
   it('discards the basket and opens the meal', async () => {
     const { user } = openSavedMeal();
-    await user.click(within(await question()).getByRole('button', { name: 'Discard the item and open it' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Discard it' }));
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     expect(within(box).getByLabelText('Meal name')).toHaveValue('Late lunch');
     expect(basketFoods().map((line) => line.textContent)).toEqual([expect.stringContaining('Rice, white, cooked')]);
@@ -57,7 +57,7 @@ describe('a saved meal opened while the basket holds unsaved foods', () => {
 
   it("adds the basket's foods to the meal", async () => {
     const { user } = openSavedMeal();
-    await user.click(within(await question()).getByRole('button', { name: 'Add the basket\'s items to “Late lunch”' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Add it to “Late lunch”' }));
     await screen.findByRole('complementary', { name: 'Editing basket' });
     const lines = basketFoods().map((line) => line.textContent);
     expect(lines).toEqual([expect.stringContaining('Rice, white, cooked'), expect.stringContaining('Egg, boiled')]);
@@ -67,7 +67,7 @@ describe('a saved meal opened while the basket holds unsaved foods', () => {
     const { user, calls } = openSavedMeal({
       'POST /api/v1/meals/create/': (call) => ({ status: 201, body: { success: true, data: { id: 50, ...(call.body as object) } } }),
     });
-    await user.click(within(await question()).getByRole('button', { name: 'Save the basket first, then open it' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Save the basket first' }));
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     expect(within(box).getByLabelText('Meal name')).toHaveValue('Late lunch');
     const created = calls.find((call) => call.method === 'POST' && call.path === '/api/v1/meals/create/');
@@ -80,6 +80,6 @@ describe('a saved meal opened while the basket holds unsaved foods', () => {
     openSavedMeal();
     const sheet = await screen.findByRole('dialog', { name: '在餐篮中打开“Late lunch”？' });
     expect(sheet).toHaveTextContent('餐篮里有 1 项还没保存。');
-    expect(within(sheet).getByRole('button', { name: '先保存餐篮，再打开' })).toBeVisible();
+    expect(within(sheet).getByRole('button', { name: '先保存餐篮' })).toBeVisible();
   });
 });

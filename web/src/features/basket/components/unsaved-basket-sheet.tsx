@@ -35,7 +35,7 @@ export function UnsavedBasketSheet({ mealName, count, saving, onChoose, onCancel
           {saving ? t('unsaved.saving') : t('unsaved.save')}
         </button>
         <button type="button" className="btn btn-secondary" disabled={saving} onClick={() => onChoose('merge')}>
-          {t('unsaved.merge', { name })}
+          {t('unsaved.merge', { name, count })}
         </button>
         <button type="button" className="btn btn-danger" disabled={saving} onClick={() => onChoose('discard')}>
           {t('unsaved.discard', { count })}

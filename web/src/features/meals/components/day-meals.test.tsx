@@ -278,7 +278,7 @@ describe('the day offline', () => {
     queueLunch();
     openDashboard({}, { 'GET /api/v1/meals/daily-summary/': noConnection, 'POST /api/v1/meals/create/': noConnection });
     const shown = await day('Today');
-    expect(await within(shown).findByText(/this day was not loaded on this device yet/)).toBeVisible();
+    expect(await within(shown).findByText(/This day was not loaded on this device yet/)).toBeVisible();
     expect(shown).not.toHaveTextContent("Error loading the day's meals");
     const waiting = within(section(shown, 'Lunch')).getByRole('article', { name: /^Offline lunch, 12:30/ });
     expect(waiting).toHaveTextContent('Waiting to be sent');
@@ -306,7 +306,7 @@ describe('the day offline', () => {
     await user.click(screen.getByRole('button', { name: '前一天' }));
     await user.click(await screen.findByRole('button', { name: '后一天' }));
     shown = await day('今天');
-    expect(await within(shown).findByText(/当前离线：显示的是这台设备上次载入的当天记录/)).toBeVisible();
+    expect(await within(shown).findByText(/这是本设备上次载入的当天记录/)).toBeVisible();
     expect(within(shown).getByRole('img')).toHaveAccessibleName('已摄入 579 千卡，目标 2,000 千卡，还剩 1,421 千卡');
     expect(section(shown, '早餐')).toHaveTextContent('燕麦粥');
     expect(within(section(shown, '午餐')).getByRole('article', { name: /^Offline lunch/ })).toHaveTextContent('等待发送');
