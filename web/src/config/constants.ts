@@ -42,6 +42,8 @@ export const STORAGE_KEYS = {
 /** Session storage keys (SPEC 3). */
 export const SESSION_KEYS = {
   editingMeal: 'editingMeal',
+  /** A saved meal on its way to the basket, before the basket takes it (it may ask first). */
+  mealToOpen: 'mealToOpen',
   /**
    * A nutrition label the server is reading (its job and where its answer will be), so
    * the create dialog opened again takes the answer instead of reading the photo twice.

@@ -77,6 +77,7 @@ describe('auth state', () => {
     };
     for (const [key, value] of Object.entries({ ...kept, ...personal })) localStorage.setItem(key, value);
     sessionStorage.setItem('editingMeal', '{"id":3}');
+    sessionStorage.setItem('mealToOpen', '{"id":4}');
 
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -90,6 +91,7 @@ describe('auth state', () => {
     }
     expect(localStorage.getItem('language')).toBe('en');
     expect(sessionStorage.getItem('editingMeal')).toBeNull();
+    expect(sessionStorage.getItem('mealToOpen')).toBeNull();
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/v1/auth/logout')?.body).toEqual({
         refresh_token: 'stored-refresh',

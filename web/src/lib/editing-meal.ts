@@ -48,9 +48,9 @@ function session(): Storage | null {
   }
 }
 
-export function readEditingMeal(): EditingMeal | null {
+function readMeal(key: string): EditingMeal | null {
   try {
-    const raw = session()?.getItem(SESSION_KEYS.editingMeal);
+    const raw = session()?.getItem(key);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<EditingMeal>;
     return typeof value.id === 'number' && Array.isArray(value.foods) ? (value as EditingMeal) : null;
@@ -59,13 +59,24 @@ export function readEditingMeal(): EditingMeal | null {
   }
 }
 
-export function writeEditingMeal(meal: EditingMeal): void {
+function writeMeal(key: string, meal: EditingMeal): void {
   try {
-    session()?.setItem(SESSION_KEYS.editingMeal, JSON.stringify(meal));
+    session()?.setItem(key, JSON.stringify(meal));
   } catch {
     // No session storage: the edit link then says it cannot load the meal.
   }
 }
+
+/** The meal the basket is editing. */
+export const readEditingMeal = () => readMeal(SESSION_KEYS.editingMeal);
+export const writeEditingMeal = (meal: EditingMeal) => writeMeal(SESSION_KEYS.editingMeal, meal);
+
+/**
+ * A saved meal tapped to edit, left for `/?edit_meal={id}`: kept apart from the meal the
+ * basket edits, so the basket's foods stay as they are until the person says what to do.
+ */
+export const readMealToOpen = () => readMeal(SESSION_KEYS.mealToOpen);
+export const writeMealToOpen = (meal: EditingMeal) => writeMeal(SESSION_KEYS.mealToOpen, meal);
 
 export function clearEditingMeal(): void {
   try {

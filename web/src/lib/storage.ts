@@ -111,5 +111,6 @@ export function removeSessionItem(key: string): void {
 export function clearPersonalData(): void {
   for (const key of PERSONAL_STORAGE_KEYS) removeItem(key);
   removeSessionItem(SESSION_KEYS.editingMeal);
+  removeSessionItem(SESSION_KEYS.mealToOpen);
   removeSessionItem(SESSION_KEYS.pendingLabelRead);
 }

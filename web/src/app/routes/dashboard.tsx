@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
@@ -8,9 +8,11 @@ import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
+import { useQueuedSaves } from '@/features/basket/hooks/use-save-queue';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
 import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { DayMeals } from '@/features/meals/components/day-meals';
+import type { WaitingMeal } from '@/features/meals/types';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
 
@@ -22,6 +24,7 @@ export function DashboardRoute() {
   const profile = useProfile();
   // A profile that cannot be read leaves the macro goals at the default split.
   const macroSettings = profile.data ? profile.data.profile : profile.error ? null : undefined;
+  const waiting = useWaitingMeals();
 
   // Recognised foods go into the basket like foods from the search; a food with no stored
   // values (an unknown food's defaults) cannot be logged and is left out.
@@ -46,7 +49,7 @@ export function DashboardRoute() {
   return (
     <Page title={t('dashboard.title')}>
       <div className="dashboard-grid">
-        <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} />
+        <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} waiting={waiting} />
         <div className="dashboard-column">
           <AfterFirstPaint>
             <ImageRecognition onAddToBasket={addToBasket} />
@@ -60,6 +63,23 @@ export function DashboardRoute() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/** The meals saved offline, as the day shows them until they are sent. */
+function useWaitingMeals(): WaitingMeal[] {
+  const queued = useQueuedSaves();
+  return useMemo(
+    () =>
+      queued.map(({ key, payload, shown }) => ({
+        key,
+        name: payload.name,
+        meal_type: payload.meal_type,
+        eaten_at: payload.date,
+        totals: shown?.totals ?? null,
+        foods: shown?.foods ?? [],
+      })),
+    [queued],
   );
 }
 

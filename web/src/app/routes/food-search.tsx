@@ -1,23 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
-import { useBasket } from '@/features/basket/hooks/use-basket';
+import { UnsavedBasketSheet, type UnsavedBasketChoice } from '@/features/basket/components/unsaved-basket-sheet';
+import { useBasket, type Basket } from '@/features/basket/hooks/use-basket';
+import { useBasketSave } from '@/features/basket/hooks/use-basket-save';
 import { isMealType, missingMealLines } from '@/features/basket/utils/basket';
 import { parseDateKey } from '@/components/date-time/dates';
 import { FoodSearch } from '@/features/foods/components/food-search';
 import { useAuth } from '@/lib/auth';
-import { readEditingMeal } from '@/lib/editing-meal';
+import { readMealToOpen, type EditingMeal } from '@/lib/editing-meal';
 import type { MealType } from '@/types/meal';
 import '@/features/foods/foods.css';
 
 export function FoodSearchRoute() {
   const { t } = useTranslation(['pages', 'basket']);
   const basket = useBasket();
-  useEditMealLink(basket.loadMeal);
+  const asking = useEditMealLink(basket);
   useMealLink(basket.setMealType, basket.setTime);
   // A search without an exact match offers the basket's quick add, named after the query.
   const [quickAddName, setQuickAddName] = useState<string | null>(null);
@@ -29,6 +31,13 @@ export function FoodSearchRoute() {
         <BasketPanel basket={basket} />
       </div>
       <QuickAddDialog name={quickAddName} onClose={() => setQuickAddName(null)} onAdd={basket.addQuickAdd} />
+      <UnsavedBasketSheet
+        mealName={asking.meal ? (asking.meal.name ?? t('basket:unsaved.unnamed')) : null}
+        count={basket.lines.length}
+        saving={asking.saving}
+        onChoose={(choice) => void asking.choose(choice)}
+        onCancel={asking.cancel}
+      />
     </Page>
   );
 }
@@ -68,30 +77,70 @@ function useMealLink(setMealType: (type: MealType) => void, setTime: (time: Date
 }
 
 /**
- * SPEC 2, 4: `/?edit_meal={id}` loads the meal the statistics page left in session
- * storage into the basket, then the query goes away.
+ * SPEC 2, 4: `/?edit_meal={id}` loads the meal the statistics page or the dashboard left in
+ * session storage into the basket, then the query goes away. A basket holding foods not
+ * saved yet is not replaced silently: the person chooses to save them first, add them to
+ * the meal or discard them, or goes back with the basket as it was.
  */
-function useEditMealLink(loadMeal: ReturnType<typeof useBasket>['loadMeal']) {
+function useEditMealLink(basket: Basket) {
   const { t } = useTranslation('basket');
   const { isAuthenticated, status } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const { saving, save } = useBasketSave(basket);
   const wanted = params.get('edit_meal');
   const handled = useRef<string | null>(null);
+  const [asked, setAsked] = useState<EditingMeal | null>(null);
+  const { loadMeal } = basket;
+  const unsaved = basket.lines.length > 0;
+  const editingId = basket.editing?.id ?? null;
 
-  useEffect(() => {
-    if (wanted === null || status === 'loading' || handled.current === wanted) return;
-    handled.current = wanted;
-    const meal = readEditingMeal();
-    if (isAuthenticated && meal && String(meal.id) === wanted) {
-      loadMeal(meal);
+  const open = useCallback(
+    (meal: EditingMeal, keepLines = false) => {
+      loadMeal(meal, { keepLines });
       // A deleted food's line cannot be sent back, so the update would drop it: say so now.
       const missing = missingMealLines(meal);
       if (missing > 0) toast.warning(t('basket.missingFoods', { count: missing }), { duration: 0 });
+    },
+    [loadMeal, toast, t],
+  );
+
+  // The question is asked as the link arrives (state set while rendering, not in an effect).
+  const ready = wanted !== null && status !== 'loading';
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  if (ready && askedFor !== wanted) {
+    setAskedFor(wanted);
+    const meal = readMealToOpen();
+    if (isAuthenticated && meal && String(meal.id) === wanted && editingId !== meal.id && unsaved) setAsked(meal);
+  }
+
+  useEffect(() => {
+    if (!ready || handled.current === wanted) return;
+    handled.current = wanted;
+    const meal = readMealToOpen();
+    if (isAuthenticated && meal && String(meal.id) === wanted) {
+      // The meal already in the basket stays as it is, changes and all; a basket with
+      // unsaved foods waits for the person's answer.
+      if (editingId !== meal.id && !unsaved) open(meal);
     } else {
       toast.error(t('basket.editLoadError'));
     }
     void navigate('/', { replace: true });
-  }, [wanted, status, isAuthenticated, loadMeal, navigate, toast, t]);
+  }, [ready, wanted, isAuthenticated, editingId, unsaved, open, navigate, toast, t]);
+
+  async function choose(choice: UnsavedBasketChoice) {
+    if (!asked) return;
+    if (choice === 'save' && !(await save())) return;
+    open(asked, choice === 'merge');
+    setAsked(null);
+  }
+
+  function cancel() {
+    setAsked(null);
+    // Back where the meal was tapped, when the app has been there (the router counts entries).
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) void navigate(-1);
+  }
+
+  return { meal: asked, saving, choose, cancel };
 }

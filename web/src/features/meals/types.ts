@@ -73,3 +73,18 @@ export type DailySummary = {
   /** Oldest first. */
   meals: Meal[];
 };
+
+/**
+ * A meal saved offline, waiting on this device to be sent: shown on its day, marked as
+ * waiting, until the server has it.
+ */
+export type WaitingMeal = {
+  key: string;
+  name: string;
+  meal_type: MealType;
+  /** The UTC instant it was eaten. */
+  eaten_at: string;
+  /** Null for a meal queued before its values were kept with it. */
+  totals: Macros | null;
+  foods: { name: string; name_zh: string | null; grams: number | null; calories: number }[];
+};

@@ -114,7 +114,7 @@ describe('editing a meal with amounts and quick adds', () => {
   it('restores them and sends them back', async () => {
     const per = { calories: 265, protein: 9, fat: 3.2, carbs: 49, fiber: 2.7, sugar: 5, sodium: 490 };
     sessionStorage.setItem(
-      'editingMeal',
+      'mealToOpen',
       JSON.stringify({
         id: 44, name: 'Lunch out', date: '2026-11-20', eaten_at: '2026-11-20T05:00:00Z', meal_type: 'lunch', total_calories: 1009, notes: null,
         foods: [

@@ -191,7 +191,7 @@ describe('a save without a connection', () => {
   it('of a meal being edited keeps the basket and says so', async () => {
     const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
     sessionStorage.setItem(
-      'editingMeal',
+      'mealToOpen',
       JSON.stringify({
         id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
         total_calories: 232, notes: null,
@@ -202,7 +202,7 @@ describe('a save without a connection', () => {
       'PUT /api/v1/meals/42/update/': () => {
         throw new TypeError('Failed to fetch');
       },
-    }, false);
+    }, false, []);
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     await user.click(within(box).getByRole('button', { name: 'Update meal' }));
     expect(await screen.findByText('Failed to update the meal')).toBeVisible();

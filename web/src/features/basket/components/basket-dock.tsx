@@ -14,7 +14,7 @@ import { useAuth } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { displayLocale } from '@/lib/i18n';
 import '@/features/basket/basket.css';
-import { numberFormat } from '@/lib/intl';
+import { nutritionFormat } from '@/lib/nutrition-format';
 
 /**
  * The basket within reach on every page (issue 15): while it holds something, a bar
@@ -56,7 +56,7 @@ export function BasketDock() {
 
   const locale = displayLocale(i18n.resolvedLanguage);
   const kcal = t('basket.kcal', {
-    value: numberFormat(locale, 0).format(basketTotals(basket.lines).calories),
+    value: nutritionFormat(locale).kcal(basketTotals(basket.lines).calories),
   });
   const items = t('bar.items', { count });
   const openLabel = t('bar.open', { items, kcal });

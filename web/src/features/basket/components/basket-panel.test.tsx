@@ -146,7 +146,7 @@ describe('basket panel', () => {
   it('edits a saved meal left by the statistics page, then updates it', async () => {
     const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
     sessionStorage.setItem(
-      'editingMeal',
+      'mealToOpen',
       JSON.stringify({
         id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
         total_calories: 232, notes: null,
@@ -175,7 +175,7 @@ describe('basket panel', () => {
     const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
     const line = (food_id: number | null, food_name: string) => ({ food_id, food_name, food_name_zh: null, brand: null, quantity: 100, per_100g: per });
     sessionStorage.setItem(
-      'editingMeal',
+      'mealToOpen',
       JSON.stringify({
         id: 43, name: 'Snack', date: '2026-11-20', eaten_at: '2026-11-20T07:00:00Z', meal_type: 'snack',
         total_calories: 232, notes: null, foods: [line(7, 'Rice, white, cooked'), line(null, 'My old granola')],

@@ -24,6 +24,7 @@ import { displayLocale } from '@/lib/i18n';
 import { OPTIONAL_NUTRIENTS } from '@/types/food';
 import '@/features/basket/basket.css';
 import { numberFormat } from '@/lib/intl';
+import { nutritionFormat } from '@/lib/nutrition-format';
 
 type BasketPanelProps = {
   basket: Basket;
@@ -78,6 +79,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const optionalTotals = basketOptionalTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
   const format = (value: number) => numberFormat(locale, 1).format(value);
+  const nutrition = nutritionFormat(locale);
   const partial = OPTIONAL_NUTRIENTS.filter((nutrient) => optionalTotals[nutrient].partial);
   const partialNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
     partial.map((nutrient) => t(`basket.nutrientNames.${nutrient}`)),
@@ -138,7 +140,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
               <QuickLineItem
                 key={line.id}
                 name={line.quick_add.name || t('quickAdd.defaultName')}
-                calories={t('basket.kcal', { value: format(lineCalories(line)) })}
+                calories={t('basket.kcal', { value: nutrition.kcal(lineCalories(line)) })}
                 onRemove={() => basket.removeQuickAdd(line.id)}
               />
             ) : (
@@ -146,7 +148,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
                 key={line.food.id}
                 line={line}
                 name={foodName(line)}
-                calories={t('basket.kcal', { value: format(lineCalories(line)) })}
+                calories={t('basket.kcal', { value: nutrition.kcal(lineCalories(line)) })}
                 grams={format(line.quantity)}
                 rangeHint={t('basket.quantityRange', range)}
                 onQuantity={(quantity, amount) => basket.setQuantity(line.food.id, quantity, amount)}
@@ -162,19 +164,19 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
       <dl className="basket-totals" aria-label={t('basket.totals')}>
         <div>
           <dt>{t('basket.calories')}</dt>
-          <dd>{t('basket.kcal', { value: format(totals.calories) })}</dd>
+          <dd>{t('basket.kcal', { value: nutrition.kcal(totals.calories) })}</dd>
         </div>
         <div>
           <dt>{t('basket.protein')}</dt>
-          <dd>{t('basket.gramsValue', { value: format(totals.protein) })}</dd>
+          <dd>{t('basket.gramsValue', { value: nutrition.macroGrams(totals.protein) })}</dd>
         </div>
         <div>
           <dt>{t('basket.fat')}</dt>
-          <dd>{t('basket.gramsValue', { value: format(totals.fat) })}</dd>
+          <dd>{t('basket.gramsValue', { value: nutrition.macroGrams(totals.fat) })}</dd>
         </div>
         <div>
           <dt>{t('basket.carbs')}</dt>
-          <dd>{t('basket.gramsValue', { value: format(totals.carbs) })}</dd>
+          <dd>{t('basket.gramsValue', { value: nutrition.macroGrams(totals.carbs) })}</dd>
         </div>
       </dl>
       {/* Unknown is not 0: a sum missing some foods' values says it is a lower bound. */}

@@ -6,6 +6,7 @@ import { QuickAddFields } from '@/features/basket/components/quick-add-form';
 import type { QuickAdd } from '@/features/basket/utils/basket';
 import { displayLocale } from '@/lib/i18n';
 import { numberFormat } from '@/lib/intl';
+import { nutritionFormat } from '@/lib/nutrition-format';
 import '@/features/basket/basket.css';
 
 type QuickAddDialogProps = {
@@ -28,7 +29,7 @@ export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
   function add(quick: QuickAdd) {
     onAdd(quick);
     toast.success(
-      t('quickAdd.added', { calories: format(quick.calories), name: quick.name ?? t('quickAdd.defaultName') }),
+      t('quickAdd.added', { calories: nutritionFormat(displayLocale(i18n.resolvedLanguage)).kcal(quick.calories), name: quick.name ?? t('quickAdd.defaultName') }),
     );
     onClose();
   }

@@ -5,7 +5,9 @@ import { useToast } from '@/components/ui/toast';
 import { useSaveMeal, type SaveMeal } from '@/features/basket/api/save-meal';
 import type { Basket } from '@/features/basket/hooks/use-basket';
 import {
+  basketTotals,
   isLineQuantity,
+  lineCalories,
   isQuickLine,
   MAX_LINE_GRAMS,
   mealPayload,
@@ -13,11 +15,12 @@ import {
   MIN_LINE_GRAMS,
   type FoodLine,
 } from '@/features/basket/utils/basket';
-import { enqueueSave, isOfflineFailure, newIdempotencyKey } from '@/features/basket/utils/save-queue';
+import { enqueueSave, isOfflineFailure, newIdempotencyKey, type QueuedMealView } from '@/features/basket/utils/save-queue';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
-import { dateTimeFormat, numberFormat } from '@/lib/intl';
+import { numberFormat } from '@/lib/intl';
+import { mealNameDate } from '@/lib/meal-name';
 import type { MealType } from '@/types/meal';
 
 /** What the person sees after a save: the meal's name and day, and whether it waits offline. */
@@ -68,8 +71,7 @@ export function useDefaultMealName(): (type: MealType, at: Date) => string {
   const locale = displayLocale(i18n.resolvedLanguage);
   return useCallback(
     (type: MealType, at: Date) => {
-      const date = dateTimeFormat(locale, { month: '2-digit', day: '2-digit' }).format(at);
-      return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date });
+      return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date: mealNameDate(locale, at) });
     },
     [locale, t],
   );
@@ -92,11 +94,12 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
   const [saving, setSaving] = useState(false);
   const locale = displayLocale(i18n.resolvedLanguage);
 
-  async function run(): Promise<void> {
-    if (savingNow) return;
+  /** Answers whether the meal was saved (or queued to send when back online). */
+  async function run(): Promise<boolean> {
+    if (savingNow) return false;
     if (basket.lines.length === 0) {
       toast.error(t('basket.emptyError'));
-      return;
+      return false;
     }
     const format = (value: number) => numberFormat(locale, 1).format(value);
     // Adding a food again adds up its grams, which can pass what one meal line may hold;
@@ -110,7 +113,7 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
       toast.error(
         t('basket.quantityOutOfRange', { name, min: format(MIN_LINE_GRAMS), max: format(MAX_LINE_GRAMS) }),
       );
-      return;
+      return false;
     }
     const { time, mealType } = basketMeal(basket, now());
     const name = basket.name.trim() || defaultName(mealType, time);
@@ -124,18 +127,26 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
       await save(payload, editingId, key);
       basket.clear();
       showSavedNotice({ name, day, offline: false, updated: editingId !== null });
+      return true;
     } catch (error) {
       if (editingId === null && isOfflineFailure(error) && user) {
         // Not lost: the save waits in local storage, with its key, for the connection.
-        enqueueSave({ key, owner: String(user.id ?? user.username), payload, queued_at: new Date().toISOString() });
+        enqueueSave({
+          key,
+          owner: String(user.id ?? user.username),
+          payload,
+          queued_at: new Date().toISOString(),
+          shown: queuedView(basket.lines, t('quickAdd.defaultName')),
+        });
         basket.clear();
         showSavedNotice({ name, day, offline: true, updated: false });
-        return;
+        return true;
       }
       // Nothing is lost: the basket stays as it was.
       const failed = editingId === null ? 'basket.saveFailed' : 'basket.updateFailed';
       const thrown = editingId === null ? 'basket.saveError' : 'basket.updateError';
       toast.error(serverMessage(error) ?? t(error instanceof ApiError ? failed : thrown));
+      return false;
     } finally {
       savingNow = false;
       setSaving(false);
@@ -143,4 +154,16 @@ export function useBasketSave(basket: Basket, options: { save?: SaveMeal; now?: 
   }
 
   return { saving, save: run };
+}
+
+/** The basket's lines as a waiting meal shows them on the day. */
+function queuedView(lines: Basket['lines'], quickAddName: string): QueuedMealView {
+  return {
+    totals: basketTotals(lines),
+    foods: lines.map((line) =>
+      isQuickLine(line)
+        ? { name: line.quick_add.name || quickAddName, name_zh: null, grams: null, calories: lineCalories(line) }
+        : { name: line.food.name, name_zh: line.food.name_zh, grams: line.quantity, calories: lineCalories(line) },
+    ),
+  };
 }

@@ -5,6 +5,7 @@ import {
   addFood,
   addQuickAdd as withQuickAdd,
   linesFromMeal,
+  mergedLines,
   parseBasket,
   removeFood as withoutFood,
   removeQuickAdd as withoutQuickAdd,
@@ -111,8 +112,8 @@ export type Basket = {
   setMealType: (type: MealType) => void;
   /** Empties the basket, its name and time, and ends editing. */
   clear: () => void;
-  /** Replaces the basket with a saved meal, to edit it. */
-  loadMeal: (meal: EditingMeal) => void;
+  /** Replaces the basket with a saved meal, to edit it; `keepLines` adds the basket's foods to the meal's. */
+  loadMeal: (meal: EditingMeal, options?: { keepLines?: boolean }) => void;
 };
 
 /** The basket of the signed-in person; anonymous users have none (SPEC 6). */
@@ -185,9 +186,10 @@ export function useBasket(): Basket {
     changed();
   }, []);
 
-  const loadMeal = useCallback((meal: EditingMeal) => {
+  const loadMeal = useCallback((meal: EditingMeal, options?: { keepLines?: boolean }) => {
+    const lines = options?.keepLines ? mergedLines(meal, readSnapshot().lines) : linesFromMeal(meal);
     writeEditingMeal(meal);
-    writeJson(STORAGE_KEYS.mealCart, linesFromMeal(meal));
+    writeJson(STORAGE_KEYS.mealCart, lines);
     writeItem(STORAGE_KEYS.mealName, meal.name ?? '');
     writeItem(STORAGE_KEYS.mealTime, meal.eaten_at);
     if (isMealType(meal.meal_type)) writeItem(STORAGE_KEYS.mealType, meal.meal_type);

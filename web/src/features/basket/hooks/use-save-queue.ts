@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { createMeal } from '@/features/basket/api/save-meal';
-import { flushQueue } from '@/features/basket/utils/save-queue';
+import { flushQueue, readQueue, subscribeQueue, type QueuedSave } from '@/features/basket/utils/save-queue';
+import { STORAGE_KEYS } from '@/config/constants';
+import { readItem } from '@/lib/storage';
 import { useAuth } from '@/lib/auth';
 import { isMealChangeKey } from '@/lib/cache-keys';
 
@@ -36,4 +38,16 @@ export function useSendQueuedSaves(): void {
       window.removeEventListener('online', send);
     };
   }, [owner, mutate, toast, t]);
+}
+
+/** The signed-in person's meals waiting in the offline queue, oldest first; kept current as it changes. */
+export function useQueuedSaves(): QueuedSave[] {
+  const { user, isAuthenticated } = useAuth();
+  const owner = isAuthenticated && user ? String(user.id ?? user.username) : null;
+  // The stored text is the snapshot: the same text is the same queue.
+  const raw = useSyncExternalStore(subscribeQueue, () => readItem(STORAGE_KEYS.mealSaveQueue), () => null);
+  return useMemo(
+    () => (owner === null || raw === null ? [] : readQueue().filter((queued) => queued.owner === owner)),
+    [owner, raw],
+  );
 }

@@ -309,6 +309,15 @@ export function linesFromMeal(meal: EditingMeal): BasketLine[] {
   return lines;
 }
 
+/** A saved meal's lines with the basket's added to them: a food in both gets its grams added up. */
+export function mergedLines(meal: EditingMeal, basket: readonly BasketLine[]): BasketLine[] {
+  let lines = linesFromMeal(meal);
+  for (const line of basket) {
+    lines = isQuickLine(line) ? addQuickAdd(lines, line.quick_add, line.id) : addFood(lines, line.food, line.quantity, line.amount);
+  }
+  return lines;
+}
+
 /** Lines of the meal being edited that cannot be sent back: their food was deleted. */
 export function missingMealLines(meal: EditingMeal): number {
   return meal.foods.filter((line) => line.food_id === null && !line.is_quick_add).length;

@@ -3,11 +3,18 @@ import { isMealType, type MealSavePayload } from '@/features/basket/utils/basket
 import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import { readItem, removeItem, writeJson } from '@/lib/storage';
 
+/** What a waiting meal holds, as the basket showed it, so the day can show it before the server has it. */
+export type QueuedMealView = {
+  totals: { calories: number; protein: number; fat: number; carbs: number };
+  foods: { name: string; name_zh: string | null; grams: number | null; calories: number }[];
+};
+
 /**
  * A meal saved while the connection was down (issue 15 "No silent loss"): kept in local
  * storage with the Idempotency-Key made for that save, whose owner it is sent for.
+ * `shown` is missing from saves queued before it was kept.
  */
-export type QueuedSave = { key: string; owner: string; payload: MealSavePayload; queued_at: string };
+export type QueuedSave = { key: string; owner: string; payload: MealSavePayload; queued_at: string; shown?: QueuedMealView };
 
 function isQueuedSave(value: unknown): value is QueuedSave {
   if (typeof value !== 'object' || value === null) return false;
@@ -35,9 +42,25 @@ export function readQueue(): QueuedSave[] {
   }
 }
 
+const listeners = new Set<() => void>();
+
 function writeQueue(queue: readonly QueuedSave[]): void {
   if (queue.length === 0) removeItem(STORAGE_KEYS.mealSaveQueue);
   else writeJson(STORAGE_KEYS.mealSaveQueue, queue);
+  for (const listener of [...listeners]) listener();
+}
+
+/** Calls `listener` when this tab or another changes the queue. */
+export function subscribeQueue(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.mealSaveQueue) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /** Keeps a save to send later; the same key is never queued twice. */

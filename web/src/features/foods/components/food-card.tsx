@@ -35,7 +35,7 @@ type FoodCardProps = {
 /** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
 export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, detailed }: FoodCardProps) {
   const { t } = useTranslation('foods');
-  const { language, formatNumber } = useFoodLanguage();
+  const { language, formatNumber, formatKcal } = useFoodLanguage();
   const progressText = useProgressText();
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
@@ -119,13 +119,13 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
       </header>
 
       <p className="food-card-calories">
-        {t('card.per100g', { calories: formatNumber(shown.calories_per_100g) })}
+        {t('card.per100g', { calories: formatKcal(shown.calories_per_100g) })}
       </p>
       {shown.per_serving && (
         <p className="food-card-serving">
           {t('card.perServing', {
             grams: formatNumber(shown.per_serving.grams),
-            calories: formatNumber(shown.per_serving.calories),
+            calories: formatKcal(shown.per_serving.calories),
             protein: formatNumber(shown.per_serving.protein),
             fat: formatNumber(shown.per_serving.fat),
             carbs: formatNumber(shown.per_serving.carbs),

@@ -21,7 +21,7 @@ type FoodQuantityProps = {
 /** A food card's amount box, its portion chips, and what the amount holds (or why it cannot be read). */
 export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps) {
   const { t } = useTranslation(['foods', 'common']);
-  const { language, formatNumber } = useFoodLanguage();
+  const { language, formatNumber, formatKcal } = useFoodLanguage();
   const amountErrorText = useAmountErrorText();
   const inputId = useId();
   const messageId = useId();
@@ -89,7 +89,7 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
             <span className="food-card-grams">{t('common:amount.inGrams', { grams: formatNumber(grams) })}</span>
           )}
           <span className="visually-hidden">{t('card.forQuantity', { grams: formatNumber(grams) })}</span>
-          <strong>{t('card.kcal', { value: formatNumber(amount.calories) })}</strong>
+          <strong>{t('card.kcal', { value: formatKcal(amount.calories) })}</strong>
           <span>
             {t('card.nutrients.protein')} {gramsText(amount.protein)}
           </span>

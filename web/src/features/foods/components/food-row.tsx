@@ -21,7 +21,7 @@ type FoodRowProps = { food: Food; amount: OneTapAmount; view: FoodView; actions:
  */
 export function FoodRow({ food, amount, view, actions }: FoodRowProps) {
   const { t } = useTranslation('foods');
-  const { language, formatNumber } = useFoodLanguage();
+  const { language, formatNumber, formatKcal } = useFoodLanguage();
   const nameId = useId();
   const metaId = useId();
   const kcalId = useId();
@@ -91,7 +91,7 @@ export function FoodRow({ food, amount, view, actions }: FoodRowProps) {
         </span>
       </button>
       <strong id={kcalId} className="food-row-kcal">
-        {t('card.kcal', { value: formatNumber(nutritionFor(shown, grams).calories) })}
+        {t('card.kcal', { value: formatKcal(nutritionFor(shown, grams).calories) })}
       </strong>
       <button
         type="button"

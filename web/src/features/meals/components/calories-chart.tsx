@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { Statistics } from '@/features/meals/types';
 import { displayLocale } from '@/lib/i18n';
-
+import { wholeKcal } from '@/lib/nutrition-format';
 
 const TimeChart = lazy(() => import('@/components/charts/time-chart'));
 
@@ -14,7 +14,7 @@ export function CaloriesChart({ stats }: { stats: Statistics }) {
   const days = useMemo(() => stats.daily.map((d) => d.date), [stats.daily]);
   const series = useMemo(
     () => [
-      { label: t('charts.eaten'), values: stats.daily.map((d) => d.calories), color: '#1f8a5b', kind: 'bars' as const },
+      { label: t('charts.eaten'), values: stats.daily.map((d) => wholeKcal(d.calories)), color: '#1f8a5b', kind: 'bars' as const },
       {
         label: t('charts.goal'),
         values: stats.daily.map(() => stats.calorie_goal),
@@ -51,8 +51,8 @@ export function CaloriesChart({ stats }: { stats: Statistics }) {
           {stats.daily.map((d) => (
             <tr key={d.date}>
               <th scope="row">{d.date}</th>
-              <td>{format.number(d.calories)}</td>
-              <td>{stats.calorie_goal}</td>
+              <td>{format.kcal(d.calories)}</td>
+              <td>{format.kcal(stats.calorie_goal)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { FormMessage } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useCopyMeal } from '@/features/meals/api/copy-meal';
 import { serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
 
@@ -11,14 +10,14 @@ type CopyMealDialogProps = {
   /** The meal to copy; null keeps the dialog closed. */
   meal: Meal | null;
   onClose: () => void;
-  onCopied: (copy: Meal) => void;
+  /** Logs the meal again at the time chosen; a failure is shown in the dialog. */
+  onCopy: (meal: Meal, at: Date) => Promise<unknown>;
 };
 
 /** Asks when the copy was eaten (today, now, unless changed), then copies the meal. */
-export function CopyMealDialog({ meal, onClose, onCopied }: CopyMealDialogProps) {
+export function CopyMealDialog({ meal, onClose, onCopy }: CopyMealDialogProps) {
   const { t } = useTranslation('meals');
   const titleId = useId();
-  const copyMeal = useCopyMeal();
   const [time, setTime] = useState(() => new Date());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +35,8 @@ export function CopyMealDialog({ meal, onClose, onCopied }: CopyMealDialogProps)
     setBusy(true);
     setError(null);
     try {
-      onCopied(await copyMeal(meal.id, { date: time.toISOString() }));
+      await onCopy(meal, time);
+      onClose();
     } catch (failure) {
       setError(serverMessage(failure) ?? t('copy.failed'));
     } finally {

@@ -67,12 +67,22 @@ function openStatistics(routes: Record<string, Route> = {}) {
 }
 
 const baskets = () => screen.findByRole('region', { name: 'My meal baskets' });
+
+/** Statistics open on the last 7 days; Copy day works on one day: today, picked in the date picker. */
+async function showToday(user: ReturnType<typeof openStatistics>['user'], labels = { open: /^Choose dates/, single: 'Single day', apply: 'Apply', locale: 'en-US' }) {
+  await user.click(screen.getByRole('button', { name: labels.open }));
+  const picker = screen.getByRole('dialog');
+  await user.click(within(picker).getByRole('button', { name: labels.single }));
+  await user.click(within(picker).getByRole('button', { name: new Intl.DateTimeFormat(labels.locale, { dateStyle: 'full' }).format(new Date()) }));
+  await user.click(within(picker).getByRole('button', { name: labels.apply }));
+}
 const posts = (calls: MockCall[], path: string) => calls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('copying a meal', () => {
-  it('asks when, copies, and opens the copy in the basket for editing', async () => {
+  it('asks when, copies, says what it did, and undoes it', async () => {
     const { user, calls } = openStatistics({
-      'POST /api/v1/meals/1/copy/': ok(meal(41, { name: 'Meal 1', date: tomorrow, eaten_at: `${tomorrow}T00:15:00Z` })),
+      'POST /api/v1/meals/1/copy/': ok(meal(41, { name: 'Meal 1', eaten_at: `${today}T00:15:00Z` })),
+      'DELETE /api/v1/meals/41/delete/': ok({ id: 41, deleted: true }),
     });
     await within(await baskets()).findAllByRole('article');
     await user.click(within(await baskets()).getByRole('button', { name: 'Copy Meal 1' }));
@@ -86,14 +96,19 @@ describe('copying a meal', () => {
     expect(within(dialog).getByRole('button', { name: 'Eaten at: Today 08:15' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Copy meal' }));
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    const notice = await within(await baskets()).findByRole('status');
+    expect(notice).toHaveTextContent('Logged “Meal 1” again for today');
+    expect(screen.queryByRole('dialog', { name: 'Copy “Meal 1”' })).not.toBeInTheDocument();
+    // The page stays: the copy is saved, not opened in the basket.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/statistics/);
     const at = new Date();
     at.setHours(8, 15, 0, 0);
-    expect(posts(calls, '/api/v1/meals/1/copy/')[0]?.body).toEqual({ date: at.toISOString() });
-    expect(JSON.parse(sessionStorage.getItem('editingMeal') ?? '{}')).toMatchObject({ id: 41, date: tomorrow });
-    const editing = await screen.findByRole('complementary', { name: 'Editing basket' });
-    expect(within(editing).getByLabelText('Meal name')).toHaveValue('Meal 1');
-    expect(editing).toHaveTextContent('Rice, white, cooked');
+    expect(posts(calls, '/api/v1/meals/1/copy/')[0]?.body).toEqual({ date: at.toISOString(), name: 'Meal 1' });
+
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Removed “Meal 1” from today')).toBeVisible();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/v1/meals/41/delete/')).toBe(true);
+    expect(within(await baskets()).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("shows the server's message, or a generic one, and stays open", async () => {
@@ -108,7 +123,7 @@ describe('copying a meal', () => {
     reply = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy meal' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to copy. Please try again.'));
-    expect(sessionStorage.getItem('editingMeal')).toBeNull();
+    expect(sessionStorage.getItem('mealToOpen')).toBeNull();
   });
 });
 
@@ -118,7 +133,8 @@ describe('copying a day', () => {
       'POST /api/v1/meals/copy-day/': ok({ meals: [meal(51), meal(52)], count: 2 }),
     });
     await within(await baskets()).findAllByRole('article');
-    await user.click(screen.getByRole('button', { name: 'Copy day' }));
+    await showToday(user);
+    await user.click(await screen.findByRole('button', { name: 'Copy day' }));
     const dialog = screen.getByRole('dialog', { name: `Copy the meals of ${today}` });
     await user.click(within(dialog).getByRole('button', { name: `Copy to ${tomorrow}` }));
 
@@ -136,9 +152,10 @@ describe('copying a day', () => {
       'POST /api/v1/meals/copy-day/': ok({ meals: [meal(51)], count: 1 }),
     });
     await within(await baskets()).findAllByRole('article');
+    await showToday(user);
     const asked = (path: string) => calls.filter((call) => call.path.startsWith(path)).length;
     const recentBefore = asked('/api/v1/meals/recent/');
-    await user.click(screen.getByRole('button', { name: 'Copy day' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy day' }));
     await user.click(screen.getByRole('button', { name: `Copy to ${tomorrow}` }));
     // The recent meals keep their key, so only the revalidation asks again.
     await waitFor(() => expect(asked('/api/v1/meals/recent/')).toBeGreaterThan(recentBefore));
@@ -149,7 +166,8 @@ describe('copying a day', () => {
       'POST /api/v1/meals/copy-day/': ok({ meals: [meal(51)], count: 1 }),
     });
     await within(await baskets()).findAllByRole('article');
-    await user.click(screen.getByRole('button', { name: 'Copy day' }));
+    await showToday(user);
+    await user.click(await screen.findByRole('button', { name: 'Copy day' }));
     const dialog = screen.getByRole('dialog', { name: `Copy the meals of ${today}` });
     const inTwoDays = addDays(new Date(), 2);
     if (inTwoDays.getMonth() !== new Date().getMonth()) {
@@ -167,7 +185,8 @@ describe('copying a day', () => {
       'POST /api/v1/meals/copy-day/': failure(404, 'There are no meals on that day', 'NO_MEALS_ON_DAY'),
     });
     await within(await baskets()).findAllByRole('article');
-    await user.click(screen.getByRole('button', { name: 'Copy day' }));
+    await showToday(user);
+    await user.click(await screen.findByRole('button', { name: 'Copy day' }));
     const dialog = screen.getByRole('dialog', { name: `Copy the meals of ${today}` });
     await user.click(within(dialog).getByRole('button', { name: `Copy to ${tomorrow}` }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('There are no meals on that day');
@@ -178,7 +197,10 @@ describe('copying a day', () => {
     const { user } = openStatistics();
     const list = await screen.findByRole('region', { name: '我的餐篮' });
     await within(list).findAllByRole('article');
-    expect(screen.getByRole('button', { name: '复制当天' })).toBeInTheDocument();
+    // Not for the 7 days statistics open on.
+    expect(screen.queryByRole('button', { name: '复制当天' })).not.toBeInTheDocument();
+    await showToday(user, { open: /^选择日期/, single: '单日', apply: '应用', locale: 'zh-CN' });
+    expect(await screen.findByRole('button', { name: '复制当天' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: '复制Meal 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '显示全部' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: '复制当天' })).not.toBeInTheDocument());

@@ -130,6 +130,16 @@ describe('the dashboard', () => {
     expect(within(shown).getByRole('link', { name: 'Set your own' })).toHaveAttribute('href', '/profile?edit=goals');
   });
 
+  it("rounds the day once: the ring's total and what is left add up to the goal", async () => {
+    const half = meal(1, 'lunch', today, { total_calories: 305.5, total_protein: 12.34, foods: [food(10, 'Rice', '米饭', 263.4, 305.5)] });
+    openDashboard({ [today]: [half] });
+    const shown = await day('Today');
+    const ring = await within(shown).findByRole('img', { name: '306 of 2,000 kcal eaten, 1,694 kcal left' });
+    expect(ring).toHaveTextContent('1,694 kcal left');
+    expect(section(shown, 'Lunch')).toHaveTextContent('Rice263.4 g306 kcal');
+    expect(await within(shown).findByRole('progressbar', { name: 'Protein' })).toHaveAttribute('aria-valuetext', '12.3 of 120 g');
+  });
+
   it('moves a day back and forth, with the day in the address', async () => {
     const { user, calls } = openDashboard({ [yesterday]: [meal(3, 'snack', yesterday)] });
     await day('Today');
@@ -177,11 +187,42 @@ describe('the dashboard', () => {
     await user.click(again);
 
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
-      ['/api/v1/meals/5/copy/', { date: today }],
+      ['/api/v1/meals/5/copy/', { date: today, name: 'Noodles' }],
     ]);
     await waitFor(() => expect(within(dinner).getAllByRole('listitem')).toHaveLength(2));
     expect(within(dinner).queryByRole('button', { name: /Log again/ })).not.toBeInTheDocument();
     expect(within(shown).getByRole('img')).toHaveAccessibleName('405 of 2,000 kcal eaten, 1,595 kcal left');
+  });
+
+  it('names the copy for its new day, says what it did, and undoes it', async () => {
+    const monthDay = (key: string) => `${key.slice(5, 7)}/${key.slice(8, 10)}`;
+    const days: Record<string, Meal[]> = { [yesterday]: [meal(5, 'lunch', yesterday, { name: `Lunch ${monthDay(yesterday)}` })] };
+    const { user, calls } = openDashboard(days, {
+      'POST /api/v1/meals/5/copy/': (call) => {
+        const copy = meal(6, 'lunch', today, { name: (call.body as { name: string }).name });
+        days[today] = [copy];
+        return { status: 201, body: { success: true, data: copy } };
+      },
+      'DELETE /api/v1/meals/6/delete/': () => {
+        days[today] = [];
+        return ok({ id: 6, deleted: true });
+      },
+    });
+    const shown = await day('Today');
+    const lunch = section(shown, 'Lunch');
+    await user.click(await within(lunch).findByRole('button', { name: /^Log again/ }));
+
+    const named = `Lunch ${monthDay(today)}`;
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ date: today, name: named });
+    const notice = await within(lunch).findByRole('status');
+    expect(notice).toHaveTextContent(`Logged “${named}” again for today`);
+    await waitFor(() => expect(within(lunch).getAllByRole('listitem')).toHaveLength(2));
+
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`Removed “${named}” from today`)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/v1/meals/6/delete/']);
+    expect(await within(lunch).findByRole('button', { name: /^Log again/ })).toBeVisible();
+    expect(within(lunch).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("says when logging again failed, in the server's words", async () => {
@@ -212,5 +253,62 @@ describe('the dashboard', () => {
     expect(within(breakfast).getByRole('link', { name: '添加到早餐' })).toHaveTextContent('+ 添加');
     expect(within(shown).getByRole('img')).toHaveAccessibleName('已摄入 405 千卡，目标 2,000 千卡，还剩 1,595 千卡');
     expect(within(shown).getByRole('button', { name: '后一天' })).toBeVisible();
+  });
+});
+
+describe('the day offline', () => {
+  // A lunch saved offline at 12:30 today, waiting in the queue with what the basket showed.
+  function queueLunch() {
+    const at = new Date();
+    at.setHours(12, 30, 0, 0);
+    localStorage.setItem(
+      'mealSaveQueue',
+      JSON.stringify([
+        {
+          key: 'k1', owner: '1', queued_at: at.toISOString(),
+          payload: { name: 'Offline lunch', date: at.toISOString(), meal_type: 'lunch', foods: [{ food_id: 7, quantity: 150 }] },
+          shown: { totals: { calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9 }, foods: [{ name: 'Rice', name_zh: '米饭', grams: 150, calories: 174 }] },
+        },
+      ]),
+    );
+  }
+  const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('shows the meal waiting to be sent, not an error, when the day was never loaded here', async () => {
+    queueLunch();
+    openDashboard({}, { 'GET /api/v1/meals/daily-summary/': noConnection, 'POST /api/v1/meals/create/': noConnection });
+    const shown = await day('Today');
+    expect(await within(shown).findByText(/This day was not loaded on this device yet/)).toBeVisible();
+    expect(shown).not.toHaveTextContent("Error loading the day's meals");
+    const waiting = within(section(shown, 'Lunch')).getByRole('article', { name: /^Offline lunch, 12:30/ });
+    expect(waiting).toHaveTextContent('Waiting to be sent');
+    expect(waiting).toHaveTextContent('Rice150 g174 kcal');
+  });
+
+  it('keeps the day as last loaded, adds the waiting meal to it, in Chinese too', async () => {
+    await i18n.changeLanguage('zh');
+    queueLunch();
+    let online = true;
+    const days = { [today]: [meal(1, 'breakfast', today)] };
+    const { user } = openDashboard({}, {
+      // The queue's send fails too: the lunch stays waiting.
+      'POST /api/v1/meals/create/': noConnection,
+      'GET /api/v1/meals/daily-summary/': (call) => {
+        if (!online) return noConnection();
+        const date = new URL(call.path, 'http://x').searchParams.get('date') ?? '';
+        return ok(summary(date, days[date] ?? []));
+      },
+    });
+    let shown = await day('今天');
+    await within(shown).findByRole('img', { name: '已摄入 579 千卡，目标 2,000 千卡，还剩 1,421 千卡' });
+    online = false;
+    // Away and back: the day is asked for again, and the connection is gone.
+    await user.click(screen.getByRole('button', { name: '前一天' }));
+    await user.click(await screen.findByRole('button', { name: '后一天' }));
+    shown = await day('今天');
+    expect(await within(shown).findByText(/这是本设备上次载入的当天记录/)).toBeVisible();
+    expect(within(shown).getByRole('img')).toHaveAccessibleName('已摄入 579 千卡，目标 2,000 千卡，还剩 1,421 千卡');
+    expect(section(shown, '早餐')).toHaveTextContent('燕麦粥');
+    expect(within(section(shown, '午餐')).getByRole('article', { name: /^Offline lunch/ })).toHaveTextContent('等待发送');
   });
 });

@@ -5,14 +5,16 @@ import { addDays, dateKey, sameDay } from '@/components/date-time/dates';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { useCopyMeal } from '@/features/meals/api/copy-meal';
 import { useDailySummary } from '@/features/meals/api/get-daily-summary';
+import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
+import { useLogAgain, type LogAgain } from '@/features/meals/hooks/use-log-again';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
-import type { DailySummary } from '@/features/meals/types';
-import { serverMessage } from '@/lib/api-client';
+import type { DailySummary, Macros, WaitingMeal } from '@/features/meals/types';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
+import { wholeKcal } from '@/lib/nutrition-format';
 import { dateTimeFormat } from '@/lib/intl';
 import { MEAL_TYPES, type Meal, type MealType } from '@/types/meal';
 import '@/features/meals/meals.css';
@@ -23,39 +25,82 @@ type DayMealsProps = {
   onDayChange: (day: Date) => void;
   /** The profile's macro goals; undefined while they load, null when there are none to read. */
   macroSettings: MacroGoalSettings | null | undefined;
+  /** Meals saved offline, waiting on this device to be sent (any day: the day's are shown). */
+  waiting?: WaitingMeal[];
 };
 
+/** The call never reached the server: the day can still show what this device keeps. */
+function isConnectionFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/** The day with the meals waiting to be sent added to its totals. */
+function withWaiting(day: DailySummary, waiting: WaitingMeal[]): DailySummary {
+  if (waiting.length === 0) return day;
+  const add = (pick: (totals: Macros) => number, of = waiting) => of.reduce((sum, meal) => sum + (meal.totals ? pick(meal.totals) : 0), 0);
+  const breakdown = { ...day.meal_breakdown };
+  for (const type of MEAL_TYPES) {
+    const ofType = waiting.filter((meal) => meal.meal_type === type);
+    const intake = breakdown[type];
+    breakdown[type] = {
+      count: intake.count + ofType.length,
+      calories: intake.calories + add((m) => m.calories, ofType),
+      protein: intake.protein + add((m) => m.protein, ofType),
+      fat: intake.fat + add((m) => m.fat, ofType),
+      carbs: intake.carbs + add((m) => m.carbs, ofType),
+    };
+  }
+  return {
+    ...day,
+    summary: {
+      total_meals: day.summary.total_meals + waiting.length,
+      total_calories: day.summary.total_calories + add((m) => m.calories),
+      total_protein: day.summary.total_protein + add((m) => m.protein),
+      total_fat: day.summary.total_fat + add((m) => m.fat),
+      total_carbs: day.summary.total_carbs + add((m) => m.carbs),
+    },
+    meal_breakdown: breakdown,
+  };
+}
+
 /** One day at a glance: calories and macros against the goals, and its meals by meal type. */
-export function DayMeals({ day, today, onDayChange, macroSettings }: DayMealsProps) {
+export function DayMeals({ day, today, onDayChange, macroSettings, waiting = [] }: DayMealsProps) {
   const { t } = useTranslation(['meals', 'common']);
   const titleId = useId();
   const summary = useDailySummary(dateKey(day));
   // Yesterday's meals, relative to the day shown, are what "Log again" offers.
   const dayBefore = useDailySummary(dateKey(addDays(day, -1)));
 
-  const shown = summary.data;
+  const waitingHere = waiting.filter((meal) => dateKey(new Date(meal.eaten_at)) === dateKey(day));
+  // Offline, the day is what this device keeps: the day as last loaded (SWR keeps it when
+  // a reload fails), else nothing loaded yet; and the meals waiting to be sent, either way.
+  const offline = summary.error !== undefined && (isConnectionFailure(summary.error) || waitingHere.length > 0);
+  const shown = summary.data && withWaiting(summary.data, waitingHere);
   const mealsOf = (meals: Meal[] | undefined, type: MealType) => meals?.filter((meal) => meal.meal_type === type) ?? [];
+  const waitingOf = (type: MealType) => waitingHere.filter((meal) => meal.meal_type === type);
 
   return (
     <section className="day" aria-labelledby={titleId}>
       <DayHeader titleId={titleId} day={day} today={today} onDayChange={onDayChange} />
-      {summary.error ? (
+      {summary.error && !offline ? (
         <p role="alert">{serverMessage(summary.error) ?? t('day.loadError')}</p>
-      ) : !shown ? (
+      ) : !shown && !offline ? (
         // Holds the day's room while it loads, so what sits below does not jump when it arrives.
         <div className="day-loading">
           <Spinner />
         </div>
       ) : (
         <>
-          <DayTotals day={shown} macroSettings={macroSettings} />
+          {offline && <p className="day-offline">{shown ? t('day.offlineKept') : t('day.offlineWaiting')}</p>}
+          {shown && <DayTotals day={shown} macroSettings={macroSettings} />}
           {MEAL_TYPES.map((type) => (
             <MealTypeSection
               key={type}
               type={type}
               day={day}
-              meals={mealsOf(shown.meals, type)}
-              calories={shown.meal_breakdown[type].calories}
+              meals={mealsOf(shown?.meals, type)}
+              waiting={waitingOf(type)}
+              calories={shown ? shown.meal_breakdown[type].calories : waitingOf(type).reduce((sum, meal) => sum + (meal.totals?.calories ?? 0), 0)}
               yesterday={mealsOf(dayBefore.data?.meals, type)}
             />
           ))}
@@ -135,12 +180,13 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 function DayTotals({ day, macroSettings }: { day: DailySummary; macroSettings: MacroGoalSettings | null | undefined }) {
   const { t } = useTranslation('meals');
   const format = useMealFormat();
-  const eaten = day.summary.total_calories;
+  // Rounded once, so the ring's total and what is left add up to the goal.
+  const eaten = wholeKcal(day.summary.total_calories);
   const goal = day.calorie_goal;
   const left = goal - eaten;
   const over = left < 0;
   const share = goal > 0 ? Math.min(1, eaten / goal) : 1;
-  const figures = { eaten: format.whole(eaten), goal: format.whole(goal), left: format.whole(Math.abs(left)) };
+  const figures = { eaten: format.kcal(eaten), goal: format.kcal(goal), left: format.kcal(Math.abs(left)) };
   const goals = macroSettings === undefined ? null : macroGoals(goal, macroSettings);
   const eatenGrams = { protein: day.summary.total_protein, fat: day.summary.total_fat, carbs: day.summary.total_carbs };
 
@@ -176,7 +222,8 @@ function DayTotals({ day, macroSettings }: { day: DailySummary; macroSettings: M
           {MACROS.map((macro) => {
             const grams = eatenGrams[macro];
             const target = goals[macro].grams;
-            const values = { eaten: format.whole(grams), goal: format.whole(target) };
+            // A goal is a whole number of grams; what was eaten is written as everywhere else.
+            const values = { eaten: format.macroGrams(grams), goal: format.macroGrams(Math.round(target)) };
             return (
               <div key={macro} className="day-macro">
                 <span className="day-macro-label">
@@ -213,12 +260,14 @@ function MealTypeSection({
   type,
   day,
   meals,
+  waiting,
   calories,
   yesterday,
 }: {
   type: MealType;
   day: Date;
   meals: Meal[];
+  waiting: WaitingMeal[];
   calories: number;
   yesterday: Meal[];
 }) {
@@ -227,6 +276,8 @@ function MealTypeSection({
   const headingId = useId();
   const typeName = t(`common:mealTypes.${type}`);
   const editInBasket = useEditInBasket();
+  // Here, not in LogAgain: the button goes once the copy shows, the message and Undo stay.
+  const again = useLogAgain();
   return (
     <section className="day-type" aria-labelledby={headingId}>
       <header className="day-type-header">
@@ -234,7 +285,7 @@ function MealTypeSection({
           <span className={`meal-type-dot meal-type-${type}`} aria-hidden="true" />
           {typeName}
         </h3>
-        {meals.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.whole(calories) })}</span>}
+        {meals.length + waiting.length > 0 && <span className="day-type-kcal">{t('overview.kcal', { value: format.kcal(calories) })}</span>}
         <Link
           className="day-add"
           to={`${paths.home}?meal=${type}&date=${dateKey(day)}`}
@@ -244,9 +295,13 @@ function MealTypeSection({
         </Link>
       </header>
       {meals.map((meal) => (
-        <DayMeal key={meal.id} meal={meal} showCalories={meals.length > 1} onOpen={editInBasket} />
+        <DayMeal key={meal.id} meal={meal} showCalories={meals.length + waiting.length > 1} onOpen={editInBasket} />
       ))}
-      {meals.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} />}
+      {waiting.map((meal) => (
+        <WaitingDayMeal key={meal.key} meal={meal} />
+      ))}
+      <LoggedAgainNotice again={again} dayKey={dateKey(day)} />
+      {meals.length + waiting.length === 0 && yesterday.length > 0 && <LogAgain meals={yesterday} day={day} again={again} />}
     </section>
   );
 }
@@ -263,7 +318,7 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
           {name}
         </button>
         <time dateTime={meal.eaten_at}>{meal.time}</time>
-        {showCalories && <span className="day-meal-kcal">{t('overview.kcal', { value: format.whole(meal.total_calories) })}</span>}
+        {showCalories && <span className="day-meal-kcal">{t('overview.kcal', { value: format.kcal(meal.total_calories) })}</span>}
       </div>
       <ul className="day-foods">
         {meal.foods.map((food) => (
@@ -272,7 +327,34 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
             {food.quantity !== null && (
               <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
             )}
-            <span className="day-food-kcal">{t('overview.kcal', { value: format.whole(food.calories) })}</span>
+            <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** A meal saved offline: its foods as the basket had them, marked as waiting to be sent; not editable until sent. */
+function WaitingDayMeal({ meal }: { meal: WaitingMeal }) {
+  const { t, i18n } = useTranslation('meals');
+  const format = useMealFormat();
+  const time = dateTimeFormat(displayLocale(i18n.resolvedLanguage), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(meal.eaten_at),
+  );
+  return (
+    <article className="day-meal day-meal-waiting" aria-label={`${meal.name}, ${time}`}>
+      <div className="day-meal-head">
+        <span className="day-meal-name">{meal.name}</span>
+        <time dateTime={meal.eaten_at}>{time}</time>
+        <span className="day-meal-waiting-badge">{t('day.waiting')}</span>
+      </div>
+      <ul className="day-foods">
+        {meal.foods.map((food, index) => (
+          <li key={index}>
+            <span className="day-food-name">{format.localName(food.name, food.name_zh)}</span>
+            {food.grams !== null && <span className="day-food-grams">{t('overview.grams', { value: format.number(food.grams) })}</span>}
+            <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
           </li>
         ))}
       </ul>
@@ -281,11 +363,10 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
 }
 
 /** One tap copies yesterday's meals of this type onto the day shown, each at its own time. */
-function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
+function LogAgain({ meals, day, again }: { meals: Meal[]; day: Date; again: LogAgain }) {
   const { t } = useTranslation('meals');
   const format = useMealFormat();
   const toast = useToast();
-  const copyMeal = useCopyMeal();
   const [busy, setBusy] = useState(false);
   const names = meals.map((meal) => meal.name ?? t('baskets.unnamed')).join(', ');
   const calories = meals.reduce((sum, meal) => sum + meal.total_calories, 0);
@@ -293,7 +374,7 @@ function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
   async function logAgain() {
     setBusy(true);
     try {
-      for (const meal of meals) await copyMeal(meal.id, { date: dateKey(day) });
+      await again.logAgain(meals, day, true);
     } catch (error) {
       toast.error(serverMessage(error) ?? t('day.againFailed'));
     } finally {
@@ -305,7 +386,7 @@ function LogAgain({ meals, day }: { meals: Meal[]; day: Date }) {
     <button type="button" className="day-again" disabled={busy} onClick={() => void logAgain()}>
       <span className="day-again-action">{busy ? t('day.logging') : t('day.logAgain')}</span>
       <span className="day-again-what">
-        {t('day.againFrom', { names, kcal: t('overview.kcal', { value: format.whole(calories) }) })}
+        {t('day.againFrom', { names, kcal: t('overview.kcal', { value: format.kcal(calories) }) })}
       </span>
     </button>
   );

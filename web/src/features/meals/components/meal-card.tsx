@@ -67,19 +67,19 @@ export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
         )}
       </header>
       <h3 className="meal-card-name">{name}</h3>
-      <p className="meal-card-calories">{t('baskets.kcal', { value: format.number(meal.total_calories) })}</p>
+      <p className="meal-card-calories">{t('baskets.kcal', { value: format.kcal(meal.total_calories) })}</p>
       <p className="meal-card-macros">
         {t('baskets.macros', {
-          protein: format.number(meal.total_protein),
-          fat: format.number(meal.total_fat),
-          carbs: format.number(meal.total_carbs),
+          protein: format.macroGrams(meal.total_protein),
+          fat: format.macroGrams(meal.total_fat),
+          carbs: format.macroGrams(meal.total_carbs),
         })}
       </p>
       <ul className="meal-card-foods">
         {meal.foods.slice(0, FOODS_SHOWN).map((food) => (
           <li key={food.id}>
             {food.quantity === null
-              ? t('baskets.quickLine', { name: format.foodName(food), calories: format.number(food.calories) })
+              ? t('baskets.quickLine', { name: format.foodName(food), calories: format.kcal(food.calories) })
               : t('baskets.foodLine', { name: format.foodName(food), grams: format.number(food.quantity) })}
           </li>
         ))}

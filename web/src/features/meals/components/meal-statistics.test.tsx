@@ -60,7 +60,7 @@ function openStatistics(routes: Record<string, MockReply | ((call: MockCall) => 
 }
 
 describe('statistics page', () => {
-  it('shows the meal baskets, the overview, the per-type breakdown and the top foods of today', async () => {
+  it('opens on the last 7 days: the meal baskets, the overview, the per-type breakdown and the top foods', async () => {
     const { calls } = openStatistics();
     const baskets = await screen.findByRole('region', { name: 'My meal baskets' });
     const cards = await within(baskets).findAllByRole('article');
@@ -82,20 +82,50 @@ describe('statistics page', () => {
     const recent = screen.getByRole('region', { name: 'Recent 7 days' });
     expect(await within(recent).findAllByRole('article')).toHaveLength(6);
     const list = calls.find((call) => call.path.startsWith('/api/v1/meals/list/'));
-    expect(list?.path).toContain(`start_date=${today}&end_date=${today}&page=1&page_size=100`);
+    const first = dateKey(addDays(new Date(), -6));
+    expect(list?.path).toContain(`start_date=${first}&end_date=${today}&page=1&page_size=100`);
+    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${first} – ${today}`);
   });
 
-  it('picks the last 7 days, and everything with Show all', async () => {
+  it('shows the week against the goal line, in whole kilocalories, without opening the picker', async () => {
+    const days = Array.from({ length: 7 }, (_, i) => dateKey(addDays(new Date(), i - 6)));
+    const daily = days.map((date, i) => ({ date, meals: 1, calories: i === 6 ? 305.5 : 1132.8, protein: 4.32, fat: 0, carbs: 0 }));
+    openStatistics({
+      'GET /api/v1/meals/statistics/': ok(
+        stats({
+          is_single_day: false,
+          daily,
+          stats: {
+            date_range: { start_date: days[0] ?? today, end_date: today, days_count: 7 },
+            totals: { calories: 7102.3, protein: 30.24, fat: 0, carbs: 0 },
+            daily_average: { calories: 1014.6, protein: 4.32, fat: 0, carbs: 0 },
+            days_logged: 7,
+          },
+        }),
+      ),
+    });
+    const chart = await screen.findByRole('region', { name: 'Calories per day' });
+    const rows = within(within(chart).getByRole('table')).getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent(`${today}3062,000`);
+    expect(rows[1]).toHaveTextContent('1,1332,000');
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    expect(overview).toHaveTextContent('7,102 kcal');
+    expect(overview).toHaveTextContent('30.2 g');
+    expect(overview).not.toHaveTextContent(/\d\.\d+ kcal/);
+  });
+
+  it('picks a single day, and everything with Show all', async () => {
     const { user, calls } = openStatistics();
     await screen.findByRole('region', { name: 'Overview' });
     await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
     const picker = screen.getByRole('dialog', { name: 'Dates' });
     expect(within(within(picker).getByRole('grid')).getAllByRole('button')).toHaveLength(42);
-    await user.click(within(picker).getByRole('button', { name: 'Last 7 days' }));
+    await user.click(within(picker).getByRole('button', { name: 'Single day' }));
+    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' });
+    await user.click(within(picker).getByRole('button', { name: full.format(new Date()) }));
     await user.click(within(picker).getByRole('button', { name: 'Apply' }));
-    const first = dateKey(new Date(Date.now() - 6 * 86_400_000));
     await waitFor(() =>
-      expect(calls.some((call) => call.path.includes(`/meals/statistics/?start_date=${first}&end_date=${today}`))).toBe(true),
+      expect(calls.some((call) => call.path.includes(`/meals/statistics/?start_date=${today}&end_date=${today}`))).toBe(true),
     );
     await user.click(screen.getByRole('button', { name: 'Show all' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/meals/statistics/?all=true')).toBe(true));
@@ -162,7 +192,7 @@ describe('statistics page', () => {
     await within(baskets).findAllByRole('article');
     await user.click(within(baskets).getByRole('button', { name: 'Edit Meal 1' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(JSON.parse(sessionStorage.getItem('editingMeal') ?? '{}')).toMatchObject({ id: 1, name: 'Meal 1' });
+    expect(JSON.parse(sessionStorage.getItem('mealToOpen') ?? '{}')).toMatchObject({ id: 1, name: 'Meal 1' });
     expect(await screen.findByRole('complementary', { name: 'Editing basket' })).toBeVisible();
   });
 
@@ -190,21 +220,23 @@ describe('statistics: stepping and averages', () => {
   it('steps the day, or the range by its own length, with the arrows', async () => {
     const { user, calls } = openStatistics();
     await screen.findByRole('region', { name: 'Overview' });
+    await user.click(screen.getByRole('button', { name: 'Previous 7 days' }));
+    const [from, to] = [dateKey(addDays(new Date(), -13)), dateKey(addDays(new Date(), -7))];
+    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${from} – ${to}`);
+    await waitFor(() => expect(statsCall(calls, from, to)).toBe(true));
+    expect(screen.getByRole('button', { name: 'Next 7 days' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
+    await user.click(screen.getByRole('button', { name: 'Single day' }));
+    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' });
+    await user.click(screen.getByRole('button', { name: full.format(new Date()) }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     const yesterday = dateKey(addDays(new Date(), -1));
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
     expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${yesterday}`);
     await waitFor(() => expect(statsCall(calls, yesterday, yesterday)).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Next day' }));
     expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${today}`);
-
-    await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
-    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await user.click(screen.getByRole('button', { name: 'Previous 7 days' }));
-    const [from, to] = [dateKey(addDays(new Date(), -13)), dateKey(addDays(new Date(), -7))];
-    expect(screen.getByRole('button', { name: /^Choose dates/ })).toHaveAccessibleName(`Choose dates: ${from} – ${to}`);
-    await waitFor(() => expect(statsCall(calls, from, to)).toBe(true));
-    expect(screen.getByRole('button', { name: 'Next 7 days' })).toBeVisible();
 
     // Everything ever logged has no neighbour to step to.
     await user.click(screen.getByRole('button', { name: 'Show all' }));

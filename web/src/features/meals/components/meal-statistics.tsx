@@ -15,8 +15,10 @@ import { CopyMealDialog } from '@/features/meals/components/copy-meal-dialog';
 import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
+import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
-import { spanDates, type DaySpan } from '@/features/meals/utils/span';
+import { useLogAgain } from '@/features/meals/hooks/use-log-again';
+import { lastDays, spanDates, type DaySpan } from '@/features/meals/utils/span';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
 import '@/features/meals/meals.css';
@@ -24,11 +26,15 @@ import '@/features/meals/meals.css';
 /** SPEC 9: of the recent meals, the first 6 are shown. */
 const RECENT_SHOWN = 6;
 
+/** Statistics open on the last 7 days (today and the 6 before). */
+const DEFAULT_DAYS = 7;
+
 /** SPEC 2 "Statistics page". */
 export function MealStatistics() {
   const { t } = useTranslation('meals');
   const today = startOfDay(new Date());
-  const [span, setSpan] = useState<DaySpan>({ start: today, end: today });
+  // The week against the goal line is what a person opens statistics for; a day is a tap away.
+  const [span, setSpan] = useState<DaySpan>(() => lastDays(DEFAULT_DAYS, today));
   const [page, setPage] = useState(1);
   const dates = spanDates(span);
   const meals = useMeals(dates === 'all' ? null : dates, page);
@@ -39,6 +45,7 @@ export function MealStatistics() {
   const removeMeal = useRemoveMeal();
   const toast = useToast();
   const editInBasket = useEditInBasket();
+  const again = useLogAgain();
   const [copyingMeal, setCopyingMeal] = useState<Meal | null>(null);
   const [copyingDay, setCopyingDay] = useState<Date | null>(null);
   // Copy day works on one day, the one the picker shows.
@@ -61,7 +68,22 @@ export function MealStatistics() {
         today={today}
       />
       <div className="stats-columns">
-        <section className="stats-column" aria-labelledby="stats-baskets-title">
+        {/* First on a phone: the week against the goal before the list of its meals. */}
+        <div className="stats-column stats-column-figures">
+          {stats.error ? (
+            <p role="alert">{failure(stats.error, 'errors.stats')}</p>
+          ) : !stats.data ? (
+            <Spinner />
+          ) : (
+            <>
+              <CaloriesChart stats={stats.data} />
+              <StatisticsOverview stats={stats.data} />
+              <MacroSplitBar stats={stats.data} />
+              <TopFoods stats={stats.data} />
+            </>
+          )}
+        </div>
+        <section className="stats-column stats-column-meals" aria-labelledby="stats-baskets-title">
           <div className="stats-column-header">
             <h2 id="stats-baskets-title">{t('baskets.title')}</h2>
             {singleDay && meals.data && meals.data.meals.length > 0 && (
@@ -73,6 +95,7 @@ export function MealStatistics() {
               {t('baskets.addMeal')}
             </Link>
           </div>
+          <LoggedAgainNotice again={again} />
           {meals.error ? (
             <p role="alert">{failure(meals.error, 'errors.meals')}</p>
           ) : !meals.data ? (
@@ -96,20 +119,6 @@ export function MealStatistics() {
             </>
           )}
         </section>
-        <div className="stats-column">
-          {stats.error ? (
-            <p role="alert">{failure(stats.error, 'errors.stats')}</p>
-          ) : !stats.data ? (
-            <Spinner />
-          ) : (
-            <>
-              <StatisticsOverview stats={stats.data} />
-              <CaloriesChart stats={stats.data} />
-              <MacroSplitBar stats={stats.data} />
-              <TopFoods stats={stats.data} />
-            </>
-          )}
-        </div>
       </div>
       <section aria-labelledby="stats-recent-title">
         <h2 id="stats-recent-title">{t('recent.title')}</h2>
@@ -127,7 +136,7 @@ export function MealStatistics() {
           </div>
         )}
       </section>
-      <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopied={editInBasket} />
+      <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopy={(meal, at) => again.logAgain([meal], at)} />
       <CopyDayDialog
         from={copyingDay}
         today={today}

@@ -35,19 +35,19 @@ export function StatisticsOverview({ stats }: { stats: Statistics }) {
         )}
         <div>
           <dt>{t('overview.calories')}</dt>
-          <dd>{t('overview.kcal', { value: format.number(totals.calories) })}</dd>
+          <dd>{t('overview.kcal', { value: format.kcal(totals.calories) })}</dd>
         </div>
         <div>
           <dt>{t('overview.protein')}</dt>
-          <dd>{t('overview.grams', { value: format.number(totals.protein) })}</dd>
+          <dd>{t('overview.grams', { value: format.macroGrams(totals.protein) })}</dd>
         </div>
         <div>
           <dt>{t('overview.fat')}</dt>
-          <dd>{t('overview.grams', { value: format.number(totals.fat) })}</dd>
+          <dd>{t('overview.grams', { value: format.macroGrams(totals.fat) })}</dd>
         </div>
         <div>
           <dt>{t('overview.carbs')}</dt>
-          <dd>{t('overview.grams', { value: format.number(totals.carbs) })}</dd>
+          <dd>{t('overview.grams', { value: format.macroGrams(totals.carbs) })}</dd>
         </div>
       </dl>
       {!stats.is_single_day && <LoggedDays stats={stats} />}
@@ -68,7 +68,7 @@ function LoggedDays({ stats }: { stats: Statistics }) {
         <strong>
           {t('overview.loggedAverage', {
             count: stats.stats.days_logged,
-            calories: t('overview.kcal', { value: format.whole(average) }),
+            calories: t('overview.kcal', { value: format.kcal(average) }),
           })}
         </strong>
       )}
@@ -92,7 +92,7 @@ function TypeBreakdown({ stats }: { stats: Statistics }) {
             <li key={type}>
               <span className={`meal-type meal-type-${type}`}>{t(`common:mealTypes.${type}`)}</span>
               <span>{t('breakdown.count', { count: intake.count })}</span>
-              <span>{t('overview.kcal', { value: format.number(intake.calories) })}</span>
+              <span>{t('overview.kcal', { value: format.kcal(intake.calories) })}</span>
               <span className="stats-breakdown-bar" aria-hidden="true">
                 <span className={`stats-breakdown-fill meal-type-${type}-fill`} style={{ width: `${width}%` }} />
               </span>
@@ -118,7 +118,7 @@ export function TopFoods({ stats }: { stats: Statistics }) {
           {stats.top_foods.map((food) => (
             <li key={`${food.food_id ?? food.name}`}>
               <span className="stats-top-name">{format.localName(food.name, food.name_zh)}</span>
-              <span>{t('overview.kcal', { value: format.number(food.total_calories) })}</span>
+              <span>{t('overview.kcal', { value: format.kcal(food.total_calories) })}</span>
               <span className="stats-top-detail">
                 {t('topFoods.line', {
                   grams: format.number(food.total_quantity),

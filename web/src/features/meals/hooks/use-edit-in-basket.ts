@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { writeEditingMeal } from '@/lib/editing-meal';
+import { writeMealToOpen } from '@/lib/editing-meal';
 import type { Meal } from '@/types/meal';
 
 /** SPEC 4: a saved meal goes to the basket through session storage and /?edit_meal={id}. */
@@ -9,7 +9,7 @@ export function useEditInBasket() {
   const navigate = useNavigate();
   return useCallback(
     (meal: Meal) => {
-      writeEditingMeal({
+      writeMealToOpen({
         id: meal.id,
         name: meal.name,
         date: meal.date,

@@ -61,6 +61,7 @@ import { ApiError, CLIENT_ERROR_CODES, serverMessage } from '@/lib/api-client';
 import { localizedErrorMessage } from '@/lib/error-messages';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat, numberFormat, percentFormat } from '@/lib/intl';
+import { nutritionFormat } from '@/lib/nutrition-format';
 import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import { useFailureText } from '@/lib/use-failure-text';
 import '@/features/recognition/recognition.css';
@@ -506,7 +507,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
                       name={name}
                       title={certainty?.withName ? certainty.text : name}
                       details={details}
-                      kcal={t('kcal', { value: number.format((portion.food.per_100g.calories * portion.grams) / 100) })}
+                      kcal={t('kcal', { value: nutritionFormat(locale).kcal((portion.food.per_100g.calories * portion.grams) / 100) })}
                       focus={answered === index}
                       onGrams={(grams) => setPortion(index, { ...portion, grams })}
                     />
