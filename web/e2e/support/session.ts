@@ -28,5 +28,30 @@ export async function logIn(
   await expect(page.getByRole('banner').getByRole('button', { name: labels.out })).toBeVisible();
 }
 
+/** A signed-in session in the page's storage, in the language given (not counted). */
+export async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  language: 'en' | 'zh',
+  prefix = `phone_${language}`,
+): Promise<string> {
+  const username = await signUp(request, prefix);
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { access, refresh, user } = (await login.json()).data;
+  await page.goto('/');
+  await page.evaluate(
+    ([a, r, u, lang]) => {
+      localStorage.setItem('auth_token', a);
+      localStorage.setItem('refresh_token', r);
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('language', lang);
+    },
+    [access, refresh, user, language] as const,
+  );
+  await page.reload();
+  return access as string;
+}
+
 /** The toast whose text matches. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });

@@ -35,6 +35,11 @@ export const STORAGE_KEYS = {
   dashboardBarcodeFoods: 'dashboardBarcodeFoods',
   /** The signed-in person's recent and favourite foods, for food search offline. */
   offlineFoods: 'offlineFoods',
+  /**
+   * 'on' when this device shows the developer pages' links (SPEC has no admin role, so
+   * the switch is per device, on the developer pages themselves).
+   */
+  developerTools: 'developerTools',
 } as const;
 
 /** Session storage keys (SPEC 3). */
