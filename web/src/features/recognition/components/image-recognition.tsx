@@ -63,6 +63,7 @@ import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat, numberFormat, percentFormat } from '@/lib/intl';
 import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import { useFailureText } from '@/lib/use-failure-text';
+import type { UploadedImage } from '@/types/image';
 import '@/features/recognition/recognition.css';
 
 export type RecognizedPortion = { food: RecognizedFood; grams: number };
@@ -130,6 +131,8 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const [announcement, setAnnouncement] = useState('');
   // The line whose question was just answered takes the focus the question had.
   const [answered, setAnswered] = useState<number | null>(null);
+  // The message that counted the questions left: an answer makes it wrong, so it goes.
+  const waitingToast = useRef<number | null>(null);
   // The reading of the analysis's events; stopping it never stops the analysis.
   const reading = useRef<AbortController | null>(null);
   const gone = useRef(false);
@@ -166,6 +169,24 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     if (waiting > 0) parts.push(t('waiting', { count: waiting }));
     if (findings.plate_warning) parts.push(t('plateWarning'));
     return parts.join(t('summarySeparator'));
+  }
+
+  /**
+   * A photo of the history in a few words: its foods in the reader's language, or why it
+   * has none. The photo on the card reads as the card shows it (answers not yet sent).
+   */
+  function historyText(image: UploadedImage): string {
+    if (image.processing_status === 'processing') return t('status.processing');
+    const shown = result?.imageId === image.id && !image.confirmed ? result.portions : null;
+    if (shown) {
+      const names = shown.filter((portion) => !waitsForAnswer(portion)).map((portion) => nameOf(portion.food));
+      if (names.length > 0) return names.join(t('issueSeparator'));
+      if (shown.some(waitsForAnswer)) return t('historyWaiting');
+    }
+    const keywords = i18n.resolvedLanguage === 'zh' ? image.keywords_zh : image.keywords;
+    if (keywords.length > 0) return keywords.map((keyword) => keywordLabel(t, keyword)).join(t('issueSeparator'));
+    if (image.awaiting_answer) return t('historyWaiting');
+    return t(`status.${image.processing_status}`);
   }
 
   function choose(chosen: File | null) {
@@ -351,13 +372,16 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     const waiting = result.portions.filter(waitsForAnswer).length;
     const ready = result.portions.filter(readyToAdd);
     if (ready.length === 0) {
-      if (waiting > 0) toast.info(t('waiting', { count: waiting }));
+      if (waiting > 0) waitingToast.current = toast.info(t('waiting', { count: waiting }));
       else toast.error(t('errors.noFoods'));
       return;
     }
     const added = onAddToBasket(ready);
     if (added === 0) toast.error(t('errors.noFoods'));
-    else if (waiting > 0) toast.success([t('addedShort', { count: added }), t('waiting', { count: waiting })].join(t('summarySeparator')));
+    else if (waiting > 0)
+      waitingToast.current = toast.success(
+        [t('addedShort', { count: added }), t('waiting', { count: waiting })].join(t('summarySeparator')),
+      );
     else toast.success(t('added', { count: added }));
     if (added < ready.length) toast.warning(t('someLeftOut', { count: ready.length - added }));
     if (added === 0) return;
@@ -487,6 +511,9 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
                         onAnswer={(answer) => {
                           setPortion(index, answer);
                           setAnswered(index);
+                          setAnnouncement('');
+                          if (waitingToast.current !== null) toast.dismiss(waitingToast.current);
+                          waitingToast.current = null;
                         }}
                       />
                     </li>
@@ -547,9 +574,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
               <li key={image.id}>
                 <time dateTime={image.created_at}>{new Date(image.created_at).toLocaleString(locale)}</time>
                 <span className={image.processing_status === 'processing' ? 'recognition-running' : undefined}>
-                  {image.processing_status !== 'processing' && image.keywords.length > 0
-                    ? image.keywords.map((k) => keywordLabel(t, k)).join(t('issueSeparator'))
-                    : t(`status.${image.processing_status}`)}
+                  {historyText(image)}
                 </span>
               </li>
             ))}
