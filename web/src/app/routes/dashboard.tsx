@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
 import { Page } from '@/components/layout/page';
 import { AfterFirstPaint } from '@/components/ui/deferred';
-import { paths } from '@/config/paths';
+import { paths, type DashboardPhotoState } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
@@ -19,6 +19,7 @@ export function DashboardRoute() {
   const basket = useBasket();
   const [barcodeDialogOpen, setBarcodeDialogOpen] = useBarcodeModeLink();
   const [day, setDay, today] = useDayLink();
+  const photoToAnalyse = usePhotoHandedOver();
   const profile = useProfile();
   // A profile that cannot be read leaves the macro goals at the default split.
   const macroSettings = profile.data ? profile.data.profile : profile.error ? null : undefined;
@@ -49,7 +50,7 @@ export function DashboardRoute() {
         <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} />
         <div className="dashboard-column">
           <AfterFirstPaint>
-            <ImageRecognition onAddToBasket={addToBasket} />
+            <ImageRecognition onAddToBasket={addToBasket} photoToAnalyse={photoToAnalyse} />
             <BarcodeCard
               dialogOpen={barcodeDialogOpen}
               onDialogOpenChange={setBarcodeDialogOpen}
@@ -103,4 +104,24 @@ function useBarcodeModeLink() {
   }, [wanted, navigate]);
 
   return [open, setOpen] as const;
+}
+
+/**
+ * The photo the food search's "Photo recognition" just had the person choose: kept while
+ * the dashboard shows, and dropped from the history entry so a reload or Back does not
+ * analyse it again.
+ */
+function usePhotoHandedOver(): File | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as Partial<DashboardPhotoState> | null;
+  const handed = state?.photoToAnalyse instanceof File ? state.photoToAnalyse : null;
+  const [photo, setPhoto] = useState<File | null>(handed);
+  if (handed && handed !== photo) setPhoto(handed);
+
+  useEffect(() => {
+    if (handed) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [handed, location.pathname, location.search, navigate]);
+
+  return photo;
 }

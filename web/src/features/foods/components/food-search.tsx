@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
-import { paths } from '@/config/paths';
+import { paths, type DashboardPhotoState } from '@/config/paths';
 import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
@@ -46,6 +46,8 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const queryId = useId();
+  // The photo picker opens in the tap itself: a browser opens one only from a gesture.
+  const photoInput = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<FoodView>('search');
   const [query, setQuery] = useState('');
   /** The query whose results show; null shows none (and the search history). */
@@ -176,10 +178,24 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={needingLogin(() => void navigate(paths.dashboard))}
+              onClick={() => (isAuthenticated ? photoInput.current?.click() : loginDialog.open('login'))}
             >
               {t('search.photo')}
             </button>
+            <input
+              ref={photoInput}
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const photo = event.target.files?.[0];
+                if (!photo) return;
+                const state: DashboardPhotoState = { photoToAnalyse: photo };
+                void navigate(paths.dashboard, { state });
+              }}
+            />
             <button
               type="button"
               className="btn btn-secondary"

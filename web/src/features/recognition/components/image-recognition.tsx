@@ -84,6 +84,8 @@ type ImageRecognitionProps = {
    * (an unknown food's defaults) cannot be logged and is left out.
    */
   onAddToBasket: (portions: RecognizedPortion[]) => number;
+  /** A photo the person chose elsewhere (the food search's "Photo recognition"): analysed at once. */
+  photoToAnalyse?: File | null;
 };
 
 type Named = { name: string; name_zh: string | null };
@@ -105,7 +107,7 @@ function resumeAnalysis(pending: PendingAnalysis): ReadAnalysis {
 }
 
 /** SPEC 2 "Photo recognition" on the dashboard. */
-export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
+export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: ImageRecognitionProps) {
   const { t, i18n } = useTranslation('recognition');
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -136,6 +138,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   // The reading of the analysis's events; stopping it never stops the analysis.
   const reading = useRef<AbortController | null>(null);
   const gone = useRef(false);
+  const section = useRef<HTMLElement>(null);
   const recent = useRecentImages();
   const locale = displayLocale(i18n.resolvedLanguage);
   const number = numberFormat(locale, 1);
@@ -323,16 +326,27 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
       setProblem(t('errors.notAnImage'));
       return;
     }
+    await send(file);
+  }
+
+  /** A photo handed over: shown as chosen, and sent at once when it is one we take. */
+  function take(photo: File) {
+    choose(photo);
+    section.current?.scrollIntoView({ block: 'start' });
+    if (!checkPhoto(photo)) void send(photo);
+  }
+
+  async function send(photo: File) {
     if (busy) return;
     clearStoredResult();
     setResult(null);
     setAnnouncement('');
     setAnswered(null);
     setPhase({ kind: 'uploading' });
-    const preview = await previewOf(file);
+    const preview = await previewOf(photo);
     let imageId: number;
     try {
-      imageId = (await uploadImage(file, notes)).id;
+      imageId = (await uploadImage(photo, notes)).id;
     } catch (error) {
       setPhase({ kind: 'failed', message: serverMessage(error) ?? t('errors.uploadFailed') });
       return;
@@ -404,10 +418,18 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     logged({ ...result, portions: portions.map((p) => ({ ...p, added: true })) });
   }
 
-  const handlers = useRef({ follow });
+  const handlers = useRef({ follow, take });
   useEffect(() => {
-    handlers.current = { follow };
+    handlers.current = { follow, take };
   });
+
+  // Each photo handed over is sent once (StrictMode runs effects twice).
+  const taken = useRef<File | null>(null);
+  useEffect(() => {
+    if (!photoToAnalyse || taken.current === photoToAnalyse) return;
+    taken.current = photoToAnalyse;
+    handlers.current.take(photoToAnalyse);
+  }, [photoToAnalyse]);
 
   useEffect(() => {
     gone.current = false;
@@ -429,7 +451,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const zh = i18n.resolvedLanguage === 'zh';
 
   return (
-    <section className="panel recognition" aria-labelledby={titleId}>
+    <section ref={section} className="panel recognition" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('title')}</h2>
       <form className="recognition-form" onSubmit={(event) => void analyse(event)}>
         <div className="field">
