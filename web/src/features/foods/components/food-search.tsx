@@ -128,9 +128,8 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
       if (searched !== null) void mutate(searchFoodsKey(searched, viewer));
       return;
     }
-    toast.success(t('dialog.updated', { name }));
-    // SPEC 4: the basket takes the new nutrition and says so.
-    if (basket.updateFood(food)) toast.info(t('basket.synced', { name }));
+    // SPEC 4: the basket takes the new nutrition and says so, in the same message.
+    toast.success(basket.updateFood(food) ? t('basket.synced', { name }) : t('dialog.updated', { name }));
   }
 
   return (

@@ -123,8 +123,7 @@ describe('photo recognition on the dashboard', () => {
     await user.type(grams, '200');
     expect(lines[0]).toHaveTextContent('178 kcal');
     await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
-    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
-    expect(await screen.findByText('1 food without nutrition data was left out')).toBeVisible();
+    expect(await screen.findByText('Added 1 food to the basket · 1 food without nutrition data was left out')).toBeVisible();
     const basket = JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { id: number }; quantity: number }>;
     expect(basket).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 7 }), quantity: 200 })]);
     expect(JSON.parse(localStorage.getItem('dashboardEstimatedPortions') ?? '[]')[0].grams).toBe(200);

@@ -391,14 +391,21 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
       return;
     }
     const added = onAddToBasket(ready);
-    if (added === 0) toast.error(t('errors.noFoods'));
-    else if (waiting > 0)
-      waitingToast.current = toast.success(
-        [t('addedShort', { count: added }), t('waiting', { count: waiting })].join(t('summarySeparator')),
-      );
-    else toast.success(t('added', { count: added }));
-    if (added < ready.length) toast.warning(t('someLeftOut', { count: ready.length - added }));
-    if (added === 0) return;
+    if (added === 0) {
+      toast.error(t('errors.noFoods'));
+      return;
+    }
+    // One message (they show one at a time): what went in, what waits, what was left out.
+    const leftOut = ready.length - added;
+    const message = [
+      waiting > 0 ? t('addedShort', { count: added }) : t('added', { count: added }),
+      waiting > 0 ? t('waiting', { count: waiting }) : null,
+      leftOut > 0 ? t('someLeftOut', { count: leftOut }) : null,
+    ]
+      .filter((part): part is string => part !== null)
+      .join(t('summarySeparator'));
+    const shown = leftOut > 0 ? toast.warning(message) : toast.success(message);
+    if (waiting > 0) waitingToast.current = shown;
     logged({
       ...result,
       portions: result.portions.map((p) => (readyToAdd(p) && p.food.food_id !== null ? { ...p, added: true } : p)),
