@@ -19,18 +19,26 @@ function currentEntry(): Partial<ModalEntry> {
 // meanwhile pushes its entry after it, and no modal takes that step for a Back of its own.
 let leaving: Promise<void> | null = null;
 
-function leaveEntry() {
+/**
+ * Takes a closed modal's entry back, once whatever closed it is done: a navigation that
+ * followed (a link in the dialog, a login that goes on to its page) has put its own entry
+ * on top, and Back would undo it, so the entry then stays below.
+ */
+function leaveEntry(id: string) {
   leaving = new Promise((resolve) => {
-    window.addEventListener(
-      'popstate',
-      () => {
-        leaving = null;
-        resolve();
-      },
-      { once: true },
-    );
+    const done = () => {
+      leaving = null;
+      resolve();
+    };
+    window.setTimeout(() => {
+      if (currentEntry().modalId !== id) {
+        done();
+        return;
+      }
+      window.addEventListener('popstate', done, { once: true });
+      window.history.back();
+    }, 0);
   });
-  window.history.back();
 }
 
 type ModalProps = {
@@ -114,7 +122,7 @@ export function Modal({
       // Closed by its own button (or Escape): its entry goes too, so Back then does what
       // it did before. Not when Back closed it, nor after a navigation left its entry below.
       closed = true;
-      if (currentEntry().modalId === id) leaveEntry();
+      if (currentEntry().modalId === id) leaveEntry(id);
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
   }, [open, id]);
