@@ -17,12 +17,6 @@ export const paths = {
   resetPasswordNoToken: '/reset-password',
 } as const;
 
-/**
- * What the food search's "Photo recognition" hands the dashboard (router state, never the
- * address): the photo just chosen, which the dashboard analyses at once.
- */
-export type DashboardPhotoState = { photoToAnalyse: File };
-
 export type NavEntry = {
   to: string;
   /** Key in the common namespace. */

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { dateKey, parseDateKey, startOfDay } from '@/components/date-time/dates';
 import { Page } from '@/components/layout/page';
 import { AfterFirstPaint } from '@/components/ui/deferred';
-import { paths, type DashboardPhotoState } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { BarcodeCard } from '@/features/barcodes/components/barcode-card';
 import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
@@ -13,6 +13,7 @@ import { customFoodDialog } from '@/features/foods/components/custom-food-dialog
 import { DayMeals } from '@/features/meals/components/day-meals';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
+import { forgetHandedPhoto, handedPhoto } from '@/lib/photo-handover';
 
 export function DashboardRoute() {
   const { t } = useTranslation('pages');
@@ -106,22 +107,9 @@ function useBarcodeModeLink() {
   return [open, setOpen] as const;
 }
 
-/**
- * The photo the food search's "Photo recognition" just had the person choose: kept while
- * the dashboard shows, and dropped from the history entry so a reload or Back does not
- * analyse it again.
- */
+/** The photo the food search's "Photo recognition" just had the person choose, taken once. */
 function usePhotoHandedOver(): File | null {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = location.state as Partial<DashboardPhotoState> | null;
-  const handed = state?.photoToAnalyse instanceof File ? state.photoToAnalyse : null;
-  const [photo, setPhoto] = useState<File | null>(handed);
-  if (handed && handed !== photo) setPhoto(handed);
-
-  useEffect(() => {
-    if (handed) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [handed, location.pathname, location.search, navigate]);
-
+  const [photo] = useState(handedPhoto);
+  useEffect(() => forgetHandedPhoto(), []);
   return photo;
 }

@@ -24,15 +24,6 @@ function Page() {
         <button type="button" onClick={() => setSheet(false)}>
           Close sheet
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setSheet(false);
-            window.history.pushState({ page: 'next' }, '');
-          }}
-        >
-          Go on
-        </button>
       </Modal>
       <Modal open={dialog} onClose={() => setDialog(false)} labelledBy="dialog-title">
         <h2 id="dialog-title">Question</h2>
@@ -86,15 +77,5 @@ describe('modal and the Back button', () => {
     await back();
     expect(screen.queryByRole('dialog', { name: 'Sheet' })).toBeNull();
     expect(window.history.state).toEqual({ page: 'search' });
-  });
-
-  it('keeps a navigation that closed it: Back is not spent on the closed entry', async () => {
-    const user = userEvent.setup();
-    render(<Page />);
-    await user.click(screen.getByRole('button', { name: 'Open sheet' }));
-    await waitFor(() => expect(entry().modalDepth).toBe(1));
-    await user.click(screen.getByRole('button', { name: 'Go on' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(window.history.state).toEqual({ page: 'next' });
   });
 });

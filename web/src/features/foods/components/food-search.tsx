@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
-import { paths, type DashboardPhotoState } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
@@ -14,6 +14,7 @@ import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest, FoodBasket, FoodView } from '@/features/foods/types';
 import { displayName } from '@/features/foods/utils/names';
 import { useAuth, useLoginDialog } from '@/lib/auth';
+import { handOverPhoto } from '@/lib/photo-handover';
 import { searchFoodsKey } from '@/lib/search-foods';
 import type { SavedFood } from '@/types/food';
 
@@ -191,8 +192,8 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
               onChange={(event) => {
                 const photo = event.target.files?.[0];
                 if (!photo) return;
-                const state: DashboardPhotoState = { photoToAnalyse: photo };
-                void navigate(paths.dashboard, { state });
+                handOverPhoto(photo);
+                void navigate(paths.dashboard);
               }}
             />
             <button
