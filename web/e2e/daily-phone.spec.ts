@@ -257,6 +257,7 @@ for (const language of LANGUAGES) {
     await expect(card).toContainText(words.waits);
     // No English on a Chinese page: the cooking method "as served" says nothing and goes.
     await expect(card).not.toContainText('as served');
+    await history.scrollIntoViewIfNeeded();
     await shot(page, 'photo-question', language);
 
     // "Add all" leaves the question and says so; the message keeps off "Add all".
@@ -274,7 +275,9 @@ for (const language of LANGUAGES) {
     await expectClearOf(message(page, language), [card.getByRole('button', { name: words.addAll }).or(card.locator('.recognition-muted').last())]);
     // The server's history, read again, names it too.
     await page.reload();
-    await expect(page.getByRole('region', { name: words.card }).locator('.recognition-history li').first()).toContainText(words.banana);
+    const reloaded = page.getByRole('region', { name: words.card }).locator('.recognition-history li').first();
+    await expect(reloaded).toContainText(words.banana);
+    await reloaded.scrollIntoViewIfNeeded();
     await shot(page, 'photo-history', language);
   });
 
