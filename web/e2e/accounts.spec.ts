@@ -123,7 +123,7 @@ test('sign up, verify by the mailed link, log out and log in again', async ({ pa
   await dialog.getByRole('button', { name: 'Create account' }).click();
 
   // Signed in at once, asked to verify the address, and asked its body data (left for later).
-  await expect(page.getByText(/Please check your inbox and open the link to verify your email address/)).toBeVisible();
+  await expect(page.getByText(/We have sent you an email: open its link to verify your email address/)).toBeVisible();
   await expectLoggedIn(page);
   await page.getByRole('dialog', { name: 'A few details for your goal' }).getByRole('button', { name: 'Later' }).click();
   await openProfile(page);
@@ -366,7 +366,7 @@ test('in Chinese: sign up, the mailed link and the profile', async ({ page }) =>
   await dialog.getByLabel('名字').fill('小明');
   await dialog.getByLabel('密码').fill(account.password);
   await dialog.getByRole('button', { name: '创建账户' }).click();
-  await expect(page.getByText(/请查收并打开其中的链接来验证您的邮箱地址/)).toBeVisible();
+  await expect(page.getByText(/我们已向您发送了一封邮件，请打开其中的链接验证邮箱地址/)).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: '退出登录' })).toBeVisible();
   await page.getByRole('dialog', { name: '填写几项信息，算出你的目标' }).getByRole('button', { name: '以后再说' }).click();
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInStored } from './support/session';
+import { signIn } from './support/session';
 
 // Issue 33, a week of daily use on a phone: statistics that agree with the dashboard, "Log
 // again", a tapped meal with an unsaved basket, and the day offline. At 390 × 844, in
@@ -123,7 +123,7 @@ for (const language of ['en', 'zh'] as const) {
 
   test.describe(`daily use on a phone, in ${language === 'en' ? 'English' : 'Chinese'}`, () => {
     test('statistics open on the week with the goal line, and agree with the dashboard to the kilocalorie', async ({ page, request }) => {
-      const token = await signInStored(page, request, `stats_${language}`, language);
+      const token = await signIn(page, request, language, `stats_${language}`);
       const rice = await foodId(request, token, 'rice');
       // Grams that give a total with decimals, and a quick add of 100.4 kcal.
       const meal = await logLunch(request, token, 'Lunch', [
@@ -152,7 +152,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     test('"Log again" names the copy for today, says so, and Undo takes it back', async ({ page, request }) => {
-      const token = await signInStored(page, request, `again_${language}`, language);
+      const token = await signIn(page, request, language, `again_${language}`);
       const yesterday = new Date(Date.now() - 86_400_000);
       const rice = await foodId(request, token, 'rice');
       // The name the basket gives a meal saved without one: its type and day.
@@ -189,7 +189,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     test('a saved meal tapped with an unsaved basket asks first, and each answer does what it says', async ({ page, request }) => {
-      const token = await signInStored(page, request, `unsaved_${language}`, language);
+      const token = await signIn(page, request, language, `unsaved_${language}`);
       const rice = await foodId(request, token, 'rice');
       await logLunch(request, token, 'Saved lunch', [{ food_id: rice, quantity: 150 }]);
       const found = await request.get('/api/v1/foods/search/', { params: { query: 'apple' }, headers: { Authorization: `Bearer ${token}` } });
@@ -229,7 +229,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     test('offline, "View today" after an offline save shows the day kept on the device, the meal marked as waiting', async ({ page, request, context }) => {
-      const token = await signInStored(page, request, `offline_${language}`, language);
+      const token = await signIn(page, request, language, `offline_${language}`);
       const rice = await foodId(request, token, 'rice');
       await logLunch(request, token, 'Saved lunch', [{ food_id: rice, quantity: 150 }]);
       // The day loaded once on this device (the dashboard), then a food from the recent list.

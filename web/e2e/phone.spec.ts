@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signInStored } from './support/session';
+import { signIn } from './support/session';
 
 // Logging a meal on a phone (issue 15, "Measured"): at 390 × 844, in English and in
 // Chinese, the taps and keystrokes a person spends, counted by a helper that wraps every
@@ -125,7 +125,7 @@ for (const language of ['en', 'zh'] as const) {
 
   test.describe(`on a phone, in ${language === 'en' ? 'English' : 'Chinese'}`, () => {
     test('3 recent foods saved as a meal in at most 5 taps, the totals as the server keeps them', async ({ page, request }) => {
-      const token = await signInStored(page, request, `phone_${language}`, language);
+      const token = await signIn(page, request, language, `phone_${language}`);
       await logYesterday(request, token);
       await page.reload();
 
@@ -154,7 +154,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     test('3 foods by typing their names saved in at most 9 taps and 20 keystrokes', async ({ page, request }) => {
-      const token = await signInStored(page, request, `phone_${language}`, language);
+      const token = await signIn(page, request, language, `phone_${language}`);
       const effort = new Effort();
       const box = page.getByRole('searchbox', { name: text.search });
 
@@ -192,7 +192,7 @@ for (const language of ['en', 'zh'] as const) {
 
     test('the basket is 1 tap away on every page, and survives a reload', async ({ page, request }) => {
       test.setTimeout(90_000);
-      const token = await signInStored(page, request, `phone_${language}`, language);
+      const token = await signIn(page, request, language, `phone_${language}`);
       await logYesterday(request, token);
       await page.reload();
       await page.getByRole('region', { name: text.recent, exact: true }).getByRole('button', { name: /^(Add|添加) / }).first().tap();
@@ -225,7 +225,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     test('a save without a connection is kept, then sent once when the connection is back', async ({ page, request, context }) => {
-      const token = await signInStored(page, request, `phone_${language}`, language);
+      const token = await signIn(page, request, language, `phone_${language}`);
       await logYesterday(request, token);
       await page.reload();
       const recent = page.getByRole('region', { name: text.recent, exact: true });

@@ -64,6 +64,12 @@ struct ImageView {
     processing_status: ProcessingStatus,
     /// The foods found, by name.
     keywords: Vec<String>,
+    /// The same foods in Chinese, in the same order: each food's Chinese name where it
+    /// has one, else its name as in `keywords`.
+    keywords_zh: Vec<String>,
+    /// True while a food of the photo is a question the user has not answered (and the
+    /// photo is not confirmed): such a food is not among `keywords`.
+    awaiting_answer: bool,
     notes: Option<String>,
     width: u32,
     height: u32,
@@ -72,36 +78,100 @@ struct ImageView {
     created_at: DateTime<Utc>,
 }
 
-/// The names of the foods a photo shows, as far as anyone is sure: the user's confirmed
-/// foods, else the recognised foods that are not questions, else (while the analysis
-/// runs) the kinds of food detected.
-fn keywords(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<String> {
-    let confirmed: Vec<String> = image
+/// A food a photo shows, named in English and, where known, in Chinese.
+struct NamedFood {
+    name: String,
+    name_zh: Option<String>,
+}
+
+/// The foods a photo shows, as far as anyone is sure: the user's confirmed foods, else
+/// the recognised foods that are not questions, else (while the analysis runs) the kinds
+/// of food detected.
+fn named_foods(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<NamedFood> {
+    let confirmed: Vec<NamedFood> = image
         .corrections
         .as_ref()
         .and_then(|c| c.get("foods"))
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|i| i.get("name").and_then(Value::as_str).map(str::to_owned))
+        .filter_map(|food| {
+            let name = food.get("name").and_then(Value::as_str)?;
+            let food_id = food.get("food_id").and_then(Value::as_i64);
+            // A confirmation sent before it carried `name_zh`: the food the analysis
+            // offered under that id has it.
+            let name_zh = food
+                .get("name_zh")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .or_else(|| food_id.and_then(|id| chinese_name_in(analysis, id)));
+            Some(NamedFood {
+                name: name.to_owned(),
+                name_zh,
+            })
+        })
         .collect();
     if !confirmed.is_empty() {
         return confirmed;
     }
     match (&analysis.nutrition, &analysis.detection) {
-        (Some(_), _) => analysis.sure_foods().map(|f| f.name.clone()).collect(),
-        (None, Some(detected)) => detected.food_types.iter().map(|t| t.name.clone()).collect(),
+        (Some(_), _) => analysis
+            .sure_foods()
+            .map(|f| NamedFood {
+                name: f.name.clone(),
+                name_zh: f.name_zh.clone(),
+            })
+            .collect(),
+        (None, Some(detected)) => detected
+            .food_types
+            .iter()
+            .map(|t| NamedFood {
+                name: t.name.clone(),
+                name_zh: t.name_zh.clone(),
+            })
+            .collect(),
         (None, None) => Vec::new(),
     }
 }
 
+/// The Chinese name of the stored food `food_id` among the analysis's foods and their
+/// alternatives.
+fn chinese_name_in(analysis: &StoredAnalysis, food_id: i64) -> Option<String> {
+    analysis
+        .foods()
+        .iter()
+        .flat_map(|f| {
+            std::iter::once((f.food_id, &f.name_zh))
+                .chain(f.alternatives.iter().map(|a| (a.food_id, &a.name_zh)))
+        })
+        .find(|(id, _)| *id == Some(food_id))
+        .and_then(|(_, name_zh)| name_zh.clone())
+}
+
+fn keywords(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<String> {
+    named_foods(image, analysis)
+        .into_iter()
+        .map(|f| f.name)
+        .collect()
+}
+
 impl From<&UploadedImage> for ImageView {
     fn from(image: &UploadedImage) -> Self {
+        let analysis = StoredAnalysis::of(image);
+        let foods = named_foods(image, &analysis);
+        let awaiting_answer = !image.confirmed
+            && image.corrections.is_none()
+            && analysis.foods().iter().any(RecognizedFood::needs_answer);
         ImageView {
             id: image.id,
             image_id: image.id,
             processing_status: image.status,
-            keywords: keywords(image, &StoredAnalysis::of(image)),
+            keywords_zh: foods
+                .iter()
+                .map(|f| f.name_zh.clone().unwrap_or_else(|| f.name.clone()))
+                .collect(),
+            keywords: foods.into_iter().map(|f| f.name).collect(),
+            awaiting_answer,
             notes: image.notes.clone(),
             width: image.width,
             height: image.height,

@@ -119,8 +119,12 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(results["processing_status"], "completed");
     assert_eq!(results["results"], complete["foods"]);
     assert_eq!(results["food_found"], true);
-    // A question is not a keyword of the photo: nobody knows yet what it shows.
+    // A question is not a keyword of the photo: nobody knows yet what it shows; the list
+    // says the photo waits for the user's answer.
     assert_eq!(results["keywords"], json!([]));
+    let (_, listed) = get_as(&app, "/images/list/?page_size=5", &ann.access).await;
+    assert_eq!(listed["data"]["images"][0]["keywords"], json!([]));
+    assert_eq!(listed["data"]["images"][0]["awaiting_answer"], true);
 
     // An unanswered question is never saved as a meal by default.
     let (status, refused) = send_as(
@@ -162,6 +166,14 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(listed["data"]["total"], 1);
     assert_eq!(listed["data"]["images"][0]["meal_id"], meal["data"]["id"]);
     assert_eq!(listed["data"]["images"][0]["keywords"], json!(["Banana"]));
+    // The confirmation names the food in English only: its Chinese name comes from the
+    // alternative the analysis offered under that food id.
+    assert!(banana["name_zh"].is_string(), "{banana}");
+    assert_eq!(
+        listed["data"]["images"][0]["keywords_zh"],
+        json!([banana["name_zh"]])
+    );
+    assert_eq!(listed["data"]["images"][0]["awaiting_answer"], false);
 
     // The same table again: the visual memory offers the meal the user confirmed.
     let again = food_photo("coco_000000000142.jpg").unwrap();

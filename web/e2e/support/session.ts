@@ -28,18 +28,12 @@ export async function logIn(
   await expect(page.getByRole('banner').getByRole('button', { name: labels.out })).toBeVisible();
 }
 
-/** The toast whose text matches. */
-export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-
-/**
- * A new account signed in through the API, its session put in the page's storage with
- * the language given, as if the person had logged in before; answers the access token.
- */
-export async function signInStored(
+/** A signed-in session in the page's storage, in the language given (not counted). */
+export async function signIn(
   page: Page,
   request: APIRequestContext,
-  prefix: string,
   language: 'en' | 'zh',
+  prefix = `phone_${language}`,
 ): Promise<string> {
   const username = await signUp(request, prefix);
   const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
@@ -58,3 +52,6 @@ export async function signInStored(
   await page.reload();
   return access as string;
 }
+
+/** The toast whose text matches. */
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });

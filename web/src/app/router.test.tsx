@@ -87,13 +87,27 @@ describe('navigation', () => {
     expect(screen.getByRole('banner')).toContainElement(screen.getByRole('button', { name: 'Log in' }));
   });
 
-  it('keeps the developer pages out of the main navigation, in the footer', async () => {
-    const { user: person } = renderApp('/');
+  it('shows no developer links until the developer switch is on, then keeps them in the footer', async () => {
+    const { unmount } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Food search' });
+    expect(screen.queryByRole('link', { name: 'API test' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Developer tools' })).not.toBeInTheDocument();
+    unmount();
+
+    // The developer pages stay reachable by address; their switch turns the links on.
+    const { user: person } = renderApp('/api-test');
+    await person.click(await screen.findByRole('checkbox', { name: /developer pages' links/ }));
+    expect(localStorage.getItem('developerTools')).toBe('on');
+    await person.click(within(mainNav()).getByRole('link', { name: 'Food search' }));
+    await screen.findByRole('heading', { level: 1, name: 'Food search' });
     expect(within(mainNav()).queryByRole('link', { name: 'API test' })).not.toBeInTheDocument();
     const devTools = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Developer tools' });
     expect(within(devTools).getByRole('link', { name: 'API test' })).toHaveAttribute('href', '/api-test');
     await person.click(within(devTools).getByRole('link', { name: 'Token test' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Token test' })).toBeInTheDocument();
+
+    await person.click(screen.getByRole('checkbox', { name: /developer pages' links/ }));
+    expect(screen.queryByRole('navigation', { name: 'Developer tools' })).not.toBeInTheDocument();
   });
 
   it('opens the login dialog instead of following a locked entry', async () => {

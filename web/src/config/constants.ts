@@ -37,6 +37,11 @@ export const STORAGE_KEYS = {
   offlineFoods: 'offlineFoods',
   /** The account just signed up here, still to be asked its body data (the first-run step). */
   firstRunFor: 'firstRunFor',
+  /**
+   * 'on' when this device shows the developer pages' links (SPEC has no admin role, so
+   * the switch is per device, on the developer pages themselves).
+   */
+  developerTools: 'developerTools',
 } as const;
 
 /** Session storage keys (SPEC 3). */

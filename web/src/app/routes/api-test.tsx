@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
+import { DeveloperLinksSwitch } from '@/features/devtools/components/developer-links-switch';
 import { ApiTestPage } from '@/features/devtools/components/api-test-page';
 
 export function ApiTestRoute() {
@@ -7,6 +8,7 @@ export function ApiTestRoute() {
   return (
     <Page title={t('apiTest.title')}>
       <p>{t('apiTest.intro')}</p>
+      <DeveloperLinksSwitch />
       <ApiTestPage />
     </Page>
   );

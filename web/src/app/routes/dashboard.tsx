@@ -15,12 +15,14 @@ import { DayMeals } from '@/features/meals/components/day-meals';
 import type { WaitingMeal } from '@/features/meals/types';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ImageRecognition, type RecognizedPortion } from '@/features/recognition/components/image-recognition';
+import { forgetHandedPhoto, handedPhoto } from '@/lib/photo-handover';
 
 export function DashboardRoute() {
   const { t } = useTranslation('pages');
   const basket = useBasket();
   const [barcodeDialogOpen, setBarcodeDialogOpen] = useBarcodeModeLink();
   const [day, setDay, today] = useDayLink();
+  const photoToAnalyse = usePhotoHandedOver();
   const profile = useProfile();
   // A profile that cannot be read leaves the macro goals at the default split.
   const macroSettings = profile.data ? profile.data.profile : profile.error ? null : undefined;
@@ -52,7 +54,7 @@ export function DashboardRoute() {
         <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} waiting={waiting} />
         <div className="dashboard-column">
           <AfterFirstPaint>
-            <ImageRecognition onAddToBasket={addToBasket} />
+            <ImageRecognition onAddToBasket={addToBasket} photoToAnalyse={photoToAnalyse} />
             <BarcodeCard
               dialogOpen={barcodeDialogOpen}
               onDialogOpenChange={setBarcodeDialogOpen}
@@ -123,4 +125,11 @@ function useBarcodeModeLink() {
   }, [wanted, navigate]);
 
   return [open, setOpen] as const;
+}
+
+/** The photo the food search's "Photo recognition" just had the person choose, taken once. */
+function usePhotoHandedOver(): File | null {
+  const [photo] = useState(handedPhoto);
+  useEffect(() => forgetHandedPhoto(), []);
+  return photo;
 }

@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { devEntries } from '@/config/paths';
+import { useDeveloperTools } from '@/lib/developer-tools';
 
-/** The developer pages: out of the main navigation, a small line at the end of every page. */
+/**
+ * The developer pages: out of the main navigation, a small line at the end of every
+ * page, and only on a device where the developer switch is on.
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const [developerTools] = useDeveloperTools();
+  if (!developerTools) return null;
   return (
     <footer className="site-footer">
       <nav aria-label={t('nav.devTools')}>

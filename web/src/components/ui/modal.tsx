@@ -7,6 +7,40 @@ const FOCUSABLE =
 // Open modals, innermost last: only the top one answers Escape and keeps focus.
 const openModals: string[] = [];
 
+/** What an open modal adds to the history entry it pushes (beside the router's own state). */
+type ModalEntry = { modalId: string; modalDepth: number };
+
+function currentEntry(): Partial<ModalEntry> {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? (state as Partial<ModalEntry>) : {};
+}
+
+// A closed modal's entry being taken back: Back is asynchronous, so a modal that opens
+// meanwhile pushes its entry after it, and no modal takes that step for a Back of its own.
+let leaving: Promise<void> | null = null;
+
+/**
+ * Takes a closed modal's entry back, once whatever closed it is done: a navigation that
+ * followed (a link in the dialog, a login that goes on to its page) has put its own entry
+ * on top, and Back would undo it, so the entry then stays below.
+ */
+function leaveEntry(id: string) {
+  leaving = new Promise((resolve) => {
+    const done = () => {
+      leaving = null;
+      resolve();
+    };
+    window.setTimeout(() => {
+      if (currentEntry().modalId !== id) {
+        done();
+        return;
+      }
+      window.addEventListener('popstate', done, { once: true });
+      window.history.back();
+    }, 0);
+  });
+}
+
 type ModalProps = {
   open: boolean;
   onClose: () => void;
@@ -64,9 +98,31 @@ export function Modal({
       }
     }
     document.addEventListener('keydown', onKeyDown);
+
+    // Each open modal holds a history entry (same address, the router's state kept), so
+    // the phone's Back closes the topmost one and leaves the page as it was.
+    const depth = openModals.length;
+    let closed = false;
+    const pushEntry = () => {
+      if (closed) return;
+      window.history.pushState({ ...currentEntry(), modalId: id, modalDepth: depth } satisfies ModalEntry, '');
+      window.addEventListener('popstate', onPopState);
+    };
+    function onPopState() {
+      if (!leaving && (currentEntry().modalDepth ?? 0) < depth) onCloseRef.current();
+    }
+    // After this commit's other effects: a page that opens a modal from its address and
+    // then replaces that address (the barcode link) replaces its own entry, not this one.
+    void (leaving ?? Promise.resolve()).then(pushEntry);
+
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('popstate', onPopState);
       openModals.splice(openModals.indexOf(id), 1);
+      // Closed by its own button (or Escape): its entry goes too, so Back then does what
+      // it did before. Not when Back closed it, nor after a navigation left its entry below.
+      closed = true;
+      if (currentEntry().modalId === id) leaveEntry(id);
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
   }, [open, id]);

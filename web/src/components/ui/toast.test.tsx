@@ -34,20 +34,57 @@ describe('toasts', () => {
   it('announces errors as alerts and others as status', () => {
     renderToasts();
     click('error: Save failed');
-    click('info: Saved');
     expect(screen.getByRole('alert')).toHaveTextContent('Save failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    click('info: Saved');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
   });
 
   it('says only the message: the icon and the dismiss button stay outside the live region', () => {
     renderToasts();
     click('error: Save failed');
-    click('info: Saved');
     // Not "✕Save failed×": a text match anchored at the message's start finds the toast.
     expect(screen.getByRole('alert').textContent).toBe('Save failed');
-    expect(screen.getByRole('status').textContent).toBe('Saved');
-    expect(within(screen.getByRole('status')).queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(2);
+    expect(within(screen.getByRole('alert')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
+  });
+
+  it('shows one message at a time: a newer one replaces a success or info at once', () => {
+    renderToasts();
+    click('success: Save failed');
+    click('info: Saved');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('lets an error finish its time before the next message shows, which then has its own', () => {
+    renderToasts();
+    click('error: Save failed');
+    act(() => vi.advanceTimersByTime(1000));
+    click('info: Saved');
+    expect(screen.getByRole('alert')).toHaveTextContent('Save failed');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows at the top, and at the bottom when the control in use is at the top', () => {
+    renderToasts();
+    click('info: Saved');
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).toHaveClass('toast-region-top');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    // jsdom lays nothing out: every box is at the top, as a control up there would be.
+    screen.getByRole('button', { name: 'info: Saved' }).focus();
+    click('info: Saved');
+    expect(region).toHaveClass('toast-region-bottom');
   });
 
   it('disappears after 3000 ms', () => {
@@ -81,6 +118,7 @@ describe('toasts', () => {
     click('error: Save failed');
     click('success: Save failed');
     expect(screen.getByRole('alert')).not.toHaveTextContent('×2');
+    act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('status')).toHaveTextContent('Save failed');
   });
 

@@ -18,7 +18,7 @@ export type ToastOptions = {
   duration?: number;
 };
 
-type Toast = { id: number; type: ToastType; message: string; count: number };
+type Toast = { id: number; type: ToastType; message: string; count: number; ms: number };
 
 export type ToastApi = {
   show: (type: ToastType, message: string, options?: ToastOptions) => number;
@@ -31,11 +31,35 @@ export type ToastApi = {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Keeps the screen readable when something fails in a loop. */
-const MAX_VISIBLE = 5;
+/** Keeps the queue short when something fails in a loop. */
+const MAX_QUEUED = 5;
+
+/**
+ * On a phone a message shows at the top of the screen, where nothing is being tapped
+ * after an add; when the control in use is up there, it shows at the bottom instead,
+ * above the basket bar (ui.css).
+ */
+const TOP_ZONE_PX = 160;
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', warning: '!', info: 'i' };
 
+/** An error or a warning waits its turn; a newer message never sweeps it away unread. */
+const isAlert = (type: ToastType) => type === 'error' || type === 'warning';
+
+/** Where the next message goes: away from the control that has the focus. */
+function placementNow(): Placement {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return 'top';
+  return active.getBoundingClientRect().top < TOP_ZONE_PX ? 'bottom' : 'top';
+}
+
+type Placement = 'top' | 'bottom';
+
+/**
+ * One message at a time, so a stack of them never covers the page: the first of the
+ * queue shows, and its time starts when it shows. A new message replaces a success or
+ * an info still waiting or showing (it is news no more); errors and warnings stay queued.
+ */
 export function ToastProvider({
   children,
   duration = TOAST_DURATION_MS,
@@ -45,10 +69,10 @@ export function ToastProvider({
 }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
-  // The list also lives in a ref so `show` can merge duplicates without side effects
+  const [placement, setPlacement] = useState<Placement>('top');
+  // The queue also lives in a ref so `show` can merge duplicates without side effects
   // inside a state updater.
   const listRef = useRef<Toast[]>([]);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const nextId = useRef(1);
 
   const commit = useCallback((next: Toast[]) => {
@@ -57,22 +81,18 @@ export function ToastProvider({
   }, []);
 
   const dismiss = useCallback(
-    (id: number) => {
-      clearTimeout(timers.current.get(id));
-      timers.current.delete(id);
-      commit(listRef.current.filter((toast) => toast.id !== id));
-    },
+    (id: number) => commit(listRef.current.filter((toast) => toast.id !== id)),
     [commit],
   );
 
-  const schedule = useCallback(
-    (id: number, ms: number) => {
-      clearTimeout(timers.current.get(id));
-      timers.current.delete(id);
-      if (ms > 0) timers.current.set(id, setTimeout(() => dismiss(id), ms));
-    },
-    [dismiss],
-  );
+  // The message showing has its time from when it showed; a repeat starts it again.
+  const head = toasts[0];
+  const [headId, headCount, headMs] = [head?.id, head?.count, head?.ms];
+  useEffect(() => {
+    if (headId === undefined || !headMs) return;
+    const timer = setTimeout(() => dismiss(headId), headMs);
+    return () => clearTimeout(timer);
+  }, [headId, headCount, headMs, dismiss]);
 
   const show = useCallback(
     (type: ToastType, message: string, options?: ToastOptions) => {
@@ -80,30 +100,17 @@ export function ToastProvider({
       const same = listRef.current.find((toast) => toast.type === type && toast.message === message);
       if (same) {
         // Identical toasts merge: count up and start the timer again (SPEC 9).
-        commit(listRef.current.map((toast) => (toast === same ? { ...toast, count: toast.count + 1 } : toast)));
-        schedule(same.id, ms);
+        commit(listRef.current.map((toast) => (toast === same ? { ...toast, count: toast.count + 1, ms } : toast)));
         return same.id;
       }
       const id = nextId.current++;
-      const next = [...listRef.current, { id, type, message, count: 1 }];
-      for (const dropped of next.slice(0, Math.max(0, next.length - MAX_VISIBLE))) {
-        clearTimeout(timers.current.get(dropped.id));
-        timers.current.delete(dropped.id);
-      }
-      commit(next.slice(-MAX_VISIBLE));
-      schedule(id, ms);
+      if (listRef.current.length === 0) setPlacement(placementNow());
+      const kept = listRef.current.filter((toast) => isAlert(toast.type));
+      commit([...kept, { id, type, message, count: 1, ms }].slice(-MAX_QUEUED));
       return id;
     },
-    [commit, duration, schedule],
+    [commit, duration],
   );
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
 
   const api = useMemo<ToastApi>(
     () => ({
@@ -120,8 +127,8 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-label={t('toast.region')}>
-        {toasts.map((toast) => (
+      <section className={`toast-region toast-region-${placement}`} aria-label={t('toast.region')}>
+        {toasts.slice(0, 1).map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.type}`}>
             <span className="toast-icon" aria-hidden="true">
               {ICONS[toast.type]}

@@ -145,8 +145,10 @@ describe('login dialog', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(/Please check your inbox and open the link to verify your email address/)).toBeInTheDocument();
-    expect(screen.getByText('Welcome, Bo!')).toBeInTheDocument();
+    // One message, not "Welcome" and "verify" stacked over the page.
+    const message = await screen.findByText('Welcome, Bo! We have sent you an email: open its link to verify your email address.');
+    expect(message).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('status')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(localStorage.getItem('auth_token')).toBe('a1');

@@ -162,8 +162,10 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
     try {
       const result = await trigger(input);
       if (result?.access && result.user) {
-        toast.success(t('register.success', { name: result.user.nickname || result.user.username }));
-        if (result.verification_sent) toast.info(t('register.verificationSent'), { duration: 8000 });
+        const name = result.user.nickname || result.user.username;
+        // One message, not two stacked over the page.
+        if (result.verification_sent) toast.success(t('register.successVerify', { name }), { duration: 8000 });
+        else toast.success(t('register.success', { name }));
         dialog.close();
       } else {
         toast.success(t('register.checkEmail'), { duration: 6000 });

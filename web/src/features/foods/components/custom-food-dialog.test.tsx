@@ -166,8 +166,7 @@ describe('editing a custom food', () => {
     await user.type(field(dialog, 'Calories (kcal)'), '240');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByText('Updated “Pork dumplings”')).toBeInTheDocument();
-    expect(screen.getByText('The basket now uses the updated values of Pork dumplings')).toBeInTheDocument();
+    expect(await screen.findByText('Updated “Pork dumplings”: the basket now uses its new values')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
       path: '/api/v1/foods/50/update/',
       body: { name: 'Pork dumplings', calories: 240, protein: 9, fat: 8, carbs: 28, fiber: 1.5, sugar: 2, sodium: 450, portions: [] },

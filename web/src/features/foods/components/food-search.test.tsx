@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { acceptedReply, eventStreamReply, jobEvent, liveEventStream, mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeCustomFood, makeFood, makeUsdaFood, ok } from '@/testing/foods';
@@ -270,10 +270,31 @@ describe('photo and barcode buttons', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
   });
 
-  it('photo recognition goes to the dashboard', async () => {
-    const { user } = openSearch({}, { session: true });
+  it('photo recognition opens the photo picker in the same tap, and the dashboard analyses the photo chosen', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const { user, calls } = openSearch(
+      {
+        'GET /api/v1/meals/daily-summary/': failure(500),
+        'GET /api/v1/images/list/': ok({ images: [], total: 0 }),
+        'POST /api/v1/images/upload/': { status: 201, body: { success: true, data: { id: 5, image_id: 5, processing_status: 'uploaded', keywords: [] } } },
+        'POST /api/v1/images/analyze-stream/': { text: '', headers: { 'Content-Type': 'text/event-stream' } },
+      },
+      { session: true },
+    );
+    // The picker is a file input the button clicks while handling the tap: a browser opens
+    // a picker only from a person's gesture.
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!picker) throw new Error('photo input expected');
+    const opened = vi.fn();
+    picker.addEventListener('click', opened);
     await user.click(screen.getByRole('button', { name: 'Photo recognition' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+
+    await user.upload(picker, new File([new Uint8Array(100)], 'plate.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/images/upload/')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === '/api/v1/images/analyze-stream/')).toHaveLength(1);
   });
 });
 

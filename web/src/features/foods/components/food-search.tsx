@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -14,6 +14,7 @@ import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest, FoodBasket, FoodView } from '@/features/foods/types';
 import { displayName } from '@/features/foods/utils/names';
 import { useAuth, useLoginDialog } from '@/lib/auth';
+import { handOverPhoto } from '@/lib/photo-handover';
 import { searchFoodsKey } from '@/lib/search-foods';
 import type { SavedFood } from '@/types/food';
 
@@ -46,6 +47,8 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const queryId = useId();
+  // The photo picker opens in the tap itself: a browser opens one only from a gesture.
+  const photoInput = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<FoodView>('search');
   const [query, setQuery] = useState('');
   /** The query whose results show; null shows none (and the search history). */
@@ -126,9 +129,8 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
       if (searched !== null) void mutate(searchFoodsKey(searched, viewer));
       return;
     }
-    toast.success(t('dialog.updated', { name }));
-    // SPEC 4: the basket takes the new nutrition and says so.
-    if (basket.updateFood(food)) toast.info(t('basket.synced', { name }));
+    // SPEC 4: the basket takes the new nutrition and says so, in the same message.
+    toast.success(basket.updateFood(food) ? t('basket.synced', { name }) : t('dialog.updated', { name }));
   }
 
   return (
@@ -176,10 +178,24 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={needingLogin(() => void navigate(paths.dashboard))}
+              onClick={() => (isAuthenticated ? photoInput.current?.click() : loginDialog.open('login'))}
             >
               {t('search.photo')}
             </button>
+            <input
+              ref={photoInput}
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const photo = event.target.files?.[0];
+                if (!photo) return;
+                handOverPhoto(photo);
+                void navigate(paths.dashboard);
+              }}
+            />
             <button
               type="button"
               className="btn btn-secondary"

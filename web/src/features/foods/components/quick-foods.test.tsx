@@ -133,7 +133,9 @@ describe('favourites, recent and most used foods', () => {
         { food: expect.objectContaining({ id: 4 }), quantity: 100 },
       ]),
     );
-    expect(screen.getByText('Added 1 medium (118 g) Banana to the basket')).toBeInTheDocument();
+    // One message at a time: the latest add's.
+    expect(screen.getByText('Added 100 g Rice, white, cooked to the basket')).toBeInTheDocument();
+    expect(screen.queryByText('Added 1 medium (118 g) Banana to the basket')).not.toBeInTheDocument();
   });
 
   it('add a favourite by its Chinese portion name in Chinese', async () => {

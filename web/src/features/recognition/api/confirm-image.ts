@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export const confirmImagePath = '/images/confirm/';
 
-export type ConfirmedFood = { food_id: number; name: string; grams: number };
+export type ConfirmedFood = { food_id: number; name: string; name_zh: string | null; grams: number };
 
 /**
  * The foods and grams the person actually logged from a photo (issue 17): the server keeps

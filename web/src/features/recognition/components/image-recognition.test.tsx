@@ -123,8 +123,7 @@ describe('photo recognition on the dashboard', () => {
     await user.type(grams, '200');
     expect(lines[0]).toHaveTextContent('178 kcal');
     await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
-    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
-    expect(await screen.findByText('1 food without nutrition data was left out')).toBeVisible();
+    expect(await screen.findByText('Added 1 food to the basket · 1 food without nutrition data was left out')).toBeVisible();
     const basket = JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ food: { id: number }; quantity: number }>;
     expect(basket).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 7 }), quantity: 200 })]);
     expect(JSON.parse(localStorage.getItem('dashboardEstimatedPortions') ?? '[]')[0].grams).toBe(200);
@@ -133,7 +132,7 @@ describe('photo recognition on the dashboard', () => {
     expect(confirmations(calls)[0]?.body).toEqual({
       image_id: 5,
       is_confirmed: true,
-      corrections: { foods: [{ food_id: 7, name: 'Banana', grams: 200 }] },
+      corrections: { foods: [{ food_id: 7, name: 'Banana', name_zh: '香蕉', grams: 200 }] },
     });
     expect(lines[0]).toHaveTextContent('In the basket');
   });
@@ -214,6 +213,8 @@ describe('photo recognition on the dashboard', () => {
     expect(within(lines[1] as HTMLElement).getByText('Calzone')).toHaveFocus();
     expect(within(lines[1] as HTMLElement).getByLabelText('Grams of Calzone')).toHaveValue(250);
     expect(within(card()).queryByText('1 waits for your answer')).toBeNull();
+    // Nor does the message that counted it, nor what a screen reader heard.
+    expect(screen.queryByText(/waits for your answer/)).toBeNull();
 
     // The answered food goes in; the banana is not added twice.
     await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
@@ -228,8 +229,8 @@ describe('photo recognition on the dashboard', () => {
       is_confirmed: true,
       corrections: {
         foods: [
-          { food_id: 7, name: 'Banana', grams: 118 },
-          { food_id: 21, name: 'Calzone', grams: 250 },
+          { food_id: 7, name: 'Banana', name_zh: '香蕉', grams: 118 },
+          { food_id: 21, name: 'Calzone', name_zh: '意式馅饼', grams: 250 },
         ],
       },
     });
@@ -257,7 +258,7 @@ describe('photo recognition on the dashboard', () => {
     expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 40 }), quantity: 220 })]);
     await waitFor(() =>
       expect(confirmations(calls)[0]?.body).toEqual(
-        expect.objectContaining({ corrections: { foods: [{ food_id: 40, name: 'Naan', grams: 220 }] } }),
+        expect.objectContaining({ corrections: { foods: [{ food_id: 40, name: 'Naan', name_zh: '馕', grams: 220 }] } }),
       ),
     );
   });
@@ -310,7 +311,7 @@ describe('photo recognition on the dashboard', () => {
       expect(confirmations(calls)[0]?.body).toEqual({
         image_id: 5,
         is_confirmed: true,
-        corrections: { foods: [{ food_id: 34, name: '红烧肉', grams: 250 }] },
+        corrections: { foods: [{ food_id: 34, name: '红烧肉', name_zh: '红烧肉', grams: 250 }] },
       }),
     );
   });
@@ -356,7 +357,7 @@ describe('photo recognition on the dashboard', () => {
     expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 9 }), quantity: 214 })]);
     await waitFor(() =>
       expect(confirmations(calls)[0]?.body).toEqual(
-        expect.objectContaining({ image_id: 3, corrections: { foods: [{ food_id: 9, name: 'Pizza', grams: 214 }] } }),
+        expect.objectContaining({ image_id: 3, corrections: { foods: [{ food_id: 9, name: 'Pizza', name_zh: '披萨', grams: 214 }] } }),
       ),
     );
   });
@@ -543,7 +544,7 @@ describe('an analysis runs on the workers, whoever listens', () => {
 
   it('shows a photo being analysed as running in the history, and asks again while it runs', async () => {
     await i18n.changeLanguage('zh');
-    const running = { id: 8, image_id: 8, processing_status: 'processing', keywords: [], notes: null, width: 10, height: 10, confirmed: false, meal_id: null, created_at: '2026-11-20T08:00:00Z' };
+    const running = { id: 8, image_id: 8, processing_status: 'processing', keywords: [], keywords_zh: [], awaiting_answer: false, notes: null, width: 10, height: 10, confirmed: false, meal_id: null, created_at: '2026-11-20T08:00:00Z' };
     const { calls } = openDashboard({ 'GET /api/v1/images/list/': ok({ images: [running], total: 1 }) });
     const history = await screen.findByRole('heading', { name: '最近的识别' });
     expect(history.parentElement).toHaveTextContent('识别中…');
@@ -552,4 +553,49 @@ describe('an analysis runs on the workers, whoever listens', () => {
       { timeout: 4500 },
     );
   }, 10_000);
+
+  const listed = (id: number, fields: object) => ({
+    id, image_id: id, processing_status: 'completed', keywords: [], keywords_zh: [], awaiting_answer: false,
+    notes: null, width: 10, height: 10, confirmed: false, meal_id: null, created_at: '2026-11-20T08:00:00Z', ...fields,
+  });
+
+  for (const [language, waiting, names] of [
+    ['en', 'Waiting for your answer', 'Banana, Fried rice'],
+    ['zh', '等你确认', '香蕉、炒饭'],
+  ] as const) {
+    it(`names the history's foods in the reader's language, and a photo whose only food is a question as waiting (${language})`, async () => {
+      await i18n.changeLanguage(language);
+      openDashboard({
+        'GET /api/v1/images/list/': ok({
+          images: [
+            listed(3, { awaiting_answer: true }),
+            listed(2, { keywords: ['Banana', 'Fried rice'], keywords_zh: ['香蕉', '炒饭'], confirmed: true }),
+          ],
+          total: 2,
+        }),
+      });
+      const history = (await screen.findByRole('heading', { name: /^(Recent recognitions|最近的识别)$/ })).parentElement as HTMLElement;
+      const entries = within(history).getAllByRole('listitem');
+      expect(entries[0]).toHaveTextContent(waiting);
+      expect(entries[1]).toHaveTextContent(names);
+    });
+  }
+
+  it('shows the photo on the card in the history as the card has it: waiting, then named once answered', async () => {
+    let history = [listed(5, { awaiting_answer: true })];
+    const { user } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [pizza], food_found: true, memory: null, plate_warning: null }),
+      'GET /api/v1/images/list/': () => ok({ images: history, total: 1 }),
+    });
+    const entry = async () =>
+      within((await screen.findByRole('heading', { name: 'Recent recognitions' })).parentElement as HTMLElement).getByRole('listitem');
+    expect(await entry()).toHaveTextContent('Waiting for your answer');
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('1 waits for your answer', { selector: '.toast-message' })).toBeVisible();
+
+    await user.click(within(card()).getByRole('button', { name: 'Yes' }));
+    expect(screen.queryByText(/waits for your answer/)).toBeNull();
+    expect(await entry()).toHaveTextContent('Pizza');
+    history = [listed(5, { keywords: ['Pizza'], keywords_zh: ['披萨'], confirmed: true })];
+  });
 });

@@ -64,6 +64,7 @@ import { dateTimeFormat, numberFormat, percentFormat } from '@/lib/intl';
 import { nutritionFormat } from '@/lib/nutrition-format';
 import { checkPhoto, uploadImage } from '@/lib/upload-image';
 import { useFailureText } from '@/lib/use-failure-text';
+import type { UploadedImage } from '@/types/image';
 import '@/features/recognition/recognition.css';
 
 export type RecognizedPortion = { food: RecognizedFood; grams: number };
@@ -84,6 +85,8 @@ type ImageRecognitionProps = {
    * (an unknown food's defaults) cannot be logged and is left out.
    */
   onAddToBasket: (portions: RecognizedPortion[]) => number;
+  /** A photo the person chose elsewhere (the food search's "Photo recognition"): analysed at once. */
+  photoToAnalyse?: File | null;
 };
 
 type Named = { name: string; name_zh: string | null };
@@ -105,7 +108,7 @@ function resumeAnalysis(pending: PendingAnalysis): ReadAnalysis {
 }
 
 /** SPEC 2 "Photo recognition" on the dashboard. */
-export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
+export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: ImageRecognitionProps) {
   const { t, i18n } = useTranslation('recognition');
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -131,9 +134,12 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const [announcement, setAnnouncement] = useState('');
   // The line whose question was just answered takes the focus the question had.
   const [answered, setAnswered] = useState<number | null>(null);
+  // The message that counted the questions left: an answer makes it wrong, so it goes.
+  const waitingToast = useRef<number | null>(null);
   // The reading of the analysis's events; stopping it never stops the analysis.
   const reading = useRef<AbortController | null>(null);
   const gone = useRef(false);
+  const section = useRef<HTMLElement>(null);
   const recent = useRecentImages();
   const locale = displayLocale(i18n.resolvedLanguage);
   const number = numberFormat(locale, 1);
@@ -167,6 +173,24 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     if (waiting > 0) parts.push(t('waiting', { count: waiting }));
     if (findings.plate_warning) parts.push(t('plateWarning'));
     return parts.join(t('summarySeparator'));
+  }
+
+  /**
+   * A photo of the history in a few words: its foods in the reader's language, or why it
+   * has none. The photo on the card reads as the card shows it (answers not yet sent).
+   */
+  function historyText(image: UploadedImage): string {
+    if (image.processing_status === 'processing') return t('status.processing');
+    const shown = result?.imageId === image.id && !image.confirmed ? result.portions : null;
+    if (shown) {
+      const names = shown.filter((portion) => !waitsForAnswer(portion)).map((portion) => nameOf(portion.food));
+      if (names.length > 0) return names.join(t('issueSeparator'));
+      if (shown.some(waitsForAnswer)) return t('historyWaiting');
+    }
+    const keywords = i18n.resolvedLanguage === 'zh' ? image.keywords_zh : image.keywords;
+    if (keywords.length > 0) return keywords.map((keyword) => keywordLabel(t, keyword)).join(t('issueSeparator'));
+    if (image.awaiting_answer) return t('historyWaiting');
+    return t(`status.${image.processing_status}`);
   }
 
   function choose(chosen: File | null) {
@@ -303,16 +327,27 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
       setProblem(t('errors.notAnImage'));
       return;
     }
+    await send(file);
+  }
+
+  /** A photo handed over: shown as chosen, and sent at once when it is one we take. */
+  function take(photo: File) {
+    choose(photo);
+    section.current?.scrollIntoView({ block: 'start' });
+    if (!checkPhoto(photo)) void send(photo);
+  }
+
+  async function send(photo: File) {
     if (busy) return;
     clearStoredResult();
     setResult(null);
     setAnnouncement('');
     setAnswered(null);
     setPhase({ kind: 'uploading' });
-    const preview = await previewOf(file);
+    const preview = await previewOf(photo);
     let imageId: number;
     try {
-      imageId = (await uploadImage(file, notes)).id;
+      imageId = (await uploadImage(photo, notes)).id;
     } catch (error) {
       setPhase({ kind: 'failed', message: serverMessage(error) ?? t('errors.uploadFailed') });
       return;
@@ -352,16 +387,26 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     const waiting = result.portions.filter(waitsForAnswer).length;
     const ready = result.portions.filter(readyToAdd);
     if (ready.length === 0) {
-      if (waiting > 0) toast.info(t('waiting', { count: waiting }));
+      if (waiting > 0) waitingToast.current = toast.info(t('waiting', { count: waiting }));
       else toast.error(t('errors.noFoods'));
       return;
     }
     const added = onAddToBasket(ready);
-    if (added === 0) toast.error(t('errors.noFoods'));
-    else if (waiting > 0) toast.success([t('addedShort', { count: added }), t('waiting', { count: waiting })].join(t('summarySeparator')));
-    else toast.success(t('added', { count: added }));
-    if (added < ready.length) toast.warning(t('someLeftOut', { count: ready.length - added }));
-    if (added === 0) return;
+    if (added === 0) {
+      toast.error(t('errors.noFoods'));
+      return;
+    }
+    // One message (they show one at a time): what went in, what waits, what was left out.
+    const leftOut = ready.length - added;
+    const message = [
+      waiting > 0 ? t('addedShort', { count: added }) : t('added', { count: added }),
+      waiting > 0 ? t('waiting', { count: waiting }) : null,
+      leftOut > 0 ? t('someLeftOut', { count: leftOut }) : null,
+    ]
+      .filter((part): part is string => part !== null)
+      .join(t('summarySeparator'));
+    const shown = leftOut > 0 ? toast.warning(message) : toast.success(message);
+    if (waiting > 0) waitingToast.current = shown;
     logged({
       ...result,
       portions: result.portions.map((p) => (readyToAdd(p) && p.food.food_id !== null ? { ...p, added: true } : p)),
@@ -381,10 +426,18 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
     logged({ ...result, portions: portions.map((p) => ({ ...p, added: true })) });
   }
 
-  const handlers = useRef({ follow });
+  const handlers = useRef({ follow, take });
   useEffect(() => {
-    handlers.current = { follow };
+    handlers.current = { follow, take };
   });
+
+  // Each photo handed over is sent once (StrictMode runs effects twice).
+  const taken = useRef<File | null>(null);
+  useEffect(() => {
+    if (!photoToAnalyse || taken.current === photoToAnalyse) return;
+    taken.current = photoToAnalyse;
+    handlers.current.take(photoToAnalyse);
+  }, [photoToAnalyse]);
 
   useEffect(() => {
     gone.current = false;
@@ -406,7 +459,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
   const zh = i18n.resolvedLanguage === 'zh';
 
   return (
-    <section className="panel recognition" aria-labelledby={titleId}>
+    <section ref={section} className="panel recognition" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('title')}</h2>
       <form className="recognition-form" onSubmit={(event) => void analyse(event)}>
         <div className="field">
@@ -488,6 +541,9 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
                         onAnswer={(answer) => {
                           setPortion(index, answer);
                           setAnswered(index);
+                          setAnnouncement('');
+                          if (waitingToast.current !== null) toast.dismiss(waitingToast.current);
+                          waitingToast.current = null;
                         }}
                       />
                     </li>
@@ -548,9 +604,7 @@ export function ImageRecognition({ onAddToBasket }: ImageRecognitionProps) {
               <li key={image.id}>
                 <time dateTime={image.created_at}>{new Date(image.created_at).toLocaleString(locale)}</time>
                 <span className={image.processing_status === 'processing' ? 'recognition-running' : undefined}>
-                  {image.processing_status !== 'processing' && image.keywords.length > 0
-                    ? image.keywords.map((k) => keywordLabel(t, k)).join(t('issueSeparator'))
-                    : t(`status.${image.processing_status}`)}
+                  {historyText(image)}
                 </span>
               </li>
             ))}

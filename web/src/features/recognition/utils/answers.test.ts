@@ -60,6 +60,6 @@ describe('answers to the photo’s questions', () => {
     expect(memoryTaken(again)).toBe(true);
     expect(memoryTaken([unsure])).toBe(false);
     const unknown: PhotoPortion = { food: { ...pizza, food_id: null }, grams: 100, added: true };
-    expect(confirmedFoods([{ ...again[0] as PhotoPortion, added: true }, unsure, unknown])).toEqual([{ food_id: 34, name: '红烧肉', grams: 250 }]);
+    expect(confirmedFoods([{ ...again[0] as PhotoPortion, added: true }, unsure, unknown])).toEqual([{ food_id: 34, name: '红烧肉', name_zh: '红烧肉', grams: 250 }]);
   });
 });

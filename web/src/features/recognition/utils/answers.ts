@@ -1,5 +1,6 @@
 import type { AlternativeFood, MemoryMatch, PhotoPortion, RecognizedFood } from '@/features/recognition/types';
 import type { SavedFood } from '@/types/food';
+import type { ConfirmedFood } from '@/features/recognition/api/confirm-image';
 
 /** SPEC 9: the default portion of a food with no common portion of its own. */
 const DEFAULT_GRAMS = 100;
@@ -73,9 +74,12 @@ export function memoryTaken(portions: PhotoPortion[]): boolean {
   return portions.some((portion) => portion.answer === 'memory');
 }
 
-/** The body of POST /images/confirm: every food of the photo in the basket, with its grams. */
-export function confirmedFoods(portions: PhotoPortion[]): Array<{ food_id: number; name: string; grams: number }> {
+/**
+ * The body of POST /images/confirm: every food of the photo in the basket, with its grams
+ * and its Chinese name, which the photo history shows on a Chinese page.
+ */
+export function confirmedFoods(portions: PhotoPortion[]): ConfirmedFood[] {
   return portions.flatMap(({ food, grams, added }) =>
-    added && food.food_id !== null ? [{ food_id: food.food_id, name: food.name, grams }] : [],
+    added && food.food_id !== null ? [{ food_id: food.food_id, name: food.name, name_zh: food.name_zh, grams }] : [],
   );
 }

@@ -22,6 +22,8 @@ describe('recognition labels', () => {
     expect(portionLabel(zh, '150 g')).toBe('150 克');
     expect(cookingLabel(zh, 'baked')).toBe('烘烤');
     expect(cookingLabel(zh, 'as named')).toBeNull();
+    expect(cookingLabel(zh, 'as served')).toBeNull();
+    expect(cookingLabel(en, 'as served')).toBeNull();
     expect(issueLabel(zh, 'Unusual fat content')).toBe('脂肪含量异常');
     expect(stepLabel(zh, 'food_detection', 'Detecting foods')).toBe('正在识别食物');
     expect(keywordLabel(zh, 'hot dog')).toBe('热狗');

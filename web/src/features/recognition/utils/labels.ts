@@ -42,10 +42,13 @@ export function portionLabel(t: T, description: string): string {
   return key ? t(`portion.${key}` as 'portion.slice') : description;
 }
 
-/** The cooking method, or null when it says nothing ("as named"). */
+/** Methods that say nothing of how the food was cooked. */
+const NO_METHOD = new Set(['as named', 'as served', '']);
+
+/** The cooking method, or null when it says nothing ("as named", "as served"). */
 export function cookingLabel(t: T, method: string): string | null {
   if (COOKING.has(method)) return t(`cooking.${method}` as 'cooking.raw');
-  return method === 'as named' || method === '' ? null : method;
+  return NO_METHOD.has(method) ? null : method;
 }
 
 export function issueLabel(t: T, issue: string): string {
