@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signUp } from './support/session';
+import { signInThroughApi } from './support/session';
 
 // Logging a meal on a phone (issue 15, "Measured"): at 390 × 844, in English and in
 // Chinese, the taps and keystrokes a person spends, counted by a helper that wraps every
@@ -71,24 +71,8 @@ class Effort {
 }
 
 /** A signed-in session in the page's storage, in the language given (not counted). */
-async function signIn(page: Page, request: APIRequestContext, language: Language): Promise<string> {
-  const username = await signUp(request, `phone_${language}`);
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { access, refresh, user } = (await login.json()).data;
-  await page.goto('/');
-  await page.evaluate(
-    ([a, r, u, lang]) => {
-      localStorage.setItem('auth_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', JSON.stringify(u));
-      localStorage.setItem('language', lang);
-    },
-    [access, refresh, user, language] as const,
-  );
-  await page.reload();
-  return access as string;
-}
+const signIn = (page: Page, request: APIRequestContext, language: Language) =>
+  signInThroughApi(page, request, `phone_${language}`, language);
 
 /** The id of the first food the search finds. */
 async function foodId(request: APIRequestContext, token: string, query: string): Promise<number> {
