@@ -1,5 +1,7 @@
-//! Amounts as people type them: "150", "2 slices", "1.5碗", "半斤", "4 oz". Read against a
-//! food's household portions, always ending in grams (what meals and recipes store).
+//! Amounts as people type them: "150", "2 slices", "1.5碗", "半斤", "4 oz", "250 ml". Read
+//! against a food's household portions, always ending in grams (what meals and recipes
+//! store). A volume is weighed by the food's density, which a portion that names a volume
+//! gives ("1 cup" = 244 g, "1 glass (250 ml)"); a drink without one is counted as water.
 //!
 //! The web app reads amounts the same way as they are typed; both are held to the cases
 //! in `models/data/amount_cases.json`.
@@ -20,6 +22,12 @@ pub enum AmountError {
         unit: String,
         known: Vec<String>,
     },
+    /// A volume, for a food that is not a drink and has no portion naming a volume: how
+    /// much it weighs per millilitre is not known.
+    NoDensity {
+        unit: String,
+        known: Vec<String>,
+    },
     /// More than a meal line or an ingredient may hold.
     TooMuch,
 }
@@ -30,6 +38,7 @@ impl AmountError {
             AmountError::Empty => "empty",
             AmountError::Invalid => "invalid",
             AmountError::UnknownUnit { .. } => "unknown_unit",
+            AmountError::NoDensity { .. } => "no_density",
             AmountError::TooMuch => "too_much",
         }
     }
@@ -46,19 +55,41 @@ impl fmt::Display for AmountError {
             }
             AmountError::UnknownUnit { unit, known } => {
                 write!(f, "unknown unit {unit:?}; use g, kg, 斤, 两, oz, lb")?;
-                if known.is_empty() {
-                    Ok(())
-                } else {
-                    write!(f, " or one of: {}", known.join(", "))
-                }
+                or_one_of(f, known)
+            }
+            AmountError::NoDensity { unit, known } => {
+                write!(
+                    f,
+                    "{unit:?} is a volume, and how much this food weighs per ml is not known; \
+                     use g, kg, 斤, 两, oz, lb"
+                )?;
+                or_one_of(f, known)
             }
             AmountError::TooMuch => write!(f, "is more than {} g", Grams::MAX),
         }
     }
 }
 
-/// The grams `text` means for a food with `portions`.
-pub fn read_amount(text: &str, portions: &[Portion]) -> Result<f64, AmountError> {
+fn or_one_of(f: &mut fmt::Formatter<'_>, known: &[String]) -> fmt::Result {
+    if known.is_empty() {
+        Ok(())
+    } else {
+        write!(f, " or one of: {}", known.join(", "))
+    }
+}
+
+/// What an amount means.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reading {
+    pub grams: f64,
+    /// A volume of a drink with no portion naming a volume: weighed as water (1 g a ml),
+    /// an assumption the app says beside the grams.
+    pub counted_as_water: bool,
+}
+
+/// The grams `text` means for a food with `portions`; `drink` (`NewFood::is_drink`) lets a
+/// volume be counted as water when no portion gives the food's density.
+pub fn read_amount(text: &str, portions: &[Portion], drink: bool) -> Result<Reading, AmountError> {
     let text = normalise(text);
     if text.is_empty() {
         return Err(AmountError::Empty);
@@ -79,30 +110,49 @@ pub fn read_amount(text: &str, portions: &[Portion]) -> Result<f64, AmountError>
     if !count.is_finite() || count <= 0.0 {
         return Err(AmountError::Invalid);
     }
-    let unit_grams = if unit.is_empty() {
-        1.0
+    let mut counted_as_water = false;
+    let exact = if unit.is_empty() {
+        count
     } else {
         if !unit.chars().next().is_some_and(char::is_alphabetic) {
             return Err(AmountError::Invalid);
         }
-        match mass_unit(&unit).or_else(|| portion_unit(&unit, portions)) {
-            Some(g) => g,
-            None => {
-                return Err(AmountError::UnknownUnit {
-                    unit,
-                    known: known_units(portions),
-                });
+        // A portion named as typed wins over a volume: "1 cup" of oats is its cup portion.
+        if let Some(g) = mass_unit(&unit).or_else(|| portion_unit(&unit, portions)) {
+            count * g
+        } else if let Some(ml_each) = volume_unit(&canonical(strip_brackets(&unit).trim())) {
+            let ml = count * ml_each;
+            match density(portions, ml) {
+                Some(g_per_ml) => ml * g_per_ml,
+                None if drink => {
+                    counted_as_water = true;
+                    ml
+                }
+                None => {
+                    return Err(AmountError::NoDensity {
+                        unit,
+                        known: known_units(portions),
+                    });
+                }
             }
+        } else {
+            return Err(AmountError::UnknownUnit {
+                unit,
+                known: known_units(portions),
+            });
         }
     };
-    let grams = round1(count * unit_grams);
+    let grams = round1(exact);
     if grams <= 0.0 {
         return Err(AmountError::Invalid);
     }
     if grams > Grams::MAX {
         return Err(AmountError::TooMuch);
     }
-    Ok(grams)
+    Ok(Reading {
+        grams,
+        counted_as_water,
+    })
 }
 
 /// Lower case, full-width digits and letters as ASCII, spaces collapsed.
@@ -282,6 +332,60 @@ fn mass_unit(unit: &str) -> Option<f64> {
     })
 }
 
+/// Millilitres in one of a volume unit (named as `canonical` names it): US measures, as
+/// USDA's portions use them.
+fn volume_unit(unit: &str) -> Option<f64> {
+    Some(match unit {
+        "ml" | "millilitre" | "milliliter" | "毫升" => 1.0,
+        "l" | "litre" | "liter" | "升" | "公升" => 1000.0,
+        "cup" => 236.6,
+        "tbsp" => 14.79,
+        "tsp" => 4.93,
+        "fl oz" | "fluid ounce" => 29.57,
+        _ => return None,
+    })
+}
+
+/// The millilitres a portion's name states: in brackets ("1 glass (250 ml)", "1 罐（330
+/// 毫升）"), else as its unit ("1 cup", "1/2 cup", "1 tbsp", "1 cup, sliced").
+fn portion_volume(name: &str) -> Option<f64> {
+    // "1 cup, sliced" is a cup too.
+    let volume = |text: &str| {
+        let text = normalise(text);
+        let (count, rest) = leading_count(&text);
+        let unit = canonical(rest.trim());
+        let head = unit.split(',').next().map(|head| canonical(head.trim()));
+        Some(count? * volume_unit(&unit).or_else(|| volume_unit(&head?))?)
+    };
+    let bracketed = name
+        .split(['(', '（'])
+        .skip(1)
+        .filter_map(|part| part.split([')', '）']).next())
+        .find_map(volume);
+    bracketed
+        .or_else(|| volume(&strip_brackets(name)))
+        .filter(|ml| *ml > 0.0)
+}
+
+/// Grams per millilitre of a food, from a portion that names a volume: one of exactly
+/// `ml` (the "250 ml" chip's own portion), else the first.
+fn density(portions: &[Portion], ml: f64) -> Option<f64> {
+    let volumes: Vec<(f64, f64)> = portions
+        .iter()
+        .filter_map(|p| {
+            std::iter::once(&p.name)
+                .chain(p.name_zh.as_ref())
+                .find_map(|name| portion_volume(name))
+                .map(|volume| (volume, p.grams))
+        })
+        .collect();
+    volumes
+        .iter()
+        .find(|(volume, _)| (volume - ml).abs() < 0.05)
+        .or(volumes.first())
+        .map(|(volume, grams)| grams / volume)
+}
+
 /// One name for each unit that goes by several.
 fn canonical(unit: &str) -> String {
     let singular = singular(unit);
@@ -413,6 +517,7 @@ mod tests {
     #[derive(Deserialize)]
     struct Cases {
         foods: HashMap<String, Vec<Portion>>,
+        drinks: Vec<String>,
         cases: Vec<Case>,
     }
 
@@ -421,6 +526,8 @@ mod tests {
         food: String,
         input: String,
         grams: Option<f64>,
+        #[serde(default)]
+        counted_as_water: bool,
         error: Option<String>,
     }
 
@@ -431,9 +538,12 @@ mod tests {
         let mut wrong = Vec::new();
         for case in &cases.cases {
             let portions = &cases.foods[&case.food];
-            let got = read_amount(&case.input, portions);
+            let drink = cases.drinks.contains(&case.food);
+            let got = read_amount(&case.input, portions, drink);
             let ok = match (&got, case.grams, &case.error) {
-                (Ok(g), Some(want), None) => (g - want).abs() < 1e-9,
+                (Ok(r), Some(want), None) => {
+                    (r.grams - want).abs() < 1e-9 && r.counted_as_water == case.counted_as_water
+                }
                 (Err(e), None, Some(kind)) => e.kind() == kind,
                 _ => false,
             };
@@ -454,10 +564,25 @@ mod tests {
             name: "1 slice".into(),
             name_zh: Some("1 片".into()),
         }];
-        let e = read_amount("2 cups", &bread).unwrap_err();
+        let e = read_amount("2 spoonfuls", &bread, false).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown unit \"cups\"; use g, kg, 斤, 两, oz, lb or one of: slice, 片"
+            "unknown unit \"spoonfuls\"; use g, kg, 斤, 两, oz, lb or one of: slice, 片"
+        );
+    }
+
+    #[test]
+    fn a_volume_of_a_food_without_density_says_so() {
+        let bread = [Portion {
+            grams: 30.0,
+            name: "1 slice".into(),
+            name_zh: Some("1 片".into()),
+        }];
+        let e = read_amount("2 cups", &bread, false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "\"cups\" is a volume, and how much this food weighs per ml is not known; \
+             use g, kg, 斤, 两, oz, lb or one of: slice, 片"
         );
     }
 }

@@ -269,9 +269,19 @@ pub struct NewFood {
     pub aliases: Vec<String>,
 }
 
+/// The categories (catalogue and USDA alike) whose foods are drinks.
+pub const DRINK_CATEGORIES: [&str; 2] = ["beverages", "alcohol"];
+
 impl NewFood {
     pub fn source(&self) -> FoodSource {
         self.source.unwrap_or(FoodSource::Custom)
+    }
+
+    /// A drink: a volume of it with no portion that gives its density is counted as water.
+    pub fn is_drink(&self) -> bool {
+        self.category
+            .as_deref()
+            .is_some_and(|c| DRINK_CATEGORIES.contains(&c))
     }
 }
 

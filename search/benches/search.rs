@@ -32,6 +32,8 @@ pub const QUERIES: &[&str] = &[
     "mi fan",
     "jidan",
     "dou fu",
+    "牛肉面",
+    "beef noodle",
 ];
 
 fn row(id: i64, food: &NewFood) -> FoodSearchRow {

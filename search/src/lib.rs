@@ -120,6 +120,8 @@ pub(crate) struct QueryToken {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Query {
     pub(crate) tokens: Vec<QueryToken>,
+    /// The query whole, as an alias is indexed whole (`text::phrase`).
+    pub(crate) phrase: Option<String>,
     pub(crate) cjk_chars: usize,
     pub(crate) latin_letters: usize,
 }
@@ -164,6 +166,7 @@ impl Query {
         tokens.truncate(MAX_TOKENS);
         Ok(Query {
             tokens,
+            phrase: text::phrase(text),
             cjk_chars,
             latin_letters,
         })

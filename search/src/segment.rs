@@ -20,7 +20,10 @@ pub(crate) const PINYIN: u32 = 4;
 pub(crate) const BRAND: u32 = 8;
 /// A name word before the first comma or parenthesis: what the food is, not a qualifier.
 pub(crate) const HEAD: u32 = 16;
-const FIELD_BITS: u32 = 5;
+/// Another name people type for the food (西红柿炒鸡蛋 for 番茄炒蛋): it finds the food as its
+/// names do, but how much of the food's name a query covers is measured on its own names.
+pub(crate) const ALIAS: u32 = 32;
+const FIELD_BITS: u32 = 6;
 const NO_TERM: u32 = u32::MAX;
 /// Shorter words are matched exactly or as prefixes only.
 pub(crate) const TYPO_MIN_LEN: usize = 4;
@@ -29,6 +32,11 @@ pub(crate) const TYPO_MIN_LEN: usize = 4;
 const MATCH: f32 = 100.0;
 const COVERAGE: f32 = 60.0;
 const FIRST_WORD: f32 = 15.0;
+/// The food's own name holds the whole query as typed (兰州牛肉面 for 牛肉面): above foods
+/// that match only part of it there (刀削面, known also as 刀削牛肉面).
+const WHOLE_NAME: f32 = 40.0;
+/// A word matched as typed, or as its plural or singular.
+const AS_TYPED: f32 = 0.95;
 pub(crate) const HISTORY: f32 = 60.0;
 /// Matches below this quality are typos; a food that needs one ranks this much lower.
 const TYPO_QUALITY: f32 = 0.56;
@@ -168,22 +176,25 @@ fn analyse(doc: &FoodDoc) -> Analysed {
     // Other names people type (西红柿炒鸡蛋 for 番茄炒蛋) find the food as its names do;
     // the measures that rank it stay those of its own name.
     for alias in &doc.aliases {
+        if let Some(phrase) = text::phrase(alias) {
+            terms.push((phrase, ALIAS));
+        }
         for run in text::runs(alias) {
             match run {
                 Run::Word(w) => {
                     if let Some(one) = text::singular(&w) {
-                        terms.push((one, NAME));
+                        terms.push((one, ALIAS));
                     }
-                    terms.push((w, NAME));
+                    terms.push((w, ALIAS));
                 }
                 Run::Cjk(chars) => {
                     let mut alias_grams = Vec::new();
                     text::cjk_grams(&chars, &mut alias_grams);
-                    terms.extend(alias_grams.into_iter().map(|g| (g, CHINESE)));
+                    terms.extend(alias_grams.into_iter().map(|g| (g, ALIAS)));
                     let chinese: String = chars.iter().collect();
                     let syllables = text::pinyin_syllables(None, &chinese);
                     if syllables.len() > 1 {
-                        terms.push((syllables.concat(), PINYIN));
+                        terms.push((syllables.concat(), ALIAS));
                     }
                 }
             }
@@ -281,6 +292,8 @@ pub(crate) struct Prepared<'q> {
     /// A food may miss words of the query (ranked by how many it has): the closest foods
     /// when none has them all.
     relaxed: bool,
+    /// The query whole, where it is a food's alias here: that food is called just this.
+    phrase: Option<u32>,
 }
 
 /// A hit as ranked: score bits, earlier found first, food id, tier, whether it matched
@@ -677,6 +690,11 @@ impl Segment {
         let cost =
             |e: &Expansion| -> usize { e.iter().map(|(o, _)| self.postings_of(*o).len()).sum() };
         let driver = (0..expansions.len()).min_by_key(|&i| cost(&expansions[i]))?;
+        let phrase = query
+            .phrase
+            .as_deref()
+            .and_then(|p| self.terms.get(p))
+            .map(|o| o as u32);
         Some(Prepared {
             query,
             expansions,
@@ -684,6 +702,7 @@ impl Segment {
             first,
             whole,
             relaxed,
+            phrase,
         })
     }
 
@@ -703,10 +722,13 @@ impl Segment {
         // The weakest word match: a food found only through a typo of a word ranks below
         // every food that has the words as typed ("macarons" before "macaroni").
         let mut weakest = 1.0f32;
+        // Every word of the query is in the food's own name as typed.
+        let mut whole_name = true;
         for expansion in &prepared.expansions {
             let mut best = 0.0f32;
             let mut best_quality = 0.0f32;
             let mut best_fields = 0;
+            let mut in_name = 0.0f32;
             // The best match among the head words, which may not be the best match
             // overall ("coke" is in "Cola (Coke)", but its synonym "cola" is its head).
             let mut best_head = 0.0f32;
@@ -714,7 +736,7 @@ impl Segment {
                 let ordinal = packed >> FIELD_BITS;
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
                     let f = packed & ((1 << FIELD_BITS) - 1);
-                    let weight = if f & (NAME | CHINESE | PINYIN) != 0 {
+                    let weight = if f & (NAME | CHINESE | PINYIN | ALIAS) != 0 {
                         1.0
                     } else {
                         0.6
@@ -725,11 +747,17 @@ impl Segment {
                         best_fields = f;
                     }
                     best_quality = best_quality.max(expansion[i].1);
+                    // English words count in the head ("Beef, noodles, and vegetables" is a
+                    // beef, not a beef noodle dish); Chinese and pinyin anywhere.
+                    if f & (HEAD | CHINESE | PINYIN) != 0 {
+                        in_name = in_name.max(expansion[i].1);
+                    }
                     if f & HEAD != 0 {
                         best_head = best_head.max(expansion[i].1);
                     }
                 }
             }
+            whole_name &= in_name >= AS_TYPED;
             if best == 0.0 {
                 if prepared.relaxed {
                     continue;
@@ -751,7 +779,12 @@ impl Segment {
         }
         let query = prepared.query;
         let n = prepared.expansions.len() as f32;
-        let mut coverage = 0.0f32;
+        // Known by exactly the query (兰州牛肉面 is also just 牛肉面): covered whole.
+        let alias = prepared
+            .phrase
+            .is_some_and(|o| terms.binary_search_by_key(&o, |t| t >> FIELD_BITS).is_ok());
+        whole_name |= alias;
+        let mut coverage = if alias { 1.0f32 } else { 0.0 };
         if fields & NAME != 0 && meta.head_words > 0 {
             coverage = coverage.max((head_hits / f32::from(meta.head_words)).min(1.0));
         }
@@ -772,6 +805,7 @@ impl Segment {
             MATCH * total / n
                 + COVERAGE * coverage
                 + if first { FIRST_WORD } else { 0.0 }
+                + if whole_name { WHOLE_NAME } else { 0.0 }
                 + f32::from(meta.tier)
                 - qualifiers
                 - penalty,
@@ -820,6 +854,17 @@ impl Segment {
                 );
             }
         }
+        // Foods known by exactly the query, too: their coverage is whole, which the bound
+        // below (read off their own names) does not foresee.
+        let named = prepared.phrase.map_or(&[][..], |o| self.postings_of(o));
+        for &p in named {
+            if boosted_positions.binary_search(&p).is_err()
+                && live(p)
+                && let Some((s, whole)) = self.score(p, prepared)
+            {
+                top.push(s, self.ids[p as usize], self.meta[p as usize].tier, whole);
+            }
+        }
         let query = prepared.query;
         let n = prepared.expansions.len() as f32;
         // The best score any document from `p` on could still reach.
@@ -835,7 +880,7 @@ impl Segment {
             let coverage = part(n, rest.head_words)
                 .max(part(query.cjk_chars as f32, rest.zh_chars))
                 .max(part(query.latin_letters as f32, rest.pinyin_len));
-            MATCH + FIRST_WORD + COVERAGE * coverage + f32::from(rest.tier)
+            MATCH + FIRST_WORD + WHOLE_NAME + COVERAGE * coverage + f32::from(rest.tier)
         };
         // Every food has the driver's word, unless foods may miss words.
         let lists: Vec<&[u32]> = if prepared.relaxed {
@@ -860,6 +905,7 @@ impl Segment {
             }
             scanned += 1;
             if boosted_positions.binary_search(&p).is_err()
+                && named.binary_search(&p).is_err()
                 && live(p)
                 && let Some((s, whole)) = self.score(p, prepared)
             {

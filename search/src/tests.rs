@@ -359,3 +359,57 @@ fn a_bracketed_qualifier_is_not_what_the_food_is() {
     assert_eq!(first("coke"), 4, "the alias, not the typo of cake");
     assert_eq!(first("strawberry"), 6, "a plural is the same food");
 }
+
+#[test]
+fn a_name_holding_the_whole_query_comes_before_partial_matches() {
+    use DocKind::*;
+    let dish = |id, name: &str, zh: &str, pinyin: &str, aliases: &[&str]| FoodDoc {
+        aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
+        ..doc(id, name, Some(zh), Some(pinyin), None, Catalogue)
+    };
+    // As the dish library has them: 刀削面 is known also as 刀削牛肉面, and is the shorter name.
+    let index = SearchIndex::build(vec![
+        dish(
+            1,
+            "Shanxi knife-shaved noodles in meat sauce soup (dao xiao mian)",
+            "刀削面",
+            "dāo xiāo miàn",
+            &["山西刀削面", "刀削牛肉面", "knife-cut noodles"],
+        ),
+        dish(
+            2,
+            "Lanzhou hand-pulled beef noodle soup (lan zhou niu rou mian)",
+            "兰州牛肉面",
+            "lán zhōu niú ròu miàn",
+            &["牛肉面", "兰州拉面", "lanzhou beef noodles"],
+        ),
+        dish(
+            3,
+            "Beef stew with potatoes (tu dou dun niu rou)",
+            "土豆炖牛肉",
+            "tǔ dòu dùn niú ròu",
+            &["beef noodle stew"],
+        ),
+        doc(
+            4,
+            "Beef and noodles with gravy",
+            Some("牛肉面条（肉汁酱）"),
+            None,
+            None,
+            Generic,
+        ),
+    ]);
+    assert_eq!(
+        ids(&index, "牛肉面"),
+        [2, 4, 1],
+        "known also as just 牛肉面, then a name holding it; 刀削面 holds only 面"
+    );
+    let beef_noodle = ids(&index, "beef noodle");
+    let at = |id| beef_noodle.iter().position(|i| *i == id);
+    assert!(
+        at(2) < at(3) && at(4) < at(3),
+        "names with beef and noodle before a stew known also as a beef noodle stew: {beef_noodle:?}"
+    );
+    // The alias still finds its food.
+    assert_eq!(ids(&index, "刀削牛肉面"), [1]);
+}

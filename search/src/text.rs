@@ -73,6 +73,23 @@ pub(crate) fn runs(text: &str) -> Vec<Run> {
     out
 }
 
+/// A text of more than one word or character as one term (marked apart from words and
+/// grams): an alias typed whole ("牛肉面" for 兰州牛肉面) finds its food as its name would.
+pub(crate) fn phrase(text: &str) -> Option<String> {
+    let parts: Vec<String> = runs(text)
+        .into_iter()
+        .map(|run| match run {
+            Run::Word(w) => w,
+            Run::Cjk(chars) => chars.into_iter().collect(),
+        })
+        .collect();
+    let single = match parts.as_slice() {
+        [only] => only.chars().count() < 2 || !only.chars().all(is_cjk),
+        _ => parts.is_empty(),
+    };
+    (!single).then(|| format!("\u{1}{}", parts.join(" ")))
+}
+
 /// The folded words of a text.
 pub(crate) fn words(text: &str) -> impl Iterator<Item = String> {
     runs(text).into_iter().filter_map(|r| match r {

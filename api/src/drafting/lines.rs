@@ -175,11 +175,10 @@ pub(crate) async fn resolve_lines(
             FoodRef::Saved(id) => {
                 let current = found.get(&id);
                 let saved = kept.get(&id).filter(|_| !input.refresh);
-                let portions = current.map_or(&[][..], |f| &f.food.portions[..]);
                 match (current, saved) {
                     (_, Some(saved)) => {
                         let (quantity, amount) =
-                            measure.grams(portions, &field, &saved.food_name)?;
+                            measure.grams(current.map(|f| &f.food), &field, &saved.food_name)?;
                         MealLine {
                             quantity,
                             amount,
@@ -188,7 +187,7 @@ pub(crate) async fn resolve_lines(
                     }
                     (Some(food), None) => {
                         let (quantity, amount) =
-                            measure.grams(portions, &field, &food.food.name)?;
+                            measure.grams(Some(&food.food), &field, &food.food.name)?;
                         MealLine {
                             amount,
                             ..MealLine::of(food, quantity)
@@ -200,7 +199,7 @@ pub(crate) async fn resolve_lines(
             FoodRef::Usda(fdc_id) => {
                 let food = saved_usda_food(state, fdc_id, Some(user.id)).await?;
                 let (quantity, amount) =
-                    measure.grams(&food.food.portions, &field, &food.food.name)?;
+                    measure.grams(Some(&food.food), &field, &food.food.name)?;
                 MealLine {
                     amount,
                     ..MealLine::of(&food, quantity)

@@ -1,4 +1,4 @@
-use models::Portion;
+use models::NewFood;
 use models::amount::{AmountError, read_amount};
 use models::meal::{Grams, MAX_AMOUNT_CHARS};
 
@@ -34,18 +34,21 @@ impl Measure {
             .map_err(|e| ApiError::validation(format!("{field}: {}", e.0)))
     }
 
-    /// The grams meant for a food with `portions`, and the amount to keep beside them.
+    /// The grams meant for `food` (read against its portions, and as a drink or not; no
+    /// portions when it no longer exists), and the amount to keep beside them.
     pub(crate) fn grams(
         &self,
-        portions: &[Portion],
+        food: Option<&NewFood>,
         field: &str,
         food_name: &str,
     ) -> Result<(Grams, Option<String>), ApiError> {
         match self {
             Measure::Grams(g) => Ok((*g, None)),
             Measure::Amount(text) => {
-                let grams = read_amount(text, portions)
-                    .and_then(|g| Grams::parse(g).map_err(|_| AmountError::Invalid))
+                let portions = food.map_or(&[][..], |f| &f.portions[..]);
+                let drink = food.is_some_and(NewFood::is_drink);
+                let grams = read_amount(text, portions, drink)
+                    .and_then(|r| Grams::parse(r.grams).map_err(|_| AmountError::Invalid))
                     .map_err(|e| {
                         ApiError::validation(format!(
                             "{} ({food_name}): {e}",

@@ -125,8 +125,7 @@ async fn update_line(
                 Some(food_id) => state.stores.foods.get(food_id).await?,
                 None => None,
             };
-            let portions = food.as_ref().map_or(&[][..], |f| &f.food.portions[..]);
-            measure.grams(portions, "quantity", &line.food_name)?
+            measure.grams(food.as_ref().map(|f| &f.food), "quantity", &line.food_name)?
         }
     };
     let meal = match state

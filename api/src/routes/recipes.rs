@@ -124,7 +124,7 @@ impl RecipeInput {
                     format!("ingredients[{i}]: food {id} not found"),
                 )
             })?;
-            let (quantity, amount) = measure.grams(&food.food.portions, &field, &food.food.name)?;
+            let (quantity, amount) = measure.grams(Some(&food.food), &field, &food.food.name)?;
             ingredients.push(NewIngredient {
                 food_id: *id,
                 quantity,

@@ -42,6 +42,9 @@ pub struct FoodView {
     pub data_quality: String,
     pub ingredients: Option<String>,
     pub category: Option<String>,
+    /// A drink (its category is one of drinks): a volume of it is counted as water when
+    /// no portion gives its density, and the app says so.
+    pub is_drink: bool,
     pub is_owner: bool,
     pub created_at: Option<DateTime<Utc>>,
 }
@@ -125,6 +128,7 @@ impl FoodView {
             data_quality: f.data_quality.clone(),
             ingredients: f.ingredients.clone(),
             category: f.category.clone(),
+            is_drink: f.is_drink(),
             is_owner: false,
             created_at: None,
         }

@@ -199,6 +199,87 @@ async fn amounts_and_quick_adds_are_logged_beside_grams() {
     assert_eq!(number(&lunch["total_quantity"]), 0.0);
 }
 
+/// The shipped food named `name`, as the search answers it for `query`.
+async fn shipped_food(app: &TestApp, query: &str, name: &str) -> Value {
+    let (status, body) = app.get(&format!("/foods/search/?query={query}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not found for {query}: {body}"))
+        .clone()
+}
+
+#[tokio::test]
+async fn volumes_are_weighed_by_density_and_a_drink_without_one_as_water() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let milk = shipped_food(&app, "whole%20milk", "Milk, whole").await;
+    let cola = shipped_food(&app, "cola", "Cola (Coke)").await;
+    let rice_milk = shipped_food(&app, "rice%20milk", "Rice milk").await;
+    let rice = food_id(&app, "米饭").await;
+    assert_eq!(
+        (&milk["is_drink"], &cola["is_drink"], &rice_milk["is_drink"]),
+        (&json!(false), &json!(true), &json!(true)),
+        "milk is dairy; cola and rice milk are beverages"
+    );
+    assert_eq!(rice_milk["portions"], json!([]), "{rice_milk}");
+
+    let meal = expect_ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"date": "2026-11-20T04:30:00Z", "foods": [
+            {"food_id": milk["id"], "amount": "250 ml"},
+            {"food_id": milk["id"], "amount": "300 ml"},
+            {"food_id": cola["id"], "amount": "1 l"},
+            {"food_id": rice_milk["id"], "amount": "250 ml"},
+            {"food_id": rice_milk["id"], "amount": "1杯"},
+        ]}),
+    )
+    .await;
+    let grams: Vec<f64> = meal["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| number(&l["quantity"]))
+        .collect();
+    assert_eq!(
+        grams,
+        [
+            250.0,  // its "1 carton (250 ml)"
+            309.4,  // by its cup: 244 g a 236.6 ml
+            1030.3, // by its "1 can (330 ml)" of 340 g
+            250.0,  // no portions: counted as water
+            236.6,  // a US cup of water
+        ],
+        "{meal}"
+    );
+    assert_eq!(meal["foods"][0]["amount"], "250 ml");
+
+    // A solid without a density refuses a volume, and says why.
+    let (status, answer) = as_user(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"foods": [{"food_id": rice, "amount": "250 ml"}]}),
+    )
+    .await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        message(&answer).contains("\"ml\" is a volume")
+            && message(&answer).contains("per ml is not known")
+            && message(&answer).contains("碗"),
+        "{answer}"
+    );
+}
+
 #[tokio::test]
 async fn recent_and_starred_foods_are_the_users_own() {
     let Some(app) = spawn_app(Options::default()).await else {

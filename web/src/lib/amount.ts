@@ -12,7 +12,9 @@ export type AmountError =
   | { kind: 'invalid' }
   | { kind: 'too_much' }
   /** `units`: the food's own units (its portions' names), for the message. */
-  | { kind: 'unknown_unit'; unit: string; units: string[] };
+  | { kind: 'unknown_unit'; unit: string; units: string[] }
+  /** A volume, for a food that is not a drink and whose density no portion gives. */
+  | { kind: 'no_density'; unit: string; units: string[] };
 
 export type AmountReading =
   | {
@@ -24,6 +26,8 @@ export type AmountReading =
       count: number;
       /** The unit as typed, e.g. "slices" or "碗". */
       unitText: string;
+      /** A volume of a drink that no portion gives a density for, weighed as water (1 g a ml): say so. */
+      countedAsWater: boolean;
     }
   | { ok: false; error: AmountError };
 
@@ -56,6 +60,24 @@ const SYNONYMS: Record<string, string> = {
   份: 'serving',
   小碗: 'small bowl',
   大碗: 'large bowl',
+};
+
+/** Millilitres in one of a volume unit (as `unitKey` names it): US measures, as USDA's portions use them. */
+const VOLUME_UNITS: Record<string, number> = {
+  ml: 1,
+  millilitre: 1,
+  milliliter: 1,
+  毫升: 1,
+  l: 1000,
+  litre: 1000,
+  liter: 1000,
+  升: 1000,
+  公升: 1000,
+  cup: 236.6,
+  tbsp: 14.79,
+  tsp: 4.93,
+  'fl oz': 29.57,
+  'fluid ounce': 29.57,
 };
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -174,8 +196,36 @@ function gramsPerUnit(key: string, portions: readonly FoodPortion[]): number | n
   return best ? best.unit.portion.grams / best.unit.count : null;
 }
 
-/** Reads an amount such as "2 slices", "1.5碗", "半斤" or "150" (grams) against a food's portions. */
-export function readAmount(input: string, portions: readonly FoodPortion[]): AmountReading {
+/** The millilitres a portion's name states: in brackets ("1 glass (250 ml)"), else as its unit ("1 cup", "1/2 cup", "1 cup, sliced"). */
+function portionVolume(name: string): number | null {
+  const volume = (text: string): number | null => {
+    const leading = readLeadingNumber(toHalfWidth(text.trim()));
+    const key = leading ? unitKey(leading.rest.trim()) : '';
+    // "1 cup, sliced" is a cup too.
+    const ml = VOLUME_UNITS[key] ?? VOLUME_UNITS[key.split(',')[0]?.trim() ?? ''];
+    return leading && ml !== undefined ? leading.value * ml : null;
+  };
+  const bracketed = [...name.matchAll(/[(（]([^)）]*)/g)].map((match) => volume(match[1] ?? '')).find((ml) => ml !== null);
+  const ml = bracketed ?? volume(name.replace(/\([^)]*\)|（[^）]*）/g, ' '));
+  return ml !== null && ml > 0 ? ml : null;
+}
+
+/** Grams per millilitre, from a portion that names a volume: one of exactly `ml` (the "250 ml" chip's own), else the first. */
+function density(portions: readonly FoodPortion[], ml: number): number | null {
+  const volumes = portions.flatMap((portion) => {
+    const names = [portion.name, portion.name_zh].filter((name): name is string => !!name);
+    const volume = names.map(portionVolume).find((found) => found !== null);
+    return volume === undefined || volume === null ? [] : [{ volume, grams: portion.grams }];
+  });
+  const chosen = volumes.find((v) => Math.abs(v.volume - ml) < 0.05) ?? volumes[0];
+  return chosen ? chosen.grams / chosen.volume : null;
+}
+
+/**
+ * Reads an amount such as "2 slices", "1.5碗", "半斤", "250 ml" or "150" (grams) against a
+ * food's portions; a volume of a drink (`isDrink`) with no density is counted as water.
+ */
+export function readAmount(input: string, portions: readonly FoodPortion[], isDrink: boolean): AmountReading {
   const text = toHalfWidth(input).trim();
   if (text === '') return { ok: false, error: { kind: 'empty' } };
   const leading = readLeadingNumber(text);
@@ -188,10 +238,11 @@ export function readAmount(input: string, portions: readonly FoodPortion[]): Amo
   }
   if (!Number.isFinite(count) || count <= 0) return { ok: false, error: { kind: 'invalid' } };
 
-  let gramsEach: number;
+  let exact: number;
   let unit: string | null;
+  let countedAsWater = false;
   if (unitText === '') {
-    gramsEach = 1;
+    exact = count;
     unit = null;
   } else if (!/^[\p{L}]/u.test(unitText)) {
     return { ok: false, error: { kind: 'invalid' } };
@@ -199,22 +250,33 @@ export function readAmount(input: string, portions: readonly FoodPortion[]): Amo
     const lower = unitText.toLowerCase();
     const mass = MASS_UNITS[lower];
     const key = unitKey(unitText);
+    // A portion named as typed wins over a volume: "1 cup" of oats is its cup portion.
     const portion = mass ? null : gramsPerUnit(key, portions);
+    const mlEach = VOLUME_UNITS[key];
     if (mass) {
-      gramsEach = mass.grams;
+      exact = count * mass.grams;
       unit = mass.id === 'g' ? null : mass.id;
     } else if (portion !== null) {
-      gramsEach = portion;
+      exact = count * portion;
+      unit = key;
+    } else if (mlEach !== undefined) {
+      const ml = count * mlEach;
+      const gramsPerMl = density(portions, ml);
+      if (gramsPerMl === null && !isDrink) {
+        return { ok: false, error: { kind: 'no_density', unit: unitText, units: foodUnits(portions) } };
+      }
+      countedAsWater = gramsPerMl === null;
+      exact = gramsPerMl === null ? ml : ml * gramsPerMl;
       unit = key;
     } else {
       return { ok: false, error: { kind: 'unknown_unit', unit: unitText, units: foodUnits(portions) } };
     }
   }
 
-  const grams = Math.round(count * gramsEach * 10) / 10;
+  const grams = Math.round(exact * 10) / 10;
   if (!(grams > 0)) return { ok: false, error: { kind: 'invalid' } };
   if (grams > MAX_AMOUNT_GRAMS) return { ok: false, error: { kind: 'too_much' } };
-  return { ok: true, grams, unit, count, unitText };
+  return { ok: true, grams, unit, count, unitText, countedAsWater };
 }
 
 /**
@@ -226,7 +288,8 @@ export function portionAmount(portion: FoodPortion, portions: readonly FoodPorti
   const names = zhFirst ? [portion.name_zh, portion.name] : [portion.name, portion.name_zh];
   for (const name of names) {
     if (!name?.trim()) continue;
-    const reading = readAmount(name, portions);
+    // A chip's name reads back as its own portion, never as a volume counted as water.
+    const reading = readAmount(name, portions, false);
     if (reading.ok && reading.grams === Math.round(portion.grams * 10) / 10) return name.trim();
   }
   return String(portion.grams);

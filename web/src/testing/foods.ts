@@ -32,6 +32,7 @@ export function makeFood(fields: Partial<Food> = {}): Food {
     is_owner: false,
     is_favorite: false,
     is_recipe: false,
+    is_drink: false,
     per_serving: null,
     created_at: null,
     ...fields,

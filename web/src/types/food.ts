@@ -74,6 +74,8 @@ export type Food = {
   is_favorite: boolean;
   /** One of the caller's recipes, listed as a food (data_source "recipe"). */
   is_recipe: boolean;
+  /** A drink: a volume of it ("250 ml") with no portion giving its density is counted as water. */
+  is_drink: boolean;
   /** Recipes only. */
   per_serving: FoodServing | null;
   created_at: string | null;

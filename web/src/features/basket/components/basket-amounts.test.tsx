@@ -40,15 +40,32 @@ describe('basket lines with amounts', () => {
     expect(stored()).toEqual([{ food: bread, quantity: 90, amount: '3 片' }]);
 
     await user.clear(quantity);
-    await user.type(quantity, '2 cups');
+    await user.type(quantity, '2 spoonfuls');
     expect(quantity).toBeInvalid();
-    expect(quantity).toHaveAccessibleDescription('Unknown unit “cups”: use g, kg, 斤, 两, oz, lb or one of: slice, 片');
+    expect(quantity).toHaveAccessibleDescription('Unknown unit “spoonfuls”: use g, kg, 斤, 两, oz, lb or one of: slice, 片');
+    await user.clear(quantity);
+    await user.type(quantity, '2 cups');
+    expect(quantity).toHaveAccessibleDescription(
+      '“cups” is a volume, and what this food weighs per ml is not known: use g, kg, 斤, 两, oz, lb or one of: slice, 片',
+    );
 
     // Plain grams are grams: the amount goes.
     await user.clear(quantity);
     await user.type(quantity, '45');
     expect(stored()).toEqual([{ food: bread, quantity: 45 }]);
     expect(within(box).getByRole('listitem')).not.toHaveTextContent('·');
+  });
+
+  it('say when a drink’s volume is counted as water', async () => {
+    const soda = makeFood({ id: 11, name: 'Soda water', name_zh: '苏打水', calories_per_100g: 0, portions: [], is_drink: true });
+    const { user } = openHome([{ food: soda, quantity: 330, amount: '330 ml' }]);
+    const box = await screen.findByRole('complementary', { name: 'Current basket' });
+    expect(within(box).getByRole('listitem')).toHaveTextContent('330 ml · ≈ 330 g, counted as water');
+    const quantity = within(box).getByLabelText('Quantity of Soda water');
+    await user.clear(quantity);
+    await user.type(quantity, '1 l');
+    expect(within(box).getByRole('listitem')).toHaveTextContent('1 l · ≈ 1,000 g, counted as water');
+    expect(stored()).toEqual([{ food: soda, quantity: 1000, amount: '1 l' }]);
   });
 });
 

@@ -34,11 +34,14 @@ export function FoodLineItem({ line, name, calories, grams, rangeHint, onQuantit
     setShown(storedKey);
     setText(stored);
   }
-  const reading = readAmount(text, line.food.portions);
+  const reading = readAmount(text, line.food.portions, line.food.is_drink);
+  // "250 ml" of a drink whose density is not known is weighed as water: say so beside the grams.
+  const lineAmount = line.amount ? readAmount(line.amount, line.food.portions, line.food.is_drink) : null;
+  const asWater = lineAmount?.ok === true && lineAmount.countedAsWater;
   const invalid = !reading.ok || !isLineQuantity(reading.grams) || !isLineQuantity(line.quantity);
   // A number out of range gets the range; words that are not an amount get what went wrong.
   const hint =
-    !reading.ok && (reading.error.kind === 'unknown_unit' || (reading.error.kind === 'invalid' && !isPlainNumber(text)))
+    !reading.ok && (reading.error.kind === 'unknown_unit' || reading.error.kind === 'no_density' || (reading.error.kind === 'invalid' && !isPlainNumber(text)))
       ? amountErrorText(reading.error)
       : rangeHint;
 
@@ -51,7 +54,11 @@ export function FoodLineItem({ line, name, calories, grams, rangeHint, onQuantit
             <span aria-hidden="true">✓</span> {t('basket.updated')}
           </span>
         )}
-        {line.amount && <span className="basket-line-amount">{t('basket.amountGrams', { amount: line.amount, grams })}</span>}
+        {line.amount && (
+          <span className="basket-line-amount">
+            {t(asWater ? 'basket.amountGramsAsWater' : 'basket.amountGrams', { amount: line.amount, grams })}
+          </span>
+        )}
       </div>
       <span className="basket-line-kcal">{calories}</span>
       <label htmlFor={inputId} className="visually-hidden">
@@ -68,7 +75,7 @@ export function FoodLineItem({ line, name, calories, grams, rangeHint, onQuantit
         onChange={(event) => {
           const typed = event.target.value;
           setText(typed);
-          const read = readAmount(typed, line.food.portions);
+          const read = readAmount(typed, line.food.portions, line.food.is_drink);
           if (read.ok && isLineQuantity(read.grams)) onQuantity(read.grams, read.unit !== null ? typed.trim() : undefined);
         }}
         onBlur={() => {

@@ -86,8 +86,8 @@ function foodLine(food: SavedFood, quantity: number, amount: string | undefined,
  */
 function addedAmounts(food: SavedFood, first: string | undefined, second: string | undefined): string | undefined {
   if (!first || !second) return undefined;
-  const a = readAmount(first, food.portions);
-  const b = readAmount(second, food.portions);
+  const a = readAmount(first, food.portions, food.is_drink);
+  const b = readAmount(second, food.portions, food.is_drink);
   if (!a.ok || !b.ok || a.unit === null || a.unit !== b.unit) return undefined;
   // The newer spelling, unless only the older one is written for more than one ("slices").
   const unitText = b.count === 1 && a.count !== 1 ? a.unitText : b.unitText;
@@ -118,7 +118,7 @@ export function updateFood(lines: readonly BasketLine[], food: SavedFood): Baske
   if (!lines.some((line) => !isQuickLine(line) && line.food.id === food.id)) return null;
   return lines.map((line) => {
     if (isQuickLine(line) || line.food.id !== food.id) return line;
-    const reading = line.amount ? readAmount(line.amount, food.portions) : null;
+    const reading = line.amount ? readAmount(line.amount, food.portions, food.is_drink) : null;
     const keeps = reading?.ok === true && Math.abs(reading.grams - line.quantity) <= 0.1;
     return foodLine(food, line.quantity, keeps ? line.amount : undefined, true);
   });
@@ -282,6 +282,8 @@ export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFo
     is_owner: false,
     is_favorite: false,
     is_recipe: false,
+    // A line's amount is its own portion ("250 ml" = the grams logged): no water to assume.
+    is_drink: false,
     per_serving: null,
     created_at: null,
   };

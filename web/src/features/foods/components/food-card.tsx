@@ -55,7 +55,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
   const shown = nutrition.data ? withUsdaNutrients(base, nutrition.data.nutrients) : base;
 
   const names = foodNames(shown, language);
-  const reading = readAmount(quantityText, shown.portions);
+  const reading = readAmount(quantityText, shown.portions, shown.is_drink);
   const quantity = reading.ok && reading.grams >= MIN_CARD_GRAMS ? reading.grams : null;
   // Plain grams are just grams; "2 slices" goes to the basket as typed, beside its grams.
   const amountText = reading.ok && reading.unit !== null ? quantityText.trim() : undefined;

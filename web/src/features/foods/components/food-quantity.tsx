@@ -86,7 +86,12 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
       ) : (
         <p className="food-card-portion">
           {reading.ok && reading.unit !== null && (
-            <span className="food-card-grams">{t('common:amount.inGrams', { grams: formatNumber(grams) })}</span>
+            <span className="food-card-grams">
+              {/* A drink's volume with no known density is weighed as water: an assumption, said as one. */}
+              {t(reading.countedAsWater ? 'common:amount.inGramsAsWater' : 'common:amount.inGrams', {
+                grams: formatNumber(grams),
+              })}
+            </span>
           )}
           <span className="visually-hidden">{t('card.forQuantity', { grams: formatNumber(grams) })}</span>
           <strong>{t('card.kcal', { value: formatKcal(amount.calories) })}</strong>

@@ -1,6 +1,6 @@
 import type { Language } from '@/config/constants';
 import { portionAmount, readAmount } from '@/lib/amount';
-import type { Food, FoodPortion } from '@/types/food';
+import type { Food } from '@/types/food';
 
 /** SPEC 9: the default portion. */
 export const DEFAULT_GRAMS = 100;
@@ -31,7 +31,7 @@ export function oneTapAmount(food: Food, last: LastLogged | null | undefined, la
 }
 
 /** Whether an amount ("2 slices") is a unit of the food that weighs the grams (a plain number is not). */
-function readsAs(amount: string, grams: number, food: { portions: readonly FoodPortion[] }): boolean {
-  const reading = readAmount(amount, food.portions);
+function readsAs(amount: string, grams: number, food: Pick<Food, 'portions' | 'is_drink'>): boolean {
+  const reading = readAmount(amount, food.portions, food.is_drink);
   return reading.ok && reading.unit !== null && Math.abs(reading.grams - grams) <= 0.1;
 }
