@@ -1,15 +1,12 @@
 import type { Language } from '@/config/constants';
-import { portionAmount, readAmount } from '@/lib/amount';
-import type { Food, FoodPortion } from '@/types/food';
-
-/** SPEC 9: the default portion. */
-export const DEFAULT_GRAMS = 100;
+import { DEFAULT_GRAMS, firstPortionAmount, readsAs, type FoodAmount } from '@/lib/food-amounts';
+import type { Food } from '@/types/food';
 
 /** How a food was last logged, as the recent foods list carries it. */
 export type LastLogged = { last_quantity: number; last_amount: string | null };
 
 /** What one tap adds: grams, and the amount they are named by ("2 slices") when not plain grams. */
-export type OneTapAmount = { grams: number; label: string | null };
+export type OneTapAmount = FoodAmount;
 
 /**
  * The amount one tap adds: the food's last-logged amount, else its first portion, else
@@ -24,14 +21,5 @@ export function oneTapAmount(food: Food, last: LastLogged | null | undefined, la
     const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;
     return { grams: last.last_quantity, label };
   }
-  const portion = food.portions[0];
-  if (!portion) return { grams: DEFAULT_GRAMS, label: null };
-  const name = portionAmount(portion, food.portions, language === 'zh');
-  return { grams: portion.grams, label: readsAs(name, portion.grams, food) ? name : null };
-}
-
-/** Whether an amount ("2 slices") is a unit of the food that weighs the grams (a plain number is not). */
-function readsAs(amount: string, grams: number, food: { portions: readonly FoodPortion[] }): boolean {
-  const reading = readAmount(amount, food.portions);
-  return reading.ok && reading.unit !== null && Math.abs(reading.grams - grams) <= 0.1;
+  return firstPortionAmount(food, language) ?? { grams: DEFAULT_GRAMS, label: null };
 }
