@@ -30,3 +30,23 @@ export async function logIn(
 
 /** The toast whose text matches. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/**
+ * A new account signed in through the API, its session (and the language) put in the
+ * page's storage as a returning phone keeps them; the page is at / afterwards.
+ */
+export async function signInThroughStorage(page: Page, request: APIRequestContext, prefix: string, language: 'en' | 'zh') {
+  const username = await signUp(request, prefix);
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
+  const { access, refresh, user } = (await login.json()).data;
+  await page.goto('/');
+  await page.evaluate(
+    ([a, r, u, lang]) => {
+      localStorage.setItem('auth_token', a);
+      localStorage.setItem('refresh_token', r);
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('language', lang);
+    },
+    [access, refresh, user, language] as const,
+  );
+}
