@@ -254,7 +254,7 @@ function CaloriesEstimate({ kcal, onTake }: { kcal: number; onTake: () => void }
 /** What reading the label gave: check every value, on what basis they were given, and the serving kept. */
 function LabelSummary({ label }: { label: LabelReading }) {
   const { t } = useTranslation('foods');
-  const { formatNumber } = useFoodLanguage();
+  const { language, formatNumber } = useFoodLanguage();
   if (!label.found) return <FormMessage tone="error">{t('label.notFound')}</FormMessage>;
   const basis =
     label.basis === 'per_serving' && label.serving_grams !== null
@@ -262,13 +262,11 @@ function LabelSummary({ label }: { label: LabelReading }) {
       : label.basis === 'per100ml'
         ? t('label.per100ml')
         : null;
-  return (
-    <FormMessage tone="info">
-      {t('label.filled')}
-      {basis && ` ${basis}`}
-      {label.serving_grams !== null &&
-        label.serving_grams > 0 &&
-        ` ${t('label.servingPortion', { grams: formatNumber(label.serving_grams) })}`}
-    </FormMessage>
-  );
+  const serving =
+    label.serving_grams !== null && label.serving_grams > 0
+      ? t('label.servingPortion', { grams: formatNumber(label.serving_grams) })
+      : null;
+  // Chinese sentences follow one another without a space.
+  const sentences = [t('label.filled'), basis, serving].filter((sentence) => sentence !== null);
+  return <FormMessage tone="info">{sentences.join(language === 'zh' ? '' : ' ')}</FormMessage>;
 }

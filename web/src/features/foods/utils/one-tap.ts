@@ -1,4 +1,5 @@
 import type { Language } from '@/config/constants';
+import { portionAmount } from '@/lib/amount';
 import { DEFAULT_GRAMS, firstPortionAmount, readsAs, type FoodAmount } from '@/lib/food-amounts';
 import type { Food } from '@/types/food';
 
@@ -15,11 +16,22 @@ export type OneTapAmount = FoodAmount;
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
-    const amount = last.last_amount;
+    const amount = portionInLanguage(last.last_amount, last.last_quantity, food, language);
     // An amount typed in English ("2 slices") would put English into the Chinese page: grams there.
     const fits = amount !== null && !(language === 'zh' && /[a-z]/i.test(amount));
     const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;
     return { grams: last.last_quantity, label };
   }
   return firstPortionAmount(food, language) ?? { grams: DEFAULT_GRAMS, label: null };
+}
+
+/**
+ * A last amount that is one of the food's portions by name ("1 serving", as the server
+ * offers a food not logged yet), written in the page's language ("1 份"); any other
+ * amount as it was typed.
+ */
+function portionInLanguage(amount: string | null, grams: number, food: Food, language: Language): string | null {
+  const portion = food.portions.find((each) => each.name === amount || each.name_zh === amount);
+  if (!portion || Math.abs(portion.grams - grams) > 0.1) return amount;
+  return portionAmount(portion, food.portions, language === 'zh');
 }
