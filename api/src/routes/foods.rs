@@ -502,6 +502,18 @@ struct RecentFoods {
     frequent: Vec<UsedFoodView>,
 }
 
+/// What a food never logged with a quantity (only created or saved) is offered at: a
+/// custom food's first portion, the way its owner said it is eaten (a label's serving
+/// size, "1 serving"), else 100 g.
+fn never_logged_amount(food: &FoodView) -> (f64, Option<String>) {
+    match food.portions.first() {
+        Some(portion) if food.is_custom && portion.grams > 0.0 => {
+            (portion.grams, Some(portion.name.clone()))
+        }
+        _ => (100.0, None),
+    }
+}
+
 async fn used_foods(
     state: &AppState,
     user: UserId,
@@ -520,13 +532,15 @@ async fn used_foods(
         .into_iter()
         .filter_map(|food| {
             let u = used.iter().find(|u| Some(u.food_id) == food.id)?;
-            // A food never logged with a quantity (only created) is offered as 100 g.
-            let last_quantity = u.last_quantity.unwrap_or(100.0);
+            let (last_quantity, last_amount) = match u.last_quantity {
+                Some(grams) => (grams, u.last_amount.clone()),
+                None => never_logged_amount(&food),
+            };
             Some(UsedFoodView {
                 uses: u.uses,
                 last_used_at: u.used_at,
                 last_quantity,
-                last_amount: u.last_amount.clone(),
+                last_amount,
                 food,
             })
         })

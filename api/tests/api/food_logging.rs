@@ -379,6 +379,49 @@ async fn recent_and_starred_foods_are_the_users_own() {
 }
 
 #[tokio::test]
+async fn a_custom_food_not_yet_logged_is_offered_by_its_first_portion() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    // Made from a label: its serving size is its first portion.
+    let crackers = custom_food(&app, &ann, "Label crackers", 500.0).await;
+    let plain = expect_ok(
+        &app,
+        Method::POST,
+        "/foods/create/",
+        &ann,
+        json!({"name": "Plain oats", "calories": 380}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let (_, used) = get_as(&app, "/foods/recent/", &ann.access).await;
+    let recent = used["data"]["recent"].as_array().unwrap();
+    let of = |id: i64| recent.iter().find(|f| f["id"] == id).expect("listed");
+    assert_eq!(number(&of(crackers)["last_quantity"]), 30.0, "{used}");
+    assert_eq!(of(crackers)["last_amount"], "1 slice");
+    // Without portions: 100 g, as before.
+    assert_eq!(number(&of(plain)["last_quantity"]), 100.0);
+    assert_eq!(of(plain)["last_amount"], Value::Null);
+
+    // Once logged, the amount logged wins.
+    expect_ok(
+        &app,
+        Method::POST,
+        "/meals/create/",
+        &ann,
+        json!({"foods": [{"food_id": crackers, "quantity": 45}]}),
+    )
+    .await;
+    let (_, used) = get_as(&app, "/foods/recent/", &ann.access).await;
+    let logged = &used["data"]["recent"][0];
+    assert_eq!(logged["id"], crackers);
+    assert_eq!(number(&logged["last_quantity"]), 45.0);
+    assert_eq!(logged["last_amount"], Value::Null);
+}
+
+#[tokio::test]
 async fn a_meal_or_a_whole_day_is_copied_to_another_date() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;

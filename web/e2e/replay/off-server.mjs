@@ -16,6 +16,10 @@ const products = new Map([
   ['070097025088', peanuts],
 ]);
 
+// A product whose look-up finds both services down: Open Food Facts and USDA answer 503
+// for it, as when they cannot be reached (the e2e of a barcode nobody can look up).
+const UNREACHABLE = '4006381333931';
+
 function send(response, status, body) {
   response.writeHead(status, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify(body));
@@ -25,6 +29,9 @@ const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://${HOST}:${PORT}`);
   if (request.method !== 'GET') return send(response, 405, { status: 0, status_verbose: 'method not allowed' });
 
+  if (url.pathname.includes(UNREACHABLE) || url.search.includes(UNREACHABLE)) {
+    return send(response, 503, { status: 0, status_verbose: 'service unavailable' });
+  }
   const product = /^\/api\/v2\/product\/(\d+)(?:\.json)?$/.exec(url.pathname);
   if (product) {
     const found = products.get(product[1] ?? '');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, rememberSession } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
+import { i18n } from '@/lib/i18n';
 
 const ann = { id: 1, username: 'ann', nickname: 'Ann' };
 const crisps = makeFood({
@@ -50,6 +51,30 @@ describe('the barcode results card on the dashboard', () => {
     expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toEqual([
       expect.objectContaining({ food: expect.objectContaining({ id: 77 }), quantity: 100 }),
     ]);
+  });
+
+  it("adds a food of one's own by its first portion, the serving its label gave, in the page's language", async () => {
+    const mine = makeFood({
+      id: 78,
+      name: 'Label crackers',
+      name_zh: '标签饼干',
+      barcode: '4006381333931',
+      data_source: 'custom',
+      is_custom: true,
+      portions: [{ grams: 29, name: '1 serving', name_zh: '1 份' }],
+    });
+    localStorage.setItem('dashboardBarcodeFoods', JSON.stringify([{ barcode: mine.barcode, food: mine, is_existing: true }]));
+    const { user } = openDashboard();
+    const line = within(within(await card()).getByRole('list', { name: 'Foods from the last barcode scan' })).getByRole('listitem');
+    await user.click(within(line).getByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByText('Added 1 serving (29 g) of Label crackers to the basket')).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('mealCart') ?? '[]')).toEqual([
+      expect.objectContaining({ food: expect.objectContaining({ id: 78 }), quantity: 29, amount: '1 serving' }),
+    ]);
+
+    await i18n.changeLanguage('zh');
+    await user.click(within(line).getByRole('button', { name: '加入餐篮' }));
+    expect(await screen.findByText('已将标签饼干 1 份（29 克）加入餐篮')).toBeVisible();
   });
 
   it('ignores a stored value it cannot read', async () => {

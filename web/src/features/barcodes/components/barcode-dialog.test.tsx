@@ -210,9 +210,10 @@ describe('the barcode dialog', () => {
     });
     const box = await scanPhoto(user);
     expect(await within(box).findByRole('alert')).toHaveTextContent('No food information could be obtained');
-    expect(within(box).getByRole('list', { name: 'Barcodes without food information' })).toHaveTextContent(
-      '0 70097 02508 8: Product not found in Open Food Facts',
-    );
+    // In plain words by the code, not the server's text.
+    const missing = within(box).getByRole('list', { name: 'Barcodes without food information' });
+    expect(missing).toHaveTextContent('0 70097 02508 8: no food database knows this product yet.');
+    expect(missing).not.toHaveTextContent('Open Food Facts');
   });
 
   it('speaks Chinese', async () => {
@@ -279,7 +280,7 @@ describe('a barcode no database knows', () => {
     const box = await scanPhoto(user);
     const missing = await within(box).findByRole('list', { name: 'Barcodes without food information' });
     const create = within(missing).getByRole('button', { name: 'Create a food for this barcode' });
-    expect(create).toHaveAccessibleDescription('0 70097 02508 8: Product not found in Open Food Facts');
+    expect(create).toHaveAccessibleDescription('0 70097 02508 8: no food database knows this product yet.');
     await user.click(create);
 
     const form = screen.getByRole('dialog', { name: 'Create a custom food' });
@@ -324,16 +325,44 @@ describe('a barcode no database knows', () => {
     expect(calls.some((c) => c.path === '/api/v1/foods/create/')).toBe(false);
   });
 
-  it('is offered only when the product is unknown, not when it was refused', async () => {
+  it('is offered whatever the reason, which is said in plain words: refused, or the food services out of reach', async () => {
+    const ean = { ...upc, data: '4006381333931', formatted_data: '4 006381 333931', type: 'EAN13', text: '4006381333931' };
     const { user } = openDialog({
       'POST /api/v1/images/analyze-with-barcode/': analysis({
+        barcodes: [upc, ean],
+        food_barcodes_only: [upc, ean],
         foods: [],
-        missing: [{ barcode: upc.data, code: 'PRODUCT_REJECTED', message: 'Not a food' }],
+        missing: [
+          { barcode: upc.data, code: 'PRODUCT_REJECTED', message: 'Peanuts (0070097025088) was refused: energy above 900 kcal' },
+          { barcode: ean.data, code: 'BARCODE_LOOKUP_UNAVAILABLE', message: 'could not be looked up: error sending request: answered 503' },
+        ],
       }),
     });
     const box = await scanPhoto(user);
-    await within(box).findByRole('list', { name: 'Barcodes without food information' });
-    expect(within(box).queryByRole('button', { name: 'Create a food for this barcode' })).not.toBeInTheDocument();
+    const missing = await within(box).findByRole('list', { name: 'Barcodes without food information' });
+    expect(missing).toHaveTextContent(
+      '0 70097 02508 8: the nutrition information the food services give for this product looks wrong, so it was not used.',
+    );
+    expect(missing).toHaveTextContent('4 006381 333931: not looked up: the food services cannot be reached right now.');
+    expect(missing).not.toHaveTextContent(/503|refused|error sending/);
+    expect(within(missing).getAllByRole('button', { name: 'Create a food for this barcode' })).toHaveLength(2);
+  });
+
+  it('says the food services cannot be reached when no barcode could be looked up, in both languages', async () => {
+    const unreachable = analysis({
+      foods: [],
+      missing: [{ barcode: upc.data, code: 'BARCODE_LOOKUP_UNAVAILABLE', message: 'answered 503; USDA: answered 503' }],
+    });
+    const { user } = openDialog({ 'POST /api/v1/images/analyze-with-barcode/': unreachable });
+    const box = await scanPhoto(user);
+    expect(await within(box).findByRole('alert')).toHaveTextContent(
+      'The food services (Open Food Facts and USDA) cannot be reached right now. Try again later, or create the food yourself.',
+    );
+    await i18n.changeLanguage('zh');
+    expect(within(box).getByRole('list', { name: '没有食品信息的条形码' })).toHaveTextContent(
+      '0 70097 02508 8：未能查询：暂时连不上食品数据服务。',
+    );
+    expect(within(box).getByRole('button', { name: '为此条码创建食物' })).toBeVisible();
   });
 
   it('speaks Chinese', async () => {
@@ -344,5 +373,56 @@ describe('a barcode no database knows', () => {
     await user.click(within(box).getByRole('button', { name: '上传并识别' }));
     await user.click(await within(box).findByRole('button', { name: '为此条码创建食物' }));
     expect(within(screen.getByRole('dialog', { name: '创建自定义食物' })).getByLabelText('条形码')).toHaveValue('0070097025088');
+  });
+});
+
+describe('a barcode typed by hand', () => {
+  const typed = (box: HTMLElement) => within(box).getByLabelText('Or type the digits under the bars');
+
+  it('is checked before asking: letters, a wrong length and a wrong check digit are refused in words', async () => {
+    const { user, calls } = openDialog();
+    const box = await dialog();
+    for (const [digits, words] of [
+      ['0070O97025088', 'Type only the digits under the bars.'],
+      ['00700970250', 'A barcode has 8, 12 or 13 digits.'],
+      ['0070097025087', 'These digits are not a valid barcode: please check them, the last digit does not match.'],
+    ] as const) {
+      await user.clear(typed(box));
+      await user.type(typed(box), `${digits}{Enter}`);
+      expect(within(box).getByRole('alert')).toHaveTextContent(words);
+    }
+    expect(calls.some((c) => c.path === '/api/v1/images/create-food-from-barcode/')).toBe(false);
+  });
+
+  it('looks up the typed code, as printed, and shows its food', async () => {
+    const { user, calls } = openDialog({
+      'POST /api/v1/images/create-food-from-barcode/': ok({ food: peanuts, is_existing: true }),
+    });
+    const box = await dialog();
+    await user.type(typed(box), '0 70097 02508 8');
+    await user.click(within(box).getByRole('button', { name: 'Look up' }));
+    const food = within(await within(box).findByRole('list', { name: 'Foods found' })).getByRole('listitem');
+    expect(food).toHaveTextContent('Honey Roasted Peanuts');
+    expect(calls.find((c) => c.path === '/api/v1/images/create-food-from-barcode/')?.body).toEqual({ barcode: '0070097025088' });
+  });
+
+  it('offers a food of its own when the food services cannot be reached, and says so in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openDialog({
+      'POST /api/v1/images/create-food-from-barcode/': failure(
+        503,
+        'No food is kept here for barcode 4006381333931, and it could not be looked up: answered 503',
+        'BARCODE_LOOKUP_UNAVAILABLE',
+      ),
+    });
+    const box = await screen.findByRole('dialog', { name: '条形码识别' });
+    await user.type(within(box).getByLabelText('或手动输入条形码下方的数字'), '4006381333931');
+    await user.click(within(box).getByRole('button', { name: '查询' }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent(
+      '暂时连不上食品数据服务（Open Food Facts 和 USDA）。请稍后再试，或自己创建这个食物。',
+    );
+    expect(box).not.toHaveTextContent(/answered|looked up/);
+    await user.click(within(box).getByRole('button', { name: '为此条码创建食物' }));
+    expect(within(screen.getByRole('dialog', { name: '创建自定义食物' })).getByLabelText('条形码')).toHaveValue('4006381333931');
   });
 });

@@ -12,8 +12,8 @@ import type { CameraProblem, CameraRead } from '@/features/barcodes/components/c
 import { BarcodeResults } from '@/features/barcodes/components/barcode-results';
 import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-add-to-basket';
 import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
-import type { BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/barcodes/types';
-import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
+import type { Barcode, BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/barcodes/types';
+import { barcodeFromRead, barcodeFromTyped } from '@/features/barcodes/utils/gtin';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
 import { ApiError, type CallProgress } from '@/lib/api-client';
@@ -82,7 +82,8 @@ const CAMERA_PROBLEMS = {
 } as const satisfies Record<CameraProblem, string>;
 
 // These say the barcode was read but the product has no usable food (SPEC 8: no food
-// information obtainable); any other failure is the scan's.
+// information obtainable), or that the food services could not be asked: the barcode is
+// listed without food, with a food of one's own offered. Any other failure is the scan's.
 const NO_FOOD_CODES: ReadonlySet<string> = new Set([
   'BARCODE_NOT_FOUND',
   'PRODUCT_REJECTED',
@@ -107,6 +108,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
   const analyze = useAnalyzeWithBarcode();
   const createFood = useCreateFoodFromBarcode();
   const fileId = useId();
+  const typedId = useId();
   const [mode, setMode] = useState<Mode>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -114,6 +116,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
   const [scan, setScan] = useState<BarcodeScan | null>(null);
   /** The barcode whose food is being made, while its form is open. */
   const [creating, setCreating] = useState<string | null>(null);
+  const [typedCode, setTypedCode] = useState('');
   const busy = phase.kind === 'uploading' || phase.kind === 'analysing' || phase.kind === 'lookingUp';
 
   /** The catalogue message, with the server's own words where it gave any (SPEC 8). */
@@ -129,6 +132,8 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
     // A scan that found nothing is a failure to report, not a result to replace the last one.
     if (result.foods.length > 0) onFoods(result.foods);
     else if (result.food_barcodes_only.length === 0) setProblem(t('errors.noFoodBarcode'));
+    else if (result.missing.length > 0 && result.missing.every((missing) => missing.code === 'BARCODE_LOOKUP_UNAVAILABLE'))
+      setProblem(t('errors.servicesUnreachable'));
     else setProblem(t('errors.noFoodInfo'));
   }
 
@@ -168,12 +173,27 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
     }
   }
 
-  async function lookUp(read: CameraRead) {
+  function lookUpRead(read: CameraRead) {
     const barcode = barcodeFromRead(read.format, read.text);
-    if (!barcode) {
-      fail('errors.scanFailed', null);
+    if (barcode) void lookUp(barcode);
+    else fail('errors.scanFailed', null);
+  }
+
+  /** The digits typed under the bars, checked here (length, check digit) before asking. */
+  function lookUpTyped(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const typed = barcodeFromTyped(typedCode);
+    if ('problem' in typed) {
+      setProblem(t(`typed.problems.${typed.problem}`));
       return;
     }
+    setProblem(null);
+    setScan(null);
+    void lookUp(typed.barcode);
+  }
+
+  async function lookUp(barcode: Barcode) {
     setPhase({ kind: 'lookingUp', barcode: barcode.formatted_data, progress: null });
     const onProgress = (progress: CallProgress) =>
       setPhase((current) => (current.kind === 'lookingUp' ? { ...current, progress } : current));
@@ -262,7 +282,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
         <ErrorBoundary fallback={<FormMessage tone="error">{t('errors.scanFailed')}</FormMessage>}>
           <Suspense fallback={<p className="barcode-hint">{t('dialog.cameraStarting')}</p>}>
             <CameraScanner
-              onRead={(read) => void lookUp(read)}
+              onRead={lookUpRead}
               onUnavailable={cameraUnavailable}
               onFailed={(error) => fail('errors.scanFailed', error)}
             />
@@ -275,6 +295,28 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
           </button>
         )
       )}
+
+      <form className="field barcode-typed" onSubmit={lookUpTyped} noValidate>
+        <label htmlFor={typedId} className="field-label">
+          {t('typed.label')}
+        </label>
+        <div className="barcode-typed-row">
+          <input
+            id={typedId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={t('typed.placeholder')}
+            value={typedCode}
+            disabled={busy}
+            onChange={(event) => setTypedCode(event.target.value)}
+          />
+          <button type="submit" className="btn btn-secondary" disabled={busy}>
+            {t('typed.submit')}
+          </button>
+        </div>
+      </form>
 
       {phase.kind === 'analysing' && <Waiting words={t('dialog.analysing')} progress={phase.progress} />}
       {phase.kind === 'lookingUp' && (

@@ -2,15 +2,28 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarcodeFoodItem } from '@/features/barcodes/components/barcode-food';
 import type { BarcodeScan } from '@/features/barcodes/types';
-import { localizedErrorMessage } from '@/lib/error-messages';
 import type { SavedFood } from '@/types/food';
 
 type BarcodeResultsProps = {
   scan: BarcodeScan;
   onAdd: (food: SavedFood) => void;
-  /** Offered for a barcode that no database knows (BARCODE_NOT_FOUND). */
+  /** Offered for every barcode without a food: unknown, refused, or not looked up. */
   onCreateFood?: (barcode: string) => void;
 };
+
+/**
+ * Why a barcode has no food, in plain words by the server's code: its own text names
+ * hosts and HTTP statuses ("answered 503") and is English on a Chinese page.
+ */
+const MISSING_REASONS = {
+  BARCODE_NOT_FOUND: 'results.reasons.notFound',
+  BARCODE_LOOKUP_UNAVAILABLE: 'results.reasons.unavailable',
+  PRODUCT_REJECTED: 'results.reasons.rejected',
+} as const;
+
+function reasonKey(code: string) {
+  return code in MISSING_REASONS ? MISSING_REASONS[code as keyof typeof MISSING_REASONS] : 'results.reasons.other';
+}
 
 /** The barcodes of one scan, why some found no food, and the foods found. */
 export function BarcodeResults({ scan, onAdd, onCreateFood }: BarcodeResultsProps) {
@@ -44,13 +57,8 @@ export function BarcodeResults({ scan, onAdd, onCreateFood }: BarcodeResultsProp
             {scan.missing.map((missing) => (
               <MissingLine
                 key={missing.barcode}
-                text={t('results.missingLine', {
-                  barcode: printed(missing.barcode),
-                  message: localizedErrorMessage(missing.code, missing.message) ?? missing.message,
-                })}
-                onCreate={
-                  onCreateFood && missing.code === 'BARCODE_NOT_FOUND' ? () => onCreateFood(missing.barcode) : undefined
-                }
+                text={t('results.missingLine', { barcode: printed(missing.barcode), message: t(reasonKey(missing.code)) })}
+                onCreate={onCreateFood && (() => onCreateFood(missing.barcode))}
               />
             ))}
           </ul>
@@ -70,7 +78,7 @@ export function BarcodeResults({ scan, onAdd, onCreateFood }: BarcodeResultsProp
   );
 }
 
-/** A barcode without food, and (when no database knows it) the way on: a food of one's own for it. */
+/** A barcode without food, and the way on whatever the reason: a food of one's own for it. */
 function MissingLine({ text, onCreate }: { text: string; onCreate: (() => void) | undefined }) {
   const { t } = useTranslation('barcodes');
   const textId = useId();

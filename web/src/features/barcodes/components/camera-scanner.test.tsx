@@ -103,14 +103,14 @@ describe('scanning with the camera', () => {
     expect(within(box).getByRole('button', { name: 'Scan again' })).toBeVisible();
   });
 
-  it('says when the product has no food information, with the server’s reason', async () => {
+  it('says when the product has no food information, and why in plain words', async () => {
     workingCamera();
     reads({ format: 'EAN13', text: '9780393058673' });
     const { user } = openCamera(failure(404, 'No product with barcode 9780393058673', 'BARCODE_NOT_FOUND'));
     const box = await startCamera(user);
     expect(await within(box).findByRole('alert')).toHaveTextContent('No food information could be obtained');
     expect(within(box).getByRole('list', { name: 'Barcodes without food information' })).toHaveTextContent(
-      '9 780393 058673: No product with barcode 9780393058673',
+      '9 780393 058673: no food database knows this product yet.',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeFromRead } from '@/features/barcodes/utils/gtin';
+import { barcodeFromRead, barcodeFromTyped, hasValidCheckDigit } from '@/features/barcodes/utils/gtin';
 
 describe('a camera read as a barcode', () => {
   it('gives UPC-A a leading 0 and prints it in four groups', () => {
@@ -48,5 +48,31 @@ describe('a camera read as a barcode', () => {
   it('refuses text that is not the format’s digits', () => {
     expect(barcodeFromRead('EAN13', '978039305867')).toBeNull();
     expect(barcodeFromRead('UPCA', 'ABC097025088')).toBeNull();
+  });
+});
+
+describe('a barcode typed by hand', () => {
+  it('takes EAN-13, UPC-A, EAN-8 and UPC-E digits, spaced or dashed as printed, as the camera would read them', () => {
+    expect(barcodeFromTyped('4006381333931')).toEqual({ barcode: barcodeFromRead('EAN13', '4006381333931') });
+    expect(barcodeFromTyped(' 0 70097 02508 8 ')).toEqual({ barcode: barcodeFromRead('UPCA', '070097025088') });
+    expect(barcodeFromTyped('9-780393-058673')).toMatchObject({ barcode: { data: '9780393058673', type: 'EAN13' } });
+    expect(barcodeFromTyped('12345670')).toMatchObject({ barcode: { data: '12345670', type: 'EAN8' } });
+    expect(barcodeFromTyped('01234505')).toMatchObject({ barcode: { data: '0012000003455', type: 'UPCE' } });
+    // A GTIN-14 with a leading 0 is the EAN-13 it wraps.
+    expect(barcodeFromTyped('04006381333931')).toMatchObject({ barcode: { data: '4006381333931' } });
+  });
+
+  it('says why digits are no barcode: letters, a wrong length, a wrong check digit', () => {
+    expect(barcodeFromTyped('40063813339x1')).toEqual({ problem: 'notDigits' });
+    expect(barcodeFromTyped('')).toEqual({ problem: 'notDigits' });
+    expect(barcodeFromTyped('400638133393')).toEqual({ problem: 'checkDigit' });
+    expect(barcodeFromTyped('40063813339')).toEqual({ problem: 'length' });
+    expect(barcodeFromTyped('4006381333932')).toEqual({ problem: 'checkDigit' });
+    expect(barcodeFromTyped('12345678')).toEqual({ problem: 'checkDigit' });
+  });
+
+  it('checks the last digit with weights 3 and 1 from the right', () => {
+    expect(hasValidCheckDigit('0070097025088')).toBe(true);
+    expect(hasValidCheckDigit('0070097025087')).toBe(false);
   });
 });

@@ -61,3 +61,36 @@ export function barcodeFromRead(format: CameraFormat, text: string): Barcode | n
       };
   }
 }
+
+/** Whether the last digit of a GTIN is its check digit (weights 3 and 1 from the right). */
+export function hasValidCheckDigit(digits: string): boolean {
+  if (!/^\d{2,}$/.test(digits)) return false;
+  const body = digits.slice(0, -1);
+  let sum = 0;
+  for (let at = 0; at < body.length; at += 1) {
+    sum += Number(body[body.length - 1 - at]) * (at % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+
+/** Why typed digits are no barcode: not digits, not a barcode's length, or a wrong check digit. */
+export type TypedBarcodeProblem = 'notDigits' | 'length' | 'checkDigit';
+
+/**
+ * The barcode typed by hand (spaces and dashes as printed are fine): EAN-13, UPC-A (12
+ * digits), EAN-8 or UPC-E (8), or a GTIN-14 that is an EAN-13 with a leading 0; described
+ * as the camera's read would be. Else why not.
+ */
+export function barcodeFromTyped(text: string): { barcode: Barcode } | { problem: TypedBarcodeProblem } {
+  const digits = text.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits)) return { problem: 'notDigits' };
+  const code = digits.length === 14 && digits.startsWith('0') ? digits.slice(1) : digits;
+  if (![8, 12, 13].includes(code.length)) return { problem: 'length' };
+  const formats: CameraFormat[] = code.length === 13 ? ['EAN13'] : code.length === 12 ? ['UPCA'] : ['EAN8', 'UPCE'];
+  for (const format of formats) {
+    const barcode = barcodeFromRead(format, code);
+    // UPC-E's check digit is that of the UPC-A it stands for.
+    if (barcode && hasValidCheckDigit(format === 'UPCE' ? barcode.data : code)) return { barcode };
+  }
+  return { problem: 'checkDigit' };
+}

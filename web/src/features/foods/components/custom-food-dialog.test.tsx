@@ -349,6 +349,51 @@ describe('scanning a label into a custom food', () => {
     expect(hintOf(field(dialog, 'Sodium (mg)'))).toBeUndefined();
   });
 
+  it('keeps the serving as the portion "1 serving", and offers the calories worked out from the macros without filling them in', async () => {
+    const noCalories = {
+      ...reading,
+      fields: reading.fields.map((each) =>
+        each.nutrient === 'calories'
+          ? { ...each, value: null, printed: null, certainty: 'unread', doubts: ['not_found'] }
+          : each.nutrient === 'fat'
+            ? { ...each, value: 10, printed: '3 g', certainty: 'sure', doubts: [] }
+            : each,
+      ),
+    };
+    const created = makeCustomFood({ id: 53, name: 'Crackers' });
+    const { user, dialog, calls } = await openCreate({
+      'POST /api/v1/labels/read/': ok(noCalories),
+      'POST /api/v1/foods/create/': { status: 201, ...ok(created) },
+    });
+    await user.upload(within(dialog).getByLabelText('Photo of a nutrition label'), photo());
+    expect(await within(dialog).findByText(/Filled in from the label/)).toHaveTextContent(
+      'Its serving size is kept as the portion “1 serving (30 g)”',
+    );
+    expect(field(dialog, 'Portion 1 name')).toHaveValue('1 serving');
+    expect(field(dialog, 'Portion 1 Chinese name')).toHaveValue('1 份');
+    expect(field(dialog, 'Portion 1 grams')).toHaveValue(30);
+
+    // 4 × 6.7 + 9 × 10 + 4 × 60 = 356.8: offered, said to be an estimate, not filled in.
+    expect(within(dialog).getByText(/about 357 kcal per 100 g\. This is an estimate/)).toBeVisible();
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(null);
+    await user.click(within(dialog).getByRole('button', { name: 'Use the estimate: 357 kcal' }));
+    expect(field(dialog, 'Calories (kcal)')).toHaveValue(357);
+    expect(hintOf(field(dialog, 'Calories (kcal)'))).toBe('Estimated from protein, fat and carbs — not read from the label');
+    expect(within(dialog).queryByRole('button', { name: /Use the estimate/ })).not.toBeInTheDocument();
+
+    // The person corrects it: their figure goes, unmarked.
+    await user.clear(field(dialog, 'Calories (kcal)'));
+    await user.type(field(dialog, 'Calories (kcal)'), '350');
+    expect(hintOf(field(dialog, 'Calories (kcal)'))).toBeUndefined();
+    await user.type(field(dialog, 'Name'), 'Crackers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Created “Crackers”')).toBeInTheDocument();
+    expect(posts(calls)[0]?.body).toMatchObject({
+      calories: 350,
+      portions: [{ name: '1 serving', name_zh: '1 份', grams: 30 }],
+    });
+  });
+
   it('says so when the photo holds no label, and when reading is not available', async () => {
     const { user, dialog } = await openCreate({
       'POST /api/v1/labels/read/': ok({ ...reading, found: false, fields: [] }),

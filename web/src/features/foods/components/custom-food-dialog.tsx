@@ -22,7 +22,12 @@ import {
   type CustomFoodDraft,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodFailureText } from '@/features/foods/utils/failure';
-import { draftFromLabel, type LabelDraftField, type LabelNotes } from '@/features/foods/utils/label-draft';
+import {
+  atwaterCalories,
+  draftFromLabel,
+  type LabelDraftField,
+  type LabelNotes,
+} from '@/features/foods/utils/label-draft';
 import { displayName } from '@/features/foods/utils/names';
 import type { SavedFood } from '@/types/food';
 // The dialog opens on other pages too (the dashboard's barcode scan).
@@ -102,6 +107,15 @@ function CustomFoodForm({
     setLabelNotes(filled.notes);
   }
 
+  // The calorie row was not read but protein, fat and carbs are given: the Atwater
+  // estimate is offered, in words, for the person to take or correct; never filled in.
+  const estimate = labelNotes.calories === 'unread' && draft.calories.trim() === '' ? atwaterCalories(draft) : null;
+
+  function takeEstimate(kcal: number) {
+    setDraft((current) => ({ ...current, calories: String(kcal) }));
+    setLabelNotes((current) => ({ ...current, calories: 'estimated' }));
+  }
+
   /** The hint under a number field: what the label said of it, else what the source did. */
   function hintOf(field: LabelDraftField) {
     const note = labelNotes[field];
@@ -175,6 +189,7 @@ function CustomFoodForm({
           readOnly
         />
       )}
+      {estimate !== null && <CaloriesEstimate kcal={estimate} onTake={() => takeEstimate(estimate)} />}
       <div className="custom-food-grid">
         <TextField
           label={t('dialog.fields.calories')}
@@ -220,9 +235,26 @@ function CustomFoodForm({
   );
 }
 
-/** What reading the label gave: check every value, and on what basis they were given. */
+/** The calories worked out from protein, fat and carbs, said to be an estimate, to take or not. */
+function CaloriesEstimate({ kcal, onTake }: { kcal: number; onTake: () => void }) {
+  const { t } = useTranslation('foods');
+  const { formatNumber } = useFoodLanguage();
+  const textId = useId();
+  const amount = formatNumber(kcal);
+  return (
+    <div className="label-estimate">
+      <p id={textId}>{t('label.estimate.offer', { kcal: amount })}</p>
+      <button type="button" className="btn btn-secondary btn-small" aria-describedby={textId} onClick={onTake}>
+        {t('label.estimate.take', { kcal: amount })}
+      </button>
+    </div>
+  );
+}
+
+/** What reading the label gave: check every value, on what basis they were given, and the serving kept. */
 function LabelSummary({ label }: { label: LabelReading }) {
   const { t } = useTranslation('foods');
+  const { language, formatNumber } = useFoodLanguage();
   if (!label.found) return <FormMessage tone="error">{t('label.notFound')}</FormMessage>;
   const basis =
     label.basis === 'per_serving' && label.serving_grams !== null
@@ -230,10 +262,11 @@ function LabelSummary({ label }: { label: LabelReading }) {
       : label.basis === 'per100ml'
         ? t('label.per100ml')
         : null;
-  return (
-    <FormMessage tone="info">
-      {t('label.filled')}
-      {basis && ` ${basis}`}
-    </FormMessage>
-  );
+  const serving =
+    label.serving_grams !== null && label.serving_grams > 0
+      ? t('label.servingPortion', { grams: formatNumber(label.serving_grams) })
+      : null;
+  // Chinese sentences follow one another without a space.
+  const sentences = [t('label.filled'), basis, serving].filter((sentence) => sentence !== null);
+  return <FormMessage tone="info">{sentences.join(language === 'zh' ? '' : ' ')}</FormMessage>;
 }

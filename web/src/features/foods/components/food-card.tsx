@@ -13,12 +13,10 @@ import type { FoodView } from '@/features/foods/types';
 import { foodNames } from '@/features/foods/utils/names';
 import { DETAIL_NUTRIENTS, needsUsdaNutrition, per100g, withUsdaNutrients } from '@/features/foods/utils/nutrition';
 import { readAmount } from '@/lib/amount';
+import { startingAmount } from '@/lib/food-amounts';
 import { serverMessage, type CallProgress } from '@/lib/api-client';
 import { useProgressText } from '@/lib/use-progress-text';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
-
-/** SPEC 9: the default portion. */
-const DEFAULT_GRAMS = '100';
 
 type FoodCardProps = {
   food: Food;
@@ -41,7 +39,10 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
   const titleId = givenTitleId ?? ownTitleId;
   const detailsId = useId();
   const [showDetails, setShowDetails] = useState(false);
-  const [quantityText, setQuantityText] = useState(DEFAULT_GRAMS);
+  const [quantityText, setQuantityText] = useState(() => {
+    const start = startingAmount(food, language);
+    return start.label ?? String(start.grams);
+  });
   const [busy, setBusy] = useState<'add' | 'delete' | null>(null);
   // A USDA hit gets an id once it has been added (saved locally).
   const [saved, setSaved] = useState<SavedFood | null>(null);

@@ -18,6 +18,11 @@ describe('the amount one tap adds', () => {
     expect(oneTapAmount(bread, { last_quantity: 60, last_amount: '2片' }, 'zh')).toEqual({ grams: 60, label: '2片' });
   });
 
+  it("is a portion's name in the language of the page, whichever language the server named it in", () => {
+    expect(oneTapAmount(bread, { last_quantity: 30, last_amount: '1 slice' }, 'zh')).toEqual({ grams: 30, label: '1 片' });
+    expect(oneTapAmount(bread, { last_quantity: 30, last_amount: '1 片' }, 'en')).toEqual({ grams: 30, label: '1 slice' });
+  });
+
   it('is the first portion without a last amount, by its name in the language', () => {
     expect(oneTapAmount(bread, undefined, 'en')).toEqual({ grams: 30, label: '1 slice' });
     expect(oneTapAmount(bread, null, 'zh')).toEqual({ grams: 30, label: '1 片' });

@@ -1,15 +1,13 @@
 import type { Language } from '@/config/constants';
-import { portionAmount, readAmount } from '@/lib/amount';
+import { portionAmount } from '@/lib/amount';
+import { DEFAULT_GRAMS, firstPortionAmount, readsAs, type FoodAmount } from '@/lib/food-amounts';
 import type { Food } from '@/types/food';
-
-/** SPEC 9: the default portion. */
-export const DEFAULT_GRAMS = 100;
 
 /** How a food was last logged, as the recent foods list carries it. */
 export type LastLogged = { last_quantity: number; last_amount: string | null };
 
 /** What one tap adds: grams, and the amount they are named by ("2 slices") when not plain grams. */
-export type OneTapAmount = { grams: number; label: string | null };
+export type OneTapAmount = FoodAmount;
 
 /**
  * The amount one tap adds: the food's last-logged amount, else its first portion, else
@@ -18,20 +16,22 @@ export type OneTapAmount = { grams: number; label: string | null };
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
-    const amount = last.last_amount;
+    const amount = portionInLanguage(last.last_amount, last.last_quantity, food, language);
     // An amount typed in English ("2 slices") would put English into the Chinese page: grams there.
     const fits = amount !== null && !(language === 'zh' && /[a-z]/i.test(amount));
     const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;
     return { grams: last.last_quantity, label };
   }
-  const portion = food.portions[0];
-  if (!portion) return { grams: DEFAULT_GRAMS, label: null };
-  const name = portionAmount(portion, food.portions, language === 'zh');
-  return { grams: portion.grams, label: readsAs(name, portion.grams, food) ? name : null };
+  return firstPortionAmount(food, language) ?? { grams: DEFAULT_GRAMS, label: null };
 }
 
-/** Whether an amount ("2 slices") is a unit of the food that weighs the grams (a plain number is not). */
-function readsAs(amount: string, grams: number, food: Pick<Food, 'portions' | 'is_drink'>): boolean {
-  const reading = readAmount(amount, food.portions, food.is_drink);
-  return reading.ok && reading.unit !== null && Math.abs(reading.grams - grams) <= 0.1;
+/**
+ * A last amount that is one of the food's portions by name ("1 serving", as the server
+ * offers a food not logged yet), written in the page's language ("1 份"); any other
+ * amount as it was typed.
+ */
+function portionInLanguage(amount: string | null, grams: number, food: Food, language: Language): string | null {
+  const portion = food.portions.find((each) => each.name === amount || each.name_zh === amount);
+  if (!portion || Math.abs(portion.grams - grams) > 0.1) return amount;
+  return portionAmount(portion, food.portions, language === 'zh');
 }

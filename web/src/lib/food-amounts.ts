@@ -1,0 +1,36 @@
+import type { Language } from '@/config/constants';
+import { portionAmount, readAmount } from '@/lib/amount';
+import type { Food, FoodPortion } from '@/types/food';
+
+/** SPEC 9: the default portion. */
+export const DEFAULT_GRAMS = 100;
+
+/** An amount of a food: grams, and the amount they are named by ("2 slices") when not plain grams. */
+export type FoodAmount = { grams: number; label: string | null };
+
+/** Whether an amount ("2 slices") is a unit of the food that weighs the grams (a plain number is not). */
+export function readsAs(
+  amount: string,
+  grams: number,
+  food: { portions: readonly FoodPortion[]; is_drink?: boolean },
+): boolean {
+  const reading = readAmount(amount, food.portions, food.is_drink ?? false);
+  return reading.ok && reading.unit !== null && Math.abs(reading.grams - grams) <= 0.1;
+}
+
+/** The food's first portion, named as a quantity box reads it back; null without portions. */
+export function firstPortionAmount(food: Food, language: Language): FoodAmount | null {
+  const portion = food.portions[0];
+  if (!portion) return null;
+  const name = portionAmount(portion, food.portions, language === 'zh');
+  return { grams: portion.grams, label: readsAs(name, portion.grams, food) ? name : null };
+}
+
+/**
+ * The amount a food is first offered at when added: 100 g (SPEC 9), except for a
+ * person's own food with portions, whose first portion is how they said it is eaten (a
+ * label's serving size, "1 serving" of 55 g, is put first).
+ */
+export function startingAmount(food: Food, language: Language): FoodAmount {
+  return (food.is_custom ? firstPortionAmount(food, language) : null) ?? { grams: DEFAULT_GRAMS, label: null };
+}
