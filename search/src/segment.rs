@@ -747,9 +747,10 @@ impl Segment {
                         best_fields = f;
                     }
                     best_quality = best_quality.max(expansion[i].1);
-                    // English words count in the head ("Beef, noodles, and vegetables" is a
-                    // beef, not a beef noodle dish); Chinese and pinyin anywhere.
-                    if f & (HEAD | CHINESE | PINYIN) != 0 {
+                    // Chinese and pinyin only: their grams keep the query's order, while
+                    // English words of a name may hold a query's words in another sense
+                    // ("boiled egg" is in "Boiled chive and egg dumplings", not an egg).
+                    if f & (CHINESE | PINYIN) != 0 {
                         in_name = in_name.max(expansion[i].1);
                     }
                     if f & HEAD != 0 {

@@ -404,12 +404,34 @@ fn a_name_holding_the_whole_query_comes_before_partial_matches() {
         [2, 4, 1],
         "known also as just 牛肉面, then a name holding it; 刀削面 holds only 面"
     );
-    let beef_noodle = ids(&index, "beef noodle");
-    let at = |id| beef_noodle.iter().position(|i| *i == id);
-    assert!(
-        at(2) < at(3) && at(4) < at(3),
-        "names with beef and noodle before a stew known also as a beef noodle stew: {beef_noodle:?}"
-    );
     // The alias still finds its food.
     assert_eq!(ids(&index, "刀削牛肉面"), [1]);
+}
+
+#[test]
+fn english_words_of_a_name_in_another_sense_are_no_whole_match() {
+    use DocKind::*;
+    let index = SearchIndex::build(vec![
+        doc(
+            1,
+            "Boiled chive and egg dumplings (jiu cai ji dan jiao zi)",
+            Some("韭菜鸡蛋水饺"),
+            None,
+            None,
+            Catalogue,
+        ),
+        doc(
+            2,
+            "Egg, whole, cooked, hard-boiled",
+            Some("鸡蛋（煮）"),
+            None,
+            None,
+            Generic,
+        ),
+    ]);
+    assert_eq!(
+        ids(&index, "boiled egg")[0],
+        2,
+        "a boiled egg is an egg, not dumplings whose name has both words"
+    );
 }
