@@ -63,7 +63,7 @@ test('a photo of a nutrition label fills the custom food, which is saved', async
   }
   await expect(dialog.getByText('Read from the label').first()).toBeVisible();
 
-  await dialog.getByLabel('Name').fill('Scanned crackers');
+  await dialog.getByLabel('Name', { exact: true }).fill('Scanned crackers');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Created “Scanned crackers”')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Scanned crackers' })).toContainText('500 kcal');
