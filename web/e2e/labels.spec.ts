@@ -66,5 +66,5 @@ test('a photo of a nutrition label fills the custom food, which is saved', async
   await dialog.getByLabel('Name', { exact: true }).fill('Scanned crackers');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Created “Scanned crackers”')).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Scanned crackers' })).toContainText('500 kcal');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Scanned crackers' })).toContainText('1 serving (29 g)145 kcal');
 });

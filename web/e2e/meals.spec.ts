@@ -67,7 +67,8 @@ test('a meal from the basket: save, statistics, edit, dashboard, delete', async 
   const listed = amount(/[\d.,]+ kcal/.exec(await card.innerText())?.[0] ?? '');
   expect(Math.abs(listed - amount(calories))).toBeLessThanOrEqual(0.5);
   const overview = page.getByRole('region', { name: 'Overview' });
-  await expect(overview.locator('dd').first()).toHaveText('1');
+  // Statistics open on the last 7 days: the overview counts days.
+  await expect(overview.locator('dd').first()).toHaveText('7');
   await expect(page.getByRole('region', { name: 'Top calorie sources' })).toContainText('Rice, white, cooked');
 
   // Edit: into the basket, more rice, update.

@@ -102,11 +102,10 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   await expect(copy.getByRole('button', { name: /^Eaten at: Tomorrow/ })).toBeVisible();
   await copy.getByRole('button', { name: 'Copy meal' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
-  const editing = page.getByRole('complementary', { name: 'Editing basket' });
-  await expect(editing.getByLabel('Meal name')).toHaveValue('Recipe lunch');
-  await expect(editing.getByRole('button', { name: /^Meal time: Tomorrow/ })).toBeVisible();
-  await expect(editing.getByRole('list', { name: 'Foods in the basket' })).toContainText('Egg rice bowl');
+  // The copy is saved for tomorrow and said so where it was made, with Undo (issue 33).
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByText(/^Logged “Recipe lunch.*” again for tomorrow/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
 });
 
 test('in Chinese: an amount, favourites and recent foods, the copy dialog and the recipes page', async ({ page, request }) => {
@@ -150,7 +149,7 @@ test('in Chinese: an amount, favourites and recent foods, the copy dialog and th
   const meal = page.getByRole('region', { name: '我的餐篮' }).getByRole('article').first();
   await meal.getByRole('button', { name: /^复制/ }).click();
   const copy = page.getByRole('dialog', { name: /^复制“/ });
-  await expect(copy).toContainText('副本会在餐篮中打开');
+  await expect(copy).toContainText('副本按你选的时间保存');
   await expect(copy.getByRole('button', { name: /^用餐时间.*今天/ })).toBeVisible();
   await expect(copy.getByRole('button', { name: '复制餐食' })).toBeVisible();
   await copy.getByRole('button', { name: '取消' }).click();
