@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
+import { modalEntriesSettled } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
@@ -139,7 +140,10 @@ function useEditMealLink(basket: Basket) {
   function cancel() {
     setAsked(null);
     // Back where the meal was tapped, when the app has been there (the router counts entries).
-    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) void navigate(-1);
+    // After the sheet's own history entry is taken back, or the two steps back would be one.
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) {
+      window.setTimeout(() => void modalEntriesSettled().then(() => navigate(-1)), 0);
+    }
   }
 
   return { meal: asked, saving, choose, cancel };

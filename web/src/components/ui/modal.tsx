@@ -41,6 +41,11 @@ function leaveEntry(id: string) {
   });
 }
 
+/** Resolves once a closed modal's history entry is gone, so a navigation after it is not undone by it. */
+export function modalEntriesSettled(): Promise<void> {
+  return leaving ?? Promise.resolve();
+}
+
 type ModalProps = {
   open: boolean;
   onClose: () => void;
