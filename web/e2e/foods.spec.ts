@@ -202,8 +202,8 @@ test.describe('on a phone', () => {
     await phoneSession(page, request, 'zh');
     const recent = page.getByRole('region', { name: '最近', exact: true });
     await recent.getByRole('button', { name: /^添加 米饭/ }).tap();
-    // Logged as "1 bowl": a Chinese page adds its grams, no English amount.
-    await expect(toast(page, /^已将 150 克米饭加入餐篮/)).toBeVisible();
+    // Logged as "1 bowl": a Chinese page says it in Chinese, with its grams, no English amount.
+    await expect(toast(page, /^已将 1 碗（150 克）米饭加入餐篮/)).toBeVisible();
     await expect.poll(async () => (await basket(page)).map((line) => line.quantity)).toEqual([150]);
 
     await page.getByRole('searchbox', { name: '搜索食物' }).pressSequentially('大米');
