@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support/session';
+import { foodId, signIn } from './support/session';
 
 // Issue 33, a week of daily use on a phone: statistics that agree with the dashboard, "Log
 // again", a tapped meal with an unsaved basket, and the day offline. At 390 × 844, in
@@ -73,16 +73,6 @@ const TEXT = {
 
 const localDay = (date = new Date()) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The id of the first food the search finds. */
-async function foodId(request: APIRequestContext, token: string, query: string): Promise<number> {
-  const response = await request.get('/api/v1/foods/search/', {
-    params: { query },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).data.foods[0].id as number;
-}
 
 /** A lunch saved through the API (today at 12:30 unless another day is given); answers it as the server keeps it. */
 async function logLunch(

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { storeSession } from './support/session';
 
 // The food search page against the real API and its built-in catalogue: bilingual
 // search, the basket's login rule, and a custom food's whole life.
@@ -156,17 +157,7 @@ test.describe('on a phone', () => {
       },
     });
     expect(meal.status(), await meal.text()).toBe(201);
-    await page.goto('/');
-    await page.evaluate(
-      ([a, r, u, lang]) => {
-        localStorage.setItem('auth_token', a);
-        localStorage.setItem('refresh_token', r);
-        localStorage.setItem('user', JSON.stringify(u));
-        localStorage.setItem('language', lang);
-      },
-      [access, refresh, user, language] as const,
-    );
-    await page.reload();
+    await storeSession(page, { access, refresh, user }, language);
   }
 
   test('results as rows of 64 to 80 px as one types; one tap adds the first portion; the row opens the card', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support/session';
+import { foodId, signIn } from './support/session';
 
 // Logging a meal on a phone (issue 15, "Measured"): at 390 × 844, in English and in
 // Chinese, the taps and keystrokes a person spends, counted by a helper that wraps every
@@ -68,16 +68,6 @@ class Effort {
     await target.press(key);
     this.keys += 1;
   }
-}
-
-/** The id of the first food the search finds. */
-async function foodId(request: APIRequestContext, token: string, query: string): Promise<number> {
-  const response = await request.get('/api/v1/foods/search/', {
-    params: { query },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).data.foods[0].id as number;
 }
 
 /** Rice, an egg and an apple logged yesterday, so they are the recent foods. */

@@ -38,7 +38,15 @@ export async function signIn(
   const username = await signUp(request, prefix);
   const login = await request.post('/api/v1/auth/login', { data: { username, password: PASSWORD } });
   expect(login.status()).toBe(200);
-  const { access, refresh, user } = (await login.json()).data;
+  const session = (await login.json()).data as StoredSession;
+  await storeSession(page, session, language);
+  return session.access;
+}
+
+type StoredSession = { access: string; refresh: string; user: unknown };
+
+/** Puts a session from the API in the page's storage as the app keeps it, in the language given, and reloads. */
+export async function storeSession(page: Page, { access, refresh, user }: StoredSession, language: 'en' | 'zh') {
   await page.goto('/');
   await page.evaluate(
     ([a, r, u, lang]) => {
@@ -50,7 +58,16 @@ export async function signIn(
     [access, refresh, user, language] as const,
   );
   await page.reload();
-  return access as string;
+}
+
+/** The id of the first food the search finds. */
+export async function foodId(request: APIRequestContext, token: string, query: string): Promise<number> {
+  const response = await request.get('/api/v1/foods/search/', {
+    params: { query },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.foods[0].id as number;
 }
 
 /** The toast whose text matches. */
