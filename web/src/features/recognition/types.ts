@@ -15,16 +15,22 @@ export type Validation = {
  * How likely the recogniser thinks the food's NAME is right (issue 17), apart from the
  * nutrition data's quality (`Validation`). `score` is calibrated, 0..1.
  */
+/** What named a food: `learned` from this user's own confirmed photos of it (issue 34). */
+export type RecognitionSource = 'memory' | 'learned' | 'dish_model' | 'imagenet' | 'detector' | 'notes' | 'vision';
+
 export type Recognition = {
   score: number;
   /** sure >= 0.80, likely >= 0.50, unsure below. */
   level: 'sure' | 'likely' | 'unsure';
-  source: 'memory' | 'dish_model' | 'imagenet' | 'detector' | 'notes' | 'vision';
+  source: RecognitionSource;
   /** Unsure: shown as a question, never added before the person answers it. */
   needs_confirmation: boolean;
 };
 
-/** Another candidate for a recognised food, best first; picking it takes its grams. */
+/**
+ * Another candidate for a recognised food, best first; picking it takes its grams. A
+ * guess the person replaced becomes one, so fibre, sugar and sodium may be unknown.
+ */
 export type AlternativeFood = {
   name: string;
   name_zh: string | null;
@@ -33,8 +39,18 @@ export type AlternativeFood = {
   estimated_grams: number;
   portion_description: string;
   portion_description_zh: string | null;
-  per_100g: Nutrients;
+  per_100g: FoodNutrients;
+  /** Issue 34; absent from older results. */
+  source?: RecognitionSource | null;
+  /** How many of this user's confirmed photos taught it, where they did. */
+  learned_examples?: number | null;
 };
+
+/**
+ * Issue 34: `counted`: the detector counted `count` units; `assumed`: a countable food whose
+ * number nobody counted, asked of the person; null: not countable (a plate of a dish).
+ */
+export type CountBasis = 'counted' | 'assumed' | null;
 
 /**
  * A recognised food with its estimated portion (SPEC 3 "Recognition result"). The fields
@@ -58,6 +74,12 @@ export type RecognizedFood = {
   validation?: Validation;
   recognition?: Recognition;
   alternatives?: AlternativeFood[];
+  /** Issue 34's fields, absent from older results. */
+  count_basis?: CountBasis;
+  /** One unit's grams, for a countable food. */
+  grams_per_item?: number | null;
+  /** How many of this user's confirmed photos taught this food, where they did. */
+  learned_examples?: number | null;
 };
 
 /** A close match among this user's confirmed photos: the foods and grams logged then. */
@@ -94,6 +116,8 @@ export type PhotoPortion = {
   grams: number;
   /** Absent while an unsure food waits for its answer, and on every other food. */
   answer?: PhotoAnswer;
+  /** How many units the person said there are, for a food whose count was assumed. */
+  counted?: number;
   /** Already in the basket: "Add all" does not add it twice. */
   added?: boolean;
 };

@@ -1,16 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlternativeChip, MAX_ALTERNATIVES } from '@/features/recognition/components/alternative-choices';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
 import type { AlternativeFood, PhotoPortion } from '@/features/recognition/types';
 import { pickAlternative, pickSearchFood } from '@/features/recognition/utils/answers';
 
-/** The contract's limit: the recogniser's next best guesses, best first. */
-const MAX_ALTERNATIVES = 5;
-
 type FoodQuestionProps = {
   portion: PhotoPortion;
   name: string;
-  /** The portion the photo suggests, in the reader's language. */
+  /** The portion the photo suggests (and who taught the guess), in the reader's language. */
   detail: string;
   nameOf: (food: AlternativeFood) => string;
   onAnswer: (answer: PhotoPortion) => void;
@@ -35,14 +33,12 @@ export function FoodQuestion({ portion, name, detail, nameOf, onAnswer }: FoodQu
           {t('question.yes')}
         </button>
         {alternatives.map((alternative, index) => (
-          <button
+          <AlternativeChip
             key={`${alternative.name}-${index}`}
-            type="button"
-            className="chip recognition-chip"
-            onClick={() => onAnswer(pickAlternative(alternative))}
-          >
-            {nameOf(alternative)}
-          </button>
+            alternative={alternative}
+            name={nameOf(alternative)}
+            onPick={() => onAnswer(pickAlternative(portion, index))}
+          />
         ))}
       </div>
       <PhotoFoodSearch label={t('question.somethingElse')} onPick={(food) => onAnswer(pickSearchFood(food, portion.grams))} />

@@ -599,3 +599,145 @@ describe('an analysis runs on the workers, whoever listens', () => {
     history = [listed(5, { keywords: ['Pizza'], keywords_zh: ['披萨'], confirmed: true })];
   });
 });
+
+describe('what issue 34 asks of the person: one tap on an alternative, and how many', () => {
+  const dumplings = { ...alternative('Dumplings', '饺子', 31, 200, 0.35), source: 'learned', learned_examples: 1 };
+  const noodles = { ...alternative('Noodles', '面条', 32, 300, 0.2), source: 'dish_model', learned_examples: null };
+  const buns = { ...alternative('Steamed buns', '包子', 33, 150, 0.1), source: 'dish_model', learned_examples: null };
+  /** A dish the recogniser thinks probable, shown as a line, with three other guesses. */
+  const stew = { ...mystery, food_id: 30, alternatives: [dumplings, noodles, buns] };
+
+  it('offers a probable food’s three alternatives under it; one tap takes one in place, and the guess becomes one', async () => {
+    const { user, calls } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [stew], food_found: true, memory: null, plate_warning: null }),
+    });
+    let line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(line).toHaveTextContent('Probably Mystery stew — 62%');
+    const choices = within(line).getByRole('group', { name: 'Or is it…' });
+    const buttons = within(choices).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['DumplingsFrom your earlier photos', 'Noodles', 'Steamed buns']);
+    expect(within(choices).getByRole('button', { name: 'Dumplings', description: 'From your earlier photos' })).toBeVisible();
+    // The grams stay in reach beside the choices.
+    expect(within(line).getByLabelText('Grams of Mystery stew')).toHaveValue(100);
+
+    await user.click(within(choices).getByRole('button', { name: 'Noodles' }));
+    line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(line).toHaveTextContent('Noodles');
+    expect(line).toHaveTextContent('Confirmed by you');
+    expect(line).not.toHaveTextContent('Probably');
+    expect(within(line).getByLabelText('Grams of Noodles')).toHaveValue(300);
+    expect(within(line).getByText('Noodles', { selector: 'strong' })).toHaveFocus();
+    // The replaced guess is one tap away in turn, first.
+    const after = within(within(line).getByRole('group', { name: 'Or is it…' })).getAllByRole('button');
+    expect(after.map((button) => button.textContent)).toEqual(['Mystery stew', 'DumplingsFrom your earlier photos', 'Steamed buns']);
+
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 32 }), quantity: 300 })]);
+    await waitFor(() => expect(confirmations(calls)).toHaveLength(1));
+    expect(confirmations(calls)[0]?.body).toEqual({
+      image_id: 5,
+      is_confirmed: true,
+      corrections: { foods: [{ food_id: 32, name: 'Noodles', name_zh: '面条', grams: 300 }] },
+    });
+    // In the basket: nothing left to choose.
+    expect(within(line).queryByRole('group', { name: 'Or is it…' })).toBeNull();
+  });
+
+  it('asks about an unsure food with its three alternatives, saying which one this user’s photos taught', async () => {
+    const { user } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [{ ...pizza, alternatives: [dumplings, noodles, buns] }], food_found: true,
+      }),
+    });
+    const question = within(card()).getByRole('group', { name: 'Is this Pizza?' });
+    expect(within(question).getByRole('button', { name: 'Dumplings', description: 'From your earlier photos' })).toBeVisible();
+    expect(within(question).getByRole('button', { name: 'Noodles' })).toBeVisible();
+    expect(within(question).getByRole('button', { name: 'Steamed buns' })).toBeVisible();
+    // One tap answers it.
+    await user.click(within(question).getByRole('button', { name: 'Dumplings' }));
+    const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
+    expect(within(line).getByLabelText('Grams of Dumplings')).toHaveValue(200);
+    expect(within(within(line).getByRole('group', { name: 'Or is it…' })).getAllByRole('button')[0]).toHaveTextContent('Pizza');
+  });
+
+  it('says a guess this user’s photos taught beside its certainty, in English and Chinese', async () => {
+    const learned = { ...stew, recognition: recognition(0.64, 'likely', 'learned'), learned_examples: 2 };
+    await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [learned], food_found: true }),
+    });
+    let line = within(card()).getByRole('listitem');
+    expect(line).toHaveTextContent('Probably Mystery stew — 64%');
+    expect(line).toHaveTextContent('From your earlier photos · 100 g');
+
+    await i18n.changeLanguage('zh');
+    line = within(card()).getByRole('listitem');
+    expect(line).toHaveTextContent('来自你之前的照片');
+    expect(within(line).getByRole('group', { name: '还是…' })).toBeVisible();
+  });
+
+  const pancake = {
+    name: 'Pancake', name_zh: '煎饼', food_id: 50, estimated_grams: 40, cooking_method: 'as served',
+    portion_description: '1 pancake (4 in), about 40 g', portion_description_zh: '1 张煎饼，约 40 克', count: 1,
+    count_basis: 'assumed', grams_per_item: 40, learned_examples: null,
+    per_100g: per(227), nutrition: per(91),
+    validation: { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' },
+    recognition: recognition(0.9, 'sure'), alternatives: [],
+  };
+
+  it('asks how many of a countable food nobody counted: no grams until answered, then the grams follow, "4+" opens a number', async () => {
+    const { user } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [pancake], food_found: true }),
+    });
+    const line = within(card()).getByRole('listitem');
+    const question = within(line).getByRole('group', { name: 'How many?' });
+    expect(within(question).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4+']);
+    // The server's one pancake is a guess: neither its grams nor its words show as a fact.
+    expect(within(line).queryByLabelText('Grams of Pancake')).toBeNull();
+    expect(line).not.toHaveTextContent('1 pancake');
+    expect(within(card()).getByText('1 waits for your answer')).toBeVisible();
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(basketLines()).toEqual([]);
+
+    await user.click(within(question).getByRole('button', { name: '3' }));
+    expect(within(question).getByRole('button', { name: '3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(line).getByLabelText('Grams of Pancake')).toHaveValue(120);
+    expect(line).toHaveTextContent('3, as you said');
+    expect(within(card()).queryByText('1 waits for your answer')).toBeNull();
+
+    await user.click(within(question).getByRole('button', { name: '4+' }));
+    const more = within(question).getByLabelText('How many Pancake');
+    expect(more).toHaveFocus();
+    expect(more).toHaveValue(4);
+    expect(within(line).getByLabelText('Grams of Pancake')).toHaveValue(160);
+    await user.clear(more);
+    await user.type(more, '6');
+    expect(within(line).getByLabelText('Grams of Pancake')).toHaveValue(240);
+    expect(line).toHaveTextContent('6, as you said');
+
+    await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 50 }), quantity: 240 })]);
+    expect(within(line).queryByRole('group', { name: 'How many?' })).toBeNull();
+  });
+
+  it('says how many the detector counted, in English and Chinese, and asks in Chinese', async () => {
+    await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({
+        foods: [
+          { ...pancake, count: 4, count_basis: 'counted', estimated_grams: 160, portion_description: '4 pancakes, about 160 g' },
+          { ...pancake, name: 'Egg', name_zh: '鸡蛋', food_id: 51 },
+        ],
+        food_found: true,
+      }),
+    });
+    let lines = within(card()).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('4 counted');
+    expect(within(lines[0] as HTMLElement).queryByRole('group', { name: 'How many?' })).toBeNull();
+    expect(within(lines[0] as HTMLElement).getByLabelText('Grams of Pancake')).toHaveValue(160);
+
+    await i18n.changeLanguage('zh');
+    lines = within(card()).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('数到 4 个');
+    expect(within(lines[1] as HTMLElement).getByRole('group', { name: '有几个？' })).toBeVisible();
+  });
+});

@@ -11,6 +11,8 @@ import { useConfirmImage } from '@/features/recognition/api/confirm-image';
 import { followAnalysis } from '@/features/recognition/api/get-analysis-events';
 import { getImageResults } from '@/features/recognition/api/get-image-results';
 import { recentImagesPath, useRecentImages } from '@/features/recognition/api/get-recent-images';
+import { AlternativeChoices } from '@/features/recognition/components/alternative-choices';
+import { CountQuestion } from '@/features/recognition/components/count-question';
 import { FoodQuestion } from '@/features/recognition/components/food-question';
 import { MemoryOffer } from '@/features/recognition/components/memory-offer';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
@@ -25,19 +27,24 @@ import type {
 } from '@/features/recognition/types';
 import { finalEventOf, isCancelled, isFinalAnalysisEvent } from '@/features/recognition/utils/analysis-events';
 import {
+  asksCount,
   confirmedFoods,
   memoryTaken,
+  offersAlternatives,
   pickSearchFood,
   portionsFromMemory,
   readyToAdd,
   waitsForAnswer,
+  waitsForName,
 } from '@/features/recognition/utils/answers';
 import {
   certaintyLabel,
   cookingLabel,
+  countLabel,
   dataQualityLabel,
   issueLabel,
   keywordLabel,
+  learnedLabel,
   portionText,
   stepLabel,
 } from '@/features/recognition/utils/labels';
@@ -183,7 +190,7 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     if (image.processing_status === 'processing') return t('status.processing');
     const shown = result?.imageId === image.id && !image.confirmed ? result.portions : null;
     if (shown) {
-      const names = shown.filter((portion) => !waitsForAnswer(portion)).map((portion) => nameOf(portion.food));
+      const names = shown.filter((portion) => !waitsForName(portion)).map((portion) => nameOf(portion.food));
       if (names.length > 0) return names.join(t('issueSeparator'));
       if (shown.some(waitsForAnswer)) return t('historyWaiting');
     }
@@ -529,33 +536,42 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
             <ul className="recognition-foods" aria-label={t('foods')}>
               {result.portions.map((portion, index) => {
                 const name = nameOf(portion.food);
-                const detail = portionText(t, portion.food, zh);
-                if (waitsForAnswer(portion)) {
+                // Said beside the certainty until the person answers for the food.
+                const learned = portion.answer ? null : learnedLabel(t, portion.food.recognition?.source);
+                /** An answer that replaces the line's question or food: the focus follows it to the line. */
+                const answer = (next: PhotoPortion) => {
+                  setPortion(index, next);
+                  setAnswered(index);
+                  setAnnouncement('');
+                  if (waitingToast.current !== null) toast.dismiss(waitingToast.current);
+                  waitingToast.current = null;
+                };
+                if (waitsForName(portion)) {
                   return (
                     <li key={`${portion.food.name}-${index}`} className="recognition-food recognition-food-question">
                       <FoodQuestion
                         portion={portion}
                         name={name}
-                        detail={detail}
+                        detail={[learned, portionText(t, portion.food, zh)].filter(Boolean).join(' · ')}
                         nameOf={nameOf}
-                        onAnswer={(answer) => {
-                          setPortion(index, answer);
-                          setAnswered(index);
-                          setAnnouncement('');
-                          if (waitingToast.current !== null) toast.dismiss(waitingToast.current);
-                          waitingToast.current = null;
-                        }}
+                        onAnswer={answer}
                       />
                     </li>
                   );
                 }
                 const certainty = certaintyLabel(t, portion, { name, percent: (score) => percent.format(score), memoryDate });
+                const counting = asksCount(portion);
                 const details = [
+                  learned,
                   certainty && !certainty.withName ? certainty.text : null,
-                  detail,
+                  countLabel(t, portion),
+                  // The server's words assume a number the person is asked for.
+                  counting ? null : portionText(t, portion.food, zh),
                   cookingLabel(t, portion.food.cooking_method),
                   dataQualityLabel(t, portion.food.validation),
                 ].filter((part): part is string => Boolean(part));
+                const askCount = counting && !portion.added;
+                const alternatives = offersAlternatives(portion);
                 return (
                   <li key={`${portion.food.name}-${index}`} className="recognition-food">
                     <RecognizedLine
@@ -565,8 +581,26 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
                       details={details}
                       kcal={t('kcal', { value: nutritionFormat(locale).kcal((portion.food.per_100g.calories * portion.grams) / 100) })}
                       focus={answered === index}
+                      showAmount={!counting || portion.counted !== undefined}
                       onGrams={(grams) => setPortion(index, { ...portion, grams })}
-                    />
+                    >
+                      {askCount || alternatives ? (
+                        <>
+                          {askCount && (
+                            <CountQuestion
+                              portion={portion}
+                              name={name}
+                              onAnswer={(next) => {
+                                setPortion(index, next);
+                                if (waitingToast.current !== null) toast.dismiss(waitingToast.current);
+                                waitingToast.current = null;
+                              }}
+                            />
+                          )}
+                          {alternatives && <AlternativeChoices portion={portion} nameOf={nameOf} onPick={answer} />}
+                        </>
+                      ) : null}
+                    </RecognizedLine>
                   </li>
                 );
               })}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoPortion } from '@/features/recognition/types';
 
@@ -12,11 +12,25 @@ type RecognizedLineProps = {
   kcal: string;
   /** Just answered: the question it replaces had the focus, which would otherwise be lost. */
   focus?: boolean;
+  /** False while a question decides the grams ("How many?"): they would read as a fact. */
+  showAmount?: boolean;
   onGrams: (grams: number) => void;
+  /** Its questions and one-tap choices, under it across the line. */
+  children?: ReactNode;
 };
 
 /** A food of the photo, sure or answered: its grams are the person's to correct until it is in the basket. */
-export function RecognizedLine({ portion, name, title, details, kcal, focus = false, onGrams }: RecognizedLineProps) {
+export function RecognizedLine({
+  portion,
+  name,
+  title,
+  details,
+  kcal,
+  focus = false,
+  showAmount = true,
+  onGrams,
+  children,
+}: RecognizedLineProps) {
   const { t } = useTranslation('recognition');
   const inputId = useId();
   const titleRef = useRef<HTMLElement>(null);
@@ -35,28 +49,31 @@ export function RecognizedLine({ portion, name, title, details, kcal, focus = fa
         {details.length > 0 && <p className="recognition-muted">{details.join(' · ')}</p>}
         {portion.added && <span className="recognition-in-basket">{t('inBasket')}</span>}
       </div>
-      <div className="recognition-amount">
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('grams', { name })}
-        </label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="decimal"
-          min={1}
-          max={10000}
-          step="any"
-          value={portion.grams}
-          // In the basket its grams are the basket's to change; changing them here would log nothing.
-          readOnly={portion.added}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            if (Number.isFinite(value) && value >= 0) onGrams(value);
-          }}
-        />
-        <span aria-hidden="true">{t('gramsUnit')}</span>
-        <span className="recognition-kcal">{kcal}</span>
-      </div>
+      {showAmount && (
+        <div className="recognition-amount">
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('grams', { name })}
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={10000}
+            step="any"
+            value={portion.grams}
+            // In the basket its grams are the basket's to change; changing them here would log nothing.
+            readOnly={portion.added}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              if (Number.isFinite(value) && value >= 0) onGrams(value);
+            }}
+          />
+          <span aria-hidden="true">{t('gramsUnit')}</span>
+          <span className="recognition-kcal">{kcal}</span>
+        </div>
+      )}
+      {children && <div className="recognition-food-below">{children}</div>}
     </>
   );
 }

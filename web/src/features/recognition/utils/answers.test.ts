@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryMatch, PhotoPortion, RecognizedFood } from '@/features/recognition/types';
 import {
+  answerCount,
   confirmedFoods,
   memoryTaken,
+  offersAlternatives,
   pickAlternative,
   pickSearchFood,
   portionsFromMemory,
@@ -32,14 +34,55 @@ describe('answers to the photo’s questions', () => {
     expect(readyToAdd({ food: legacy, grams: 0 })).toBe(false);
   });
 
-  it('take an alternative with its own grams and portion', () => {
-    const picked = pickAlternative({
+  it('take an alternative with its own grams and portion, the replaced guess becoming one', () => {
+    const calzone = {
       name: 'Calzone', name_zh: '意式馅饼', food_id: 21, score: 0.3, estimated_grams: 250,
       portion_description: '1 calzone, about 250 g', portion_description_zh: '1 个意式馅饼，约 250 克', per_100g: per,
-    });
-    expect(picked).toMatchObject({ grams: 250, answer: 'alternative', food: { name: 'Calzone', food_id: 21, portion_description_zh: '1 个意式馅饼，约 250 克' } });
+      source: 'learned' as const, learned_examples: 2,
+    };
+    const naan = { ...calzone, name: 'Naan', name_zh: '馕', food_id: 40, score: 0.2, source: 'dish_model' as const, learned_examples: null };
+    const guess: PhotoPortion = { food: { ...pizza, alternatives: [naan, calzone] }, grams: 200 };
+    const picked = pickAlternative(guess, 1);
+    expect(picked).toMatchObject({ grams: 250, answer: 'alternative', food: { name: 'Calzone', food_id: 21, portion_description_zh: '1 个意式馅饼，约 250 克', learned_examples: 2 } });
     expect(picked.food.recognition).toBeUndefined();
     expect(picked.food.validation).toBeUndefined();
+    // The pizza, with the grams it had, leads the others: one tap takes it back.
+    expect(picked.food.alternatives?.map((a) => a.name)).toEqual(['Pizza', 'Naan']);
+    expect(picked.food.alternatives?.[0]).toMatchObject({ food_id: 9, estimated_grams: 200, score: 0.41, source: 'dish_model' });
+    const back = pickAlternative(picked, 0);
+    expect(back).toMatchObject({ grams: 200, food: { name: 'Pizza', food_id: 9 } });
+    expect(back.food.alternatives?.map((a) => a.name)).toEqual(['Calzone', 'Naan']);
+    // An index past the list changes nothing.
+    expect(pickAlternative(guess, 5)).toBe(guess);
+  });
+
+  it('offer the alternatives of a food not sure, unanswered or taken from them, until it is in the basket', () => {
+    const alternatives = [{ name: 'Naan', name_zh: '馕', food_id: 40, score: 0.2, estimated_grams: 90, portion_description: '', portion_description_zh: null, per_100g: per }];
+    const likely: PhotoPortion = { food: { ...pizza, alternatives, recognition: { score: 0.6, level: 'likely', source: 'dish_model', needs_confirmation: false } }, grams: 220 };
+    expect(offersAlternatives(likely)).toBe(true);
+    expect(offersAlternatives({ ...likely, added: true })).toBe(false);
+    expect(offersAlternatives({ ...likely, answer: 'yes' })).toBe(false);
+    expect(offersAlternatives({ ...likely, food: { ...likely.food, alternatives: [] } })).toBe(false);
+    const sure = { ...likely, food: { ...likely.food, recognition: { score: 0.9, level: 'sure' as const, source: 'dish_model' as const, needs_confirmation: false } } };
+    expect(offersAlternatives(sure)).toBe(false);
+    expect(offersAlternatives(pickAlternative(sure, 0))).toBe(true);
+  });
+
+  it('ask how many of a countable food nobody counted, the grams following the answer', () => {
+    const pancakes: PhotoPortion = {
+      food: { ...pizza, name: 'Pancake', count: 1, count_basis: 'assumed', grams_per_item: 40, estimated_grams: 40, recognition: { score: 0.9, level: 'sure', source: 'detector', needs_confirmation: false } },
+      grams: 40,
+    };
+    expect(waitsForAnswer(pancakes)).toBe(true);
+    expect(readyToAdd(pancakes)).toBe(false);
+    const four = answerCount(pancakes, 4);
+    expect(four).toMatchObject({ counted: 4, grams: 160 });
+    expect(readyToAdd(four)).toBe(true);
+    // Counted by the detector, or not countable: nothing to ask.
+    expect(waitsForAnswer({ ...pancakes, food: { ...pancakes.food, count_basis: 'counted', count: 4 } })).toBe(false);
+    expect(waitsForAnswer({ ...pancakes, food: { ...pancakes.food, count_basis: null } })).toBe(false);
+    // Without one unit's grams, the estimate shared over the units it assumed.
+    expect(answerCount({ ...pancakes, food: { ...pancakes.food, grams_per_item: null, estimated_grams: 90, count: 2 } }, 3).grams).toBe(135);
   });
 
   it('take a searched food with the photo’s grams, else its first portion, else 100 g', () => {

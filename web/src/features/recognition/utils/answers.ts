@@ -5,9 +5,46 @@ import type { ConfirmedFood } from '@/features/recognition/api/confirm-image';
 /** SPEC 9: the default portion of a food with no common portion of its own. */
 const DEFAULT_GRAMS = 100;
 
-/** An unsure food not answered yet: a question, which "Add all" never adds. */
-export function waitsForAnswer(portion: PhotoPortion): boolean {
+/** An unsure food whose name is not answered yet: a question. */
+export function waitsForName(portion: PhotoPortion): boolean {
   return portion.answer === undefined && portion.food.recognition?.needs_confirmation === true;
+}
+
+/** A countable food whose number nobody counted (issue 34): "How many?" is the person's to answer. */
+export function asksCount(portion: PhotoPortion): boolean {
+  return portion.food.count_basis === 'assumed';
+}
+
+/** A question not answered yet, of the name or of the count, which "Add all" never adds. */
+export function waitsForAnswer(portion: PhotoPortion): boolean {
+  return waitsForName(portion) || (asksCount(portion) && portion.counted === undefined);
+}
+
+/** One unit's grams: the server's, else the estimate shared over the units it assumed. */
+export function gramsPerItem(food: RecognizedFood): number {
+  return food.grams_per_item ?? food.estimated_grams / Math.max(1, food.count ?? 1);
+}
+
+/** "How many?" answered: the grams follow the number. */
+export function answerCount(portion: PhotoPortion, counted: number): PhotoPortion {
+  return { ...portion, counted, grams: Math.round(counted * gramsPerItem(portion.food) * 10) / 10 };
+}
+
+/**
+ * The recogniser's other guesses are offered, each one tap, on a food it was not sure of
+ * and nobody answered, and on a food taken from them (the guess it replaced is one).
+ */
+export function offersAlternatives(portion: PhotoPortion): boolean {
+  if (portion.added || (portion.food.alternatives ?? []).length === 0) return false;
+  if (portion.answer === 'alternative') return true;
+  const recognition = portion.food.recognition;
+  return (
+    portion.answer === undefined &&
+    recognition !== undefined &&
+    recognition.level !== 'sure' &&
+    recognition.source !== 'notes' &&
+    recognition.source !== 'memory'
+  );
 }
 
 /** What "Add all" takes now: sure or answered, with grams, not in the basket already. */
@@ -20,13 +57,38 @@ function chosenFood(food: Pick<RecognizedFood, 'name' | 'name_zh' | 'food_id' | 
   return { ...food, cooking_method: '', portion_description: '' };
 }
 
-/** One tap on an alternative: it takes the food's place with its own grams and portion. */
-export function pickAlternative(alternative: AlternativeFood): PhotoPortion {
+/** A food of the photo as one of the alternatives of the food that replaces it. */
+function asAlternative({ food, grams }: PhotoPortion): AlternativeFood {
+  return {
+    name: food.name,
+    name_zh: food.name_zh,
+    food_id: food.food_id,
+    score: food.recognition?.score ?? 0,
+    estimated_grams: grams,
+    portion_description: food.portion_description,
+    portion_description_zh: food.portion_description_zh ?? null,
+    per_100g: food.per_100g,
+    source: food.recognition?.source ?? null,
+    learned_examples: food.learned_examples ?? null,
+  };
+}
+
+/**
+ * One tap on the food's alternative at `index`: it takes the food's place with its own
+ * name, values, grams and portion; the guess it replaces leads its alternatives, one tap
+ * away in turn.
+ */
+export function pickAlternative(portion: PhotoPortion, index: number): PhotoPortion {
+  const alternatives = portion.food.alternatives ?? [];
+  const alternative = alternatives[index];
+  if (!alternative) return portion;
   return {
     food: {
       ...chosenFood(alternative),
       portion_description: alternative.portion_description,
       portion_description_zh: alternative.portion_description_zh,
+      learned_examples: alternative.learned_examples ?? null,
+      alternatives: [asAlternative(portion), ...alternatives.filter((_, i) => i !== index)],
     },
     grams: alternative.estimated_grams,
     answer: 'alternative',

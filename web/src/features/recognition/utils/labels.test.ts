@@ -3,9 +3,11 @@ import type { PhotoPortion, RecognizedFood, Validation } from '@/features/recogn
 import {
   certaintyLabel,
   cookingLabel,
+  countLabel,
   dataQualityLabel,
   issueLabel,
   keywordLabel,
+  learnedLabel,
   portionLabel,
   portionText,
   stepLabel,
@@ -66,6 +68,22 @@ describe('recognition labels', () => {
     expect(certaintyLabel(en, with_({ ...sure, source: 'memory' }), words)?.text).toBe('Like your meal of Nov 12');
     expect(certaintyLabel(en, with_({ ...sure, level: 'unsure', needs_confirmation: true }, 'yes'), words)?.text).toBe('Confirmed by you');
     expect(certaintyLabel(en, with_(undefined), words)).toBeNull();
+  });
+
+  it('say what this user’s photos taught, and how many were counted or answered', () => {
+    expect(learnedLabel(en, 'learned')).toBe('From your earlier photos');
+    expect(learnedLabel(zh, 'learned')).toBe('来自你之前的照片');
+    expect(learnedLabel(en, 'dish_model')).toBeNull();
+    expect(learnedLabel(en, null)).toBeNull();
+    const pancakes = { ...pizza, name: 'Pancake', count: 4, count_basis: 'counted' as const, grams_per_item: 40 };
+    expect(countLabel(en, { food: pancakes, grams: 160 })).toBe('4 counted');
+    expect(countLabel(zh, { food: pancakes, grams: 160 })).toBe('数到 4 个');
+    const assumed = { ...pancakes, count: 1, count_basis: 'assumed' as const };
+    // Not counted and not answered yet: no number is said.
+    expect(countLabel(en, { food: assumed, grams: 40 })).toBeNull();
+    expect(countLabel(en, { food: assumed, grams: 120, counted: 3 })).toBe('3, as you said');
+    expect(countLabel(zh, { food: assumed, grams: 120, counted: 3 })).toBe('你说有 3 个');
+    expect(countLabel(en, { food: { ...pancakes, count_basis: null }, grams: 160 })).toBeNull();
   });
 
   it('word the nutrition data’s quality as the data’s', () => {

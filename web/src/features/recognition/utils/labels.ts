@@ -82,6 +82,25 @@ export function portionText(t: T, food: RecognizedFood, zh: boolean): string {
   return t('portion.times', { count, portion: text });
 }
 
+/**
+ * The words for a food or alternative that this user's own confirmed photos taught, said
+ * beside how sure the recogniser is; null for any other.
+ */
+export function learnedLabel(t: T, source: string | null | undefined): string | null {
+  return source === 'learned' ? t('learned') : null;
+}
+
+/**
+ * How many units, where the food is countable: the detector's count ("4 counted"), or the
+ * person's answer to "How many?". Null before the answer, and for a food not counted.
+ */
+export function countLabel(t: T, portion: PhotoPortion): string | null {
+  const { food } = portion;
+  if (food.count_basis === 'counted' && food.count !== undefined) return t('count.counted', { count: food.count });
+  if (food.count_basis === 'assumed' && portion.counted !== undefined) return t('count.yours', { count: portion.counted });
+  return null;
+}
+
 /** How sure the recogniser is, in words; `withName` when the words already name the food. */
 export type Certainty = { text: string; withName: boolean };
 
