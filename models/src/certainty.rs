@@ -13,6 +13,9 @@ pub const LIKELY: f32 = 0.60;
 pub enum CandidateSource {
     /// The user's own confirmed photo that looks the same.
     Memory,
+    /// The dishes the user's own answers taught: the foods of their confirmed and
+    /// corrected photos, compared by likeness with what each looked like.
+    Learned,
     /// Our dish head over the gate model's embedding.
     DishModel,
     /// The gate model's ImageNet classes.

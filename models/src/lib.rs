@@ -15,6 +15,7 @@ pub mod food;
 pub mod generic;
 pub mod import;
 pub mod job;
+pub mod learned;
 pub mod mailed_link;
 pub mod meal;
 pub mod nutrition_label;

@@ -172,6 +172,111 @@ pub struct PortionEstimate {
     /// Other foods it may be, best first.
     #[serde(default)]
     pub alternatives: Vec<PortionEstimate>,
+    /// Whether `count` was counted, for a food served by the item; none for a food served
+    /// by the bowl or plate.
+    #[serde(default)]
+    pub count_basis: Option<CountBasis>,
+    /// Grams of one item of a food served by the item: the grams follow a corrected count.
+    #[serde(default)]
+    pub grams_per_item: Option<f64>,
+    /// The user's confirmed photos that taught this food, when they named it.
+    #[serde(default)]
+    pub learned_examples: Option<u32>,
+}
+
+/// How the number of items of a countable food (pancakes, dumplings, buns, eggs, slices)
+/// was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountBasis {
+    /// The detector's boxes, each fairly sure: "4 counted".
+    Counted,
+    /// Nobody counted: one item is assumed and the app asks "How many?".
+    Assumed,
+}
+
+/// From this confidence a detector's box counts as an item it counted.
+pub const COUNTED_BOX: f32 = 0.5;
+
+/// Measure words and units of a plate, bowl or measure rather than of an item.
+const SERVED_BY_MEASURE: [&str; 38] = [
+    "bowl",
+    "plate",
+    "cup",
+    "serving",
+    "glass",
+    "can",
+    "carton",
+    "bottle",
+    "box",
+    "pack",
+    "packet",
+    "bag",
+    "tbsp",
+    "tsp",
+    "tablespoon",
+    "teaspoon",
+    "oz",
+    "ounce",
+    "lb",
+    "g",
+    "kg",
+    "ml",
+    "l",
+    "fl",
+    "jin",
+    "liang",
+    "portion",
+    "container",
+    "scoop",
+    "handful",
+    "碗",
+    "盘",
+    "杯",
+    "份",
+    "罐",
+    "盒",
+    "勺",
+    "瓶",
+];
+/// Chinese measure words of single items: 个, 张 (pancakes), 片, 块, 只, 根, 颗, 条, 串 …
+const ITEM_MEASURE_WORDS: [char; 12] = [
+    '个', '张', '片', '块', '只', '根', '颗', '条', '串', '枚', '粒', '卷',
+];
+
+/// Whether a portion is one item that can be counted on a plate ("1 pancake (4 in)",
+/// "1 piece", "1 个（中）", "1 slice"), not a measure ("1 bowl", "1 cup", "100 g").
+pub fn counts_items(portion: &crate::food::Portion) -> bool {
+    fn starts_with_one(name: &str) -> Option<&str> {
+        let name = name.trim_start();
+        name.strip_prefix('1')
+            .or_else(|| name.strip_prefix('一'))
+            .map(str::trim_start)
+    }
+    if let Some(rest) = portion.name_zh.as_deref().and_then(starts_with_one)
+        && let Some(first) = rest.chars().next()
+    {
+        return ITEM_MEASURE_WORDS.contains(&first);
+    }
+    let Some(rest) = starts_with_one(&portion.name) else {
+        return false;
+    };
+    let lower = rest.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // "1 large bowl" is served by the bowl; "1 large" is one large item.
+    let singular = |w: &&str| {
+        w.strip_suffix('s')
+            .filter(|s| s.len() > 1)
+            .unwrap_or(w)
+            .to_owned()
+    };
+    !words.is_empty()
+        && !words.iter().take(2).any(|w| {
+            SERVED_BY_MEASURE.contains(&singular(w).as_str()) || SERVED_BY_MEASURE.contains(w)
+        })
 }
 
 /// A photo shows at most this many items of one food ("8 dumplings").
@@ -322,6 +427,36 @@ pub fn note_hints(notes: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn items_are_counted_and_measures_are_not() {
+        let portion = |name: &str, zh: Option<&str>| crate::food::Portion {
+            grams: 10.0,
+            name: name.into(),
+            name_zh: zh.map(Into::into),
+        };
+        for item in [
+            portion("1 pancake (4 in)", Some("1 张（小）")),
+            portion("1 piece", Some("1 个")),
+            portion("1 medium", None),
+            portion("1 slice", None),
+            portion("1 large egg", None),
+            portion("1 bun", Some("一个")),
+        ] {
+            assert!(counts_items(&item), "{item:?}");
+        }
+        for measure in [
+            portion("1 bowl", Some("1 碗")),
+            portion("1 small bowl", None),
+            portion("1 cup, sliced", Some("1 杯（切片）")),
+            portion("1 serving (for 200 ml)", Some("1 份（冲 200 毫升）")),
+            portion("1 fl oz", None),
+            portion("100 g", None),
+            portion("1 plate (15 dumplings)", Some("1 盘（15 个）")),
+        ] {
+            assert!(!counts_items(&measure), "{measure:?}");
+        }
+    }
 
     #[test]
     fn boxes_overlap() {

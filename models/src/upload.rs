@@ -98,6 +98,28 @@ impl UploadedImage {
     }
 }
 
+/// A confirmed photo as the recogniser learns from it: what it looked like and the food
+/// it mostly showed (the one with the most grams), a labelled example of the user's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RememberedPhoto {
+    pub image_id: i64,
+    pub embedding: Vec<f32>,
+    pub main_food: Option<i64>,
+}
+
+impl RememberedPhoto {
+    /// The food of `[{food_id, name, grams}]` with the most grams.
+    pub fn main_food_of(foods: &serde_json::Value) -> Option<i64> {
+        foods
+            .as_array()?
+            .iter()
+            .filter_map(|f| Some((f.get("food_id")?.as_i64()?, f.get("grams")?.as_f64()?)))
+            .filter(|(_, grams)| grams.is_finite())
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
+    }
+}
+
 /// A photo the user confirmed: what it showed, for the next photo that looks the same.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PhotoMemory {

@@ -1,11 +1,13 @@
 //! The visual memory of each user's confirmed photos, held in this process: a new photo
-//! is compared with the same user's remembered ones without reading thousands of
-//! embeddings from the database each time. The store's stamp says when to read again
-//! (another process may have remembered a photo since).
+//! is compared with the same user's remembered ones (the same plate again) and with the
+//! prototypes of the foods they showed (the user's dish on another plate), without reading
+//! thousands of embeddings from the database each time. The store's stamp says when to
+//! read again (another process may have remembered a photo since).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use models::learned::{LearnedMatch, Prototypes};
 use models::recogniser::{memory_vector, nearest};
 use models::{ImageStore, StoreError, UserId};
 
@@ -18,7 +20,17 @@ struct UserMemories {
     image_ids: Vec<i64>,
     /// Unit vectors, one after another.
     vectors: Vec<f32>,
+    prototypes: Prototypes,
     used: u64,
+}
+
+/// What a user's memory makes of a photo.
+#[derive(Debug, Default)]
+pub struct Recall {
+    /// The most alike remembered photo: (image id, cosine similarity).
+    pub nearest: Option<(i64, f32)>,
+    /// The user's foods the photo may be, most alike first.
+    pub learned: Vec<LearnedMatch>,
 }
 
 #[derive(Debug, Default)]
@@ -27,16 +39,16 @@ pub struct VisualMemory {
 }
 
 impl VisualMemory {
-    /// The owner's remembered photo most like `embedding`: (image id, cosine similarity).
+    /// The owner's remembered photo most like `embedding`, and the owner's foods it may be.
     pub async fn recall(
         &self,
         images: &dyn ImageStore,
         owner: UserId,
         embedding: &[f32],
-    ) -> Result<Option<(i64, f32)>, StoreError> {
+    ) -> Result<Recall, StoreError> {
         let stamp = images.memory_stamp(owner).await?;
         if stamp.0 == 0 {
-            return Ok(None);
+            return Ok(Recall::default());
         }
         let held = self.held(owner, stamp);
         let memories = match held {
@@ -44,16 +56,23 @@ impl VisualMemory {
             None => {
                 let rows = images.memories(owner).await?;
                 let mut image_ids = Vec::with_capacity(rows.len());
-                let mut vectors = Vec::with_capacity(rows.len() * embedding.len());
-                for (id, e) in rows {
-                    image_ids.push(id);
-                    vectors.extend(memory_vector(&e));
+                let mut vectors = Vec::new();
+                let mut examples = Vec::with_capacity(rows.len());
+                for photo in rows {
+                    let vector = memory_vector(&photo.embedding);
+                    image_ids.push(photo.image_id);
+                    vectors.extend_from_slice(&vector);
+                    examples.extend(photo.main_food.map(|food| (food, vector)));
                 }
-                self.hold(owner, stamp, image_ids, vectors)
+                let prototypes = Prototypes::of(examples.iter().map(|(f, v)| (*f, v.as_slice())));
+                self.hold(owner, stamp, image_ids, vectors, prototypes)
             }
         };
         let query = memory_vector(embedding);
-        Ok(nearest(&query, &memories.vectors).map(|(i, s)| (memories.image_ids[i], s)))
+        Ok(Recall {
+            nearest: nearest(&query, &memories.vectors).map(|(i, s)| (memories.image_ids[i], s)),
+            learned: memories.prototypes.matches(&query),
+        })
     }
 
     fn held(&self, owner: UserId, stamp: (i64, i64)) -> Option<Arc<UserMemories>> {
@@ -71,6 +90,7 @@ impl VisualMemory {
         stamp: (i64, i64),
         image_ids: Vec<i64>,
         vectors: Vec<f32>,
+        prototypes: Prototypes,
     ) -> Arc<UserMemories> {
         let mut users = self.users.lock().unwrap_or_else(|e| e.into_inner());
         users.1 += 1;
@@ -78,6 +98,7 @@ impl VisualMemory {
             stamp,
             image_ids,
             vectors,
+            prototypes,
             used: users.1,
         });
         if users.0.len() >= USERS_HELD

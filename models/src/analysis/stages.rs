@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::food::Nutrients;
+use crate::learned::LearnedMatch;
 use crate::recogniser::{CandidateSource, Certainty, PhotoReading};
-use crate::recognition::{Detection, NutritionCheck, PortionEstimate};
+use crate::recognition::{CountBasis, Detection, NutritionCheck, PortionEstimate};
 use crate::upload::{Stage, UploadedImage};
 
 /// Who named a food the detector did not see: the words are stored and sent as they are.
@@ -82,6 +83,9 @@ pub struct DetectionStage {
     /// The owner's confirmed photo that looks most like this one, when close enough.
     #[serde(default)]
     pub memory: Option<MemoryRecall>,
+    /// The owner's own foods (taught by their answers) the photo looks like.
+    #[serde(default)]
+    pub learned: Vec<LearnedMatch>,
 }
 
 /// A photo of the same user that the new one looks like.
@@ -122,6 +126,16 @@ pub struct RecognizedFood {
     /// Other foods it may be, best first.
     #[serde(default)]
     pub alternatives: Vec<AlternativeFood>,
+    /// "counted" items, or one "assumed" (the app asks how many); none for a food served
+    /// by the bowl or plate.
+    #[serde(default)]
+    pub count_basis: Option<CountBasis>,
+    /// Grams of one item of a countable food.
+    #[serde(default)]
+    pub grams_per_item: Option<f64>,
+    /// The user's confirmed photos that taught this food, when they named it.
+    #[serde(default)]
+    pub learned_examples: Option<u32>,
 }
 
 impl RecognizedFood {
@@ -150,6 +164,12 @@ pub struct AlternativeFood {
     pub portion_description: String,
     pub portion_description_zh: Option<String>,
     pub per_100g: Nutrients,
+    /// Who suggested it.
+    #[serde(default)]
+    pub source: Option<CandidateSource>,
+    /// The user's confirmed photos that taught this food, when they suggested it.
+    #[serde(default)]
+    pub learned_examples: Option<u32>,
 }
 
 /// The foods of an earlier confirmed photo that looks like this one.

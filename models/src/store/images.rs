@@ -7,7 +7,9 @@ use super::{ImageStore, StoreError, decode_json};
 use crate::analysis::{AnalysisChange, AnalysisEvent};
 use crate::job::JobId;
 use crate::recogniser::{embedding_bytes, embedding_from_bytes};
-use crate::upload::{NewImage, PhotoMemory, ProcessingStatus, Stage, UploadedImage};
+use crate::upload::{
+    NewImage, PhotoMemory, ProcessingStatus, RememberedPhoto, Stage, UploadedImage,
+};
 use crate::user::UserId;
 
 #[derive(Debug)]
@@ -188,7 +190,7 @@ const KEEP_EMBEDDING: &str = "insert into photo_memory (image_id, user_id, embed
 const REMEMBER: &str = "update photo_memory set foods = $3, remembered_at = $4 \
      where image_id = $1 and user_id = $2";
 
-const MEMORIES: &str = "select image_id, embedding from photo_memory \
+const MEMORIES: &str = "select image_id, embedding, foods from photo_memory \
      where user_id = $1 and foods is not null order by image_id";
 
 const MEMORY: &str = "select m.image_id, i.created_at, m.foods from photo_memory m \
@@ -205,7 +207,7 @@ where
     for<'r> ImageRow: FromRow<'r, DB::Row>,
     for<'r> (i64,): FromRow<'r, DB::Row>,
     for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (i64, Vec<u8>): FromRow<'r, DB::Row>,
+    for<'r> (i64, Vec<u8>, String): FromRow<'r, DB::Row>,
     for<'r> (i64, DateTime<Utc>, String): FromRow<'r, DB::Row>,
     for<'r> (String,): FromRow<'r, DB::Row>,
     bool: Bind<DB>,
@@ -471,14 +473,21 @@ where
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
-    async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError> {
-        let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(MEMORIES)
+    async fn memories(&self, owner: UserId) -> Result<Vec<RememberedPhoto>, StoreError> {
+        let rows: Vec<(i64, Vec<u8>, String)> = sqlx::query_as(MEMORIES)
             .bind(owner.get())
             .fetch_all(&self.0)
             .await?;
         Ok(rows
             .into_iter()
-            .filter_map(|(id, bytes)| embedding_from_bytes(&bytes).map(|e| (id, e)))
+            .filter_map(|(image_id, bytes, foods)| {
+                let foods = serde_json::from_str(&foods).unwrap_or_default();
+                Some(RememberedPhoto {
+                    image_id,
+                    embedding: embedding_from_bytes(&bytes)?,
+                    main_food: RememberedPhoto::main_food_of(&foods),
+                })
+            })
             .collect())
     }
 

@@ -18,7 +18,7 @@ use crate::{
     meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
     recipe::{NewRecipe, Recipe},
     statistics::TopFood,
-    upload::{NewImage, PhotoMemory, Stage, UploadedImage},
+    upload::{NewImage, PhotoMemory, RememberedPhoto, Stage, UploadedImage},
     user::{NewUser, Profile, User, UserId},
     weight::{BodyWeight, WeightRecord},
 };
@@ -528,8 +528,8 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         id: i64,
         foods: &serde_json::Value,
     ) -> Result<bool, StoreError>;
-    /// The embeddings of the owner's remembered photos: (image id, embedding).
-    async fn memories(&self, owner: UserId) -> Result<Vec<(i64, Vec<f32>)>, StoreError>;
+    /// The owner's remembered photos: each one's embedding and main food.
+    async fn memories(&self, owner: UserId) -> Result<Vec<RememberedPhoto>, StoreError>;
     /// One remembered photo of the owner's, with its foods.
     async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError>;
     /// Changes whenever the set of the owner's remembered photos does (a cache's key).

@@ -102,11 +102,13 @@ impl JobHandler for DetectFoods {
             .await
             .map_err(store_fault)?;
         // The same user's confirmed photos only, never anyone else's.
-        let memory = deps
+        let recall = deps
             .memory
             .recall(images.as_ref(), image.owner, &embedding)
             .await
-            .map_err(store_fault)?
+            .map_err(store_fault)?;
+        let memory = recall
+            .nearest
             .filter(|(id, similarity)| *id != self.image_id && *similarity >= MEMORY_MATCH)
             .map(|(image_id, similarity)| MemoryRecall {
                 image_id,
@@ -151,6 +153,7 @@ impl JobHandler for DetectFoods {
             took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
             reading: Some(reading),
             memory,
+            learned: recall.learned,
         };
         let found = format!("Found {} kinds of food", stage.food_types.len());
         let next = EstimatePortions {

@@ -3,8 +3,11 @@ use jobs::payloads::{EstimatePortions, LookupNutrition};
 use models::analysis::{
     AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult,
 };
-use models::recogniser::{CandidateSource, Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
-use models::recognition::{PortionEstimate, food_class, serving_estimate};
+use models::learned::{LearnedMatch, Place};
+use models::recogniser::{Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
+use models::recognition::{
+    COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class, serving_estimate,
+};
 use models::upload::UploadedImage;
 
 use super::{JobHandler, store_fault};
@@ -16,10 +19,12 @@ use crate::{JobContext, JobError, WorkerDeps};
 const DEFAULT_GRAMS: f64 = 100.0;
 
 /// `count` items of a stored food: its own serving (the first household portion) times
-/// the count, bounded; else the detector class's typical weight, else 100 g.
+/// the count, bounded; else the detector class's typical weight, else 100 g. A food served
+/// by the item says whether the items were `counted` or one is assumed.
 fn portion_of(
     food: &models::Food,
     count: u32,
+    counted: bool,
     catalogue_key: Option<&str>,
     certainty: Certainty,
 ) -> PortionEstimate {
@@ -30,6 +35,7 @@ fn portion_of(
     });
     let typical = class.map_or(DEFAULT_GRAMS, |c| f64::from(c.typical_grams));
     let serving = food.food.portions.first();
+    let by_item = serving.filter(|p| p.grams > 0.0 && counts_items(p));
     let (grams, words, words_zh) = serving_estimate(count, serving, typical);
     PortionEstimate {
         name: food.food.name.clone(),
@@ -49,7 +55,29 @@ fn portion_of(
         .into(),
         certainty: Some(certainty),
         alternatives: Vec::new(),
+        count_basis: by_item.map(|_| {
+            if counted {
+                CountBasis::Counted
+            } else {
+                CountBasis::Assumed
+            }
+        }),
+        grams_per_item: by_item.map(|p| p.grams),
+        learned_examples: None,
     }
+}
+
+/// The detector counted the items of a food when each of its boxes is fairly sure.
+fn counted_by_detector(detections: &[Detection], food_key: &str, count: u32) -> bool {
+    let boxes = detections
+        .iter()
+        .filter(|d| food_class(&d.label).is_some_and(|c| c.catalogue_key == food_key));
+    let (mut all, mut sure) = (0u32, 0u32);
+    for d in boxes {
+        all += 1;
+        sure += u32::from(d.confidence >= COUNTED_BOX);
+    }
+    all > 0 && sure == all && all == count
 }
 
 /// A food the recogniser saw: its best candidate that is a stored food, the others as
@@ -57,6 +85,7 @@ fn portion_of(
 async fn recognised(
     deps: &WorkerDeps,
     seen: &SeenFood,
+    detections: &[Detection],
 ) -> Result<Option<PortionEstimate>, JobError> {
     let mut found: Vec<PortionEstimate> = Vec::new();
     for candidate in &seen.candidates {
@@ -76,10 +105,13 @@ async fn recognised(
         }
         // Only the detector counts items; a dish model's plate is one serving.
         let count = if found.is_empty() { seen.count } else { 1 };
+        let counted =
+            found.is_empty() && counted_by_detector(detections, &candidate.food_key, seen.count);
         let is_class = food_class_key(&candidate.label);
         found.push(portion_of(
             &food,
             count,
+            counted,
             is_class.then_some(candidate.food_key.as_str()),
             Certainty::new(candidate.score, candidate.source),
         ));
@@ -151,7 +183,7 @@ fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
     } else {
         0.5
     };
-    let mut estimate = portion_of(food, 1, None, Certainty::new(score, source));
+    let mut estimate = portion_of(food, 1, false, None, Certainty::new(score, source));
     if let Some(grams) = hint.grams.filter(|g| *g > 0.0) {
         let grams = grams.min(models::recognition::MAX_FOOD_GRAMS);
         estimate.estimated_grams = grams;
@@ -163,6 +195,83 @@ fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
     estimate
 }
 
+/// The foods the user's own answers taught, put among the plate's main food and its
+/// alternatives where their likeness places them: first, or among the first three.
+fn with_learned(
+    main: Option<PortionEstimate>,
+    learned: &[(LearnedMatch, &models::Food)],
+) -> Option<PortionEstimate> {
+    let mut main = main;
+    // The least alike first, so that the most alike ends in front.
+    for (found, food) in learned.iter().rev() {
+        let Some(place) = found.place() else {
+            continue;
+        };
+        let mut taught = portion_of(food, 1, false, None, found.certainty());
+        taught.learned_examples = Some(found.examples);
+        taught.basis = "learned".into();
+        let Some(line) = main.as_mut() else {
+            main = Some(taught);
+            continue;
+        };
+        if line.food_id == Some(food.id) {
+            line.learned_examples = Some(found.examples);
+            if line
+                .certainty
+                .is_none_or(|c| c.score < found.certainty().score)
+            {
+                line.certainty = taught.certainty;
+            }
+            continue;
+        }
+        line.alternatives.retain(|a| a.food_id != Some(food.id));
+        match place {
+            Place::First => {
+                let mut guess = std::mem::replace(line, taught);
+                line.alternatives = std::mem::take(&mut guess.alternatives);
+                line.alternatives.insert(0, guess);
+            }
+            Place::AmongFirstThree => line.alternatives.insert(0, taught),
+        }
+        line.alternatives.truncate(MAX_ALTERNATIVES);
+    }
+    main
+}
+
+/// A food the user named in the notes takes the place of the guess it corrects: the first
+/// line the recogniser guessed (the guess stays, as its first alternative), or a line of
+/// its own when every line is already named.
+fn named_by_user(portions: &mut Vec<PortionEstimate>, named: PortionEstimate) {
+    let food_id = named.food_id;
+    if let Some(line) = portions
+        .iter_mut()
+        .find(|p| p.food_id == food_id || p.alternatives.iter().any(|a| a.food_id == food_id))
+    {
+        // The user named a food the recogniser offered: it is that food, for sure.
+        let alternatives = std::mem::take(&mut line.alternatives)
+            .into_iter()
+            .filter(|a| a.food_id != food_id)
+            .collect();
+        *line = PortionEstimate {
+            alternatives,
+            ..named
+        };
+        return;
+    }
+    match portions
+        .iter_mut()
+        .find(|p| p.basis != FoodNamer::Notes.as_str())
+    {
+        Some(guess) => {
+            let mut corrected = std::mem::replace(guess, named);
+            guess.alternatives = std::mem::take(&mut corrected.alternatives);
+            guess.alternatives.insert(0, corrected);
+            guess.alternatives.truncate(MAX_ALTERNATIVES);
+        }
+        None => portions.push(named),
+    }
+}
+
 impl JobHandler for EstimatePortions {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<(), JobError> {
@@ -172,8 +281,31 @@ impl JobHandler for EstimatePortions {
             .ok_or_else(|| analysis::missing_stage("The foods have not been detected yet"))?;
         let hints = hints(deps, &image, &detected).await?;
         let mut portions = Vec::new();
-        for seen in detected.reading.iter().flat_map(|r| &r.foods) {
-            if let Some(estimate) = recognised(deps, seen).await? {
+        let reading = detected.reading.as_ref();
+        let learned_ids: Vec<i64> = detected.learned.iter().map(|l| l.food_id).collect();
+        let learned_foods = deps
+            .stores
+            .foods
+            .get_many(&learned_ids)
+            .await
+            .map_err(store_fault)?;
+        // Only the owner's foods taught by the owner's answers; a food since deleted or
+        // hidden is left out.
+        let learned: Vec<(LearnedMatch, &models::Food)> = detected
+            .learned
+            .iter()
+            .filter_map(|l| {
+                let food = learned_foods.iter().find(|f| f.id == l.food_id)?;
+                food.visible_to(Some(image.owner)).then_some((*l, food))
+            })
+            .collect();
+        for (i, seen) in reading.iter().flat_map(|r| &r.foods).enumerate() {
+            let mut estimate = recognised(deps, seen, &detected.detections).await?;
+            // The plate's main food is what the user's own dishes are compared with.
+            if i == 0 {
+                estimate = with_learned(estimate, &learned);
+            }
+            if let Some(estimate) = estimate {
                 // Two things on the plate that are the same food are one line.
                 if !portions
                     .iter()
@@ -182,6 +314,12 @@ impl JobHandler for EstimatePortions {
                     portions.push(estimate);
                 }
             }
+        }
+        if portions.is_empty()
+            && reading.is_none_or(|r| r.food_found)
+            && let Some(taught) = with_learned(None, &learned)
+        {
+            portions.push(taught);
         }
         let ids: Vec<i64> = hints.iter().map(|h| h.food_id).collect();
         let foods = deps
@@ -195,27 +333,13 @@ impl JobHandler for EstimatePortions {
                 continue;
             };
             let named = hinted(food, hint);
-            // The user named a food the recogniser offered: it is that food, for sure.
-            match portions.iter_mut().find(|p| {
+            if hint.source == FoodNamer::Notes {
+                named_by_user(&mut portions, named);
+            } else if !portions.iter().any(|p| {
                 p.food_id == Some(food.id)
                     || p.alternatives.iter().any(|a| a.food_id == Some(food.id))
             }) {
-                Some(line)
-                    if named
-                        .certainty
-                        .is_some_and(|c| c.source == CandidateSource::Notes) =>
-                {
-                    let alternatives = std::mem::take(&mut line.alternatives)
-                        .into_iter()
-                        .filter(|a| a.food_id != Some(food.id))
-                        .collect();
-                    *line = PortionEstimate {
-                        alternatives,
-                        ..named
-                    };
-                }
-                Some(_) => {}
-                None => portions.push(named),
+                portions.push(named);
             }
         }
         let stage = PortionStage {
@@ -230,5 +354,137 @@ impl JobHandler for EstimatePortions {
 
     async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
         analysis::stopped(deps, job_id, self.image_id, why).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use models::recogniser::CandidateSource;
+
+    use super::*;
+
+    /// A shipped catalogue food, stored under `id`.
+    fn food(key: &str, id: i64) -> models::Food {
+        let food = models::catalogue::foods()
+            .into_iter()
+            .find(|f| f.source_key.as_deref() == Some(key))
+            .unwrap_or_else(|| panic!("{key} is in the catalogue"));
+        models::Food {
+            id,
+            food,
+            created_at: chrono::Utc::now(),
+            updated_at: chrono::Utc::now(),
+        }
+    }
+
+    fn guess(food: &models::Food, score: f32) -> PortionEstimate {
+        portion_of(
+            food,
+            1,
+            false,
+            None,
+            Certainty::new(score, CandidateSource::DishModel),
+        )
+    }
+
+    fn ids(line: &PortionEstimate) -> Vec<Option<i64>> {
+        std::iter::once(line)
+            .chain(&line.alternatives)
+            .map(|p| p.food_id)
+            .collect()
+    }
+
+    #[test]
+    fn a_dish_taught_once_is_among_the_first_three_and_often_taught_is_first() {
+        let (pork, ribs, rice, steak) = (
+            food("baozi-pork", 1),
+            food("jiaozi", 2),
+            food("rice-white-cooked", 3),
+            food("steak-sirloin", 4),
+        );
+        let mut main = guess(&pork, 0.7);
+        main.alternatives = vec![guess(&ribs, 0.1), guess(&rice, 0.05)];
+        let once = LearnedMatch {
+            food_id: steak.id,
+            similarity: 0.64,
+            examples: 1,
+        };
+        let line = with_learned(Some(main.clone()), &[(once, &steak)]).unwrap();
+        assert_eq!(ids(&line), [Some(1), Some(4), Some(2), Some(3)]);
+        assert_eq!(line.alternatives[0].learned_examples, Some(1));
+        let thrice = LearnedMatch {
+            examples: 3,
+            similarity: 0.68,
+            ..once
+        };
+        let line = with_learned(Some(main), &[(thrice, &steak)]).unwrap();
+        // Named first, the recogniser's guess its first alternative; still a question.
+        assert_eq!(ids(&line), [Some(4), Some(1), Some(2), Some(3)]);
+        let certainty = line.certainty.unwrap();
+        assert_eq!(certainty.source, CandidateSource::Learned);
+        assert!(certainty.needs_confirmation);
+        // Not alike enough: nothing changes.
+        let far = LearnedMatch {
+            similarity: 0.3,
+            ..thrice
+        };
+        let line = with_learned(Some(guess(&pork, 0.7)), &[(far, &steak)]).unwrap();
+        assert_eq!(ids(&line), [Some(1)]);
+    }
+
+    #[test]
+    fn a_food_named_in_the_notes_replaces_the_guess_it_corrects() {
+        let (pork, steak, rice) = (
+            food("baozi-pork", 1),
+            food("steak-sirloin", 4),
+            food("rice-white-cooked", 3),
+        );
+        let named = |food: &models::Food| {
+            hinted(
+                food,
+                &HintedFood {
+                    food_id: food.id,
+                    grams: None,
+                    source: FoodNamer::Notes,
+                },
+            )
+        };
+        let mut portions = vec![guess(&pork, 0.74)];
+        named_by_user(&mut portions, named(&steak));
+        // One line, not two: "Add all" logs the steak only; the guess is one tap away.
+        assert_eq!(portions.len(), 1);
+        assert_eq!(ids(&portions[0]), [Some(4), Some(1)]);
+        assert!(!portions[0].certainty.unwrap().needs_confirmation);
+        // A second food named beside it has a line of its own.
+        named_by_user(&mut portions, named(&rice));
+        assert_eq!(portions.len(), 2);
+        assert_eq!(portions[1].food_id, Some(3));
+    }
+
+    #[test]
+    fn pancakes_nobody_counted_are_asked_about_and_counted_buns_are_said() {
+        let pancake = food("pancake", 5);
+        let line = guess(&pancake, 0.5);
+        assert_eq!(line.count_basis, Some(CountBasis::Assumed));
+        assert_eq!(line.grams_per_item, Some(38.0));
+        let rice = food("rice-white-cooked", 3);
+        assert_eq!(guess(&rice, 0.5).count_basis, None, "served by the bowl");
+        let seen = |confidence| Detection {
+            label: "donut".into(),
+            confidence,
+            bbox: models::recognition::BoundingBox {
+                x: 0.0,
+                y: 0.0,
+                width: 10.0,
+                height: 10.0,
+            },
+        };
+        let key = food_class("donut").unwrap().catalogue_key;
+        assert!(counted_by_detector(&[seen(0.9), seen(0.7)], key, 2));
+        assert!(
+            !counted_by_detector(&[seen(0.9), seen(0.3)], key, 2),
+            "a weak box"
+        );
+        assert!(!counted_by_detector(&[], key, 1), "not seen at all");
     }
 }

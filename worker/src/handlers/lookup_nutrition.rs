@@ -117,6 +117,8 @@ impl JobHandler for LookupNutrition {
                     portion_description: alternative.portion_description.clone(),
                     portion_description_zh: alternative.portion_description_zh.clone(),
                     per_100g: food.food.nutrients,
+                    source: alternative.certainty.map(|c| c.source),
+                    learned_examples: alternative.learned_examples,
                 });
             }
             nutrition_data.push(RecognizedFood {
@@ -133,6 +135,9 @@ impl JobHandler for LookupNutrition {
                 count: portion.count,
                 recognition: portion.certainty,
                 alternatives,
+                count_basis: portion.count_basis,
+                grams_per_item: portion.grams_per_item,
+                learned_examples: portion.learned_examples,
             });
         }
         let detected = DetectionStage::stored(&image).ok().flatten();
