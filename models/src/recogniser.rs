@@ -45,6 +45,20 @@ const SECOND_FOOD_SEEN: f32 = 0.02;
 const DISH_GATE: f32 = 0.35;
 /// What the head's dishes count for on a photo it says is none of them.
 const UNKNOWN_DISH_WEIGHT: f32 = 0.4;
+/// Where a food the models do not vouch for is capped: a question, never "Probably".
+const QUESTION_CAP: f32 = LIKELY - 0.05;
+/// The head's best dish this likely, on a photo it knows, speaks against another food
+/// that the detector or ImageNet names alone (spaghetti the detector reads as pizza).
+const HEAD_DISAGREES: f32 = 0.3;
+/// The features of the head's familiarity, in the order of its weights.
+const FAMILIARITY_FEATURES: [&str; 6] = [
+    "log_max_probability",
+    "margin",
+    "feature_rms",
+    "nearest_prototype_cosine",
+    "top_prototype_cosine",
+    "imagenet_agreement",
+];
 /// The gate: summed ImageNet probability of food classes and table settings (plate, soup
 /// bowl, wok …) from which a photo shows food. Food photos here score 0.44–0.98.
 pub const FOOD_GATE: f32 = 0.15;
@@ -88,6 +102,9 @@ pub struct Sight<'a> {
     pub image_area: f32,
     /// The photo looks like none of the dish head's training photos.
     pub dish_unknown: bool,
+    /// The probability that the photo shows one of the head's dishes at all
+    /// (`DishHead::familiarity`).
+    pub familiarity: f32,
 }
 
 /// What the photo shows, as far as the models can tell.
@@ -176,18 +193,68 @@ fn merge(candidates: Vec<Candidate>) -> Vec<Candidate> {
     out
 }
 
-/// What a photo shows: the plate's main food with its alternatives, other foods the
-/// detector is fairly sure of, and whether there is food at all.
+/// Caps below LIKELY every food the models do not vouch for, so it is asked about. A food
+/// is vouched for by the head on a photo of one of its dishes, by the detector and
+/// ImageNet together, or by one of those two alone unless the head, on a photo it knows,
+/// names another food. The head vouches for nothing on a photo it does not know.
+fn vouched(
+    mut ranked: Vec<Candidate>,
+    candidates: &[Candidate],
+    head: &DishHead,
+    sight: &Sight<'_>,
+    familiar: bool,
+) -> Vec<Candidate> {
+    let head_food = sight
+        .dishes
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .filter(|(_, p)| familiar && **p >= HEAD_DISAGREES)
+        .and_then(|(i, _)| food_of_label(&format!("dish:{}", head.classes[i])));
+    let mut capped = false;
+    for food in ranked.iter_mut().filter(|c| c.score >= QUESTION_CAP) {
+        let named_by = |source| {
+            candidates
+                .iter()
+                .any(|c| c.food_key == food.food_key && c.source == source)
+        };
+        let by_head = named_by(CandidateSource::DishModel);
+        let others = usize::from(named_by(CandidateSource::Imagenet))
+            + usize::from(named_by(CandidateSource::Detector));
+        let trusted = (by_head && familiar)
+            || others >= 2
+            || (others == 1 && head_food.as_ref().is_none_or(|f| *f == food.food_key));
+        if !trusted {
+            food.score = QUESTION_CAP;
+            capped = true;
+        }
+    }
+    if capped {
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
+    ranked
+}
+
+/// What a photo shows, read with the shipped dish head.
 pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
+    read_photo_with(DishHead::get(), sight)
+}
+
+/// What a photo shows: the plate's main food with its alternatives, other foods the
+/// detector is fairly sure of, and whether there is food at all. `sight.dishes` are
+/// `head`'s.
+pub fn read_photo_with(head: &DishHead, sight: Sight<'_>) -> PhotoReading {
     let food_probability = food_probability(sight.imagenet);
     let mut candidates = Vec::new();
-    let head = DishHead::get();
-    // A photo that is none of the head's dishes keeps them only as weak alternatives.
-    let dish_weight = if sight.dish_unknown {
-        UNKNOWN_DISH_WEIGHT
-    } else {
-        1.0
-    };
+    // A dish is as likely as the head's probability and the photo being one of its dishes
+    // at all; a photo like none of its training photos keeps them as weak alternatives.
+    let familiar = sight.familiarity >= head.familiar_cut();
+    let dish_weight = sight.familiarity.clamp(0.0, 1.0)
+        * if sight.dish_unknown {
+            UNKNOWN_DISH_WEIGHT
+        } else {
+            1.0
+        };
     for (class, p) in head.classes.iter().zip(sight.dishes) {
         let label = format!("dish:{class}");
         if *p >= MIN_CANDIDATE
@@ -265,7 +332,13 @@ pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
         })
         .map(|d| (d.0, d.1))
         .collect();
-    let ranked = merge(candidates);
+    let ranked = vouched(
+        merge(candidates.clone()),
+        &candidates,
+        head,
+        &sight,
+        familiar,
+    );
     let detector_food = detected.iter().map(|d| d.3).fold(0.0f32, f32::max);
     let dish_max = if sight.dish_unknown {
         0.0
@@ -323,6 +396,32 @@ struct DishHeadFile {
     /// When the photo is none of the head's dishes.
     #[serde(default)]
     ood: Option<OutOfDishes>,
+    /// How likely a photo is one of the head's dishes at all.
+    #[serde(default)]
+    familiarity: Option<FamiliarityFile>,
+}
+
+#[derive(Deserialize)]
+struct FamiliarityFile {
+    features: Vec<String>,
+    weights: Vec<f32>,
+    bias: f32,
+    cut: f32,
+    /// `prototypes[class]`: the class's training photos' mean logits, centred.
+    prototypes: Vec<Vec<f32>>,
+}
+
+/// A logistic regression over what the head makes of a photo (how peaked, how far from
+/// its training photos and from each dish's typical logits, whether ImageNet names the
+/// same food), fitted on photos of dishes a head never saw: the probability that the photo
+/// is one of its dishes. `scripts/train-dish-head.py` computes the same features.
+#[derive(Debug)]
+struct Familiarity {
+    weights: [f32; FAMILIARITY_FEATURES.len()],
+    bias: f32,
+    cut: f32,
+    /// Unit vectors, one per class.
+    prototypes: Vec<Vec<f32>>,
 }
 
 /// The head's rule for "none of my dishes": its best dish too unlikely, or features far
@@ -344,6 +443,7 @@ pub struct DishHead {
     temperature: f32,
     use_logits: bool,
     ood: Option<OutOfDishes>,
+    familiarity: Option<Familiarity>,
 }
 
 impl DishHead {
@@ -366,6 +466,24 @@ impl DishHead {
         {
             return Err("the dish head's shapes do not match".into());
         }
+        let familiarity = match file.familiarity {
+            None => None,
+            Some(f) => {
+                let classes = file.classes.len();
+                if f.features != FAMILIARITY_FEATURES
+                    || f.prototypes.len() != classes
+                    || f.prototypes.iter().any(|p| p.len() != classes)
+                {
+                    return Err("the dish head's familiarity does not match".into());
+                }
+                Some(Familiarity {
+                    weights: f.weights.try_into().map_err(|_| "familiarity weights")?,
+                    bias: f.bias,
+                    cut: f.cut,
+                    prototypes: f.prototypes.iter().map(|p| unit_vector(p)).collect(),
+                })
+            }
+        };
         Ok(DishHead {
             classes: file.classes,
             mean: file.feature_mean,
@@ -375,7 +493,62 @@ impl DishHead {
             temperature: file.temperature.unwrap_or(1.0).max(1e-3),
             use_logits: file.use_logits,
             ood: file.ood,
+            familiarity,
         })
+    }
+
+    /// The probability that a photo shows one of the head's dishes at all, from its
+    /// embedding and ImageNet probabilities (1 for a head without the rule).
+    pub fn familiarity(&self, embedding: &[f32], imagenet: &[f32]) -> f32 {
+        let Some(rule) = &self.familiarity else {
+            return 1.0;
+        };
+        let z = self.standardise(embedding);
+        let logits = self.logits_of(&z);
+        let scaled: Vec<f32> = logits.iter().map(|l| l / self.temperature).collect();
+        let p = softmax(&scaled);
+        let (best, p1) = p
+            .iter()
+            .copied()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap_or((0, 0.0));
+        let p2 = p
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != best)
+            .map(|(_, v)| *v)
+            .fold(0.0f32, f32::max);
+        let rms = (z.iter().map(|v| v * v).sum::<f32>() / z.len().max(1) as f32).sqrt();
+        let mean = logits.iter().sum::<f32>() / logits.len().max(1) as f32;
+        let centred: Vec<f32> = logits.iter().map(|l| l - mean).collect();
+        let unit = unit_vector(&centred);
+        let cosines: Vec<f32> = rule.prototypes.iter().map(|p| dot(p, &unit)).collect();
+        let nearest = cosines.iter().copied().fold(f32::MIN, f32::max);
+        let agreement =
+            food_of_label(&format!("dish:{}", self.classes[best])).map_or(0.0, |food| {
+                class_foods()
+                    .imagenet_food
+                    .iter()
+                    .filter(|i| food_of_label(&format!("imagenet:{i}")).as_ref() == Some(&food))
+                    .filter_map(|i| imagenet.get(*i))
+                    .sum()
+            });
+        let features = [
+            p1.max(1e-6).ln(),
+            p1 - p2,
+            rms,
+            nearest,
+            cosines[best],
+            agreement,
+        ];
+        let x = rule.bias + dot(&rule.weights, &features);
+        1.0 / (1.0 + (-x).exp())
+    }
+
+    /// The familiarity from which the head's dishes may be named without a question.
+    pub fn familiar_cut(&self) -> f32 {
+        self.familiarity.as_ref().map_or(0.0, |f| f.cut)
     }
 
     /// Whether the photo looks like none of the photos the head learned from (the rms cut
@@ -464,7 +637,11 @@ pub fn embedding_from_bytes(bytes: &[u8]) -> Option<Vec<f32>> {
 /// it (so every feature counts by how much it varies between photos) and the head's dish
 /// logits (what tells dishes apart), each at length 1, side by side.
 pub fn memory_vector(embedding: &[f32]) -> Vec<f32> {
-    let head = DishHead::get();
+    memory_vector_with(DishHead::get(), embedding)
+}
+
+/// The visual memory's vector as `head` reads the embedding.
+pub fn memory_vector_with(head: &DishHead, embedding: &[f32]) -> Vec<f32> {
     let z = head.standardise(embedding);
     let mut v = unit_vector(&z);
     v.extend(unit_vector(&head.logits_of(&z)));
@@ -543,6 +720,7 @@ mod tests {
             dishes: &dishes,
             image_area: 100.0 * 100.0,
             dish_unknown: false,
+            familiarity: 1.0,
         });
         assert!(reading.food_found);
         let main = &reading.foods[0];
@@ -567,6 +745,7 @@ mod tests {
             dishes: &dishes,
             image_area: 100.0 * 100.0,
             dish_unknown: unknown,
+            familiarity: 0.0,
         });
         assert!(!reading.food_found);
         assert!(reading.foods.is_empty());
@@ -587,6 +766,7 @@ mod tests {
             dishes: &dishes,
             image_area: 100.0 * 100.0,
             dish_unknown: false,
+            familiarity: 1.0,
         });
         let main = &reading.foods[0];
         assert_eq!(main.candidates[0].food_key, "dish-hongshao-rou");
@@ -623,6 +803,7 @@ mod tests {
             dishes: &dishes,
             image_area: 100.0 * 100.0,
             dish_unknown: false,
+            familiarity: 1.0,
         });
         let keys: Vec<&str> = reading
             .foods
@@ -631,6 +812,139 @@ mod tests {
             .collect();
         // The carrot no other model sees stays an alternative.
         assert_eq!(keys, ["banana", "apple"]);
+    }
+
+    fn main_level(reading: &PhotoReading) -> (String, CertaintyLevel) {
+        let main = &reading.foods[0].candidates[0];
+        (
+            main.food_key.clone(),
+            Certainty::new(main.score, main.source).level,
+        )
+    }
+
+    #[test]
+    fn a_peaked_head_on_a_dish_it_does_not_know_is_a_question() {
+        let head = DishHead::get();
+        let at = |name: &str| head.classes.iter().position(|c| c == name).unwrap();
+        let mut dishes = vec![0.001; head.classes.len()];
+        // Fried chicken read as 糖醋排骨 94 %, on a photo just short of familiar.
+        dishes[at("糖醋排骨")] = 0.94;
+        let imagenet = imagenet_with(923, 0.5); // a plate
+        let sight = |familiarity| Sight {
+            detections: &[],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+            dish_unknown: false,
+            familiarity,
+        };
+        let unknown = read_photo(sight(head.familiar_cut() - 0.01));
+        assert!(unknown.food_found);
+        assert_eq!(
+            main_level(&unknown),
+            ("dish-tangcu-paigu".into(), CertaintyLevel::Unsure)
+        );
+        // The same head's answer on a photo of one of its dishes is shown.
+        let known = read_photo(sight(0.97));
+        assert_eq!(
+            main_level(&known),
+            ("dish-tangcu-paigu".into(), CertaintyLevel::Sure)
+        );
+    }
+
+    #[test]
+    fn an_embedding_far_from_every_prototype_is_a_question_however_peaked_the_head() {
+        let head = DishHead::get();
+        // One feature 50 standard deviations out, not far enough for the rms cut: the head
+        // says spring rolls at 0.62, "Probably" by itself (scripts/train-dish-head.py's
+        // features: cosine 0.42 to the nearest dish's prototype, familiarity 0.197).
+        let mut z = vec![0.0; EMBEDDING_LEN];
+        z[2] = 50.0;
+        let embedding: Vec<f32> = z
+            .iter()
+            .zip(head.mean.iter().zip(&head.scale))
+            .map(|(z, (m, s))| m + z * s)
+            .collect();
+        let imagenet = vec![0.001; 1000];
+        let dishes = head.probabilities(&embedding, &[]);
+        let best = dishes.iter().copied().fold(0.0f32, f32::max);
+        assert!(best > LIKELY, "{best}");
+        assert!(!head.unfamiliar(&embedding));
+        let familiarity = head.familiarity(&embedding, &imagenet);
+        assert!((familiarity - 0.197).abs() < 0.01, "{familiarity}");
+        let reading = read_photo(Sight {
+            detections: &[],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+            dish_unknown: false,
+            familiarity,
+        });
+        for food in &reading.foods {
+            let c = &food.candidates[0];
+            assert!(
+                Certainty::new(c.score, c.source).needs_confirmation,
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_detector_alone_does_not_overrule_the_head() {
+        let head = DishHead::get();
+        let at = |name: &str| head.classes.iter().position(|c| c == name).unwrap();
+        let mut dishes = vec![0.01; head.classes.len()];
+        dishes[at("spaghetti bolognese")] = 0.5;
+        let imagenet = imagenet_with(923, 0.5); // a plate
+        let detections = [seen("pizza", 0.95)];
+        let sight = |dishes| Sight {
+            detections: &detections,
+            imagenet: &imagenet,
+            dishes,
+            image_area: 100.0 * 100.0,
+            dish_unknown: false,
+            familiarity: head.familiar_cut().max(0.9),
+        };
+        // Pizza by the detector alone (0.76) while the head sees spaghetti: a question,
+        // with the spaghetti among the first choices.
+        let reading = read_photo(sight(&dishes));
+        let main = &reading.foods[0];
+        assert_eq!(
+            Certainty::new(main.candidates[0].score, main.candidates[0].source).level,
+            CertaintyLevel::Unsure
+        );
+        assert!(
+            main.candidates
+                .iter()
+                .take(3)
+                .any(|c| c.food_key == "spaghetti-meat-sauce")
+        );
+        // Where the head sees nothing in particular, the detector's pizza stands.
+        let flat = vec![1.0 / 41.0; 41];
+        assert_eq!(
+            main_level(&read_photo(sight(&flat))),
+            ("pizza-cheese".into(), CertaintyLevel::Likely)
+        );
+    }
+
+    #[test]
+    fn two_other_models_agreeing_stay_sure_on_a_plate_the_head_does_not_know() {
+        let head = DishHead::get();
+        let mut dishes = vec![0.001; head.classes.len()];
+        dishes[head.classes.iter().position(|c| c == "pancakes").unwrap()] = 0.9;
+        let imagenet = imagenet_with(954, 0.9); // banana
+        let reading = read_photo(Sight {
+            detections: &[seen("banana", 0.95)],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+            dish_unknown: false,
+            familiarity: 0.1,
+        });
+        assert_eq!(
+            main_level(&reading),
+            ("banana".into(), CertaintyLevel::Sure)
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! gives the embedding our dish head and the visual memory read.
 
 use image::RgbImage;
-use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo, softmax};
+use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo_with, softmax};
 use models::recognition::Detection;
 
 use super::model::OnnxModel;
@@ -67,14 +67,28 @@ impl GateReading {
     /// What the photo shows, from this reading, the dish head over its embedding and the
     /// detector's `detections` in a photo of `width` × `height` pixels.
     pub fn read_photo(&self, detections: &[Detection], width: u32, height: u32) -> PhotoReading {
-        let head = DishHead::get();
+        self.read_photo_with(DishHead::get(), detections, width, height)
+    }
+
+    /// The same with another dish head (the evaluation's heads trained without some dishes).
+    pub fn read_photo_with(
+        &self,
+        head: &DishHead,
+        detections: &[Detection],
+        width: u32,
+        height: u32,
+    ) -> PhotoReading {
         let dishes = head.probabilities(&self.embedding, &self.logits);
-        read_photo(Sight {
-            detections,
-            imagenet: &self.imagenet,
-            dishes: &dishes,
-            image_area: width as f32 * height as f32,
-            dish_unknown: head.unfamiliar(&self.embedding),
-        })
+        read_photo_with(
+            head,
+            Sight {
+                detections,
+                imagenet: &self.imagenet,
+                dishes: &dishes,
+                image_area: width as f32 * height as f32,
+                dish_unknown: head.unfamiliar(&self.embedding),
+                familiarity: head.familiarity(&self.embedding, &self.imagenet),
+            },
+        )
     }
 }
