@@ -264,6 +264,131 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(events.last().unwrap()["memory"], Value::Null);
 }
 
+/// The same plate photographed again: mirrored, 85 % of it, a little brighter.
+fn retaken(jpeg: &[u8]) -> Vec<u8> {
+    let pixels = image::load_from_memory(jpeg).unwrap().to_rgb8();
+    let (w, h) = pixels.dimensions();
+    let mirrored = image::imageops::flip_horizontal(&pixels);
+    let again = image::imageops::crop_imm(&mirrored, w * 3 / 40, h / 20, w * 17 / 20, h * 17 / 20)
+        .to_image();
+    let again = image::imageops::colorops::brighten(&again, 12);
+    let mut out = std::io::Cursor::new(Vec::new());
+    again.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+/// The ids of a recognised food and its alternatives, in the order offered.
+fn offered(food: &Value) -> Vec<i64> {
+    std::iter::once(food)
+        .chain(food["alternatives"].as_array().into_iter().flatten())
+        .filter_map(|f| f["food_id"].as_i64())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_corrected_dish_is_offered_again_to_its_user_only_until_the_photo_is_deleted() {
+    let Some(steak) = food_photo("mrdbourke_steak_1024.jpg") else {
+        return;
+    };
+    if !recognition_models_installed() {
+        return;
+    }
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let (_, first) = upload(&app, &ann, steak.clone(), "dinner.jpg", None).await;
+    let first_id = first["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, first_id).await;
+    let foods = events.last().unwrap()["foods"].clone();
+    // What nobody would guess from the photo: the user says it was their congee.
+    let congee = support::food_id(&app, "congee").await;
+    assert!(!offered(&foods[0]).contains(&congee), "{foods}");
+    let corrections = json!({"foods": [{"food_id": congee, "name": "Congee", "grams": 300}]});
+    let (status, _) = send_as(
+        &app,
+        Method::POST,
+        "/images/confirm/",
+        &ann.access,
+        &json!({"image_id": first_id, "is_confirmed": true, "corrections": corrections}),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // The same plate again: the corrected food first, said to come from the user's photos.
+    let (_, second) = upload(&app, &ann, retaken(&steak), "again.jpg", None).await;
+    let second_id = second["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, second_id).await;
+    let main = &events.last().unwrap()["foods"][0];
+    assert_eq!(main["food_id"], congee, "{main}");
+    assert_eq!(main["recognition"]["source"], "learned", "{main}");
+    assert_eq!(main["learned_examples"], 1);
+    // The guesses it displaced are still one tap away.
+    assert!(
+        main["alternatives"].as_array().unwrap().len() >= 3,
+        "{main}"
+    );
+
+    // Another dish is not taken for it.
+    let (_, table) = upload(
+        &app,
+        &ann,
+        food_photo("coco_000000000142.jpg").unwrap(),
+        "t.jpg",
+        None,
+    )
+    .await;
+    let table_id = table["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, table_id).await;
+    let foods = &events.last().unwrap()["foods"];
+    assert!(
+        foods
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| !offered(f).contains(&congee)),
+        "{foods}"
+    );
+
+    // Never another user's: Bob's same plate learns nothing from Ann.
+    let bob = register(&app, "bob").await;
+    let (_, bobs) = upload(&app, &bob, retaken(&steak), "b.jpg", None).await;
+    let bobs_id = bobs["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &bob, bobs_id).await;
+    assert!(!offered(&events.last().unwrap()["foods"][0]).contains(&congee));
+
+    // A food typed in the notes replaces the guess it corrects: one line, not two.
+    let (_, hinted) = upload(&app, &bob, steak.clone(), "s.jpg", Some("steak")).await;
+    let hinted_id = hinted["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &bob, hinted_id).await;
+    let foods = events.last().unwrap()["foods"].as_array().unwrap().clone();
+    assert_eq!(foods.len(), 1, "{foods:?}");
+    assert_eq!(foods[0]["recognition"]["source"], "notes");
+    assert!(
+        foods[0]["name"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("steak"),
+        "{foods:?}"
+    );
+
+    // Deleting the photo deletes what it taught.
+    let (status, _) = send_as(
+        &app,
+        Method::DELETE,
+        &format!("/images/{first_id}/delete/"),
+        &ann.access,
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, third) = upload(&app, &ann, retaken(&steak), "third.jpg", None).await;
+    let third_id = third["data"]["id"].as_i64().unwrap();
+    let events = analysis_events(&app, &ann, third_id).await;
+    assert!(!offered(&events.last().unwrap()["foods"][0]).contains(&congee));
+}
+
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut found = Vec::new();
     if let Ok(entries) = std::fs::read_dir(dir) {
