@@ -352,15 +352,21 @@ pub fn read_photo_with(head: &DishHead, sight: Sight<'_>) -> PhotoReading {
             .iter()
             .find(|d| d.0 == main.food_key)
             .map_or(1, |d| d.1);
+        let offered = ranked.iter().take(MAX_ALTERNATIVES + 1).cloned().collect();
         foods.push(SeenFood {
-            candidates: ranked.iter().take(MAX_ALTERNATIVES + 1).cloned().collect(),
+            candidates: with_alternatives(offered, head, sight.dishes, dish_weight),
             count,
         });
         // A second kind of food the detector is fairly sure of (a banana beside an apple).
         for (key, n) in second_foods.iter().filter(|d| d.0 != main.food_key) {
             let found = ranked.iter().find(|c| c.food_key == *key).cloned();
             foods.push(SeenFood {
-                candidates: found.into_iter().collect(),
+                candidates: with_alternatives(
+                    found.into_iter().collect(),
+                    head,
+                    sight.dishes,
+                    dish_weight,
+                ),
                 count: *n,
             });
         }
@@ -370,6 +376,42 @@ pub fn read_photo_with(head: &DishHead, sight: Sight<'_>) -> PhotoReading {
         food_probability: (food_probability * 1000.0).round() / 1000.0,
         foods,
     }
+}
+
+/// Alternatives a food not named as sure always has: a question offers at least this
+/// many answers of one tap each.
+pub const MIN_ALTERNATIVES: usize = 3;
+
+/// A food not named as sure, with at least [`MIN_ALTERNATIVES`]: where the models offered
+/// fewer, the head's next most likely dishes, however unlikely, fill them up.
+fn with_alternatives(
+    mut candidates: Vec<Candidate>,
+    head: &DishHead,
+    dishes: &[f32],
+    dish_weight: f32,
+) -> Vec<Candidate> {
+    if candidates.first().is_some_and(|c| c.score >= SURE) || candidates.len() > MIN_ALTERNATIVES {
+        return candidates;
+    }
+    let mut next: Vec<(usize, f32)> = dishes.iter().copied().enumerate().collect();
+    next.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (class, p) in next {
+        if candidates.len() > MIN_ALTERNATIVES {
+            break;
+        }
+        let label = format!("dish:{}", head.classes[class]);
+        if let Some(food_key) = food_of_label(&label)
+            && !candidates.iter().any(|c| c.food_key == food_key)
+        {
+            candidates.push(Candidate {
+                label,
+                food_key,
+                score: (p * dish_weight * 1000.0).round() / 1000.0,
+                source: CandidateSource::DishModel,
+            });
+        }
+    }
+    candidates
 }
 
 pub fn softmax(logits: &[f32]) -> Vec<f32> {
@@ -812,6 +854,37 @@ mod tests {
             .collect();
         // The carrot no other model sees stays an alternative.
         assert_eq!(keys, ["banana", "apple"]);
+    }
+
+    #[test]
+    fn a_question_always_offers_at_least_three_answers() {
+        let head = DishHead::get();
+        let mut dishes = vec![0.0; head.classes.len()];
+        let at = |name: &str| head.classes.iter().position(|c| c == name).unwrap();
+        dishes[at("饺子")] = 0.01;
+        dishes[at("包子")] = 0.005;
+        let imagenet = imagenet_with(923, 0.5); // a plate
+        let reading = read_photo(Sight {
+            detections: &[seen("carrot", 0.5)],
+            imagenet: &imagenet,
+            dishes: &dishes,
+            image_area: 100.0 * 100.0,
+            dish_unknown: false,
+            familiarity: 1.0,
+        });
+        let main = &reading.foods[0];
+        assert_eq!(main.candidates[0].food_key, "carrot");
+        let keys: Vec<&str> = main
+            .candidates
+            .iter()
+            .map(|c| c.food_key.as_str())
+            .collect();
+        assert!(keys.len() > MIN_ALTERNATIVES, "{keys:?}");
+        // The head's likeliest dishes first, each once.
+        assert_eq!(&keys[1..3], ["jiaozi", "dish-baozi-zhurou"]);
+        let mut unique = keys.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len());
     }
 
     fn main_level(reading: &PhotoReading) -> (String, CertaintyLevel) {
