@@ -193,10 +193,11 @@ fn merge(candidates: Vec<Candidate>) -> Vec<Candidate> {
     out
 }
 
-/// Caps below LIKELY every food the models do not vouch for, so it is asked about. A food
-/// is vouched for by the head on a photo of one of its dishes, by the detector and
-/// ImageNet together, or by one of those two alone unless the head, on a photo it knows,
-/// names another food. The head vouches for nothing on a photo it does not know.
+/// Lowers each food to what the models that may vouch for it say, and at most to just
+/// below LIKELY, so it is asked about. The head vouches for its dishes on a photo of one
+/// of its dishes, for nothing on a photo it does not know; the detector and ImageNet
+/// vouch for their foods, together, or alone unless the head, on a photo it knows, names
+/// another food.
 fn vouched(
     mut ranked: Vec<Candidate>,
     candidates: &[Candidate],
@@ -212,22 +213,28 @@ fn vouched(
         .filter(|(_, p)| familiar && **p >= HEAD_DISAGREES)
         .and_then(|(i, _)| food_of_label(&format!("dish:{}", head.classes[i])));
     let mut capped = false;
-    for food in ranked.iter_mut().filter(|c| c.score >= QUESTION_CAP) {
-        let named_by = |source| {
-            candidates
-                .iter()
-                .any(|c| c.food_key == food.food_key && c.source == source)
-        };
-        let by_head = named_by(CandidateSource::DishModel);
-        let others = usize::from(named_by(CandidateSource::Imagenet))
-            + usize::from(named_by(CandidateSource::Detector));
-        let trusted = (by_head && familiar)
-            || others >= 2
-            || (others == 1 && head_food.as_ref().is_none_or(|f| *f == food.food_key));
-        if !trusted {
-            food.score = QUESTION_CAP;
-            capped = true;
+    for food in ranked.iter_mut().filter(|c| c.score > QUESTION_CAP) {
+        let by_head = candidates
+            .iter()
+            .any(|c| c.food_key == food.food_key && c.source == CandidateSource::DishModel);
+        if by_head && familiar {
+            continue;
         }
+        let mut others: Vec<f32> = candidates
+            .iter()
+            .filter(|c| c.food_key == food.food_key && c.source != CandidateSource::DishModel)
+            .map(|c| c.score)
+            .collect();
+        others.sort_by(|a, b| b.total_cmp(a));
+        let contradicted =
+            others.len() == 1 && head_food.as_ref().is_some_and(|f| *f != food.food_key);
+        let vouched = match others.split_first() {
+            Some((best, rest)) if !contradicted => agree(*best, rest),
+            _ => 0.0,
+        };
+        let score = food.score.min(vouched.max(QUESTION_CAP));
+        capped |= score < food.score;
+        food.score = score;
     }
     if capped {
         ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
@@ -246,15 +253,14 @@ pub fn read_photo(sight: Sight<'_>) -> PhotoReading {
 pub fn read_photo_with(head: &DishHead, sight: Sight<'_>) -> PhotoReading {
     let food_probability = food_probability(sight.imagenet);
     let mut candidates = Vec::new();
-    // A dish is as likely as the head's probability and the photo being one of its dishes
-    // at all; a photo like none of its training photos keeps them as weak alternatives.
+    // On a photo unlike any of its dishes' the head's dishes are questions (`vouched`);
+    // on one like none of its training photos at all they are weak alternatives.
     let familiar = sight.familiarity >= head.familiar_cut();
-    let dish_weight = sight.familiarity.clamp(0.0, 1.0)
-        * if sight.dish_unknown {
-            UNKNOWN_DISH_WEIGHT
-        } else {
-            1.0
-        };
+    let dish_weight = if sight.dish_unknown {
+        UNKNOWN_DISH_WEIGHT
+    } else {
+        1.0
+    };
     for (class, p) in head.classes.iter().zip(sight.dishes) {
         let label = format!("dish:{class}");
         if *p >= MIN_CANDIDATE
