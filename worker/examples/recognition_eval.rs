@@ -9,6 +9,14 @@
 //! Sets: ../shared/data/images/chinesefoodnet20/val (never trained on), the held-back
 //! Food-101 photos the training script lists in models/data/dish_head_heldout.txt, the
 //! photos of images/food, and images/barcodes (packaging and codes: no plate of food).
+//!
+//! Dishes a head never saw: with the leave-classes-out heads that
+//!
+//!     scripts/train-dish-head.py --folds-out target/dish-head-folds
+//!
+//! writes (each trained without a group of dishes), the held-back photos of each left-out
+//! dish are read with the head that never saw it, and the others with the same heads as
+//! known dishes. `FOLDS=DIR` reads them from elsewhere.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,6 +25,7 @@ use models::recogniser::{
     Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, class_food_keys,
     memory_vector, nearest,
 };
+use serde::Deserialize;
 use worker::recognition::{RecognitionConfig, Recognizer};
 
 fn project(path: &str) -> PathBuf {
@@ -177,6 +186,30 @@ impl Tally {
     }
 }
 
+/// The heads trained without some dishes, each with the dishes it never saw.
+pub fn fold_heads(dir: &Path) -> Vec<(DishHead, Vec<String>)> {
+    #[derive(Deserialize)]
+    struct LeftOut {
+        left_out: Vec<String>,
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let head = DishHead::parse(&text)
+                .map_err(|e| eprintln!("{}: {e}", path.display()))
+                .ok()?;
+            let left_out: LeftOut = serde_json::from_str(&text).ok()?;
+            Some((head, left_out.left_out))
+        })
+        .collect()
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -200,6 +233,14 @@ async fn main() -> anyhow::Result<()> {
     let mut detect_ms = Vec::new();
     let mut cfn_embeddings: Vec<(String, Vec<f32>)> = Vec::new();
     let mut retaken: Vec<Vec<f32>> = Vec::new();
+    let folds_dir = std::env::var("FOLDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| project("target/dish-head-folds"));
+    let folds = fold_heads(&folds_dir);
+    // Read by the heads that never saw the dish, and by those that did.
+    let mut unseen = Tally::default();
+    let mut unseen_shown: Vec<(String, String, f32)> = Vec::new();
+    let mut known = Tally::default();
     println!(
         "| set | photos | top-1 | top-3 | wrong food shown without a question | asked | no food found |"
     );
@@ -260,6 +301,27 @@ async fn main() -> anyhow::Result<()> {
                 );
             }
             tally.add(photo.food.as_deref(), &reading);
+            if name.starts_with("chinesefoodnet20") || name.starts_with("food101") {
+                for (fold_head, left_out) in &folds {
+                    let reading = gated.read_photo_with(
+                        fold_head,
+                        &detections,
+                        pixels.width(),
+                        pixels.height(),
+                    );
+                    if left_out.contains(&photo.class) {
+                        // None of the head's foods is right, unless another model names it.
+                        unseen.add(photo.food.as_deref(), &reading);
+                        if let Some(c) = reading.foods.first().and_then(|f| f.candidates.first())
+                            && !Certainty::new(c.score, c.source).needs_confirmation
+                        {
+                            unseen_shown.push((photo.class.clone(), c.food_key.clone(), c.score));
+                        }
+                    } else {
+                        known.add(photo.food.as_deref(), &reading);
+                    }
+                }
+            }
             if photo.food.is_some() {
                 all.add(photo.food.as_deref(), &reading);
             }
@@ -283,6 +345,37 @@ async fn main() -> anyhow::Result<()> {
         tally.row(name);
     }
     all.row("all food photos");
+
+    if folds.is_empty() {
+        println!(
+            "\nNo leave-classes-out heads in {}: scripts/train-dish-head.py --folds-out writes them.",
+            folds_dir.display()
+        );
+    } else {
+        println!(
+            "\nDishes a head never saw ({} heads, each trained without {}–{} of the 41 dishes; \
+             held-back photos):\n",
+            folds.len(),
+            folds.iter().map(|f| f.1.len()).min().unwrap_or(0),
+            folds.iter().map(|f| f.1.len()).max().unwrap_or(0),
+        );
+        println!(
+            "| dishes | photos | top-1 | top-3 | wrong food shown without a question | asked | no food found |"
+        );
+        println!("|---|---|---|---|---|---|---|");
+        unseen.row("dishes the head never saw");
+        known.row("its own dishes, same heads");
+        println!(
+            "\nDishes the head never saw shown as sure or likely (\"Looks like\", \"Probably\"; \
+             target ≤ 5 %): {} of {} ({:.1} %)",
+            unseen_shown.len(),
+            unseen.photos,
+            100.0 * unseen_shown.len() as f64 / unseen.photos.max(1) as f64
+        );
+        for (class, food, score) in &unseen_shown {
+            println!("- {class} shown as {food} ({score:.2})");
+        }
+    }
 
     println!("\nCalibration of the first suggestion's score (all food photos):\n");
     println!("| score | photos | right |");
