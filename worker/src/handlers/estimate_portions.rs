@@ -239,8 +239,10 @@ fn with_learned(
 }
 
 /// A food the user named in the notes takes the place of the guess it corrects: the first
-/// line the recogniser guessed (the guess stays, as its first alternative), or a line of
-/// its own when every line is already named.
+/// line the recogniser asked about (the guess stays, as its first alternative). A food the
+/// models named without a question stays, and the named food has a line of its own beside
+/// it: "rice, egg" typed under a pizza the detector and ImageNet both see lists the rest
+/// of the meal.
 fn named_by_user(portions: &mut Vec<PortionEstimate>, named: PortionEstimate) {
     let food_id = named.food_id;
     if let Some(line) = portions
@@ -258,9 +260,10 @@ fn named_by_user(portions: &mut Vec<PortionEstimate>, named: PortionEstimate) {
         };
         return;
     }
+    let asked = |p: &PortionEstimate| p.certainty.is_some_and(|c| c.needs_confirmation);
     match portions
         .iter_mut()
-        .find(|p| p.basis != FoodNamer::Notes.as_str())
+        .find(|p| p.basis != FoodNamer::Notes.as_str() && asked(p))
     {
         Some(guess) => {
             let mut corrected = std::mem::replace(guess, named);
@@ -449,7 +452,11 @@ mod tests {
                 },
             )
         };
+        // A 74 % guess the models vouch for is not corrected: the named food is beside it.
         let mut portions = vec![guess(&pork, 0.74)];
+        named_by_user(&mut portions, named(&steak));
+        assert_eq!(portions.len(), 2);
+        let mut portions = vec![guess(&pork, 0.45)];
         named_by_user(&mut portions, named(&steak));
         // One line, not two: "Add all" logs the steak only; the guess is one tap away.
         assert_eq!(portions.len(), 1);
