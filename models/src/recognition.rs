@@ -327,6 +327,10 @@ pub fn serving_estimate(
 /// "1 slice" seen 3 times reads "3 slices"; anything less plain reads "3 × 1 cup (240 ml)".
 fn counted(count: u32, unit: &str) -> String {
     match unit.strip_prefix("1 ") {
+        // "1 medium" is one medium-sized item: "2 medium".
+        Some(size @ ("small" | "medium" | "large" | "big" | "regular")) => {
+            format!("{count} {size}")
+        }
         Some(rest) if !rest.contains(['(', ',']) => {
             let plural = if rest.ends_with('s') || rest.ends_with("ch") || rest.ends_with("sh") {
                 format!("{rest}es")
@@ -427,6 +431,28 @@ pub fn note_hints(notes: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_is_not_made_plural() {
+        let medium = crate::food::Portion {
+            grams: 118.0,
+            name: "1 medium".into(),
+            name_zh: Some("1 根（中等）".into()),
+        };
+        assert_eq!(
+            serving_estimate(2, Some(&medium), 100.0).1,
+            "2 medium, about 235 g"
+        );
+        let egg = crate::food::Portion {
+            grams: 50.0,
+            name: "1 large egg".into(),
+            name_zh: None,
+        };
+        assert_eq!(
+            serving_estimate(3, Some(&egg), 100.0).1,
+            "3 large eggs, about 150 g"
+        );
+    }
 
     #[test]
     fn items_are_counted_and_measures_are_not() {

@@ -170,6 +170,11 @@ pub struct AlternativeFood {
     /// The user's confirmed photos that taught this food, when they suggested it.
     #[serde(default)]
     pub learned_examples: Option<u32>,
+    /// As the food's: whether its items were counted, and the grams of one.
+    #[serde(default)]
+    pub count_basis: Option<CountBasis>,
+    #[serde(default)]
+    pub grams_per_item: Option<f64>,
 }
 
 /// The foods of an earlier confirmed photo that looks like this one.

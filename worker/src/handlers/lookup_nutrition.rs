@@ -119,6 +119,8 @@ impl JobHandler for LookupNutrition {
                     per_100g: food.food.nutrients,
                     source: alternative.certainty.map(|c| c.source),
                     learned_examples: alternative.learned_examples,
+                    count_basis: alternative.count_basis,
+                    grams_per_item: alternative.grams_per_item,
                 });
             }
             nutrition_data.push(RecognizedFood {

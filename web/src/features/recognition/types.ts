@@ -44,6 +44,9 @@ export type AlternativeFood = {
   source?: RecognitionSource | null;
   /** How many of this user's confirmed photos taught it, where they did. */
   learned_examples?: number | null;
+  /** As a food's: whether its units were counted, and one unit's grams. */
+  count_basis?: CountBasis;
+  grams_per_item?: number | null;
 };
 
 /**

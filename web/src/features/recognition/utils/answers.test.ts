@@ -56,6 +56,14 @@ describe('answers to the photo’s questions', () => {
     expect(pickAlternative(guess, 5)).toBe(guess);
   });
 
+  it('ask how many of a countable food taken from the alternatives, its grams following the answer', () => {
+    const pancake = { name: 'Pancake', name_zh: '美式松饼', food_id: 41, score: 0.2, estimated_grams: 40, portion_description: '1 pancake (4 in), about 40 g', portion_description_zh: null, per_100g: per, count_basis: 'assumed' as const, grams_per_item: 38 };
+    const picked = pickAlternative({ food: { ...pizza, alternatives: [pancake] }, grams: 220 }, 0);
+    expect(picked.food).toMatchObject({ name: 'Pancake', count_basis: 'assumed', grams_per_item: 38 });
+    expect(waitsForAnswer(picked)).toBe(true);
+    expect(answerCount(picked, 4).grams).toBe(152);
+  });
+
   it('offer the alternatives of a food not sure, unanswered or taken from them, until it is in the basket', () => {
     const alternatives = [{ name: 'Naan', name_zh: '馕', food_id: 40, score: 0.2, estimated_grams: 90, portion_description: '', portion_description_zh: null, per_100g: per }];
     const likely: PhotoPortion = { food: { ...pizza, alternatives, recognition: { score: 0.6, level: 'likely', source: 'dish_model', needs_confirmation: false } }, grams: 220 };

@@ -70,6 +70,8 @@ function asAlternative({ food, grams }: PhotoPortion): AlternativeFood {
     per_100g: food.per_100g,
     source: food.recognition?.source ?? null,
     learned_examples: food.learned_examples ?? null,
+    count_basis: food.count_basis ?? null,
+    grams_per_item: food.grams_per_item ?? null,
   };
 }
 
@@ -88,6 +90,9 @@ export function pickAlternative(portion: PhotoPortion, index: number): PhotoPort
       portion_description: alternative.portion_description,
       portion_description_zh: alternative.portion_description_zh,
       learned_examples: alternative.learned_examples ?? null,
+      // A countable food taken from the alternatives is asked "How many?" in turn.
+      count_basis: alternative.count_basis ?? null,
+      grams_per_item: alternative.grams_per_item ?? null,
       alternatives: [asAlternative(portion), ...alternatives.filter((_, i) => i !== index)],
     },
     grams: alternative.estimated_grams,
