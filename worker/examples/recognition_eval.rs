@@ -21,9 +21,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use models::learned::{Place, Prototypes};
 use models::recogniser::{
     Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, class_food_keys,
-    memory_vector, nearest,
+    memory_vector, memory_vector_with, nearest,
 };
 use serde::Deserialize;
 use worker::recognition::{RecognitionConfig, Recognizer};
@@ -210,6 +211,125 @@ pub fn fold_heads(dir: &Path) -> Vec<(DishHead, Vec<String>)> {
         .collect()
 }
 
+/// Simulated users teaching dishes a head never saw (issue 34): with each leave-out head,
+/// a user confirms the first `k` held-back photos of every dish that head left out, and
+/// each of the dish's other photos is a new photo of it. The photos of the head's own
+/// dishes, which the user never taught, are where a taught dish would fire wrongly.
+fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>)]) {
+    println!("\nLearning each user's dishes (simulated users, dishes the head never saw):\n");
+    println!(
+        "| confirmed photos of a dish (k) | new photos of it | offered among the first 3 | named first | named first wrongly (another taught dish) | other dishes' photos | a taught dish fires (false) |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for k in [1usize, 3] {
+        let (mut tests, mut first3, mut first, mut wrong_first) = (0usize, 0usize, 0usize, 0usize);
+        let (mut others, mut fires) = (0usize, 0usize);
+        for (head, left_out) in folds {
+            let vectors: Vec<(&str, Vec<f32>)> = photos
+                .iter()
+                .map(|(class, e)| (class.as_str(), memory_vector_with(head, e)))
+                .collect();
+            let dish_id = |class: &str| left_out.iter().position(|c| c == class).map(|i| i as i64);
+            let mut taught: Vec<(i64, &[f32])> = Vec::new();
+            let mut tested: Vec<(i64, &[f32])> = Vec::new();
+            let mut untaught: Vec<&[f32]> = Vec::new();
+            for (class, v) in &vectors {
+                match dish_id(class) {
+                    Some(id) if taught.iter().filter(|(t, _)| *t == id).count() < k => {
+                        taught.push((id, v))
+                    }
+                    Some(id) => tested.push((id, v)),
+                    None => untaught.push(v),
+                }
+            }
+            let learned = Prototypes::of(taught.iter().copied());
+            for (id, v) in &tested {
+                let found = learned.matches(v);
+                tests += 1;
+                first3 += usize::from(found.iter().take(3).any(|m| m.food_id == *id));
+                if let Some(top) = found.first().filter(|m| m.place() == Some(Place::First)) {
+                    if top.food_id == *id {
+                        first += 1;
+                    } else {
+                        wrong_first += 1;
+                    }
+                }
+            }
+            for v in &untaught {
+                others += 1;
+                fires += usize::from(!learned.matches(v).is_empty());
+            }
+        }
+        let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+        println!(
+            "| {k} | {tests} | {:.1} % | {:.1} % | {:.1} % | {others} | {:.1} % |",
+            pct(first3, tests),
+            pct(first, tests),
+            pct(wrong_first, tests),
+            pct(fires, others)
+        );
+    }
+    // The cuts: how often a photo is this alike to its own dish's prototype (k = 1, and
+    // k = 3 for naming first), and to a dish the user taught that it is not.
+    println!("\nSimilarity to a taught dish's prototype (k = 1 / k = 3), all heads:\n");
+    println!(
+        "| from | own dish, k = 1 | own dish, k = 3 | an untaught dish's photo, k = 1 | k = 3 |"
+    );
+    println!("|---|---|---|---|---|");
+    let mut own = [Vec::new(), Vec::new()];
+    let mut stranger = [Vec::new(), Vec::new()];
+    for (slot, k) in [(0usize, 1usize), (1, 3)] {
+        for (head, left_out) in folds {
+            let vectors: Vec<(&str, Vec<f32>)> = photos
+                .iter()
+                .map(|(class, e)| (class.as_str(), memory_vector_with(head, e)))
+                .collect();
+            let dish_id = |class: &str| left_out.iter().position(|c| c == class).map(|i| i as i64);
+            let mut taught: Vec<(i64, &[f32])> = Vec::new();
+            for (class, v) in &vectors {
+                if let Some(id) = dish_id(class)
+                    && taught.iter().filter(|(t, _)| *t == id).count() < k
+                {
+                    taught.push((id, v));
+                }
+            }
+            let learned = Prototypes::of(taught.iter().copied());
+            for (class, v) in &vectors {
+                if taught.iter().any(|(_, t)| std::ptr::eq(*t, v.as_slice())) {
+                    continue;
+                }
+                let likeness = learned.likeness(v);
+                match dish_id(class) {
+                    Some(id) => own[slot].extend(
+                        likeness
+                            .iter()
+                            .filter(|m| m.food_id == id)
+                            .map(|m| m.similarity),
+                    ),
+                    None => stranger[slot].push(
+                        likeness
+                            .iter()
+                            .map(|m| m.similarity)
+                            .fold(f32::MIN, f32::max),
+                    ),
+                }
+            }
+        }
+    }
+    let above = |v: &Vec<f32>, cut: f32| {
+        100.0 * v.iter().filter(|s| **s >= cut).count() as f64 / v.len().max(1) as f64
+    };
+    for cut in [0.50, 0.55, 0.58, 0.60, 0.62, 0.64, 0.66, 0.68, 0.70] {
+        println!(
+            "| {cut:.2} | {:.1} % | {:.1} % | {:.1} % | {:.1} % |",
+            above(&own[0], cut),
+            above(&own[1], cut),
+            above(&stranger[0], cut),
+            above(&stranger[1], cut)
+        );
+    }
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -237,6 +357,8 @@ async fn main() -> anyhow::Result<()> {
         .map(PathBuf::from)
         .unwrap_or_else(|_| project("target/dish-head-folds"));
     let folds = fold_heads(&folds_dir);
+    // Each held-back dish photo's embedding, for the simulated users who teach dishes.
+    let mut dish_embeddings: Vec<(String, Vec<f32>)> = Vec::new();
     // Read by the heads that never saw the dish, and by those that did.
     let mut unseen = Tally::default();
     let mut unseen_shown: Vec<(String, String, f32)> = Vec::new();
@@ -302,6 +424,7 @@ async fn main() -> anyhow::Result<()> {
             }
             tally.add(photo.food.as_deref(), &reading);
             if name.starts_with("chinesefoodnet20") || name.starts_with("food101") {
+                dish_embeddings.push((photo.class.clone(), gated.embedding.clone()));
                 for (fold_head, left_out) in &folds {
                     let reading = gated.read_photo_with(
                         fold_head,
@@ -375,6 +498,7 @@ async fn main() -> anyhow::Result<()> {
         for (class, food, score) in &unseen_shown {
             println!("- {class} shown as {food} ({score:.2})");
         }
+        learning_curve(&folds, &dish_embeddings);
     }
 
     println!("\nCalibration of the first suggestion's score (all food photos):\n");
