@@ -62,6 +62,8 @@ describe('answers to the photo’s questions', () => {
     expect(picked.food).toMatchObject({ name: 'Pancake', count_basis: 'assumed', grams_per_item: 38 });
     expect(waitsForAnswer(picked)).toBe(true);
     expect(answerCount(picked, 4).grams).toBe(152);
+    // A plate holds no more than a plateful, however many are typed.
+    expect(answerCount(picked, 400)).toMatchObject({ counted: 400, grams: 1200 });
   });
 
   it('offer the alternatives of a food not sure, unanswered or taken from them, until it is in the basket', () => {

@@ -25,9 +25,13 @@ export function gramsPerItem(food: RecognizedFood): number {
   return food.grams_per_item ?? food.estimated_grams / Math.max(1, food.count ?? 1);
 }
 
-/** "How many?" answered: the grams follow the number. */
+/** One food of a photo never weighs more than a plateful (the server's `MAX_FOOD_GRAMS`). */
+export const PLATEFUL_GRAMS = 1200;
+
+/** "How many?" answered: the grams follow the number, up to a plateful. */
 export function answerCount(portion: PhotoPortion, counted: number): PhotoPortion {
-  return { ...portion, counted, grams: Math.round(counted * gramsPerItem(portion.food) * 10) / 10 };
+  const grams = Math.min(counted * gramsPerItem(portion.food), PLATEFUL_GRAMS);
+  return { ...portion, counted, grams: Math.round(grams * 10) / 10 };
 }
 
 /**
