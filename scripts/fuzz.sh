@@ -8,7 +8,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
 EXAMPLES=${FUZZ_EXAMPLES:-25}
-command -v st >/dev/null || python3 -m pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
+# Schemathesis runs on Python 3.12 where this machine has it (pyenv): on 3.11 Hypothesis
+# can crash inside Python's own parser while it describes a strategy ("AST constructor
+# recursion depth mismatch", CPython gh-106905), which failed whole runs. Its virtual
+# environment is kept with the other caches between runs.
+VENV="${XDG_CACHE_HOME:-$HOME/.cache}/calorie-tracker/schemathesis-venv"
+if [ ! -x "$VENV/bin/st" ]; then
+  PY=python3
+  if command -v pyenv >/dev/null && pyenv versions --bare | grep -qx '3\.12\..*'; then
+    PY="$(pyenv root)/versions/$(pyenv versions --bare | grep -x '3\.12\..*' | tail -1)/bin/python3"
+  fi
+  "$PY" -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
+fi
+PATH="$VENV/bin:$PATH"
 
 DIR=$(mktemp -d)
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
