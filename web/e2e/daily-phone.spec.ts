@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support/session';
+import { PASSWORD, modalEntryGone, signIn } from './support/session';
 
 // Daily use on a phone (issue 33): at 390 × 844, in English and in Chinese.
 
@@ -325,6 +325,7 @@ for (const language of LANGUAGES) {
     await expect(sheet).toBeVisible();
     await sheet.getByRole('button', { name: /^(Close|关闭)$/ }).tap();
     await expect(sheet).toBeHidden();
+    await modalEntryGone(page);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { foodId, signIn } from './support/session';
+import { foodId, modalEntryGone, signIn } from './support/session';
 
 // Logging a meal on a phone (issue 15, "Measured"): at 390 × 844, in English and in
 // Chinese, the taps and keystrokes a person spends, counted by a helper that wraps every
@@ -200,6 +200,7 @@ for (const language of ['en', 'zh'] as const) {
         await expect(sheet.getByRole('listitem')).toHaveCount(1);
         await sheet.getByRole('button', { name: text.close }).tap();
         await expect(sheet).toBeHidden();
+        await modalEntryGone(page);
         taps[path] = effort.taps;
         expect(effort.taps).toBe(1);
       }

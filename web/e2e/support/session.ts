@@ -72,3 +72,15 @@ export async function foodId(request: APIRequestContext, token: string, query: s
 
 /** The toast whose text matches. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/**
+ * Waits until a modal closed by its own button has taken its history entry back: that Back
+ * is asynchronous, and a navigation or a Back of the test's own made before it lands is
+ * undone or swallowed by it (a person's next tap comes long after).
+ */
+export async function modalEntryGone(page: Page) {
+  await page.waitForFunction(() => {
+    const state: unknown = window.history.state;
+    return !(typeof state === 'object' && state !== null && 'modalId' in state);
+  });
+}
