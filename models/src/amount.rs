@@ -156,7 +156,7 @@ pub fn read_amount(text: &str, portions: &[Portion], drink: bool) -> Result<Read
 }
 
 /// Lower case, full-width digits and letters as ASCII, spaces collapsed.
-fn normalise(text: &str) -> String {
+pub(crate) fn normalise(text: &str) -> String {
     let folded: String = text
         .chars()
         .map(|c| match c {
@@ -196,7 +196,7 @@ const VULGAR: [(char, f64); 5] = [
 ];
 
 /// The count an amount starts with, if any, and what follows it.
-fn leading_count(text: &str) -> (Option<f64>, &str) {
+pub(crate) fn leading_count(text: &str) -> (Option<f64>, &str) {
     if let Some((n, rest)) = arabic(text) {
         return (Some(n), rest);
     }

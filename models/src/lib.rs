@@ -18,6 +18,7 @@ pub mod job;
 pub mod learned;
 pub mod mailed_link;
 pub mod meal;
+pub mod meal_words;
 pub mod nutrition_label;
 pub mod recipe;
 pub mod recogniser;

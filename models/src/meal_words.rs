@@ -1,0 +1,647 @@
+//! A meal said in words: "早饭吃了一碗米饭和两个鸡蛋", "2 eggs and a slice of toast". The
+//! text is cut into dishes on separators and conjunctions in both languages, and before
+//! each amount a Chinese phrase runs on with ("一碗米饭两个鸡蛋"); words that only say when
+//! or that one ate ("早饭吃了", "for lunch I had") are dropped; each dish keeps the amount
+//! said with it. Which food a dish is, is the search index's to say (the caller's
+//! [`Naming`]); its grams come from that food's own portions ([`grams_of`]).
+
+use crate::amount::{leading_count, normalise, read_amount};
+use crate::food::{Portion, round1};
+use crate::meal::Grams;
+use crate::recognition::counts_items;
+
+/// A meal's text longer than this is not one meal.
+pub const MAX_TEXT: usize = 500;
+/// Dishes read from one text at most.
+pub const MAX_DISHES: usize = 20;
+
+/// One dish of the meal as said.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaidDish {
+    /// The part of the text it was read from: "一碗米饭", "a slice of toast".
+    pub text: String,
+    /// The words that name the food: "米饭", "toast".
+    pub dish: String,
+    /// How many, as said; 1 when no amount was said.
+    pub count: f64,
+    /// The unit said: "碗", "slice"; none for a bare count ("2 eggs") or no amount.
+    pub unit: Option<String>,
+    /// Whether an amount was said at all.
+    pub amount_said: bool,
+}
+
+/// How well some words name a known food, as the search index finds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Naming {
+    /// No food has all the words.
+    Unknown,
+    /// A food has every word.
+    Found,
+    /// A food is called exactly this (its name, Chinese name or another name of it).
+    Exact,
+}
+
+/// Punctuation that always ends a dish ("." only where it is not a decimal point).
+const SEPARATORS: [char; 14] = [
+    ',', '，', '、', ';', '；', '。', '!', '！', '?', '？', '\n', '+', '&', '|',
+];
+/// Words that join two dishes, longest first, unless the whole is one food's name
+/// ("fish and chips", "和牛").
+pub const CONJUNCTIONS_ZH: &[&str] = &[
+    "还有", "以及", "加上", "外加", "再加", "另外", "然后", "和", "跟", "加", "配",
+];
+pub const CONJUNCTIONS_EN: &[&str] = &["and", "with", "plus", "also", "then"];
+/// What is said before the food that is not the food: when, and that one ate it.
+/// (A conjunction at the start of a part is a leftover of the split: "plus a coffee".)
+const CONTEXT_ZH: &[&str] = &[
+    "我",
+    "今天",
+    "今早",
+    "今晚",
+    "早上",
+    "上午",
+    "中午",
+    "下午",
+    "晚上",
+    "夜里",
+    "刚才",
+    "刚刚",
+    "早饭",
+    "早餐",
+    "午饭",
+    "午餐",
+    "晚饭",
+    "晚餐",
+    "夜宵",
+    "宵夜",
+    "加餐",
+    "零食",
+    "一共",
+    "总共",
+    "吃的是",
+    "喝的是",
+    "吃了",
+    "喝了",
+    "吃的",
+    "吃",
+    "喝",
+    "了",
+    "还有",
+    "以及",
+    "加上",
+    "外加",
+    "再加",
+    "另外",
+    "然后",
+    "和",
+    "跟",
+    "再来",
+    "还",
+];
+const CONTEXT_ZH_AFTER: &[&str] = &["吃了", "喝了", "了", "而已"];
+const CONTEXT_EN: &[&str] = &[
+    "for breakfast",
+    "for lunch",
+    "for dinner",
+    "for supper",
+    "for a snack",
+    "for snack",
+    "for dessert",
+    "for brunch",
+    "breakfast was",
+    "lunch was",
+    "dinner was",
+    "breakfast",
+    "lunch",
+    "dinner",
+    "supper",
+    "brunch",
+    "snack",
+    "dessert",
+    "today",
+    "tonight",
+    "this morning",
+    "this evening",
+    "i've had",
+    "i have had",
+    "i had",
+    "i ate",
+    "i drank",
+    "we had",
+    "had",
+    "ate",
+    "drank",
+    "just",
+    "some",
+    "then",
+    "also",
+    "and",
+    "plus",
+    "with",
+    "a bit of",
+    "was",
+];
+/// Chinese measure words an amount ends with, longest first.
+const MEASURES_ZH: &[&str] = &[
+    "小碗", "大碗", "毫升", "公斤", "千克", "汤匙", "茶匙", "大勺", "小勺", "碗", "个", "只", "片",
+    "块", "杯", "盘", "份", "根", "条", "颗", "瓶", "罐", "盒", "勺", "碟", "串", "张", "斤", "两",
+    "克", "升", "袋", "包", "听", "把", "粒", "枚", "笼", "节",
+];
+/// English units an amount may name, singular (a plural "s" is dropped to compare).
+const UNITS_EN: &[&str] = &[
+    "small bowl",
+    "large bowl",
+    "big bowl",
+    "fl oz",
+    "slice",
+    "piece",
+    "cup",
+    "bowl",
+    "plate",
+    "glass",
+    "can",
+    "bottle",
+    "mug",
+    "tbsp",
+    "tsp",
+    "tablespoon",
+    "teaspoon",
+    "g",
+    "gram",
+    "kg",
+    "kilo",
+    "oz",
+    "ounce",
+    "lb",
+    "pound",
+    "ml",
+    "l",
+    "litre",
+    "liter",
+    "serving",
+    "portion",
+    "handful",
+    "scoop",
+    "bar",
+    "carton",
+    "pack",
+    "packet",
+    "bag",
+    "box",
+    "stick",
+    "spoonful",
+    "medium",
+    "large",
+    "small",
+    "big",
+];
+/// Grams of one of a unit a food has no portion for: a typical household measure.
+const HOUSEHOLD_GRAMS: &[(&str, f64)] = &[
+    ("碗", 250.0),
+    ("bowl", 250.0),
+    ("小碗", 150.0),
+    ("small bowl", 150.0),
+    ("大碗", 400.0),
+    ("large bowl", 400.0),
+    ("big bowl", 400.0),
+    ("盘", 300.0),
+    ("plate", 300.0),
+    ("碟", 150.0),
+    ("杯", 240.0),
+    ("cup", 240.0),
+    ("glass", 250.0),
+    ("mug", 300.0),
+];
+
+/// The dishes of a meal said in words, in the order said. `naming` says how well words
+/// name a food, so that one food's name holding a conjunction stays whole.
+pub fn said_dishes(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<SaidDish> {
+    let text: String = normalise(text).chars().take(MAX_TEXT).collect();
+    let mut dishes = Vec::new();
+    for chunk in split_on_separators(&text) {
+        for part in split_on_conjunctions(chunk.trim(), naming) {
+            for piece in split_before_amounts(&part, naming) {
+                if let Some(dish) = read_piece(&piece, naming) {
+                    dishes.push(dish);
+                }
+            }
+        }
+    }
+    dishes.truncate(MAX_DISHES);
+    dishes
+}
+
+/// Grams of a said dish of a food with `portions`: the amount read against the food's own
+/// portions, else a household measure, else as many of its first portion (100 g without).
+pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
+    let first = portions
+        .first()
+        .map(|p| p.grams)
+        .filter(|g| *g > 0.0)
+        .unwrap_or(100.0);
+    let by_unit = said.unit.as_deref().and_then(|unit| {
+        let spaced = format!("{} {unit}", said.count);
+        read_amount(&spaced, portions, drink)
+            .ok()
+            .map(|r| r.grams)
+            .or_else(|| household(unit, portions).map(|g| said.count * g))
+    });
+    // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion.
+    let grams = by_unit.unwrap_or_else(|| {
+        let item = portions.iter().find(|p| p.grams > 0.0 && counts_items(p));
+        said.count * item.map_or(first, |p| p.grams)
+    });
+    round1(grams.clamp(1.0, Grams::MAX))
+}
+
+/// Grams of one of a household measure the food has no portion for: a bowl is about a
+/// cup and a half of the food where it has a cup (dry cereal weighs little), else a
+/// typical measure.
+fn household(unit: &str, portions: &[Portion]) -> Option<f64> {
+    let cups = match unit {
+        "碗" | "bowl" => Some(1.5),
+        "小碗" | "small bowl" => Some(1.0),
+        "大碗" | "large bowl" | "big bowl" => Some(2.5),
+        _ => None,
+    };
+    let cup = read_amount("1 cup", portions, false).ok().map(|r| r.grams);
+    match (cups, cup) {
+        (Some(cups), Some(cup)) => Some(cups * cup),
+        _ => HOUSEHOLD_GRAMS
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, g)| *g),
+    }
+}
+
+fn split_on_separators(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut chunks = vec![String::new()];
+    for (i, c) in chars.iter().enumerate() {
+        let decimal_point = *c == '.'
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if SEPARATORS.contains(c) || (*c == '.' && !decimal_point) {
+            chunks.push(String::new());
+        } else if let Some(last) = chunks.last_mut() {
+            last.push(*c);
+        }
+    }
+    chunks.retain(|c| !c.trim().is_empty());
+    chunks
+}
+
+/// Where a conjunction joins two parts of `text`: (start, end) of the word.
+fn conjunctions(text: &str) -> Vec<(usize, usize)> {
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for word in CONJUNCTIONS_ZH.iter().copied() {
+        for (at, _) in text.match_indices(word) {
+            let end = at + word.len();
+            if at > 0 && end < text.len() && !found.iter().any(|(s, e)| at < *e && end > *s) {
+                found.push((at, end));
+            }
+        }
+    }
+    let mut offset = 0;
+    for token in text.split(' ') {
+        if CONJUNCTIONS_EN.contains(&token) && offset > 0 && offset + token.len() < text.len() {
+            found.push((offset, offset + token.len()));
+        }
+        offset += token.len() + 1;
+    }
+    found.sort();
+    found
+}
+
+/// The parts a conjunction joins, unless the whole names one food and a part does not.
+fn split_on_conjunctions(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<String> {
+    let Some(&(start, end)) = conjunctions(text).first() else {
+        return vec![text.to_owned()];
+    };
+    let whole = naming(&dish_words(text));
+    let (left, right) = (text[..start].trim(), text[end..].trim());
+    let parts_named = naming(&dish_words(left)).min(naming(&dish_words(right)));
+    if whole == Naming::Exact || (whole > parts_named && whole == Naming::Found) {
+        return vec![text.to_owned()];
+    }
+    let mut parts = vec![left.to_owned()];
+    parts.extend(split_on_conjunctions(right, naming));
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// A Chinese amount starts at `at`: a numeral (or digits) and then a measure word, not
+/// inside a longer number.
+fn amount_at(text: &str, at: usize) -> bool {
+    let before = text[..at].chars().next_back();
+    if before.is_some_and(|c| c.is_ascii_digit() || c == '.' || is_numeral(c)) {
+        return false;
+    }
+    let numeral = text[at..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || is_numeral(c));
+    numeral && amount_end(text, at).is_some()
+}
+
+/// Where the amount starting at `at` ends (after its measure word).
+fn amount_end(text: &str, at: usize) -> Option<usize> {
+    let rest = &text[at..];
+    let numeral_end = rest
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.' || is_numeral(*c)))
+        .map_or(rest.len(), |(i, _)| i);
+    let after = &rest[numeral_end..];
+    let spaces = after.len() - after.trim_start().len();
+    MEASURES_ZH
+        .iter()
+        .find(|m| after.trim_start().starts_with(**m))
+        .map(|m| at + numeral_end + spaces + m.len())
+}
+
+fn is_numeral(c: char) -> bool {
+    "零一二两三四五六七八九十百半几".contains(c)
+}
+
+/// "一碗米饭两个鸡蛋" → "一碗米饭", "两个鸡蛋": a Chinese phrase runs dishes on, each
+/// starting with its amount; a food named with a number in it ("三杯鸡") stays whole.
+fn split_before_amounts(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<String> {
+    let starts: Vec<usize> = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .filter(|i| *i > 0 && amount_at(text, *i))
+        .collect();
+    if starts.is_empty() || naming(&dish_words(text)) == Naming::Exact {
+        return vec![text.to_owned()];
+    }
+    // "米饭一碗鸡蛋两个": dishes said first, each amount after its dish.
+    let amounts_after = leading_count(strip_context(text)).0.is_none();
+    let mut cuts: Vec<usize> = if amounts_after {
+        starts
+            .iter()
+            .filter_map(|at| amount_end(text, *at))
+            .collect()
+    } else {
+        starts
+    };
+    cuts.retain(|at| *at > 0 && *at < text.len());
+    cuts.push(text.len());
+    let mut pieces: Vec<String> = Vec::new();
+    let mut from = 0;
+    for at in cuts {
+        let piece = &text[from..at];
+        from = at;
+        // An amount said after its dish ("米饭一碗") stays with it.
+        match pieces.last_mut() {
+            Some(last) if dish_words(piece).is_empty() => last.push_str(piece),
+            _ => pieces.push(piece.to_owned()),
+        }
+    }
+    pieces
+}
+
+/// "米饭一碗": an amount said after the dish: (count, measure, the dish's words).
+fn trailing_amount(text: &str) -> Option<(f64, String, String)> {
+    let at = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .rev()
+        .find(|i| *i > 0 && amount_at(text, *i))?;
+    let (count, rest) = leading_count(&text[at..]);
+    let measure = MEASURES_ZH.iter().find(|m| rest.trim() == **m)?;
+    Some((count?, (*measure).to_owned(), text[..at].trim().to_owned()))
+}
+
+fn strip_context(text: &str) -> &str {
+    let mut text = text.trim_matches(|c: char| c.is_whitespace() || c == ':' || c == '：');
+    loop {
+        let before = text;
+        for word in CONTEXT_ZH.iter().copied() {
+            text = text.strip_prefix(word).unwrap_or(text);
+        }
+        for word in CONTEXT_EN.iter().copied() {
+            if let Some(rest) = text.strip_prefix(word)
+                && (rest.is_empty() || rest.starts_with([' ', ':']))
+            {
+                text = rest;
+            }
+        }
+        for word in CONTEXT_ZH_AFTER.iter().copied() {
+            text = text.strip_suffix(word).unwrap_or(text);
+        }
+        text = text.trim_matches(|c: char| c.is_whitespace() || c == ':' || c == '：' || c == '-');
+        if text == before {
+            return text;
+        }
+    }
+}
+
+/// The words that name the food in a piece: what is left without its amount and context.
+fn dish_words(piece: &str) -> String {
+    let (_, _, dish) = amount_of(strip_context(piece));
+    dish
+}
+
+/// The amount a piece starts with ((count, unit) when said) and the words after it.
+fn amount_of(text: &str) -> (Option<f64>, Option<String>, String) {
+    let (count, rest) = leading_count(text);
+    let Some(count) = count.filter(|c| c.is_finite() && *c > 0.0) else {
+        if let Some((count, measure, dish)) = trailing_amount(text) {
+            return (Some(count), Some(measure), dish);
+        }
+        return (None, None, text.trim().to_owned());
+    };
+    let rest = rest.trim_start();
+    if let Some(measure) = MEASURES_ZH.iter().find(|m| rest.starts_with(*m)) {
+        let dish = rest[measure.len()..].trim_start_matches('的').trim();
+        return (Some(count), Some((*measure).to_owned()), dish.to_owned());
+    }
+    // "200g", "2 slices of", "a bowl of", "1 large".
+    let glued = rest.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let first_word = &rest[..rest.len() - glued.len()];
+    for unit in UNITS_EN.iter().copied() {
+        let words = unit.split(' ').count();
+        let said: Vec<&str> = rest.split(' ').take(words).collect();
+        if said.len() < words {
+            continue;
+        }
+        let said = said.join(" ");
+        let singular = said
+            .strip_suffix("es")
+            .filter(|s| *s == unit)
+            .or_else(|| said.strip_suffix('s'));
+        if said == unit || singular == Some(unit) || (first_word == unit && words == 1) {
+            let after = if first_word == unit && words == 1 {
+                glued
+            } else {
+                &rest[said.len()..]
+            };
+            let after = after.trim_start();
+            let after = after.strip_prefix("of ").unwrap_or(after);
+            return (Some(count), Some(unit.to_owned()), after.trim().to_owned());
+        }
+    }
+    (Some(count), None, rest.trim().to_owned())
+}
+
+fn read_piece(piece: &str, naming: &dyn Fn(&str) -> Naming) -> Option<SaidDish> {
+    // A food named with a number or a context word in it ("三杯鸡", "和牛") is that food.
+    let whole = piece.trim();
+    let said = if naming(whole) == Naming::Exact {
+        whole
+    } else {
+        strip_context(piece)
+    };
+    if said.is_empty() {
+        return None;
+    }
+    if naming(said) == Naming::Exact {
+        return Some(SaidDish {
+            text: said.to_owned(),
+            dish: said.to_owned(),
+            count: 1.0,
+            unit: None,
+            amount_said: false,
+        });
+    }
+    let (count, unit, dish) = amount_of(said);
+    let dish = strip_context(&dish).to_owned();
+    (!dish.is_empty() || count.is_some()).then(|| SaidDish {
+        text: said.to_owned(),
+        dish,
+        count: count.unwrap_or(1.0),
+        unit,
+        amount_said: count.is_some(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A few foods by their names, as the index would know them.
+    fn naming(words: &str) -> Naming {
+        const EXACT: [&str; 9] = [
+            "米饭",
+            "鸡蛋",
+            "toast",
+            "egg",
+            "eggs",
+            "fish and chips",
+            "和牛",
+            "三杯鸡",
+            "milk",
+        ];
+        if EXACT.contains(&words) {
+            Naming::Exact
+        } else if ["rice", "chicken", "面条", "牛肉面", "coffee"].contains(&words) {
+            Naming::Found
+        } else {
+            Naming::Unknown
+        }
+    }
+
+    fn read(text: &str) -> Vec<(String, f64, Option<String>)> {
+        said_dishes(text, &naming)
+            .into_iter()
+            .map(|d| (d.dish, d.count, d.unit))
+            .collect()
+    }
+
+    fn dish(name: &str, count: f64, unit: Option<&str>) -> (String, f64, Option<String>) {
+        (name.to_owned(), count, unit.map(str::to_owned))
+    }
+
+    #[test]
+    fn chinese_dishes_run_on_after_each_amount_and_split_on_conjunctions() {
+        let both = vec![dish("米饭", 1.0, Some("碗")), dish("鸡蛋", 2.0, Some("个"))];
+        assert_eq!(read("一碗米饭两个鸡蛋"), both);
+        assert_eq!(read("早饭吃了一碗米饭和两个鸡蛋"), both);
+        assert_eq!(read("一碗米饭，两个鸡蛋。"), both);
+        assert_eq!(read("一碗米饭、两个鸡蛋"), both);
+        assert_eq!(read("中午吃了一碗米饭还有两个鸡蛋"), both);
+        assert_eq!(
+            read("二两饺子加一杯豆浆"),
+            vec![dish("饺子", 2.0, Some("两")), dish("豆浆", 1.0, Some("杯"))]
+        );
+        assert_eq!(read("十二个饺子"), vec![dish("饺子", 12.0, Some("个"))]);
+        assert_eq!(read("半斤牛肉面"), vec![dish("牛肉面", 0.5, Some("斤"))]);
+        assert_eq!(read("米饭"), vec![dish("米饭", 1.0, None)]);
+        assert_eq!(read("200克米饭"), vec![dish("米饭", 200.0, Some("克"))]);
+        assert_eq!(
+            read("米饭一碗鸡蛋两个"),
+            vec![dish("米饭", 1.0, Some("碗")), dish("鸡蛋", 2.0, Some("个"))]
+        );
+    }
+
+    #[test]
+    fn english_dishes_split_on_and_with_plus_and_commas() {
+        assert_eq!(
+            read("2 eggs and a slice of toast"),
+            vec![dish("eggs", 2.0, None), dish("toast", 1.0, Some("slice"))]
+        );
+        assert_eq!(
+            read("For lunch I had rice with chicken, plus a cup of coffee"),
+            vec![
+                dish("rice", 1.0, None),
+                dish("chicken", 1.0, None),
+                dish("coffee", 1.0, Some("cup"))
+            ]
+        );
+        assert_eq!(read("200g rice"), vec![dish("rice", 200.0, Some("g"))]);
+        assert_eq!(
+            read("two slices of toast"),
+            vec![dish("toast", 2.0, Some("slice"))]
+        );
+        assert_eq!(
+            read("half a cup of milk"),
+            vec![dish("milk", 0.5, Some("cup"))]
+        );
+    }
+
+    #[test]
+    fn one_food_named_with_a_conjunction_or_a_number_stays_whole() {
+        assert_eq!(
+            read("fish and chips"),
+            vec![dish("fish and chips", 1.0, None)]
+        );
+        assert_eq!(read("和牛"), vec![dish("和牛", 1.0, None)]);
+        assert_eq!(read("三杯鸡"), vec![dish("三杯鸡", 1.0, None)]);
+        assert_eq!(read("一份三杯鸡"), vec![dish("三杯鸡", 1.0, Some("份"))]);
+    }
+
+    #[test]
+    fn words_that_only_say_when_are_no_dish() {
+        assert!(read("早饭吃了").is_empty());
+        assert!(read("for lunch I had").is_empty());
+        assert!(read("   ").is_empty());
+    }
+
+    #[test]
+    fn grams_come_from_the_foods_portions_then_household_measures() {
+        let portion = |grams: f64, name: &str, zh: &str| Portion {
+            grams,
+            name: name.into(),
+            name_zh: Some(zh.into()),
+        };
+        let rice = [
+            portion(150.0, "1 bowl", "1 碗"),
+            portion(158.0, "1 cup", "1 杯"),
+        ];
+        let egg = [portion(50.0, "1 large", "1 个（大）")];
+        let jiaozi = [portion(22.0, "1 piece", "1 个")];
+        let said = |text: &str| said_dishes(text, &naming).remove(0);
+        assert_eq!(grams_of(&said("一碗米饭"), &rice, false), 150.0);
+        assert_eq!(grams_of(&said("两个鸡蛋"), &egg, false), 100.0);
+        assert_eq!(grams_of(&said("2 eggs"), &egg, false), 100.0);
+        assert_eq!(grams_of(&said("米饭"), &rice, false), 150.0);
+        assert_eq!(grams_of(&said("200g rice"), &rice, false), 200.0);
+        // Dumplings have no bowl: a household bowl.
+        assert_eq!(grams_of(&said("一碗饺子"), &jiaozi, false), 250.0);
+        assert_eq!(grams_of(&said("十个饺子"), &jiaozi, false), 220.0);
+        // A drink with no portion of its own: a cup counted as water.
+        assert_eq!(grams_of(&said("一杯牛奶"), &[], true), 236.6);
+        assert_eq!(grams_of(&said("米饭一碗"), &rice, false), 150.0);
+    }
+}
