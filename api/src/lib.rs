@@ -15,6 +15,7 @@ mod food_lookup;
 mod idempotency;
 pub mod import_command;
 mod job_answers;
+mod meal_words;
 mod metrics;
 mod openapi;
 mod owned;

@@ -1,4 +1,5 @@
-//! `/foods/*`: search across every source, the search history, and a user's custom foods.
+//! `/foods/*`: search across every source, a meal said in words, the search history, and
+//! a user's custom foods.
 
 use std::time::Instant;
 
@@ -18,6 +19,7 @@ use crate::{
     extract::{Body, Path, Query},
     food_index::{reindex, search_query},
     food_lookup::{food_not_found, visible_food, visible_foods},
+    meal_words::{MealWords, read_meal},
     params::{PageParams, positive_at_most},
     views::FoodView,
 };
@@ -25,6 +27,7 @@ use crate::{
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search))
+        .routes(routes!(parse_meal))
         .routes(routes!(search_history))
         .routes(routes!(user_foods))
         .routes(routes!(favorites))
@@ -119,6 +122,37 @@ async fn search(
         took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
         exact,
     }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct MealText {
+    /// The meal in words, in English or Chinese (1 to 500 characters): "一碗米饭两个鸡蛋",
+    /// "2 eggs and a slice of toast".
+    text: Option<String>,
+}
+
+/// A meal said in words, read into lines: each dish found as the search finds it, with
+/// its amount as said and its grams.
+#[utoipa::path(
+    post,
+    path = "/foods/parse-meal",
+    tag = "foods",
+    operation_id = "foods_parse_meal",
+    summary = "A meal in words read into lines: {items: [{text, food, grams, amount: {count, unit}, certainty: {level, score}, alternatives}], unmatched}.",
+    request_body(content = inline(MealText), example = json!({"text": "早饭吃了一碗米饭和两个鸡蛋"})),
+    responses(
+        (status = 200, description = "The dishes read, and the parts not understood", body = Success<MealWords>),
+        (status = 422, description = "VALIDATION_ERROR: no text, or more than 500 characters"),
+    ),
+)]
+#[tracing::instrument(skip_all)]
+async fn parse_meal(
+    State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
+    Body(input): Body<MealText>,
+) -> ApiResult<MealWords> {
+    let text = input.text.unwrap_or_default();
+    Ok(ApiJson(read_meal(&state, user_id(&user), &text).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::{AppState, error::ApiError};
 
 /// A food as every call returns it (SPEC §3 "Food"), per 100 g.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FoodView {
     pub id: Option<i64>,
     pub name: String,
