@@ -5,10 +5,12 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
+import { MealWords } from '@/features/foods/components/meal-words';
 import { QuickFoods } from '@/features/foods/components/quick-foods';
 import { SearchHistory } from '@/features/foods/components/search-history';
 import { SearchResults, type SearchFallbacks } from '@/features/foods/components/search-results';
 import { UserFoods } from '@/features/foods/components/user-foods';
+import { VoiceButton } from '@/features/foods/components/voice-button';
 import { useFoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { CustomFoodRequest, FoodBasket, FoodView } from '@/features/foods/types';
@@ -106,6 +108,10 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
     search(text);
   }
 
+  function heard(text: string) {
+    pickHistory(text.slice(0, MAX_QUERY_LENGTH));
+  }
+
   function needingLogin(action: () => void) {
     return () => (isAuthenticated ? action() : loginDialog.open('login'));
   }
@@ -172,6 +178,7 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
                 if (event.target.value === '') setSearched(null);
               }}
             />
+            <VoiceButton language={language} onHeard={heard} />
             <button type="submit" className="btn btn-primary">
               {t('search.submit')}
             </button>
@@ -213,7 +220,10 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
               </>
             )
           ) : (
-            <SearchResults query={searched} viewer={viewer} actions={actions} fallbacks={fallbacks} />
+            <>
+              <MealWords query={searched} viewer={viewer} basket={basket} onSearch={pickHistory} />
+              <SearchResults query={searched} viewer={viewer} actions={actions} fallbacks={fallbacks} />
+            </>
           )}
         </>
       ) : (
