@@ -2,7 +2,7 @@
 //! process writes is searchable at once, and a search is read from the caller's text.
 
 use models::ErrorCode;
-use models::Food;
+use models::{Food, UserId};
 use platform::food_index::{FoodIndex, search_row};
 
 use crate::{AppState, error::ApiError};
@@ -11,6 +11,20 @@ use crate::{AppState, error::ApiError};
 pub(crate) async fn reindex(state: &AppState, food: &Food, deleted: bool) {
     state.foods.apply(&[search_row(food, deleted)]);
     FoodIndex::announce(&state.jobs).await;
+}
+
+/// How many of the user's most used foods rank higher in their searches.
+const HISTORY_FOODS: i64 = 200;
+
+/// The foods a viewer's searches rank higher: their most used ones (none signed out).
+pub(crate) async fn boosted_foods(
+    state: &AppState,
+    viewer: Option<UserId>,
+) -> Result<Vec<i64>, ApiError> {
+    Ok(match viewer {
+        Some(id) => state.stores.foods.used_foods(id, HISTORY_FOODS).await?,
+        None => Vec::new(),
+    })
 }
 
 /// A search as typed, or the error saying why it cannot run.

@@ -9,12 +9,10 @@ use models::{Food, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{AppState, error::ApiError, views::FoodView};
+use crate::{AppState, error::ApiError, food_index::boosted_foods, views::FoodView};
 
 /// Other foods offered beside a dish's food.
 const ALTERNATIVES: usize = 3;
-/// How many of the user's most used foods rank higher, as in the search.
-const HISTORY_FOODS: i64 = 200;
 /// Rounds of looking up the words the text may be cut at (each round's answers may
 /// cut it elsewhere); the text settles in one or two.
 const ROUNDS: usize = 3;
@@ -121,10 +119,7 @@ pub(crate) async fn read_meal(
             "text must be at most {MAX_TEXT} characters"
         )));
     }
-    let boosted = match viewer {
-        Some(id) => state.stores.foods.used_foods(id, HISTORY_FOODS).await?,
-        None => Vec::new(),
-    };
+    let boosted = boosted_foods(state, viewer).await?;
     // The index as it is now, held across the lookups (a snapshot, not a lock).
     let index = std::sync::Arc::clone(&*state.foods.index());
     let search = |words: &str, limit: usize| -> Found {

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::certainty::{CandidateSource, Certainty, LIKELY};
-use crate::recogniser::{MEMORY_MATCH, unit_vector};
+use crate::recogniser::{MEMORY_MATCH, dot, unit_vector};
 
 /// From this similarity to a food's prototype the food is offered among the first three,
 /// after one example. A prototype of more examples is nearer the middle of every photo,
@@ -152,16 +152,12 @@ impl Prototypes {
             .zip(&self.foods)
             .map(|(v, (food_id, examples))| LearnedMatch {
                 food_id: *food_id,
-                similarity: (cosine(v, query) * 1000.0).round() / 1000.0,
+                // Of two unit vectors: their dot product.
+                similarity: (dot(v, query) * 1000.0).round() / 1000.0,
                 examples: *examples,
             })
             .collect()
     }
-}
-
-/// Of two unit vectors; a user's prototypes are few, so plainly.
-fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 #[cfg(test)]

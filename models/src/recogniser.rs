@@ -697,7 +697,7 @@ pub fn memory_vector_with(head: &DishHead, embedding: &[f32]) -> Vec<f32> {
 }
 
 /// The dot product in eight lanes, which the compiler turns into vector instructions.
-fn dot(a: &[f32], b: &[f32]) -> f32 {
+pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut lanes = [0.0f32; 8];
     let (a8, a_rest) = a.split_at(a.len() / 8 * 8);
     let (b8, b_rest) = b.split_at(a8.len());

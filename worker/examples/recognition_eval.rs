@@ -216,25 +216,35 @@ pub fn fold_heads(dir: &Path) -> Vec<(DishHead, Vec<String>)> {
 /// each of the dish's other photos is a new photo of it. The photos of the head's own
 /// dishes, which the user never taught, are where a taught dish would fire wrongly.
 fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>)]) {
-    println!("\nLearning each user's dishes (simulated users, dishes the head never saw):\n");
-    println!(
-        "| confirmed photos of a dish (k) | new photos of it | offered among the first 3 | named first | named first wrongly (another taught dish) | other dishes' photos | a taught dish fires (false) |"
-    );
-    println!("|---|---|---|---|---|---|---|");
-    for k in [1usize, 3] {
-        let (mut tests, mut first3, mut first, mut wrong_first) = (0usize, 0usize, 0usize, 0usize);
-        let (mut others, mut fires) = (0usize, 0usize);
-        for (head, left_out) in folds {
-            let vectors: Vec<(&str, Vec<f32>)> = photos
-                .iter()
-                .map(|(class, e)| (class.as_str(), memory_vector_with(head, e)))
-                .collect();
-            let dish_id = |class: &str| left_out.iter().position(|c| c == class).map(|i| i as i64);
+    const KS: [usize; 2] = [1, 3];
+    #[derive(Default)]
+    struct Curve {
+        tests: usize,
+        first3: usize,
+        first: usize,
+        wrong_first: usize,
+        others: usize,
+        fires: usize,
+        /// Each new photo's likeness to its own dish's prototype.
+        own: Vec<f32>,
+        /// Each other dish's photo's likeness to the taught dish most like it.
+        stranger: Vec<f32>,
+    }
+    let mut curves: [Curve; 2] = Default::default();
+    for (head, left_out) in folds {
+        let vectors: Vec<(Option<i64>, Vec<f32>)> = photos
+            .iter()
+            .map(|(class, e)| {
+                let dish = left_out.iter().position(|c| c == class).map(|i| i as i64);
+                (dish, memory_vector_with(head, e))
+            })
+            .collect();
+        for (curve, k) in curves.iter_mut().zip(KS) {
             let mut taught: Vec<(i64, &[f32])> = Vec::new();
             let mut tested: Vec<(i64, &[f32])> = Vec::new();
             let mut untaught: Vec<&[f32]> = Vec::new();
-            for (class, v) in &vectors {
-                match dish_id(class) {
+            for (dish, v) in &vectors {
+                match *dish {
                     Some(id) if taught.iter().filter(|(t, _)| *t == id).count() < k => {
                         taught.push((id, v))
                     }
@@ -245,28 +255,51 @@ fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>
             let learned = Prototypes::of(taught.iter().copied());
             for (id, v) in &tested {
                 let found = learned.matches(v);
-                tests += 1;
-                first3 += usize::from(found.iter().take(3).any(|m| m.food_id == *id));
+                curve.tests += 1;
+                curve.first3 += usize::from(found.iter().take(3).any(|m| m.food_id == *id));
                 if let Some(top) = found.first().filter(|m| m.place() == Some(Place::First)) {
                     if top.food_id == *id {
-                        first += 1;
+                        curve.first += 1;
                     } else {
-                        wrong_first += 1;
+                        curve.wrong_first += 1;
                     }
                 }
+                let likeness = learned.likeness(v);
+                curve.own.extend(
+                    likeness
+                        .iter()
+                        .filter(|m| m.food_id == *id)
+                        .map(|m| m.similarity),
+                );
             }
             for v in &untaught {
-                others += 1;
-                fires += usize::from(!learned.matches(v).is_empty());
+                curve.others += 1;
+                curve.fires += usize::from(!learned.matches(v).is_empty());
+                let likeness = learned.likeness(v);
+                curve.stranger.push(
+                    likeness
+                        .iter()
+                        .map(|m| m.similarity)
+                        .fold(f32::MIN, f32::max),
+                );
             }
         }
-        let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    }
+    println!("\nLearning each user's dishes (simulated users, dishes the head never saw):\n");
+    println!(
+        "| confirmed photos of a dish (k) | new photos of it | offered among the first 3 | named first | named first wrongly (another taught dish) | other dishes' photos | a taught dish fires (false) |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    for (curve, k) in curves.iter().zip(KS) {
         println!(
-            "| {k} | {tests} | {:.1} % | {:.1} % | {:.1} % | {others} | {:.1} % |",
-            pct(first3, tests),
-            pct(first, tests),
-            pct(wrong_first, tests),
-            pct(fires, others)
+            "| {k} | {} | {:.1} % | {:.1} % | {:.1} % | {} | {:.1} % |",
+            curve.tests,
+            pct(curve.first3, curve.tests),
+            pct(curve.first, curve.tests),
+            pct(curve.wrong_first, curve.tests),
+            curve.others,
+            pct(curve.fires, curve.others)
         );
     }
     // The cuts: how often a photo is this alike to its own dish's prototype (k = 1, and
@@ -276,56 +309,16 @@ fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>
         "| from | own dish, k = 1 | own dish, k = 3 | an untaught dish's photo, k = 1 | k = 3 |"
     );
     println!("|---|---|---|---|---|");
-    let mut own = [Vec::new(), Vec::new()];
-    let mut stranger = [Vec::new(), Vec::new()];
-    for (slot, k) in [(0usize, 1usize), (1, 3)] {
-        for (head, left_out) in folds {
-            let vectors: Vec<(&str, Vec<f32>)> = photos
-                .iter()
-                .map(|(class, e)| (class.as_str(), memory_vector_with(head, e)))
-                .collect();
-            let dish_id = |class: &str| left_out.iter().position(|c| c == class).map(|i| i as i64);
-            let mut taught: Vec<(i64, &[f32])> = Vec::new();
-            for (class, v) in &vectors {
-                if let Some(id) = dish_id(class)
-                    && taught.iter().filter(|(t, _)| *t == id).count() < k
-                {
-                    taught.push((id, v));
-                }
-            }
-            let learned = Prototypes::of(taught.iter().copied());
-            for (class, v) in &vectors {
-                if taught.iter().any(|(_, t)| std::ptr::eq(*t, v.as_slice())) {
-                    continue;
-                }
-                let likeness = learned.likeness(v);
-                match dish_id(class) {
-                    Some(id) => own[slot].extend(
-                        likeness
-                            .iter()
-                            .filter(|m| m.food_id == id)
-                            .map(|m| m.similarity),
-                    ),
-                    None => stranger[slot].push(
-                        likeness
-                            .iter()
-                            .map(|m| m.similarity)
-                            .fold(f32::MIN, f32::max),
-                    ),
-                }
-            }
-        }
-    }
-    let above = |v: &Vec<f32>, cut: f32| {
+    let above = |v: &[f32], cut: f32| {
         100.0 * v.iter().filter(|s| **s >= cut).count() as f64 / v.len().max(1) as f64
     };
     for cut in [0.50, 0.55, 0.58, 0.60, 0.62, 0.64, 0.66, 0.68, 0.70] {
         println!(
             "| {cut:.2} | {:.1} % | {:.1} % | {:.1} % | {:.1} % |",
-            above(&own[0], cut),
-            above(&own[1], cut),
-            above(&stranger[0], cut),
-            above(&stranger[1], cut)
+            above(&curves[0].own, cut),
+            above(&curves[1].own, cut),
+            above(&curves[0].stranger, cut),
+            above(&curves[1].stranger, cut)
         );
     }
 }

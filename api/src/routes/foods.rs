@@ -17,7 +17,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
-    food_index::{reindex, search_query},
+    food_index::{boosted_foods, reindex, search_query},
     food_lookup::{food_not_found, visible_food, visible_foods},
     meal_words::{MealWords, read_meal},
     params::{PageParams, positive_at_most},
@@ -62,9 +62,6 @@ struct SearchResults {
     exact: bool,
 }
 
-/// How many of the user's most used foods rank higher in their searches.
-const HISTORY_FOODS: i64 = 200;
-
 #[utoipa::path(
     get,
     path = "/foods/search",
@@ -91,10 +88,7 @@ async fn search(
     let page_size = positive_at_most("page_size", params.page_size, 20, 100)?;
     let query = search_query(&text)?;
     let viewer = user_id(&user);
-    let boosted = match viewer {
-        Some(id) => state.stores.foods.used_foods(id, HISTORY_FOODS).await?,
-        None => Vec::new(),
-    };
+    let boosted = boosted_foods(&state, viewer).await?;
     let hits = state.foods.index().search(
         &query,
         viewer.map(UserId::get),

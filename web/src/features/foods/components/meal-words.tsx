@@ -207,19 +207,24 @@ function MealQuestion({ line, name, nameOf, onChange }: ChoiceProps & { name: st
         <button type="button" className="chip meal-words-chip" onClick={() => onChange(confirmLine(line))}>
           {t('meal.yes')}
         </button>
-        {line.alternatives.map((food, index) => (
-          <button
-            key={`${food.id ?? food.fdc_id ?? food.name}-${index}`}
-            type="button"
-            className="chip meal-words-chip"
-            onClick={() => onChange(pickAlternative(line, index))}
-          >
-            {nameOf(food)}
-          </button>
-        ))}
+        <AlternativeChips line={line} nameOf={nameOf} onChange={onChange} />
       </div>
     </div>
   );
+}
+
+/** The line's other foods, each taking its place in one tap. */
+function AlternativeChips({ line, nameOf, onChange }: ChoiceProps) {
+  return line.alternatives.map((food, index) => (
+    <button
+      key={`${food.id ?? food.fdc_id ?? food.name}-${index}`}
+      type="button"
+      className="chip meal-words-chip"
+      onClick={() => onChange(pickAlternative(line, index))}
+    >
+      {nameOf(food)}
+    </button>
+  ));
 }
 
 /** A food the reader doubted: "likely" says so; its other foods stay one tap away. */
@@ -232,16 +237,7 @@ function MealAlternatives({ line, nameOf, onChange }: ChoiceProps) {
         {line.level === 'likely' ? t('meal.likely') : t('meal.others')}
       </p>
       <div className="meal-words-choices">
-        {line.alternatives.map((food, index) => (
-          <button
-            key={`${food.id ?? food.fdc_id ?? food.name}-${index}`}
-            type="button"
-            className="chip meal-words-chip"
-            onClick={() => onChange(pickAlternative(line, index))}
-          >
-            {nameOf(food)}
-          </button>
-        ))}
+        <AlternativeChips line={line} nameOf={nameOf} onChange={onChange} />
       </div>
     </div>
   );
