@@ -184,6 +184,18 @@ impl Jobs {
         within: Duration,
     ) -> Result<Outcome<J::Output>, JobsError> {
         use futures::StreamExt;
+        // A caller that waits for nothing (`ANSWER_WITHIN_MS=0`) is told where to follow
+        // the job it just queued, whether or not a fast worker has finished it already:
+        // looking would make the answer a race between the worker and the watch.
+        if within.is_zero() {
+            return Ok(Outcome::Pending(JobProgress::new(
+                job_id,
+                JobStatus::Queued,
+                JobStatus::Queued.as_str(),
+                0,
+                "Waiting for a worker",
+            )));
+        }
         let events = self.watch(job_id, 0).await?;
         futures::pin_mut!(events);
         let deadline = tokio::time::sleep(within);
