@@ -16,7 +16,8 @@
 #                 where the system's loader already finds them.
 # Without a GPU or those libraries the cuda rounds are skipped with the reason.
 # EPS picks the execution providers (default "cpu cuda"). METRICS_DIR, when set, keeps
-# each round's /metrics (sessions, batch sizes, batch waits).
+# each round's /metrics (sessions, batch sizes, batch waits) and the foods each photo got
+# (foods-EP-CLIENTS.txt: diff the cpu and cuda files to see that both find the same).
 #
 #   CLIENTS="1 16 64" SLOTS=16 PHOTOS=200 bench/gpu.sh
 set -euo pipefail
@@ -96,7 +97,9 @@ round() {
     sampler=$!
   fi
   printf '%-5s %3s clients: ' "$ep" "$clients"
-  "$BIN/examples/recognition_load" "http://127.0.0.1:$PORT" "$PHOTOS" "$clients" | sed 's/^[0-9]* photos, [0-9]* at a time: //'
+  local foods=/dev/null
+  if [ -n "${METRICS_DIR:-}" ]; then mkdir -p "$METRICS_DIR"; foods="$METRICS_DIR/foods-$ep-$clients.txt"; fi
+  FOODS_OUT="$foods" "$BIN/examples/recognition_load" "http://127.0.0.1:$PORT" "$PHOTOS" "$clients" | sed 's/^[0-9]* photos, [0-9]* at a time: //'
   if [ -n "$sampler" ]; then
     kill "$sampler" 2>/dev/null || true
     peak=$(cut -d, -f1 "$WORK/gpu-memory" | sort -n | tail -1)

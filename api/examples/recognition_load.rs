@@ -7,6 +7,10 @@
 //! The photos: four of ../shared/data/images/food, or with `PHOTOS_DIR` the JPEGs under
 //! that folder (40 of them, evenly spread, when there are more: one or two of each dish
 //! of chinesefoodnet20/val).
+//!
+//! With `FOODS_OUT` it also writes each photo's foods (name and grams, as the analysis
+//! named them) to that file, one line a photo, so two runs (the CPU's and CUDA's) can be
+//! compared with `diff`.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +24,41 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 struct Timing {
     first_event_ms: f64,
     upload_to_complete_ms: f64,
+    /// "name grams; …" of the analysis's foods.
+    foods: String,
+}
+
+/// The foods of the stream's `complete` event: every object that has a name and
+/// estimated grams, in the order given.
+fn foods_named(stream: &[u8]) -> String {
+    fn walk(value: &Value, out: &mut Vec<String>) {
+        match value {
+            Value::Object(fields) => {
+                if let (Some(name), Some(grams)) = (
+                    fields.get("name").and_then(Value::as_str),
+                    fields.get("estimated_grams").and_then(Value::as_f64),
+                ) {
+                    out.push(format!("{name} {grams:.0} g"));
+                }
+                fields.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let text = String::from_utf8_lossy(stream);
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(data) = line.strip_prefix("data:") else {
+            continue;
+        };
+        if let Ok(event) = serde_json::from_str::<Value>(data.trim())
+            && event["step"] == "complete"
+        {
+            walk(&event, &mut out);
+        }
+    }
+    out.join("; ")
 }
 
 async fn one(
@@ -59,7 +98,8 @@ async fn one(
     while let Some(chunk) = stream.next().await {
         first.get_or_insert_with(|| asked.elapsed());
         seen.extend_from_slice(&chunk?);
-        if has(&seen, b"\"step\":\"complete\"") {
+        // The whole event: it ends with a blank line.
+        if has(&seen, b"\"step\":\"complete\"") && seen.ends_with(b"\n\n") {
             break;
         }
         if has(&seen, b"\"step\":\"error\"") {
@@ -69,6 +109,7 @@ async fn one(
     Ok(Timing {
         first_event_ms: first.unwrap_or_default().as_secs_f64() * 1000.0,
         upload_to_complete_ms: started.elapsed().as_secs_f64() * 1000.0,
+        foods: foods_named(&seen),
     })
 }
 
@@ -144,10 +185,10 @@ async fn main() -> anyhow::Result<()> {
     one(&client, &api, &token, &photos[0]).await?;
 
     let started = Instant::now();
-    let timings: Vec<Timing> = futures::stream::iter(0..count)
+    let timings: Vec<(usize, Timing)> = futures::stream::iter(0..count)
         .map(|i| {
             let (client, api, token, photo) = (&client, &api, &token, &photos[i % photos.len()]);
-            async move { one(client, api, token, photo).await }
+            async move { Ok::<_, anyhow::Error>((i, one(client, api, token, photo).await?)) }
         })
         .buffer_unordered(concurrency)
         .collect::<Vec<_>>()
@@ -155,6 +196,20 @@ async fn main() -> anyhow::Result<()> {
         .into_iter()
         .collect::<Result<_, _>>()?;
     let elapsed = started.elapsed().as_secs_f64();
+    if let Some(path) = std::env::var_os("FOODS_OUT") {
+        let mut by_photo = std::collections::BTreeMap::new();
+        for (i, timing) in &timings {
+            by_photo
+                .entry(i % photos.len())
+                .or_insert_with(|| timing.foods.clone());
+        }
+        let lines: Vec<String> = by_photo
+            .iter()
+            .map(|(photo, foods)| format!("photo {photo}: {foods}"))
+            .collect();
+        std::fs::write(path, lines.join("\n") + "\n")?;
+    }
+    let timings: Vec<Timing> = timings.into_iter().map(|(_, t)| t).collect();
     let mut first: Vec<f64> = timings.iter().map(|t| t.first_event_ms).collect();
     let mut total: Vec<f64> = timings.iter().map(|t| t.upload_to_complete_ms).collect();
     first.sort_by(f64::total_cmp);
