@@ -1,7 +1,17 @@
 #!/usr/bin/env python3
-"""Derives models/data/usda/foods.tsv, the USDA generic foods the product ships with.
+"""Derives the USDA generic foods the product ships with, and the micronutrients of those
+foods and of the hand-written catalogue.
 
-    scripts/derive-usda.py [USDA_DIR]     (default: ../shared/data/usda beside the project)
+    scripts/derive-usda.py [USDA_DIR [CHINA_FCT_CSV]]
+        (defaults: ../shared/data/usda and ../shared/data/china_fct/china_fct6_merged.csv
+        beside the project)
+
+Writes:
+  models/data/usda/foods.tsv              the foods, their energy, macros and portions
+  models/data/usda/micronutrients.tsv     fdc_id and the 24 MICRONUTRIENTS per 100 g of
+                                          each food of foods.tsv that has any (SR foods)
+  models/data/catalogue_micronutrients.tsv  key and the same 24 of each catalogue food
+                                          whose reference gives them
 
 Reads, from USDA_DIR:
   fdc_macros_per100g.csv          FoodData Central per-100 g energy, protein, fat and
@@ -10,6 +20,10 @@ Reads, from USDA_DIR:
   derived_sr_legacy_per100g.csv   SR Legacy foods matched to SR26 (fibre, sugar, sodium)
   sr26_ascii/FOOD_DES.txt         SR food groups
   sr26_ascii/WEIGHT.txt           SR household measures (portions in grams)
+  sr26_ascii/ABBREV.txt           SR26 per-100 g vitamins, minerals, cholesterol and
+                                  fatty acids (ABBREV_FIELDS)
+from CHINA_FCT_CSV: the China Food Composition Tables (6th ed.) by food code, for the
+catalogue's `cfct:` references;
 and from the project:
   models/data/usda/names_zh/*.tsv our Chinese names of FNDDS base names (name_en,
                                   name_zh, category), written by us; the script adds
@@ -22,7 +36,17 @@ With the full official releases instead (https://fdc.nal.usda.gov/download-datas
 SR Legacy's food.csv + food_nutrient.csv give energy (nutrient 1008), protein (1003),
 fat (1004), carbohydrate (1005), fibre (1079), sugar (2000) and sodium (1093) per 100 g,
 and food_portion.csv the household measures; write them into the two CSV files above
-(same columns) and run this script unchanged.
+(same columns) and run this script unchanged. The micronutrients are, by FDC nutrient id
+(SR number): vitamin A RAE 1106 (320), C 1162 (401), D 1114 (328, µg), E 1109 (323,
+alpha-tocopherol), K 1185 (430), thiamin 1165 (404), riboflavin 1166 (405), niacin 1167
+(406), B6 1175 (415), folate DFE 1190 (435), B12 1178 (418), calcium 1087 (301), iron
+1089 (303), magnesium 1090 (304), phosphorus 1091 (305), potassium 1092 (306), zinc 1095
+(309), copper 1098 (312), manganese 1101 (315), selenium 1103 (317), cholesterol 1253
+(601), saturated 1258 (606), monounsaturated 1292 (645), polyunsaturated 1293 (646)
+fatty acids. Written as ABBREV.txt lines (NDB number, then ABBREV_FIELDS), with
+sr_legacy_food.csv's NDB numbers as sr26_ndb_no, they need no change here either. FNDDS's
+and Foundation's food_nutrient.csv carry the same ids; reading them for those foods is
+the one change this script would need to give them micronutrients.
 
 Rules:
 - A nutrient a source does not give is left empty (unknown), never written as 0: FNDDS
@@ -35,17 +59,72 @@ Rules:
   are foods of exactly the same name (one name, one food in a search);
   the one with the most nutrients known (SR Legacy first) is kept, and the others' FDC
   ids are listed on it, so a lookup by any of them finds it.
+- Micronutrients: an SR food takes those of its SR26 row (the one matched in
+  derived_sr_legacy_per100g.csv, else the one of the same name, or of the same name's
+  parts in another order, when its energy and protein agree with FoodData Central's by
+  the same test: energy within 2 % + 2 kcal, protein within 0.5 g); a merged food without
+  one takes a merged duplicate's. FNDDS and
+  Foundation foods have none here. A catalogue food takes those of its reference: an SR
+  food's as above, or the China table's row (its code, else the code without a trailing
+  letter), where 'Tr' (trace) is 0, '—' unknown, and two misread column runs of that
+  OCR'd table are put back (china_fct_values).
 """
 import csv
 import os
 import re
 import sys
 from collections import defaultdict
+from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(HERE)
 USDA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(PROJECT, '..', 'shared', 'data', 'usda')
+CHINA_FCT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+    PROJECT, '..', 'shared', 'data', 'china_fct', 'china_fct6_merged.csv')
 OUT_DIR = os.path.join(PROJECT, 'models', 'data', 'usda')
+
+# SR26 ABBREV.txt's fields, in file order (USDA's SR26 documentation).
+ABBREV_FIELDS = [
+    'NDB_No', 'Shrt_Desc', 'Water', 'Energ_Kcal', 'Protein', 'Lipid_Tot', 'Ash', 'Carbohydrt',
+    'Fiber_TD', 'Sugar_Tot', 'Calcium', 'Iron', 'Magnesium', 'Phosphorus', 'Potassium',
+    'Sodium', 'Zinc', 'Copper', 'Manganese', 'Selenium', 'Vit_C', 'Thiamin', 'Riboflavin',
+    'Niacin', 'Panto_Acid', 'Vit_B6', 'Folate_Tot', 'Folic_Acid', 'Food_Folate', 'Folate_DFE',
+    'Choline_Tot', 'Vit_B12', 'Vit_A_IU', 'Vit_A_RAE', 'Retinol', 'Alpha_Carot', 'Beta_Carot',
+    'Beta_Crypt', 'Lycopene', 'Lut+Zea', 'Vit_E', 'Vit_D_mcg', 'Vit_D_IU', 'Vit_K', 'FA_Sat',
+    'FA_Mono', 'FA_Poly', 'Cholestrl', 'GmWt_1', 'GmWt_Desc1', 'GmWt_2', 'GmWt_Desc2',
+    'Refuse_Pct',
+]
+
+# The micronutrients the product tracks, per 100 g, in its order (the key ends with the
+# unit; models/src/micronutrients.rs): the SR26 ABBREV field, and the China table's
+# column (None: the table does not give it; its vitamin E is mg alpha-TE, its vitamin A
+# µg RAE).
+MICRONUTRIENTS = [
+    ('vitamin_a_ug', 'Vit_A_RAE', 'vitaminA'),
+    ('vitamin_c_mg', 'Vit_C', 'vitaminC'),
+    ('vitamin_d_ug', 'Vit_D_mcg', None),
+    ('vitamin_e_mg', 'Vit_E', 'vitaminETotal'),
+    ('vitamin_k_ug', 'Vit_K', None),
+    ('thiamin_mg', 'Thiamin', 'thiamin'),
+    ('riboflavin_mg', 'Riboflavin', 'riboflavin'),
+    ('niacin_mg', 'Niacin', 'niacin'),
+    ('vitamin_b6_mg', 'Vit_B6', None),
+    ('folate_ug', 'Folate_DFE', None),
+    ('vitamin_b12_ug', 'Vit_B12', None),
+    ('calcium_mg', 'Calcium', 'Ca'),
+    ('iron_mg', 'Iron', 'Fe'),
+    ('magnesium_mg', 'Magnesium', 'Mg'),
+    ('phosphorus_mg', 'Phosphorus', 'P'),
+    ('potassium_mg', 'Potassium', 'K'),
+    ('zinc_mg', 'Zinc', 'Zn'),
+    ('copper_mg', 'Copper', 'Cu'),
+    ('manganese_mg', 'Manganese', 'Mn'),
+    ('selenium_ug', 'Selenium', 'Se'),
+    ('cholesterol_mg', 'Cholestrl', 'cholesterol'),
+    ('saturated_fat_g', 'FA_Sat', None),
+    ('monounsaturated_fat_g', 'FA_Mono', None),
+    ('polyunsaturated_fat_g', 'FA_Poly', None),
+]
 
 # SR food group -> our category (the catalogue's words).
 SR_GROUPS = {
@@ -135,6 +214,93 @@ def fmt(value):
     return f'{value:.2f}'.rstrip('0').rstrip('.') if value else '0'
 
 
+def fmt_exact(text):
+    """A source's number as it gives it, without trailing zeros ('0.130' -> '0.13'); ''
+    for none. Unlike fmt it keeps every decimal: 0.004 mg of manganese is not 0."""
+    text = (text or '').strip()
+    if not re.fullmatch(r'\d+(\.\d*)?|\.\d+', text):
+        return ''
+    return format(Decimal(text).normalize(), 'f')
+
+
+def sr_micronutrients(abbrev_row):
+    return [fmt_exact(abbrev_row[ABBREV_FIELDS.index(field)]) for _, field, _ in MICRONUTRIENTS]
+
+
+def name_parts(name):
+    """'Rice, white, regular, enriched, cooked' and '..., cooked, enriched' are one name."""
+    return frozenset(p.strip().lower() for p in name.split(','))
+
+
+def micronutrient_ndb(sr_row, abbrev, ndb_by_desc, ndbs_by_parts):
+    """The SR26 row whose values are this SR Legacy food's: the one matched to it, else the
+    one of the same name, or of the same name's parts in another order, whose energy and
+    protein agree with FoodData Central's (the matching's own test: energy within 2 % +
+    2 kcal, protein within 0.5 g). SR26 rows whose values have changed since are not it."""
+    if sr_row['sr26_ndb_no']:
+        return sr_row['sr26_ndb_no']
+    kcal, protein = float(sr_row['energy_kcal']), float(sr_row['protein_g'])
+
+    def agrees(ndb):
+        fields = abbrev.get(ndb)
+        return fields is not None and fields[3] and fields[4] and \
+            abs(float(fields[3]) - kcal) <= 0.02 * kcal + 2 and abs(float(fields[4]) - protein) <= 0.5
+
+    name = sr_row['description'].strip()
+    if agrees(ndb_by_desc.get(name.lower())):
+        return ndb_by_desc[name.lower()]
+    agreeing = [ndb for ndb in ndbs_by_parts.get(name_parts(name), []) if agrees(ndb)]
+    return agreeing[0] if len(agreeing) == 1 else None
+
+
+def china_fct_values(row):
+    """The China table's row with its vitamin columns where they belong. Two misreadings
+    of the OCR'd table are known and put back: (a) pork rows of one page carry an extra
+    '0.0' before cholesterol, which pushes cholesterol..thiamin one column right and loses
+    riboflavin (found by vitamin A holding the ash, a decimal, and carotene equal to the
+    thiamin column, which is retinol); (b) rows whose riboflavin cell is blank have lost a
+    column before retinol, so retinol holds thiamin and thiamin riboflavin (vitamin A is
+    then not known). Other rows with a blank riboflavin give no vitamins A, B1, B2, niacin
+    or cholesterol; a row with over 25 mg of thiamin or riboflavin gives no B vitamins; a
+    row whose manganese holds the remark gives no minerals. 'Tr' (trace) is 0; '—', '…'
+    and the like are unknown."""
+    def cell(column):
+        return (row.get(column) or '').strip()
+
+    cells = {column: cell(column) for _, _, column in MICRONUTRIENTS if column}
+    if ('.' in cell('vitaminA') and cell('carotene') == cell('thiamin') and cell('retinol') in ('0', '—')
+            and cell('cholesterol') == '0.0'):
+        cells.update(cholesterol=cell('ash'), vitaminA=cell('carotene'), thiamin=cell('riboflavin'), riboflavin='')
+    elif not cell('riboflavin'):
+        ash_like = re.fullmatch(r'\d{1,2}(\.\d+)?', cell('ash')) and float(cell('ash')) < 20
+        if ash_like and re.fullmatch(r'\d+\.\d+|Tr', cell('retinol')):
+            cells.update(vitaminA='', thiamin=cell('retinol'), riboflavin=cell('thiamin'))
+        else:
+            cells.update(vitaminA='', thiamin='', riboflavin='', niacin='', cholesterol='')
+    if any(re.fullmatch(r'\d+(\.\d+)?', cells[c]) and float(cells[c]) > 25 for c in ('thiamin', 'riboflavin')):
+        # No food has 25 mg in 100 g (SR26's most: yeast extract, 23 mg of thiamin): the
+        # B vitamins of the row are misread (the salted duck egg's thiamin 56).
+        cells.update(thiamin='', riboflavin='', niacin='')
+    if cell('Mn') and not re.fullmatch(r'[\d.]+|Tr|—+|…', cell('Mn')):
+        # The remark (a place) read into manganese: the minerals are a column off.
+        for column in ('Ca', 'P', 'K', 'Na', 'Mg', 'Fe', 'Zn', 'Se', 'Cu', 'Mn'):
+            cells[column] = ''
+    return ['0' if column and cells[column] == 'Tr' else fmt_exact(cells[column]) if column else ''
+            for _, _, column in MICRONUTRIENTS]
+
+
+def write_micronutrients(path, key, rows):
+    """rows: (key value, the 24 values); only rows with some value known are written."""
+    written = 0
+    with open(path, 'w', encoding='utf-8', newline='') as out:
+        out.write('\t'.join([key] + [m[0] for m in MICRONUTRIENTS]) + '\n')
+        for name, values in rows:
+            if any(values):
+                out.write('\t'.join([name] + values) + '\n')
+                written += 1
+    return written
+
+
 def read_sr26(name):
     with open(os.path.join(USDA, 'sr26_ascii', name), encoding='latin-1') as f:
         for line in f:
@@ -158,14 +324,21 @@ def canonical(name):
 
 
 def main():
+    to_pinyin('饭')  # pypinyin is needed: fail before any file is rewritten
     macros = list(csv.DictReader(open(os.path.join(USDA, 'fdc_macros_per100g.csv'), encoding='utf-8')))
     sr = {r['fdc_id']: r for r in csv.DictReader(open(os.path.join(USDA, 'derived_sr_legacy_per100g.csv'), encoding='utf-8'))}
 
     groups = {}
     ndb_by_desc = {}
+    ndbs_by_parts = defaultdict(list)
     for fields in read_sr26('FOOD_DES.txt'):
         groups[fields[0]] = fields[1]
         ndb_by_desc.setdefault(fields[2].lower(), fields[0])
+        ndbs_by_parts[name_parts(fields[2])].append(fields[0])
+    abbrev = {}
+    for fields in read_sr26('ABBREV.txt'):
+        assert len(fields) == len(ABBREV_FIELDS), fields[:2]
+        abbrev[fields[0]] = fields
     weights = defaultdict(list)
     for fields in read_sr26('WEIGHT.txt'):
         ndb, amount, desc, grams = fields[0], float(fields[2]), fields[3], float(fields[4])
@@ -176,8 +349,10 @@ def main():
     # foods of the same name ("Hot and sour soup" once, in both languages).
     catalogue_ids = set()
     catalogue_names = set()
+    catalogue = []
     with open(os.path.join(PROJECT, 'models', 'data', 'catalogue.tsv'), encoding='utf-8') as f:
         for row in csv.DictReader(f, delimiter='\t', quoting=csv.QUOTE_NONE):
+            catalogue.append(row)
             catalogue_names.add(row['name_en'].lower())
             if row['reference'].startswith('usda:'):
                 catalogue_ids.add(row['reference'][5:])
@@ -218,6 +393,9 @@ def main():
             if ndb:
                 food['category'] = SR_GROUPS.get(groups.get(ndb, ''), '')
                 food['portions'] = weights.get(ndb, [])
+            micro_ndb = micronutrient_ndb(s, abbrev, ndb_by_desc, ndbs_by_parts)
+            if micro_ndb:
+                food['micronutrients'] = sr_micronutrients(abbrev[micro_ndb])
         elif 2_300_000 <= int(fdc_id) < 2_400_000:
             food['source'] = 'fndds'
         else:
@@ -254,6 +432,7 @@ def main():
             head['category'] = head['category'] or next((f['category'] for f in cluster if f['category']), '')
             if not head['portions']:
                 head['portions'] = next((f['portions'] for f in cluster if f['portions']), [])
+            head['micronutrients'] = next((f['micronutrients'] for f in cluster if f.get('micronutrients')), None)
             kept.append(head)
     kept.sort(key=lambda f: int(f['fdc_id']))
 
@@ -273,6 +452,35 @@ def main():
     merged = sum(len(f['merged']) for f in kept)
     named = sum(1 for f in kept if f.get('name_zh'))
     print(f'{len(kept)} foods ({merged} duplicates merged), {named} with Chinese names', file=sys.stderr)
+
+    with_micro = write_micronutrients(os.path.join(OUT_DIR, 'micronutrients.tsv'), 'fdc_id',
+                                      [(f['fdc_id'], f['micronutrients']) for f in kept if f['micronutrients']])
+    print(f'{with_micro} foods with micronutrients (of {sum(f["source"] == "sr" for f in kept)} SR foods)', file=sys.stderr)
+
+    # The catalogue's foods: the values of the food their reference names.
+    with open(CHINA_FCT, encoding='utf-8') as f:
+        china = {row['foodCode']: row for row in csv.DictReader(f)}
+    rows, found = [], defaultdict(int)
+    for row in catalogue:
+        source, _, ref = row['reference'].partition(':')
+        values = None
+        if source == 'usda' and ref in sr:
+            ndb = micronutrient_ndb(sr[ref], abbrev, ndb_by_desc, ndbs_by_parts)
+            values = sr_micronutrients(abbrev[ndb]) if ndb else None
+            found['usda SR' if ndb else 'usda SR, no trusted SR26 row'] += 1
+        elif source == 'usda':
+            found['usda FNDDS/Foundation (none)'] += 1
+        elif source == 'cfct' and (ref in china or ref.rstrip('abcdefghijklmnopqrstuvwxyz') in china):
+            code = ref if ref in china else ref.rstrip('abcdefghijklmnopqrstuvwxyz')
+            values = china_fct_values(china[code])
+            found['cfct code' if code == ref else 'cfct code without its letter'] += 1
+        else:
+            found[f'not found ({source})'] += 1
+        if values:
+            rows.append((row['key'], values))
+    written = write_micronutrients(os.path.join(PROJECT, 'models', 'data', 'catalogue_micronutrients.tsv'), 'key', rows)
+    print(f'{written} of {len(catalogue)} catalogue foods with micronutrients; references: '
+          + ', '.join(f'{n} {what}' for what, n in sorted(found.items())), file=sys.stderr)
 
 
 if __name__ == '__main__':
