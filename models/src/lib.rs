@@ -10,6 +10,7 @@ pub mod certainty;
 pub mod corpus;
 pub mod csv;
 pub mod db;
+pub mod dri;
 pub mod error_code;
 pub mod food;
 pub mod generic;
