@@ -12,8 +12,8 @@ export const LAYOUT_WORDS = ['common', 'auth', 'basket', 'foods', 'errors'] as c
  */
 export const PAGES = {
   '': { file: 'food-search', words: ['pages', 'foods', 'basket'] },
-  dashboard: { file: 'dashboard', words: ['pages', 'meals', 'foods', 'barcodes', 'recognition'] },
-  statistics: { file: 'statistics', words: ['pages', 'meals'] },
+  dashboard: { file: 'dashboard', words: ['pages', 'meals', 'nutrients', 'foods', 'barcodes', 'recognition'] },
+  statistics: { file: 'statistics', words: ['pages', 'meals', 'nutrients'] },
   recipes: { file: 'recipes', words: ['pages', 'recipes', 'foods'] },
   profile: { file: 'profile', words: ['pages', 'auth', 'meals'] },
   'api-test': { file: 'api-test', words: ['pages', 'devtools'] },

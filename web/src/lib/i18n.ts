@@ -17,6 +17,7 @@ import type enDevtools from '@/locales/en/devtools.json';
 import type enErrors from '@/locales/en/errors.json';
 import type enFoods from '@/locales/en/foods.json';
 import type enMeals from '@/locales/en/meals.json';
+import type enNutrients from '@/locales/en/nutrients.json';
 import type enPages from '@/locales/en/pages.json';
 import type enRecipes from '@/locales/en/recipes.json';
 import type enRecognition from '@/locales/en/recognition.json';
@@ -29,6 +30,7 @@ type Words = {
   foods: typeof enFoods;
   basket: typeof enBasket;
   meals: typeof enMeals;
+  nutrients: typeof enNutrients;
   barcodes: typeof enBarcodes;
   errors: typeof enErrors;
   devtools: typeof enDevtools;

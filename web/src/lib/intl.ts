@@ -16,6 +16,17 @@ export function numberFormat(locale: string, maximumFractionDigits: number): Int
   return format;
 }
 
+/** At most 3 significant digits: "79.8", "2.71", "0.456". */
+export function significantFormat(locale: string): Intl.NumberFormat {
+  const key = `${locale}|3sig`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "86%" in the locale's way of writing a share (0..1). */
 export function percentFormat(locale: string): Intl.NumberFormat {
   const key = `${locale}|%`;

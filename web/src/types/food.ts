@@ -32,6 +32,44 @@ export type FoodDataQuality = 'usda' | 'default' | 'unavailable' | 'error' | 'un
 export type FoodServing = FoodNutrients & { servings: number; grams: number };
 
 /**
+ * The vitamins, minerals and fats a food, meal or day is given with (issue 36), in the
+ * order the app lists them; each key ends with its unit.
+ */
+export const MICRONUTRIENT_KEYS = [
+  'vitamin_a_ug',
+  'vitamin_c_mg',
+  'vitamin_d_ug',
+  'vitamin_e_mg',
+  'vitamin_k_ug',
+  'thiamin_mg',
+  'riboflavin_mg',
+  'niacin_mg',
+  'vitamin_b6_mg',
+  'folate_ug',
+  'vitamin_b12_ug',
+  'calcium_mg',
+  'iron_mg',
+  'magnesium_mg',
+  'phosphorus_mg',
+  'potassium_mg',
+  'zinc_mg',
+  'copper_mg',
+  'manganese_mg',
+  'selenium_ug',
+  'cholesterol_mg',
+  'saturated_fat_g',
+  'monounsaturated_fat_g',
+  'polyunsaturated_fat_g',
+] as const;
+export type MicronutrientKey = (typeof MICRONUTRIENT_KEYS)[number];
+
+/** Every key; null where the source does not give it (unknown, never 0). */
+export type Micronutrients = Record<MicronutrientKey, number | null>;
+
+/** The share (0..1) of the grams each value comes from: below 1, the value is a partial sum. */
+export type MicronutrientCoverage = Partial<Record<MicronutrientKey, number>>;
+
+/**
  * A food as every food call answers it; nutrition is per 100 g, sodium in mg. Shared by
  * the food search and the basket, which stores whole foods.
  */
@@ -54,6 +92,16 @@ export type Food = {
   fiber_per_100g: number | null;
   sugar_per_100g: number | null;
   sodium_per_100g: number | null;
+  /**
+   * Per 100 g. Absent from a food this app built from a meal line or kept from before
+   * the API gave them: nothing is known then.
+   */
+  micronutrients?: Micronutrients;
+  /**
+   * For a dish worked out from its recipe, the share of its ingredients' grams each
+   * partial value comes from; null when every value is whole.
+   */
+  micronutrient_coverage?: MicronutrientCoverage | null;
   serving_size: number;
   serving_unit: string;
   portions: FoodPortion[];

@@ -1,3 +1,4 @@
+import type { MicronutrientCoverage, MicronutrientKey, Micronutrients } from '@/types/food';
 import type { Meal, MealType } from '@/types/meal';
 
 /** Calories without a food (issue 8 "Quick add"); the server names it "Quick add" when unnamed. */
@@ -42,7 +43,34 @@ export type TopFood = {
 
 export type MacroSplit = { protein: number; fat: number; carbs: number };
 
-export type Statistics = {
+/**
+ * A day's target for a micronutrient, in its key's unit. `rda` (Recommended Dietary
+ * Allowance) and `ai` (Adequate Intake) are amounts to reach; `limit` one to stay under
+ * (saturated fat, null without a calorie goal). Above `upper_limit` (the Tolerable Upper
+ * Intake Level) is too much.
+ */
+export type MicronutrientTarget = { amount: number | null; kind: 'rda' | 'ai' | 'limit'; upper_limit: number | null };
+
+/** Whose targets they are; `assumed` when the profile gives no sex or birth date. Ages to 130 are "71+". */
+export type MicronutrientTargetGroup = { sex: 'male' | 'female' | 'any'; age_from: number; age_to: number; assumed: boolean };
+
+/**
+ * The vitamins, minerals and fats of a day or span against the daily targets (issue 36).
+ * Older servers leave them out.
+ */
+export type MicronutrientIntake = {
+  /** Totals over the day or span; null where no food eaten gives one. */
+  micronutrients?: Micronutrients;
+  /** The totals over the days logged (statistics); the day's totals (a daily summary). */
+  micronutrients_per_day?: Micronutrients;
+  /** Every key: the share of the grams eaten whose food gives a value. */
+  micronutrient_coverage?: MicronutrientCoverage;
+  /** Only the keys with a target. */
+  micronutrient_targets?: Partial<Record<MicronutrientKey, MicronutrientTarget>>;
+  micronutrient_target_group?: MicronutrientTargetGroup;
+};
+
+export type Statistics = MicronutrientIntake & {
   start_date: string;
   end_date: string;
   is_single_day: boolean;
@@ -63,7 +91,7 @@ export type Statistics = {
   calorie_goal: number;
 };
 
-export type DailySummary = {
+export type DailySummary = MicronutrientIntake & {
   date: string;
   calorie_goal: number;
   remaining_calories: number;

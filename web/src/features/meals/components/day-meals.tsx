@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useDailySummary } from '@/features/meals/api/get-daily-summary';
 import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
+import { MicronutrientTargets } from '@/features/meals/components/micronutrient-targets';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import { useLogAgain, type LogAgain } from '@/features/meals/hooks/use-log-again';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
@@ -104,6 +105,10 @@ export function DayMeals({ day, today, onDayChange, macroSettings, waiting = [] 
               yesterday={mealsOf(dayBefore.data?.meals, type)}
             />
           ))}
+          {/* Below the meals: what a day's foods held, once it has some (as the server has them). */}
+          {summary.data && summary.data.summary.total_meals > 0 && (
+            <MicronutrientTargets intake={summary.data} perDay={false} level={3} />
+          )}
         </>
       )}
     </section>

@@ -14,6 +14,7 @@ import { CopyDayDialog } from '@/features/meals/components/copy-day-dialog';
 import { CopyMealDialog } from '@/features/meals/components/copy-meal-dialog';
 import { DateRangePicker } from '@/features/meals/components/date-range-picker';
 import { MealCard } from '@/features/meals/components/meal-card';
+import { MicronutrientTargets } from '@/features/meals/components/micronutrient-targets';
 import { MacroSplitBar, StatisticsOverview, TopFoods } from '@/features/meals/components/statistics-overview';
 import { LoggedAgainNotice } from '@/features/meals/components/logged-again-notice';
 import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
@@ -79,6 +80,10 @@ export function MealStatistics() {
               <CaloriesChart stats={stats.data} />
               <StatisticsOverview stats={stats.data} />
               <MacroSplitBar stats={stats.data} />
+              {stats.data.stats.days_logged > 0 && (
+                // A span's amounts are the average a logged day, against the same daily targets.
+                <MicronutrientTargets intake={stats.data} perDay={!stats.data.is_single_day} level={2} />
+              )}
               <TopFoods stats={stats.data} />
             </>
           )}

@@ -414,6 +414,17 @@ describe('profile page', () => {
     expect(screen.getByRole('group', { name: 'Macro goals' })).toBeVisible();
   });
 
+  it('opens the form from the vitamin targets\' link, the birth date and sex at its top', async () => {
+    mockFetch({
+      'GET /api/v1/auth/user/': { body: { success: true, data: ann } },
+      'GET /api/v1/users/profile/': { body: profileBody() },
+    });
+    rememberSession(ann);
+    renderApp('/profile?edit=body');
+    expect(await screen.findByLabelText('Date of birth')).toBeInTheDocument();
+    expect(screen.getByLabelText('Gender')).toBeInTheDocument();
+  });
+
   it('speaks Chinese', async () => {
     await i18n.changeLanguage('zh');
     mockFetch({

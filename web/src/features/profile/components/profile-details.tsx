@@ -17,10 +17,11 @@ import { displayLocale } from '@/lib/i18n';
 export function ProfileDetails() {
   const { t } = useTranslation(['pages', 'common']);
   const { data, error, isValidating, mutate } = useProfile();
-  // `/profile?edit=goals` (the dashboard's "Set your own") opens the form at the goals.
+  // `/profile?edit=goals` (the dashboard's "Set your own") opens the form at the goals;
+  // `?edit=body` (the vitamin targets' "set your sex and birth date") at its top.
   const [params] = useSearchParams();
   const [atGoals, setAtGoals] = useState(params.get('edit') === 'goals');
-  const [editing, setEditing] = useState(atGoals);
+  const [editing, setEditing] = useState(atGoals || params.get('edit') === 'body');
   const close = () => {
     setEditing(false);
     setAtGoals(false);
