@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/ui/field';
 import { UnknownValue } from '@/components/ui/unknown-value';
@@ -6,6 +6,7 @@ import { WorkProgress } from '@/components/ui/work-progress';
 import { useUsdaNutrition } from '@/features/foods/api/get-usda-nutrition';
 import { FavoriteStar } from '@/features/foods/components/favorite-star';
 import { FoodIngredients } from '@/features/foods/components/food-ingredients';
+import { foodMicronutrients } from '@/features/foods/components/food-micronutrients-part';
 import { FoodQuantity, MIN_CARD_GRAMS } from '@/features/foods/components/food-quantity';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
@@ -201,6 +202,11 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
             </div>
           )}
         </dl>
+        {showDetails && (
+          <Suspense fallback={null}>
+            <foodMicronutrients.Component food={shown} />
+          </Suspense>
+        )}
         {shown.is_usda && <p className="food-card-note">{t('card.readOnlyNote')}</p>}
       </div>
       <FoodIngredients food={shown} detailed={detailed} />

@@ -4,7 +4,7 @@ import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { makeCustomFood, makeFood, makeUsdaFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
-import type { Food } from '@/types/food';
+import { MICRONUTRIENT_KEYS, type Food, type Micronutrients } from '@/types/food';
 import { fakeMatchMedia } from '@/testing/media';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
@@ -110,6 +110,64 @@ describe('a nutrient the source does not give', () => {
     expect(await screen.findByText('Created “My braised pork”')).toBeInTheDocument();
     const body = calls.find((call) => call.method === 'POST' && call.path === '/api/v1/foods/create/')?.body;
     expect(body).toEqual({ name: 'Pork, braised', calories: 89, protein: 1.1, fat: 0.3, carbs: 22.8, copied_from: 31 });
+  });
+});
+
+function micronutrients(values: Partial<Micronutrients>): Micronutrients {
+  return { ...(Object.fromEntries(MICRONUTRIENT_KEYS.map((key) => [key, null])) as Micronutrients), ...values };
+}
+
+describe('vitamins, minerals and fats per 100 g', () => {
+  const orange = makeUsdaFood({
+    id: 33,
+    name: 'Oranges, raw, all commercial varieties',
+    micronutrients: micronutrients({ vitamin_c_mg: 53.2, folate_ug: 30, calcium_mg: 40, potassium_mg: 181, iron_mg: 0.1 }),
+    micronutrient_coverage: null,
+  });
+
+  it('are listed by group under the macros, what the source does not give as “—”', async () => {
+    const { user } = openSearch([orange]);
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByText('Vitamins & minerals per 100 g')).toBeVisible();
+    const vitamins = within(card).getByRole('region', { name: 'Vitamins' });
+    expect(facts(vitamins)).toMatchObject({ 'Vitamin C': '53.2 mg', Folate: '30 µg', 'Vitamin D': '—' });
+    expect(facts(within(card).getByRole('region', { name: 'Minerals' }))).toMatchObject({ Potassium: '181 mg', Iron: '0.1 mg' });
+    // No fat given at all: the group is left out.
+    expect(within(card).queryByRole('region', { name: 'Fats' })).not.toBeInTheDocument();
+    expect(within(vitamins).queryByText('0 µg')).not.toBeInTheDocument();
+  });
+
+  it('say which of a dish’s values come from only part of its ingredients', async () => {
+    const partial = makeFood({
+      ...dish,
+      micronutrients: micronutrients({ vitamin_c_mg: 1.2, iron_mg: 1.4 }),
+      micronutrient_coverage: { vitamin_c_mg: 0.8, iron_mg: 1 },
+    });
+    const { user } = openSearch([partial]);
+    const card = await searchFor(user, 'Red-braised pork belly');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    const vitamins = await within(card).findByRole('region', { name: 'Vitamins' });
+    expect(facts(vitamins)['Vitamin C']).toBe('1.2 mgfrom 80 % of the ingredients');
+    expect(facts(within(card).getByRole('region', { name: 'Minerals' })).Iron).toBe('1.4 mg');
+  });
+
+  it('of a food that gives none are one line', async () => {
+    const { user } = openSearch([makeFood({ ...spread, micronutrients: micronutrients({}) })]);
+    const card = await searchFor(user, 'Hazelnut spread');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByText('Vitamins and minerals not given')).toBeVisible();
+    expect(within(card).queryByRole('region', { name: 'Vitamins' })).not.toBeInTheDocument();
+  });
+
+  it('are named in Chinese in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch([orange]);
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: '显示详情' }));
+    const vitamins = await within(card).findByRole('region', { name: '维生素' });
+    expect(facts(vitamins)).toMatchObject({ 维生素C: '53.2 毫克', 叶酸: '30 微克' });
+    expect(facts(within(card).getByRole('region', { name: '矿物质' }))).toMatchObject({ 钾: '181 毫克' });
   });
 });
 

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UnknownValue } from '@/components/ui/unknown-value';
+import { displayLocale } from '@/lib/i18n';
+import {
+  MICRONUTRIENT_GROUPS,
+  keysOf,
+  micronutrientFormat,
+  micronutrientUnit,
+  partialPercent,
+  type MicronutrientGroup,
+} from '@/lib/micronutrients';
+import { MICRONUTRIENT_KEYS, type Food } from '@/types/food';
+
+/**
+ * A food's vitamins, minerals and fats per 100 g (issue 36), by group; what its source
+ * does not give is a dash, never 0, and a dish's value worked out from only part of its
+ * ingredients says so. A food that gives none (most branded foods) gets one line.
+ */
+export function FoodMicronutrients({ food }: { food: Food }) {
+  const { t } = useTranslation('nutrients');
+  const values = food.micronutrients;
+  if (!values || MICRONUTRIENT_KEYS.every((key) => values[key] === null)) {
+    return <p className="food-card-note">{t('food.noneGiven')}</p>;
+  }
+  // A group none of whose values is given is left out: its dashes would say nothing.
+  const groups = MICRONUTRIENT_GROUPS.filter((group) => keysOf(group).some((key) => values[key] !== null));
+  return (
+    <div className="food-micronutrients">
+      <p className="food-card-details-title">{t('food.title')}</p>
+      {groups.map((group) => (
+        <FactGroup key={group} food={food} group={group} />
+      ))}
+    </div>
+  );
+}
+
+function FactGroup({ food, group }: { food: Food; group: MicronutrientGroup }) {
+  const { t, i18n } = useTranslation('nutrients');
+  const headingId = useId();
+  const format = micronutrientFormat(displayLocale(i18n.resolvedLanguage));
+  return (
+    <section aria-labelledby={headingId}>
+      <h4 id={headingId} className="food-micronutrient-group">
+        {t(`groups.${group}`)}
+      </h4>
+      <dl className="food-facts food-micronutrient-facts">
+        {keysOf(group).map((key) => {
+          const value = food.micronutrients?.[key] ?? null;
+          const percent = value === null ? null : partialPercent(food.micronutrient_coverage?.[key]);
+          return (
+            <div key={key}>
+              <dt>{t(`names.${key}`)}</dt>
+              <dd>
+                {value === null ? (
+                  <UnknownValue />
+                ) : (
+                  t('amount', { value: format(value), unit: t(`units.${micronutrientUnit(key)}`) })
+                )}
+                {percent !== null && <span className="food-fact-partial">{t('food.partOfIngredients', { percent })}</span>}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
