@@ -2,11 +2,12 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
-import type { FoodPortion, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
+import type { FoodPortion, Micronutrients, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
 
 /**
  * POST /foods/create/ and PUT /foods/{id}/update/: nutrition per 100 g, sodium in mg.
- * Fibre, sugar and sodium are left out when unknown (never sent as 0).
+ * Fibre, sugar and sodium are left out when unknown (never sent as 0), as are the
+ * vitamins, minerals and fats (or sent as null); out of bounds, a 422 says which.
  */
 export type CustomFoodInput = Omit<Nutrients, OptionalNutrient> &
   Partial<Pick<Nutrients, OptionalNutrient>> & {
@@ -16,6 +17,8 @@ export type CustomFoodInput = Omit<Nutrients, OptionalNutrient> &
     copied_from?: number;
     /** The product's barcode (8, 12, 13 or 14 digits): a food made for a barcode no database knows. */
     barcode?: string;
+    /** Per 100 g, each key's unit; a key left out is not given. */
+    micronutrients?: Partial<Micronutrients>;
   };
 
 export const createFoodPath = '/foods/create/';

@@ -13,7 +13,7 @@ import {
 } from '@/testing/fetch-mock';
 import { failure, makeCustomFood, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
-import type { Food } from '@/types/food';
+import { MICRONUTRIENT_KEYS, type Food, type Micronutrients } from '@/types/food';
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
@@ -244,6 +244,71 @@ describe('copying a food', () => {
     const dialog = screen.getByRole('dialog', { name: '复制并编辑食物' });
     expect(field(dialog, '名称')).toHaveValue('米饭');
     expect(within(dialog).getByRole('button', { name: '创建' })).toBeInTheDocument();
+  });
+});
+
+describe('more nutrients of a custom food', () => {
+  it('are folded until asked for; empty ones are not sent, typed ones are', async () => {
+    const { user, dialog, calls } = await openCreate({ 'POST /api/v1/foods/create/': { status: 201, ...ok(makeCustomFood({ id: 52, name: 'Juice' })) } });
+    const toggle = within(dialog).getByRole('button', { name: 'More nutrients' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).queryByLabelText('Vitamin C (mg)')).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const label of ['Vitamin A (µg)', 'Vitamin D (µg)', 'Iron (mg)', 'Potassium (mg)', 'Saturated fat (g)', 'Cholesterol (mg)'])
+      expect(field(dialog, label)).toHaveValue(null);
+    await user.type(field(dialog, 'Name'), 'Juice');
+    await user.type(field(dialog, 'Calories (kcal)'), '45');
+    await user.type(field(dialog, 'Vitamin C (mg)'), '50');
+    await user.type(field(dialog, 'Calcium (mg)'), '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toMatchObject({ name: 'Juice', micronutrients: { vitamin_c_mg: 50, calcium_mg: 11 } });
+    expect(Object.keys((posts(calls)[0]?.body as { micronutrients: object }).micronutrients)).toHaveLength(2);
+  });
+
+  it("shows the server's 422 as other form errors", async () => {
+    const { user, dialog } = await openCreate({
+      'POST /api/v1/foods/create/': failure(422, 'vitamin_d_ug must be between 0 and 1000 µg per 100 g', 'VALIDATION_ERROR'),
+    });
+    await user.type(field(dialog, 'Name'), 'Cod liver oil');
+    await user.type(field(dialog, 'Calories (kcal)'), '900');
+    await user.click(within(dialog).getByRole('button', { name: 'More nutrients' }));
+    await user.type(field(dialog, 'Vitamin D (µg)'), '2500');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('vitamin_d_ug must be between 0 and 1000 µg per 100 g');
+    expect(field(dialog, 'Vitamin D (µg)')).toHaveValue(2500);
+  });
+
+  it('of a food being edited are open and pre-filled, its own ones too; one emptied is sent as null', async () => {
+    const values = {
+      ...(Object.fromEntries(MICRONUTRIENT_KEYS.map((key) => [key, null])) as Micronutrients),
+      vitamin_c_mg: 12,
+      selenium_ug: 5,
+    };
+    const own = makeCustomFood({ micronutrients: values });
+    const { user, calls } = await openMyFood({ 'PUT /api/v1/foods/50/update/': ok(own) }, [own]);
+    await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit custom food' });
+    expect(within(dialog).getByRole('button', { name: 'More nutrients · 2 given' })).toHaveAttribute('aria-expanded', 'true');
+    expect(field(dialog, 'Selenium (µg)')).toHaveValue(5);
+    await user.clear(field(dialog, 'Vitamin C (mg)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')).toBeDefined());
+    const sent = (calls.find((call) => call.method === 'PUT')?.body as { micronutrients: Micronutrients }).micronutrients;
+    expect(Object.keys(sent)).toHaveLength(24);
+    expect(sent).toMatchObject({ vitamin_c_mg: null, selenium_ug: 5, calcium_mg: null });
+  });
+
+  it('are named in Chinese in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = await openMyFood();
+    await user.click(screen.getByRole('button', { name: '创建自定义食物' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '更多营养素' }));
+    expect(field(dialog, '维生素C（毫克）')).toBeInTheDocument();
+    expect(field(dialog, '饱和脂肪（克）')).toBeInTheDocument();
+    expect(field(dialog, '维生素D（微克）')).toBeInTheDocument();
   });
 });
 

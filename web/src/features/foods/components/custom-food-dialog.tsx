@@ -14,7 +14,10 @@ import {
   OPTIONAL_FIELDS,
   draftFromFood,
   draftProblem,
+  everyMicronutrient,
+  givenMicronutrients,
   inputFromDraft,
+  micronutrientFields,
   MAX_PORTION_GRAMS,
   MAX_PORTION_NAME,
   portionProblem,
@@ -29,7 +32,8 @@ import {
   type LabelNotes,
 } from '@/features/foods/utils/label-draft';
 import { displayName } from '@/features/foods/utils/names';
-import type { SavedFood } from '@/types/food';
+import { micronutrientUnit } from '@/lib/micronutrients';
+import type { MicronutrientKey, SavedFood } from '@/types/food';
 // The dialog opens on other pages too (the dashboard's barcode scan).
 import '@/features/foods/foods.css';
 
@@ -95,7 +99,9 @@ function CustomFoodForm({
   const [labelNotes, setLabelNotes] = useState<LabelNotes>({});
   const [labelRead, setLabelRead] = useState<LabelReading | null>(null);
   const saving = create.isMutating || update.isMutating;
-  const change = (field: keyof CustomFoodDraft) => (event: { target: { value: string } }) => {
+  // The food's own micronutrients stay listed while one is emptied.
+  const [micronutrientKeys] = useState(() => micronutrientFields(draft));
+  const change = (field: Exclude<keyof CustomFoodDraft, 'micronutrients'>) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     setLabelNotes(({ [field as LabelDraftField]: _seen, ...rest }) => rest);
   };
@@ -132,8 +138,9 @@ function CustomFoodForm({
   function payload(): CustomFoodInput {
     const input = inputFromDraft(draft);
     if (request.mode === 'create') return barcode ? { ...input, barcode } : input;
-    // An edit always sends its portions: none left means the food has none now.
-    if (request.mode === 'edit') return { ...input, portions: input.portions ?? [] };
+    // An edit always sends its portions and micronutrients: none left means the food has none now.
+    if (request.mode === 'edit')
+      return { ...input, portions: input.portions ?? [], micronutrients: everyMicronutrient(input.micronutrients) };
     return request.food.id === null ? input : { ...input, copied_from: request.food.id };
   }
 
@@ -221,6 +228,11 @@ function CustomFoodForm({
           />
         ))}
       </div>
+      <MoreNutrients
+        keys={micronutrientKeys}
+        draft={draft}
+        onChange={(key, value) => setDraft((current) => ({ ...current, micronutrients: { ...current.micronutrients, [key]: value } }))}
+      />
       <PortionsEditor portions={draft.portions} onChange={(portions) => setDraft((current) => ({ ...current, portions }))} />
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <div className="modal-actions">
@@ -232,6 +244,62 @@ function CustomFoodForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Vitamins, minerals and fats per 100 g, folded until asked for (open when the food
+ * has some): each optional, empty when the label does not say, never 0.
+ */
+function MoreNutrients({
+  keys,
+  draft,
+  onChange,
+}: {
+  keys: readonly MicronutrientKey[];
+  draft: CustomFoodDraft;
+  onChange: (key: MicronutrientKey, value: string) => void;
+}) {
+  const { t } = useTranslation('nutrients');
+  const panelId = useId();
+  const given = givenMicronutrients(draft);
+  const [open, setOpen] = useState(given > 0);
+  return (
+    <div className="custom-food-more">
+      <button
+        type="button"
+        className="link-button food-disclosure"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {t('form.toggle')}
+        {given > 0 && (
+          <>
+            {' '}
+            <span className="food-disclosure-count">· {t('form.given', { count: given })}</span>
+          </>
+        )}
+      </button>
+      <div id={panelId} hidden={!open}>
+        <p className="food-note">{t('form.hint')}</p>
+        <div className="custom-food-grid">
+          {keys.map((key) => (
+            <TextField
+              key={key}
+              label={t('form.field', { name: t(`names.${key}`), unit: t(`units.${micronutrientUnit(key)}`) })}
+              name={key}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={draft.micronutrients[key] ?? ''}
+              onChange={(event) => onChange(key, event.target.value)}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,9 @@ import {
   EMPTY_DRAFT,
   draftFromFood,
   draftProblem,
+  everyMicronutrient,
   inputFromDraft,
+  micronutrientFields,
   portionProblem,
   unknownNutrients,
 } from '@/features/foods/utils/custom-food-draft';
@@ -53,8 +55,46 @@ describe('custom food draft', () => {
       fiber: '2.6',
       sugar: '12.2',
       sodium: '1',
+      micronutrients: {},
       portions: [{ name: '1 medium', name_zh: '1 根（中）', grams: '118' }],
     });
+  });
+
+  it('sends only the vitamins, minerals and fats given, and none at all when none is', () => {
+    const draft = { ...EMPTY_DRAFT, name: 'Juice', calories: '45' };
+    expect(inputFromDraft(draft)).not.toHaveProperty('micronutrients');
+    expect(inputFromDraft({ ...draft, micronutrients: { vitamin_c_mg: ' ', calcium_mg: 'x' } })).not.toHaveProperty('micronutrients');
+    expect(inputFromDraft({ ...draft, micronutrients: { vitamin_c_mg: '50', calcium_mg: '', iron_mg: '0' } }).micronutrients).toEqual({
+      vitamin_c_mg: 50,
+      iron_mg: 0,
+    });
+  });
+
+  it('pre-fills the vitamins, minerals and fats a food gives, but not a dish’s partial ones', () => {
+    const values = { ...everyMicronutrient({}), vitamin_c_mg: 53.2, selenium_ug: 0.5, iron_mg: 1.4 };
+    const draft = draftFromFood(makeFood({ micronutrients: values, micronutrient_coverage: { iron_mg: 0.6 } }), 'Orange');
+    expect(draft.micronutrients).toEqual({ vitamin_c_mg: '53.2', selenium_ug: '0.5' });
+    // The common fields, and selenium, which this food gives.
+    expect(micronutrientFields(draft)).toEqual([
+      'vitamin_a_ug',
+      'vitamin_c_mg',
+      'vitamin_d_ug',
+      'calcium_mg',
+      'iron_mg',
+      'magnesium_mg',
+      'potassium_mg',
+      'zinc_mg',
+      'selenium_ug',
+      'cholesterol_mg',
+      'saturated_fat_g',
+    ]);
+  });
+
+  it('gives an edit every key, null for each not given', () => {
+    const every = everyMicronutrient({ vitamin_c_mg: 50 });
+    expect(Object.keys(every)).toHaveLength(24);
+    expect(every.vitamin_c_mg).toBe(50);
+    expect(every.calcium_mg).toBeNull();
   });
 
   it('sends portions trimmed, with an empty Chinese name as null', () => {

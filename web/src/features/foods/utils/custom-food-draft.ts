@@ -1,5 +1,5 @@
 import type { CustomFoodInput } from '@/features/foods/api/create-food';
-import { OPTIONAL_NUTRIENTS, type Food, type FoodPortion } from '@/types/food';
+import { MICRONUTRIENT_KEYS, OPTIONAL_NUTRIENTS, type Food, type FoodPortion, type MicronutrientKey, type Micronutrients } from '@/types/food';
 
 /** A portion as typed: "1 slice" (and "1 片") of so many grams. */
 export type PortionDraft = { name: string; name_zh: string; grams: string };
@@ -14,6 +14,8 @@ export type CustomFoodDraft = {
   fiber: string;
   sugar: string;
   sodium: string;
+  /** Vitamins, minerals and fats as typed; empty or absent is not given. */
+  micronutrients: Partial<Record<MicronutrientKey, string>>;
   portions: PortionDraft[];
 };
 
@@ -28,8 +30,26 @@ export const EMPTY_DRAFT: CustomFoodDraft = {
   fiber: '',
   sugar: '',
   sodium: '',
+  micronutrients: {},
   portions: [],
 };
+
+/**
+ * The vitamins, minerals and fats the form offers for every food: those labels most
+ * often give. A food edited or copied also shows any other it has a value for.
+ */
+export const FORM_MICRONUTRIENTS: readonly MicronutrientKey[] = [
+  'vitamin_a_ug',
+  'vitamin_c_mg',
+  'vitamin_d_ug',
+  'calcium_mg',
+  'iron_mg',
+  'magnesium_mg',
+  'potassium_mg',
+  'zinc_mg',
+  'saturated_fat_g',
+  'cholesterol_mg',
+];
 
 // The foods API's bounds for portions (issue 8).
 export const MAX_PORTIONS = 20;
@@ -53,12 +73,38 @@ export function draftFromFood(food: Food, name: string): CustomFoodDraft {
     fiber: text(food.fiber_per_100g),
     sugar: text(food.sugar_per_100g),
     sodium: text(food.sodium_per_100g),
+    micronutrients: micronutrientDraft(food),
     portions: food.portions.map((portion) => ({
       name: portion.name,
       name_zh: portion.name_zh ?? '',
       grams: text(portion.grams),
     })),
   };
+}
+
+/**
+ * A food's vitamins, minerals and fats as the form starts with them. A dish's value
+ * worked out from only part of its ingredients is left out: a copy would keep it as
+ * the whole.
+ */
+function micronutrientDraft(food: Food): CustomFoodDraft['micronutrients'] {
+  const draft: CustomFoodDraft['micronutrients'] = {};
+  for (const key of MICRONUTRIENT_KEYS) {
+    const value = food.micronutrients?.[key] ?? null;
+    const partial = (food.micronutrient_coverage?.[key] ?? 1) < 1;
+    if (value !== null && !partial) draft[key] = String(value);
+  }
+  return draft;
+}
+
+/** The micronutrient fields of a form that starts as `draft`: the common ones and any it has a value for, in order. */
+export function micronutrientFields(draft: CustomFoodDraft): MicronutrientKey[] {
+  return MICRONUTRIENT_KEYS.filter((key) => FORM_MICRONUTRIENTS.includes(key) || (draft.micronutrients[key] ?? '').trim() !== '');
+}
+
+/** How many micronutrients are given. */
+export function givenMicronutrients(draft: CustomFoodDraft): number {
+  return MICRONUTRIENT_KEYS.filter((key) => parseNumber(draft.micronutrients[key] ?? '') !== null).length;
 }
 
 /** The nutrients the food's source does not give: their fields start empty and say why. */
@@ -103,8 +149,9 @@ function portionFromDraft(portion: PortionDraft): FoodPortion {
 /**
  * The payload of a valid draft: protein, fat or carbs left empty or invalid become 0
  * (SPEC 5); fibre, sugar or sodium left so are not sent: unknown, never 0 (a copy of a
- * food whose source does not give them keeps them unknown). Portions only when there are
- * any (an edit sends none to clear them).
+ * food whose source does not give them keeps them unknown). Vitamins, minerals and fats
+ * only those given, never 0 for one left empty; none, no object. Portions only when
+ * there are any (an edit sends none to clear them).
  */
 export function inputFromDraft(draft: CustomFoodDraft): CustomFoodInput {
   const optional = (text: string) => parseNumber(text) ?? 0;
@@ -119,6 +166,20 @@ export function inputFromDraft(draft: CustomFoodDraft): CustomFoodInput {
     const value = parseNumber(draft[nutrient]);
     if (value !== null) input[nutrient] = value;
   }
+  const micronutrients: Partial<Micronutrients> = {};
+  for (const key of MICRONUTRIENT_KEYS) {
+    const value = parseNumber(draft.micronutrients[key] ?? '');
+    if (value !== null) micronutrients[key] = value;
+  }
+  if (Object.keys(micronutrients).length > 0) input.micronutrients = micronutrients;
   if (draft.portions.length > 0) input.portions = draft.portions.map(portionFromDraft);
   return input;
+}
+
+/**
+ * What an edit sends of the micronutrients: every key, null for each not given, so one
+ * emptied is cleared, whether the server replaces the food's values or merges them.
+ */
+export function everyMicronutrient(given: Partial<Micronutrients> | undefined): Micronutrients {
+  return Object.fromEntries(MICRONUTRIENT_KEYS.map((key) => [key, given?.[key] ?? null])) as Micronutrients;
 }
