@@ -16,12 +16,12 @@ export function numberFormat(locale: string, maximumFractionDigits: number): Int
   return format;
 }
 
-/** At most 3 significant digits: "79.8", "2.71", "0.456". */
-export function significantFormat(locale: string): Intl.NumberFormat {
-  const key = `${locale}|3sig`;
+/** At most so many significant digits: 2 writes 0.0375 as "0.038". */
+export function significantFormat(locale: string, maximumSignificantDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${maximumSignificantDigits}sig`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 });
+    format = new Intl.NumberFormat(locale, { maximumSignificantDigits });
     numberFormats.set(key, format);
   }
   return format;

@@ -1,4 +1,3 @@
-import { numberFormat, significantFormat } from '@/lib/intl';
 import { MICRONUTRIENT_KEYS, type MicronutrientKey } from '@/types/food';
 
 /** The groups the app lists vitamins, minerals and fats in, in order. */
@@ -23,16 +22,6 @@ export function micronutrientUnit(key: MicronutrientKey): MicronutrientUnit {
 /** The keys of a group, in the app's order. */
 export function keysOf(group: MicronutrientGroup): MicronutrientKey[] {
   return MICRONUTRIENT_KEYS.filter((key) => micronutrientGroup(key) === group);
-}
-
-/**
- * An amount as the tables know it: whole from 100 up ("358"), else 3 significant digits
- * ("79.8", "2.71", "0.456"), in the locale given.
- */
-export function micronutrientFormat(locale: string): (value: number) => string {
-  const whole = numberFormat(locale, 0);
-  const significant = significantFormat(locale);
-  return (value) => (Math.abs(value) >= 100 ? whole : significant).format(value);
 }
 
 /**

@@ -14,6 +14,16 @@ describe('nutritionFormat', () => {
     expect(format.macroGrams(24.01)).toBe('24');
     expect(format.macroGrams(1234.5)).toBe('1,234.5');
   });
+
+  it('writes vitamins and minerals whole from 100, to a tenth from 1, and to 2 significant digits below', () => {
+    const format = nutritionFormat('en-US');
+    expect(format.micronutrient(3217.4)).toBe('3,217');
+    expect(format.micronutrient(79.8)).toBe('79.8');
+    expect(format.micronutrient(2.71)).toBe('2.7');
+    expect(format.micronutrient(0.0375)).toBe('0.038');
+    expect(format.micronutrient(0.131)).toBe('0.13');
+    expect(format.micronutrient(0)).toBe('0');
+  });
 });
 
 describe('wholeKcal', () => {

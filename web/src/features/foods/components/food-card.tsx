@@ -34,7 +34,7 @@ type FoodCardProps = {
 /** One food: names, badges, per-100 g values, an amount with its nutrition, and actions. */
 export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, detailed }: FoodCardProps) {
   const { t } = useTranslation('foods');
-  const { language, formatNumber, formatKcal } = useFoodLanguage();
+  const { language, formatNumber, formatKcal, formatMicronutrient } = useFoodLanguage();
   const progressText = useProgressText();
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
@@ -204,7 +204,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
         </dl>
         {showDetails && (
           <Suspense fallback={null}>
-            <foodMicronutrients.Component food={shown} />
+            <foodMicronutrients.Component food={shown} format={formatMicronutrient} />
           </Suspense>
         )}
         {shown.is_usda && <p className="food-card-note">{t('card.readOnlyNote')}</p>}

@@ -148,7 +148,8 @@ describe('vitamins, minerals and fats per 100 g', () => {
     const card = await searchFor(user, 'Red-braised pork belly');
     await user.click(within(card).getByRole('button', { name: 'Show details' }));
     const vitamins = await within(card).findByRole('region', { name: 'Vitamins' });
-    expect(facts(vitamins)['Vitamin C']).toBe('1.2 mgfrom 80 % of the ingredients');
+    expect(facts(vitamins)['Vitamin C']).toBe('1.2 mg');
+    expect(within(vitamins).getByText('Vitamin C').parentElement).toHaveTextContent('Vitamin C1.2 mgfrom 80 % of the ingredients');
     expect(facts(within(card).getByRole('region', { name: 'Minerals' })).Iron).toBe('1.4 mg');
   });
 

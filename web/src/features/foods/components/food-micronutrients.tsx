@@ -1,23 +1,27 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnknownValue } from '@/components/ui/unknown-value';
-import { displayLocale } from '@/lib/i18n';
 import {
   MICRONUTRIENT_GROUPS,
   keysOf,
-  micronutrientFormat,
   micronutrientUnit,
   partialPercent,
   type MicronutrientGroup,
 } from '@/lib/micronutrients';
 import { MICRONUTRIENT_KEYS, type Food } from '@/types/food';
 
+type FoodMicronutrientsProps = {
+  food: Food;
+  /** The card's way of writing an amount (its language's). */
+  format: (value: number) => string;
+};
+
 /**
  * A food's vitamins, minerals and fats per 100 g (issue 36), by group; what its source
  * does not give is a dash, never 0, and a dish's value worked out from only part of its
  * ingredients says so. A food that gives none (most branded foods) gets one line.
  */
-export function FoodMicronutrients({ food }: { food: Food }) {
+export function FoodMicronutrients({ food, format }: FoodMicronutrientsProps) {
   const { t } = useTranslation('nutrients');
   const values = food.micronutrients;
   if (!values || MICRONUTRIENT_KEYS.every((key) => values[key] === null)) {
@@ -29,16 +33,15 @@ export function FoodMicronutrients({ food }: { food: Food }) {
     <div className="food-micronutrients">
       <p className="food-card-details-title">{t('food.title')}</p>
       {groups.map((group) => (
-        <FactGroup key={group} food={food} group={group} />
+        <FactGroup key={group} food={food} group={group} format={format} />
       ))}
     </div>
   );
 }
 
-function FactGroup({ food, group }: { food: Food; group: MicronutrientGroup }) {
-  const { t, i18n } = useTranslation('nutrients');
+function FactGroup({ food, group, format }: FoodMicronutrientsProps & { group: MicronutrientGroup }) {
+  const { t } = useTranslation('nutrients');
   const headingId = useId();
-  const format = micronutrientFormat(displayLocale(i18n.resolvedLanguage));
   return (
     <section aria-labelledby={headingId}>
       <h4 id={headingId} className="food-micronutrient-group">
@@ -57,8 +60,8 @@ function FactGroup({ food, group }: { food: Food; group: MicronutrientGroup }) {
                 ) : (
                   t('amount', { value: format(value), unit: t(`units.${micronutrientUnit(key)}`) })
                 )}
-                {percent !== null && <span className="food-fact-partial">{t('food.partOfIngredients', { percent })}</span>}
               </dd>
+              {percent !== null && <dd className="food-fact-partial">{t('food.partOfIngredients', { percent })}</dd>}
             </div>
           );
         })}

@@ -11,6 +11,8 @@ export type FoodLanguage = {
   formatNumber: (value: number) => string;
   /** Energy as whole kilocalories, the product's one rule. */
   formatKcal: (value: number) => string;
+  /** A vitamin, mineral or fat: 3 significant digits, whole from 100 up. */
+  formatMicronutrient: (value: number) => string;
 };
 
 /** The UI language, and numbers written the way it writes them (SPEC 9). */
@@ -20,6 +22,12 @@ export function useFoodLanguage(): FoodLanguage {
   return useMemo(() => {
     const locale = displayLocale(language);
     const format = numberFormat(locale, 1);
-    return { language, formatNumber: (value: number) => format.format(value), formatKcal: nutritionFormat(locale).kcal };
+    const nutrition = nutritionFormat(locale);
+    return {
+      language,
+      formatNumber: (value: number) => format.format(value),
+      formatKcal: nutrition.kcal,
+      formatMicronutrient: nutrition.micronutrient,
+    };
   }, [language]);
 }

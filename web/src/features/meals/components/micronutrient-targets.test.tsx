@@ -48,8 +48,8 @@ describe('MicronutrientTargets', () => {
   it('shows the six furthest from their targets first on a phone, warnings before them, and says whose targets they are', async () => {
     const { user } = renderWithProviders(<MicronutrientTargets intake={intake()} perDay={false} level={3} />);
     const shown = card();
-    expect(shown).toHaveTextContent('Targets for men aged 31–50 — set your sex and birth date in your profile for your own.');
-    expect(within(shown).getByRole('link', { name: 'set your sex and birth date in your profile' })).toHaveAttribute(
+    expect(shown).toHaveTextContent('Targets for men aged 31–50 — set your sex and birth date in your profile for your own');
+    expect(within(shown).getByRole('link', { name: 'set your sex and birth date in your profile for your own' })).toHaveAttribute(
       'href',
       '/profile?edit=body',
     );
@@ -130,7 +130,7 @@ describe('MicronutrientTargets', () => {
     await act(() => i18n.changeLanguage('zh'));
     renderWithProviders(<MicronutrientTargets intake={intake()} perDay={false} level={3} />);
     const shown = screen.getByRole('region', { name: '维生素和矿物质' });
-    expect(shown).toHaveTextContent('按 31–50 岁男性的目标——在个人资料中设置性别和出生日期，即可按你自己的目标计。');
+    expect(shown).toHaveTextContent('按 31–50 岁男性的目标——在个人资料中设置性别和出生日期，即可按你自己的目标计');
     expect(within(shown).getByRole('progressbar', { name: '维生素C' }).closest('li')).toHaveTextContent('79.8 / 90 毫克');
     expect(within(shown).getByRole('progressbar', { name: '铁' }).closest('li')).toHaveTextContent('不确定：仅按所吃食物的 30% 计');
     expect(within(shown).getByRole('button', { name: '显示全部 24 项' })).toBeInTheDocument();

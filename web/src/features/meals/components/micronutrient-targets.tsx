@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { MicronutrientIntake, MicronutrientTargetGroup } from '@/features/meals/types';
 import {
   hasBar,
@@ -10,8 +11,7 @@ import {
   tally,
   type NutrientRow,
 } from '@/features/meals/utils/micronutrient-bars';
-import { displayLocale } from '@/lib/i18n';
-import { MICRONUTRIENT_GROUPS, micronutrientFormat, micronutrientGroup, micronutrientUnit } from '@/lib/micronutrients';
+import { MICRONUTRIENT_GROUPS, micronutrientGroup, micronutrientUnit } from '@/lib/micronutrients';
 import { useMediaQuery } from '@/lib/use-media-query';
 import '@/features/meals/meals.css';
 
@@ -102,12 +102,11 @@ function TargetGroupLine({ group }: { group: MicronutrientTargetGroup }) {
   return (
     <p className="nutrient-group-line">
       {group.assumed ? (
-        <Trans
-          t={t}
-          i18nKey="day.assumed"
-          values={{ group: who }}
-          components={{ profile: <Link to={`${paths.profile}?edit=body`} /> }}
-        />
+        <>
+          {/* The English words end with their space; Chinese runs on without one. */}
+          {t('day.assumed', { group: who })}
+          <Link to={`${paths.profile}?edit=body`}>{t('day.setBody')}</Link>
+        </>
       ) : (
         t('day.targetsFor', { group: who })
       )}
@@ -132,8 +131,8 @@ function NutrientGroup({ group, rows }: { group: (typeof MICRONUTRIENT_GROUPS)[n
 
 /** A nutrient: its name and amount against the target, a bar where there is one, and what to know of it. */
 function NutrientLine({ row }: { row: NutrientRow }) {
-  const { t, i18n } = useTranslation('nutrients');
-  const format = micronutrientFormat(displayLocale(i18n.resolvedLanguage));
+  const { t } = useTranslation('nutrients');
+  const format = useMealFormat().micronutrient;
   const name = t(`names.${row.key}`);
   const unit = t(`units.${micronutrientUnit(row.key)}`);
   const eaten = row.eaten === null ? '—' : format(row.eaten);
