@@ -47,7 +47,7 @@ fn foods_named(stream: &[u8]) -> String {
         }
     }
     let text = String::from_utf8_lossy(stream);
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     for line in text.lines() {
         let Some(data) = line.strip_prefix("data:") else {
             continue;
@@ -58,6 +58,9 @@ fn foods_named(stream: &[u8]) -> String {
             walk(&event, &mut out);
         }
     }
+    // The result names a food in several places (the foods, their portions): once each.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|food| seen.insert(food.clone()));
     out.join("; ")
 }
 
@@ -166,28 +169,37 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(120))
         .build()?;
-    let username = format!("load_{}", std::process::id());
-    let registered: Value = client
-        .post(format!("{api}/auth/register/"))
-        .json(
-            &json!({"username": username, "email": format!("{username}@example.com"),
-                      "password": "LoadTest2026", "nickname": "Load"}),
-        )
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token = registered["data"]["access"]
-        .as_str()
-        .ok_or_else(|| anyhow::anyhow!("sign-up failed: {registered}"))?
-        .to_owned();
+    // A person a client: the server gives each account a fair share of the photo work
+    // (two photos at a time, four waiting), so one account for every client would measure
+    // that limit rather than the workers.
+    let mut tokens = Vec::with_capacity(concurrency);
+    for client_no in 0..concurrency {
+        let username = format!("load_{}_{client_no}", std::process::id());
+        let registered: Value = client
+            .post(format!("{api}/auth/register/"))
+            .json(
+                &json!({"username": username, "email": format!("{username}@example.com"),
+                          "password": "LoadTest2026", "nickname": "Load"}),
+            )
+            .send()
+            .await?
+            .json()
+            .await?;
+        tokens.push(
+            registered["data"]["access"]
+                .as_str()
+                .ok_or_else(|| anyhow::anyhow!("sign-up failed: {registered}"))?
+                .to_owned(),
+        );
+    }
     // One round first, so the workers have loaded their models.
-    one(&client, &api, &token, &photos[0]).await?;
+    one(&client, &api, &tokens[0], &photos[0]).await?;
 
     let started = Instant::now();
     let timings: Vec<(usize, Timing)> = futures::stream::iter(0..count)
         .map(|i| {
-            let (client, api, token, photo) = (&client, &api, &token, &photos[i % photos.len()]);
+            let token = &tokens[i % concurrency];
+            let (client, api, photo) = (&client, &api, &photos[i % photos.len()]);
             async move { Ok::<_, anyhow::Error>((i, one(client, api, token, photo).await?)) }
         })
         .buffer_unordered(concurrency)
