@@ -4,8 +4,11 @@
 //! rewritten.
 
 use crate::food::{FoodSource, NewFood, Nutrients, Portion};
+use crate::micronutrients::{self, Micronutrients};
 
 const CATALOGUE: &str = include_str!("../data/catalogue.tsv");
+/// Their vitamins, minerals and fats, from the same references (`scripts/derive-usda.py`).
+const MICRONUTRIENTS: &str = include_str!("../data/catalogue_micronutrients.tsv");
 
 const HEADER: &str = "key\tname_en\tname_zh\tpinyin\tcategory\tkcal\tprotein_g\tfat_g\tcarbs_g\tfiber_g\tsugar_g\tsodium_mg\tportions\treference";
 
@@ -52,6 +55,7 @@ pub struct CatalogueEntry {
     pub nutrients: Nutrients,
     pub portions: Vec<Portion>,
     pub reference: Reference,
+    pub micronutrients: Micronutrients,
 }
 
 impl CatalogueEntry {
@@ -64,6 +68,7 @@ impl CatalogueEntry {
             pinyin: Some(self.pinyin.clone()),
             category: Some(self.category.clone()),
             nutrients: self.nutrients,
+            micronutrients: self.micronutrients,
             portions: self.portions.clone(),
             fdc_id: match self.reference {
                 Reference::Usda { fdc_id } => Some(fdc_id),
@@ -81,7 +86,15 @@ impl CatalogueEntry {
 
 /// Every catalogue entry, or what is wrong with the file (line numbers from 1).
 pub fn entries() -> Result<Vec<CatalogueEntry>, String> {
-    parse(CATALOGUE)
+    let mut entries = parse(CATALOGUE)?;
+    let values = micronutrients::parse_table(MICRONUTRIENTS, "key")
+        .map_err(|e| format!("catalogue_micronutrients.tsv {e}"))?;
+    for entry in &mut entries {
+        if let Some(values) = values.get(&entry.key) {
+            entry.micronutrients = *values;
+        }
+    }
+    Ok(entries)
 }
 
 /// The catalogue as foods to store.
@@ -148,6 +161,7 @@ pub fn parse(text: &str) -> Result<Vec<CatalogueEntry>, String> {
             nutrients,
             portions,
             reference: Reference::parse(fields[13].trim()).map_err(at)?,
+            micronutrients: Micronutrients::UNKNOWN,
         });
     }
     Ok(out)

@@ -6,6 +6,7 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::micronutrients::Micronutrients;
 use crate::user::{Invalid, UserId};
 
 /// Where a food comes from; it decides who may change it (only custom foods change).
@@ -265,6 +266,8 @@ pub struct NewFood {
     pub servings: Option<f64>,
     /// What its source does not give.
     pub unknown: UnknownNutrients,
+    /// Vitamins, minerals and fats per 100 g, each known or not.
+    pub micronutrients: Micronutrients,
     /// Other names people type for it (西红柿炒鸡蛋 for 番茄炒蛋), searched as its names are.
     pub aliases: Vec<String>,
 }
@@ -354,6 +357,8 @@ pub struct CustomFoodInput {
     pub copied_from: Option<i64>,
     /// The barcode of a product no database knows, so it is found by it next time.
     pub barcode: Option<String>,
+    /// Any vitamins, minerals and fats per 100 g the label gives; the rest are unknown.
+    pub micronutrients: Option<Micronutrients>,
 }
 
 pub const MAX_FOOD_NAME_CHARS: usize = 200;
@@ -449,6 +454,11 @@ impl CustomFoodInput {
                 sugar: self.sugar.is_none(),
                 sodium: self.sodium.is_none(),
             },
+            micronutrients: self
+                .micronutrients
+                .unwrap_or(Micronutrients::UNKNOWN)
+                .checked()
+                .map_err(Invalid)?,
             portions: clean,
             data_quality: "unknown".into(),
             copied_from: self.copied_from,

@@ -13,9 +13,12 @@ use std::collections::HashMap;
 
 use crate::catalogue;
 use crate::food::{FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
+use crate::micronutrients::{self, Micronutrients};
 use crate::recipe::cooked_values;
 
 const USDA_FOODS: &str = include_str!("../data/usda/foods.tsv");
+/// Their vitamins, minerals and fats (SR Legacy foods), by FDC id.
+const USDA_MICRONUTRIENTS: &str = include_str!("../data/usda/micronutrients.tsv");
 const USDA_HEADER: &str = "fdc_id\tsource\tname_en\tname_zh\tpinyin\tcategory\tkcal\tprotein_g\tfat_g\tcarbs_g\tfiber_g\tsugar_g\tsodium_mg\tportions\tmerged";
 
 const DISHES: [&str; 2] = [
@@ -63,6 +66,7 @@ pub struct UsdaFood {
     pub category: Option<String>,
     pub nutrients: Nutrients,
     pub unknown: UnknownNutrients,
+    pub micronutrients: Micronutrients,
     pub portions: Vec<Portion>,
     /// FDC ids of the duplicates merged into this one.
     pub merged: Vec<i64>,
@@ -85,6 +89,7 @@ impl UsdaFood {
             category: self.category.clone(),
             nutrients: self.nutrients,
             unknown: self.unknown,
+            micronutrients: self.micronutrients,
             portions: self.portions.clone(),
             fdc_id: Some(self.fdc_id),
             description: Some(description),
@@ -164,6 +169,7 @@ pub fn parse_usda(text: &str) -> Result<Vec<UsdaFood>, String> {
                     sugar: sugar.is_none(),
                     sodium: sodium.is_none(),
                 },
+                micronutrients: Micronutrients::UNKNOWN,
                 portions: Portion::parse_list(f[13]).map_err(at)?,
                 merged: f[14]
                     .split_whitespace()
@@ -176,7 +182,15 @@ pub fn parse_usda(text: &str) -> Result<Vec<UsdaFood>, String> {
 
 /// Every shipped USDA food, or what is wrong with the file.
 pub fn usda_foods() -> Result<Vec<UsdaFood>, String> {
-    parse_usda(USDA_FOODS)
+    let mut foods = parse_usda(USDA_FOODS)?;
+    let values = micronutrients::parse_table(USDA_MICRONUTRIENTS, "fdc_id")
+        .map_err(|e| format!("usda/micronutrients.tsv {e}"))?;
+    for food in &mut foods {
+        if let Some(values) = values.get(&food.fdc_id.to_string()) {
+            food.micronutrients = *values;
+        }
+    }
+    Ok(foods)
 }
 
 /// One ingredient of a standard recipe.
@@ -206,6 +220,8 @@ pub struct Dish {
     pub compare_fdc_id: Option<i64>,
     pub nutrients: Nutrients,
     pub unknown: UnknownNutrients,
+    /// Worked out from the ingredients that give them, with that share as coverage.
+    pub micronutrients: Micronutrients,
 }
 
 impl Dish {
@@ -242,6 +258,7 @@ impl Dish {
             category: Some(self.category.clone()),
             nutrients: self.nutrients,
             unknown: self.unknown,
+            micronutrients: self.micronutrients,
             portions: self.servings.clone(),
             description: Some(
                 "A standard recipe of our dish library, worked out from its ingredients. \
@@ -265,9 +282,19 @@ fn fmt_grams(g: f64) -> String {
     }
 }
 
+/// What a recipe needs of a food it uses.
+#[derive(Clone)]
+struct PantryFood {
+    name_en: String,
+    name_zh: Option<String>,
+    nutrients: Nutrients,
+    unknown: UnknownNutrients,
+    micronutrients: Micronutrients,
+}
+
 /// The values of the foods a recipe may use: catalogue keys and `fdc:ID`s.
 struct Pantry {
-    foods: HashMap<String, (String, Option<String>, Nutrients, UnknownNutrients)>,
+    foods: HashMap<String, PantryFood>,
 }
 
 impl Pantry {
@@ -276,16 +303,23 @@ impl Pantry {
         for e in catalogue {
             foods.insert(
                 e.key.clone(),
-                (
-                    e.name_en.clone(),
-                    Some(e.name_zh.clone()),
-                    e.nutrients,
-                    UnknownNutrients::default(),
-                ),
+                PantryFood {
+                    name_en: e.name_en.clone(),
+                    name_zh: Some(e.name_zh.clone()),
+                    nutrients: e.nutrients,
+                    unknown: UnknownNutrients::default(),
+                    micronutrients: e.micronutrients,
+                },
             );
         }
         for f in usda {
-            let value = (f.name_en.clone(), f.name_zh.clone(), f.nutrients, f.unknown);
+            let value = PantryFood {
+                name_en: f.name_en.clone(),
+                name_zh: f.name_zh.clone(),
+                nutrients: f.nutrients,
+                unknown: f.unknown,
+                micronutrients: f.micronutrients,
+            };
             for id in std::iter::once(f.fdc_id).chain(f.merged.iter().copied()) {
                 foods.insert(format!("fdc:{id}"), value.clone());
             }
@@ -319,6 +353,7 @@ pub fn parse_dishes(
             }
             let mut ingredients = Vec::new();
             let mut values = Vec::new();
+            let mut micro = Vec::new();
             let mut unknown = UnknownNutrients::default();
             for item in f[8].split(';').filter(|s| !s.trim().is_empty()) {
                 let (food, grams) = item
@@ -329,18 +364,19 @@ pub fn parse_dishes(
                     .ok()
                     .filter(|g| *g > 0.0)
                     .ok_or_else(|| at(format!("bad grams in {item:?}")))?;
-                let (name_en, name_zh, per_100g, its_unknown) = pantry
+                let used = pantry
                     .foods
                     .get(food)
                     .ok_or_else(|| at(format!("no food {food:?}")))?;
-                unknown.fiber |= its_unknown.fiber;
-                unknown.sugar |= its_unknown.sugar;
-                unknown.sodium |= its_unknown.sodium;
-                values.push((*per_100g, grams));
+                unknown.fiber |= used.unknown.fiber;
+                unknown.sugar |= used.unknown.sugar;
+                unknown.sodium |= used.unknown.sodium;
+                values.push((used.nutrients, grams));
+                micro.push((used.micronutrients, grams));
                 ingredients.push(DishIngredient {
                     food: food.to_owned(),
-                    name_en: name_en.clone(),
-                    name_zh: name_zh.clone(),
+                    name_en: used.name_en.clone(),
+                    name_zh: used.name_zh.clone(),
                     grams,
                 });
             }
@@ -370,6 +406,7 @@ pub fn parse_dishes(
                     ),
                 },
                 nutrients: cooked_values(&values, raw * cooking_yield),
+                micronutrients: Micronutrients::cooked(&micro, raw * cooking_yield),
                 unknown,
                 ingredients,
             })

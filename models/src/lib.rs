@@ -20,6 +20,7 @@ pub mod learned;
 pub mod mailed_link;
 pub mod meal;
 pub mod meal_words;
+pub mod micronutrients;
 pub mod nutrition_label;
 pub mod recipe;
 pub mod recogniser;

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::food::{Food, FoodSource, NewFood, Nutrients, Portion, round1};
 use crate::meal::Grams;
+use crate::micronutrients::Micronutrients;
 use crate::user::{Invalid, UserId};
 
 pub const MAX_SERVINGS: f64 = 100.0;
@@ -89,6 +90,7 @@ pub struct Ingredient {
     pub quantity: Grams,
     pub amount: Option<String>,
     pub per_100g: Nutrients,
+    pub micronutrients: Micronutrients,
 }
 
 impl Ingredient {

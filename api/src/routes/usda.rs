@@ -223,6 +223,7 @@ async fn create(
                 sodium: Some(n.sodium),
                 portions: Some(food.food.portions.clone()),
                 copied_from: Some(food.id),
+                micronutrients: Some(food.food.micronutrients),
                 ..Default::default()
             }
             .parse(user.id)?;

@@ -1,4 +1,5 @@
 use chrono::{DateTime, Utc};
+use models::micronutrients::{Coverage, Micronutrients};
 use models::recipe::PerServing;
 use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
 use serde::Serialize;
@@ -25,6 +26,12 @@ pub struct FoodView {
     pub fiber_per_100g: Option<f64>,
     pub sugar_per_100g: Option<f64>,
     pub sodium_per_100g: Option<f64>,
+    /// Vitamins, minerals and fats per 100 g: every key, `null` when the source does not
+    /// give it.
+    pub micronutrients: Micronutrients,
+    /// For a dish worked out from a recipe, the share of its ingredients' grams each
+    /// value comes from; `null` when every value it has is whole.
+    pub micronutrient_coverage: Option<Coverage>,
     pub serving_size: u32,
     pub serving_unit: &'static str,
     pub portions: Vec<Portion>,
@@ -113,6 +120,8 @@ impl FoodView {
             fiber_per_100g: UnknownNutrients::shown(f.unknown.fiber, n.fiber),
             sugar_per_100g: UnknownNutrients::shown(f.unknown.sugar, n.sugar),
             sodium_per_100g: UnknownNutrients::shown(f.unknown.sodium, n.sodium),
+            micronutrients: f.micronutrients.rounded(),
+            micronutrient_coverage: f.micronutrients.partial_coverage(),
             serving_size: 100,
             serving_unit: "g",
             portions: f.portions.clone(),

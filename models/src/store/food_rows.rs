@@ -7,6 +7,7 @@ use sqlx::{Encode, Executor, Pool, Type};
 use super::StoreError;
 use super::engine::{Bind, Engine, RowsAffected};
 use crate::food::{Food, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
+use crate::micronutrients::Micronutrients;
 use crate::user::UserId;
 
 #[derive(sqlx::FromRow)]
@@ -39,6 +40,7 @@ pub(super) struct FoodRow {
     servings: Option<f64>,
     unknown_nutrients: Option<String>,
     aliases: Option<String>,
+    micronutrients: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -80,6 +82,7 @@ impl TryFrom<FoodRow> for Food {
                 servings: row.servings,
                 unknown: UnknownNutrients::from_column(row.unknown_nutrients.as_deref()),
                 aliases: aliases_from_column(row.aliases.as_deref()),
+                micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -92,7 +95,7 @@ macro_rules! food_columns {
         "food_id, source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, \
          image_url, nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, \
          sodium, portions, fdc_id, description, ingredients, data_quality, copied_from, \
-         servings, unknown_nutrients, aliases, created_at, updated_at"
+         servings, unknown_nutrients, aliases, micronutrients, created_at, updated_at"
     };
 }
 pub(super) use food_columns;

@@ -60,7 +60,7 @@ macro_rules! insert_columns {
         "source, source_key, owner_user_id, name, name_zh, pinyin, brand, barcode, image_url, \
          nutrition_grade, category, calories, protein, fat, carbs, fiber, sugar, sodium, \
          portions, fdc_id, description, ingredients, data_quality, copied_from, servings, \
-         unknown_nutrients, aliases, created_at, updated_at, changed_ms"
+         unknown_nutrients, aliases, micronutrients, created_at, updated_at, changed_ms"
     };
 }
 
@@ -88,6 +88,7 @@ const UPSERT_CHANGED: &str = " on conflict (source, source_key) do update set \
      portions = excluded.portions, fdc_id = excluded.fdc_id, \
      unknown_nutrients = excluded.unknown_nutrients, \
      aliases = excluded.aliases, \
+     micronutrients = excluded.micronutrients, \
      description = excluded.description, ingredients = excluded.ingredients, \
      data_quality = excluded.data_quality, updated_at = excluded.updated_at, \
      changed_ms = excluded.changed_ms, deleted_at = null \
@@ -105,6 +106,7 @@ const UPSERT_CHANGED: &str = " on conflict (source, source_key) do update set \
         or food.portions <> excluded.portions \
         or food.unknown_nutrients is distinct from excluded.unknown_nutrients \
         or food.aliases is distinct from excluded.aliases \
+        or food.micronutrients is distinct from excluded.micronutrients \
         or food.ingredients is distinct from excluded.ingredients \
         or food.barcode is distinct from excluded.barcode \
         or food.deleted_at is not null";
@@ -130,7 +132,7 @@ const BY_SOURCE_KEY: &str = concat!(
 const UPDATE_CUSTOM: &str = concat!(
     "update food set name = $3, brand = $4, calories = $5, protein = $6, fat = $7, \
      carbs = $8, fiber = $9, sugar = $10, sodium = $11, portions = $12, \
-     updated_at = $13, changed_ms = $14 \
+     updated_at = $13, changed_ms = $14, unknown_nutrients = $15, micronutrients = $16 \
      where food_id = $1 and owner_user_id = $2 and source = 'custom' \
      and deleted_at is null returning ",
     food_columns!()
@@ -242,6 +244,7 @@ where
         .push_bind(f.servings)
         .push_bind(f.unknown.to_column())
         .push_bind(aliases_column(&f.aliases))
+        .push_bind(f.micronutrients.to_column())
         .push_bind(now)
         .push_bind(now)
         .push_bind(now_ms(now));
@@ -438,6 +441,8 @@ where
             .bind(portions_json(&food.portions))
             .bind(now)
             .bind(now_ms(now))
+            .bind(food.unknown.to_column())
+            .bind(food.micronutrients.to_column())
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else { return Ok(None) };

@@ -11,6 +11,7 @@ use super::food_rows::{
 use super::{RecipeStore, StoreError};
 use crate::food::{Food, FoodSource, Nutrients};
 use crate::meal::Grams;
+use crate::micronutrients::Micronutrients;
 use crate::recipe::{
     Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe,
     RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values,
@@ -67,6 +68,7 @@ pub(super) struct IngredientRow {
     fiber: f64,
     sugar: f64,
     sodium: f64,
+    micronutrients: Option<String>,
 }
 
 impl TryFrom<IngredientRow> for Ingredient {
@@ -89,6 +91,7 @@ impl TryFrom<IngredientRow> for Ingredient {
                 sugar: row.sugar,
                 sodium: row.sodium,
             },
+            micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
         })
     }
 }
@@ -98,7 +101,8 @@ impl TryFrom<IngredientRow> for Ingredient {
 const INGREDIENTS_OF: &str = "select recipe_ingredient.recipe_food_id, \
      recipe_ingredient.food_id, recipe_ingredient.quantity, recipe_ingredient.amount, \
      food.name, food.name_zh, food.brand, food.source, food.calories, food.protein, \
-     food.fat, food.carbs, food.fiber, food.sugar, food.sodium from recipe_ingredient \
+     food.fat, food.carbs, food.fiber, food.sugar, food.sodium, food.micronutrients \
+     from recipe_ingredient \
      join food on food.food_id = recipe_ingredient.food_id \
      where recipe_ingredient.recipe_food_id in (";
 const IN_RECIPE_ORDER: &str =
@@ -162,7 +166,7 @@ const ABOVE_PAIRS: &str = " union select recipe_ingredient.recipe_food_id \
 const STORE_WORKED: &str = "update food set calories = worked.column2, \
      protein = worked.column3, fat = worked.column4, carbs = worked.column5, \
      fiber = worked.column6, sugar = worked.column7, sodium = worked.column8, \
-     portions = worked.column9, updated_at = ";
+     portions = worked.column9, micronutrients = worked.column10, updated_at = ";
 
 /// Works out again every recipe above `food`, each once and after the ones it holds,
 /// within the caller's transaction. Returns how many. For recipes built within the
@@ -180,6 +184,7 @@ where
     i64: Bind<DB>,
     f64: Bind<DB>,
     String: Bind<DB>,
+    Option<String>: Bind<DB>,
     DateTime<Utc>: Bind<DB>,
 {
     let links = links_above(conn, Roots::Food(food)).await?;
@@ -217,9 +222,10 @@ where
     i64: Bind<DB>,
     f64: Bind<DB>,
     String: Bind<DB>,
+    Option<String>: Bind<DB>,
     DateTime<Utc>: Bind<DB>,
 {
-    let mut parts: HashMap<i64, Vec<(i64, Nutrients, f64)>> = HashMap::new();
+    let mut parts: HashMap<i64, Vec<(i64, Nutrients, Micronutrients, f64)>> = HashMap::new();
     let mut servings: HashMap<i64, f64> = HashMap::new();
     for chunk in order.chunks(IDS_PER_QUERY) {
         let mut b: QueryBuilder<DB> = QueryBuilder::new(INGREDIENTS_OF);
@@ -229,10 +235,12 @@ where
         for row in rows {
             let recipe = row.recipe_food_id;
             let i = Ingredient::try_from(row)?;
-            parts
-                .entry(recipe)
-                .or_default()
-                .push((i.food_id, i.per_100g, i.quantity.get()));
+            parts.entry(recipe).or_default().push((
+                i.food_id,
+                i.per_100g,
+                i.micronutrients,
+                i.quantity.get(),
+            ));
         }
         let mut b: QueryBuilder<DB> = QueryBuilder::new(SERVINGS_OF);
         push_list(&mut b, chunk);
@@ -240,19 +248,27 @@ where
         let rows: Vec<(i64, Option<f64>)> = b.build_query_as().fetch_all(&mut *conn).await?;
         servings.extend(rows.into_iter().map(|(id, s)| (id, s.unwrap_or(1.0))));
     }
-    let mut worked: HashMap<i64, Nutrients> = HashMap::with_capacity(order.len());
+    let mut worked: HashMap<i64, (Nutrients, Micronutrients)> = HashMap::with_capacity(order.len());
     let mut values = Vec::with_capacity(order.len());
     for &id in order {
         // A part worked out here has its new values; any other, its stored ones.
-        let of_parts: Vec<(Nutrients, f64)> = parts
+        let of_parts: Vec<(Nutrients, Micronutrients, f64)> = parts
             .get(&id)
             .into_iter()
             .flatten()
-            .map(|(food, per_100g, grams)| (worked.get(food).copied().unwrap_or(*per_100g), *grams))
+            .map(|(food, per_100g, micro, grams)| {
+                let (n, m) = worked.get(food).copied().unwrap_or((*per_100g, *micro));
+                (n, m, *grams)
+            })
             .collect();
-        let (n, serving) = recipe_values(servings.get(&id).copied().unwrap_or(1.0), &of_parts);
-        worked.insert(id, n);
-        values.push((id, n, portions_json(std::slice::from_ref(&serving))));
+        let macros: Vec<(Nutrients, f64)> = of_parts.iter().map(|(n, _, g)| (*n, *g)).collect();
+        let micro: Vec<(Micronutrients, f64)> = of_parts.iter().map(|(_, m, g)| (*m, *g)).collect();
+        let (n, serving) = recipe_values(servings.get(&id).copied().unwrap_or(1.0), &macros);
+        // A user's recipe weighs what its ingredients weigh, as for its macronutrients.
+        let total: f64 = macros.iter().map(|(_, g)| g).sum();
+        let m = Micronutrients::cooked(&micro, total);
+        worked.insert(id, (n, m));
+        values.push((id, n, m, portions_json(std::slice::from_ref(&serving))));
     }
     let now = Utc::now();
     for chunk in values.chunks(UPDATES_PER_QUERY) {
@@ -261,10 +277,10 @@ where
             .push(", changed_ms = ")
             .push_bind(now_ms(now))
             .push(" from (");
-        b.push_values(chunk, |mut row, (id, n, portions)| {
+        b.push_values(chunk, |mut row, (id, n, micro, portions)| {
             row.push_bind(*id);
             push_nutrients(&mut row, n);
-            row.push_bind(portions.clone());
+            row.push_bind(portions.clone()).push_bind(micro.to_column());
         });
         b.push(") as worked where food.food_id = worked.column1");
         b.build().execute(&mut *conn).await?;
