@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveTime, Utc};
 use serde::Serialize;
 
 use crate::food::{Food, Nutrients, round1};
+use crate::micronutrients::{MicronutrientTotals, Micronutrients};
 use crate::user::{Invalid, UserId};
 
 /// SPEC §9 meal types; the hour bands of SPEC §4 pick one from a meal time.
@@ -116,6 +117,8 @@ pub struct MealLine {
     pub brand: Option<String>,
     pub quantity: Grams,
     pub per_100g: Nutrients,
+    /// Its food's vitamins, minerals and fats per 100 g when it was logged.
+    pub micronutrients: Micronutrients,
     /// The amount as logged ("2 slices", "1.5碗"), when it was not plain grams.
     pub amount: Option<String>,
     /// Calories and macros logged without a food ("restaurant lunch, 850 kcal").
@@ -132,6 +135,7 @@ impl MealLine {
             brand: food.food.brand.clone(),
             quantity,
             per_100g: food.food.nutrients,
+            micronutrients: food.food.micronutrients,
             amount: None,
             quick_add: false,
         }
@@ -147,6 +151,7 @@ impl MealLine {
             brand: None,
             quantity: Grams(100.0),
             per_100g: add.nutrients,
+            micronutrients: Micronutrients::UNKNOWN,
             amount: None,
             quick_add: true,
         }
@@ -219,6 +224,18 @@ pub fn totals<'a>(lines: impl IntoIterator<Item = &'a MealLine>) -> Nutrients {
     sum.rounded()
 }
 
+/// The micronutrients of the lines: a quick add counts as the 100 g it is kept as, of
+/// which nothing is known.
+pub fn micronutrient_totals<'a>(
+    lines: impl IntoIterator<Item = &'a MealLine>,
+) -> MicronutrientTotals {
+    let mut sum = MicronutrientTotals::default();
+    for line in lines {
+        sum.add(&line.micronutrients, line.quantity.get());
+    }
+    sum
+}
+
 /// A stored line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MealFood {
@@ -247,6 +264,7 @@ pub struct Meal {
     pub eaten_at: DateTime<Utc>,
     pub notes: Option<String>,
     pub totals: Nutrients,
+    pub micronutrients: MicronutrientTotals,
     pub foods: Vec<MealFood>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -272,6 +290,7 @@ pub struct MealIntake {
     pub meal_type: MealType,
     pub eaten_at: DateTime<Utc>,
     pub totals: Nutrients,
+    pub micronutrients: MicronutrientTotals,
 }
 
 impl From<&Meal> for MealIntake {
@@ -280,6 +299,7 @@ impl From<&Meal> for MealIntake {
             meal_type: meal.meal_type,
             eaten_at: meal.eaten_at,
             totals: meal.totals,
+            micronutrients: meal.micronutrients,
         }
     }
 }
@@ -354,6 +374,7 @@ mod tests {
                 carbs: 25.9,
                 ..Default::default()
             },
+            micronutrients: Micronutrients::UNKNOWN,
             amount: None,
             quick_add: false,
         };

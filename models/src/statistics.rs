@@ -8,6 +8,7 @@ use chrono::NaiveDate;
 use crate::calendar::{DateRange, LocalClock};
 use crate::food::{Nutrients, round1};
 use crate::meal::{MealIntake, MealType};
+use crate::micronutrients::MicronutrientTotals;
 
 /// Meals counted and what they held.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -82,6 +83,8 @@ pub struct MealStatistics {
     pub top_foods: Vec<TopFood>,
     /// Days with at least one meal.
     pub days_logged: u32,
+    /// Vitamins, minerals and fats over the whole range, with their coverage.
+    pub micronutrients: MicronutrientTotals,
 }
 
 /// A per-day series is given for at most this many days.
@@ -97,10 +100,12 @@ impl MealStatistics {
         clock: LocalClock,
     ) -> Self {
         let mut total = Intake::default();
+        let mut micronutrients = MicronutrientTotals::default();
         let mut by_type: HashMap<MealType, Intake> = HashMap::new();
         let mut by_day: HashMap<NaiveDate, Intake> = HashMap::new();
         for meal in meals {
             total.add(meal);
+            micronutrients.plus(&meal.micronutrients);
             by_type.entry(meal.meal_type).or_default().add(meal);
             by_day
                 .entry(clock.date_of(meal.eaten_at))
@@ -126,6 +131,7 @@ impl MealStatistics {
             daily,
             top_foods,
             days_logged,
+            micronutrients,
         }
     }
 
@@ -177,6 +183,7 @@ mod tests {
                 carbs: calories / 8.0,
                 ..Default::default()
             },
+            micronutrients: MicronutrientTotals::default(),
         }
     }
 

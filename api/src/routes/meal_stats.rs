@@ -19,7 +19,7 @@ use crate::{
     params::{
         SpanParams, date_param, instant, local_days, meal_type, optional_date, required_date,
     },
-    views::MealView,
+    views::{MealView, MicronutrientReport},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -211,10 +211,12 @@ struct StatisticsView {
     daily: Vec<Day>,
     macro_split: MacroSplitView,
     calorie_goal: i32,
+    #[serde(flatten)]
+    micronutrients: MicronutrientReport,
 }
 
 impl StatisticsView {
-    fn of(stats: &MealStatistics, user: &User) -> Self {
+    fn of(stats: &MealStatistics, user: &User, today: NaiveDate) -> Self {
         let range = stats.range;
         StatisticsView {
             start_date: range.first(),
@@ -237,6 +239,12 @@ impl StatisticsView {
             daily: days(stats),
             macro_split: stats.macro_split().into(),
             calorie_goal: user.profile.daily_calorie_goal,
+            micronutrients: MicronutrientReport::of(
+                &stats.micronutrients,
+                stats.days_logged,
+                user,
+                today,
+            ),
         }
     }
 }
@@ -307,7 +315,7 @@ async fn statistics(
         local_days(&params.span, MAX_RANGE_DAYS)?.unwrap_or_else(|| DateRange::day(clock.today()))
     };
     let stats = compute(&state, &user, clock, range, meal_type).await?;
-    Ok(ApiJson(StatisticsView::of(&stats, &user)))
+    Ok(ApiJson(StatisticsView::of(&stats, &user, clock.today())))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -415,6 +423,8 @@ struct DailySummary {
     macro_split: MacroSplitView,
     /// Oldest first, as the day went.
     meals: Vec<MealView>,
+    #[serde(flatten)]
+    micronutrients: MicronutrientReport,
 }
 
 #[utoipa::path(
@@ -456,6 +466,7 @@ async fn daily_summary(
         meal_breakdown: MealBreakdown::of(&stats),
         macro_split: stats.macro_split().into(),
         meals: MealView::list(&meals, clock),
+        micronutrients: MicronutrientReport::of(&stats.micronutrients, 1, &user, clock.today()),
     }))
 }
 

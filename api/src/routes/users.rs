@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use axum::{extract::State, http::header, response::IntoResponse};
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
+use models::micronutrients::Micronutrient;
 use models::{
     Gender, LocalClock, Meal, MealCursor, MealStore, NewPassword, ProfileChanges, User, UserId,
 };
@@ -354,14 +355,25 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-const CSV_HEADER: &str =
-    "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g\n";
+/// The columns of the CSV export: the meal, the food, its macronutrients, then every
+/// micronutrient key (what the quantity holds; empty where the food does not give it).
+fn csv_header() -> String {
+    let mut header =
+        "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g"
+            .to_owned();
+    for m in Micronutrient::ALL {
+        header.push(',');
+        header.push_str(m.key());
+    }
+    header.push('\n');
+    header
+}
 
 /// A meal's rows of the CSV export, one per food.
 fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()> {
     for food in &meal.foods {
         let amount = food.line.amount();
-        writeln!(
+        write!(
             out,
             "{},{},{},{},{},{},{},{},{},{},{}",
             meal.id,
@@ -376,6 +388,16 @@ fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()>
             amount.fat,
             amount.carbs,
         )?;
+        let grams = food.line.quantity.get();
+        for m in Micronutrient::ALL {
+            match food.line.micronutrients.get(m) {
+                Some(per_100g) => {
+                    write!(out, ",{}", Micronutrient::rounded(per_100g * grams / 100.0))?
+                }
+                None => out.push(b','),
+            }
+        }
+        out.push(b'\n');
     }
     Ok(())
 }
@@ -387,7 +409,7 @@ fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()>
     path = "/users/export/meals.csv",
     tag = "users",
     operation_id = "users_export_meals_csv",
-    summary = "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g. Sent while it is written, and limited, as the JSON export is.",
+    summary = "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g, then the 24 micronutrient keys of food objects (vitamin_a_ug … polyunsaturated_fat_g: what the quantity holds, empty where the food does not give it). Sent while it is written, and limited, as the JSON export is.",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
@@ -405,7 +427,7 @@ async fn export_meals_csv(
     let (permit, first) = start_export(&state, &user).await?;
     let meals = state.stores.meals.clone();
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
-        out.buffer().extend_from_slice(CSV_HEADER.as_bytes());
+        out.buffer().extend_from_slice(csv_header().as_bytes());
         write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
             csv_rows(meal, clock, buffer).map_err(|e| serde_json::Error::io(e).into())
         })

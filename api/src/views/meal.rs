@@ -1,4 +1,5 @@
 use chrono::{DateTime, NaiveDate, Utc};
+use models::micronutrients::{Coverage, Micronutrients};
 use models::{LocalClock, Meal, MealType};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -23,6 +24,11 @@ pub struct MealView {
     pub total_fiber: f64,
     pub total_sugar: f64,
     pub total_sodium: f64,
+    /// Vitamins, minerals and fats the meal held, `null` where none of its foods gives
+    /// one.
+    pub micronutrients: Micronutrients,
+    /// The share of the meal's grams each total comes from.
+    pub micronutrient_coverage: Coverage,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -44,6 +50,8 @@ pub struct MealFoodView {
     pub values: models::Nutrients,
     /// The nutrition the line was saved with.
     pub per_100g: models::Nutrients,
+    /// The vitamins, minerals and fats per 100 g the line was saved with.
+    pub micronutrients_per_100g: Micronutrients,
 }
 
 impl MealView {
@@ -74,6 +82,7 @@ impl MealView {
                         is_quick_add: line.quick_add,
                         values: line.amount(),
                         per_100g: line.per_100g,
+                        micronutrients_per_100g: line.micronutrients.rounded(),
                     }
                 })
                 .collect(),
@@ -84,6 +93,8 @@ impl MealView {
             total_fiber: t.fiber,
             total_sugar: t.sugar,
             total_sodium: t.sodium,
+            micronutrients: meal.micronutrients.amounts(),
+            micronutrient_coverage: meal.micronutrients.coverage_all(),
             created_at: meal.created_at,
             updated_at: meal.updated_at,
         }

@@ -6,6 +6,7 @@ mod barcode;
 mod food;
 mod label;
 mod meal;
+mod micronutrients;
 mod recipe;
 mod user;
 mod weight;
@@ -20,6 +21,7 @@ pub(crate) use barcode::{
 pub(crate) use food::FoodView;
 pub(crate) use label::LabelView;
 pub(crate) use meal::MealView;
+pub(crate) use micronutrients::MicronutrientReport;
 pub(crate) use recipe::RecipeView;
 pub(crate) use user::UserView;
 pub(crate) use weight::WeightView;

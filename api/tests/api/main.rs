@@ -20,6 +20,7 @@ mod imports;
 mod jobs;
 mod labels;
 mod meals;
+mod micronutrients;
 mod ownership;
 mod server_logs;
 mod soak;

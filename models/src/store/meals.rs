@@ -9,8 +9,10 @@ use super::food_rows::push_nutrients;
 use super::{MealCursor, MealFilter, MealStore, StoreError};
 use crate::food::{Nutrients, round1};
 use crate::meal::{
-    Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal, totals,
+    Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal,
+    micronutrient_totals, totals,
 };
+use crate::micronutrients::{MicronutrientTotals, Micronutrients};
 use crate::statistics::TopFood;
 use crate::user::UserId;
 
@@ -32,6 +34,7 @@ pub(super) struct MealRow {
     total_fiber: f64,
     total_sugar: f64,
     total_sodium: f64,
+    micronutrient_totals: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -54,6 +57,7 @@ pub(super) struct LineRow {
     sodium_per_100g: f64,
     amount: Option<String>,
     is_quick_add: bool,
+    micronutrients: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -67,6 +71,7 @@ struct IntakeRow {
     total_fiber: f64,
     total_sugar: f64,
     total_sodium: f64,
+    micronutrient_totals: Option<String>,
 }
 
 impl TryFrom<IntakeRow> for MealIntake {
@@ -85,6 +90,7 @@ impl TryFrom<IntakeRow> for MealIntake {
                 sodium: row.total_sodium,
             }
             .rounded(),
+            micronutrients: MicronutrientTotals::from_column(row.micronutrient_totals.as_deref()),
         })
     }
 }
@@ -120,7 +126,8 @@ fn instant(ms: i64) -> Result<DateTime<Utc>, StoreError> {
 macro_rules! meal_columns {
     () => {
         "meal_id, user_id, name, meal_type, eaten_at_ms, notes, total_calories, total_protein, \
-         total_fat, total_carbs, total_fiber, total_sugar, total_sodium, created_at, updated_at"
+         total_fat, total_carbs, total_fiber, total_sugar, total_sodium, micronutrient_totals, \
+         created_at, updated_at"
     };
 }
 
@@ -128,7 +135,7 @@ macro_rules! line_columns {
     () => {
         "meal_food_id, meal_id, food_id, food_name, food_name_zh, brand, quantity, \
          calories_per_100g, protein_per_100g, fat_per_100g, carbs_per_100g, fiber_per_100g, \
-         sugar_per_100g, sodium_per_100g, amount, is_quick_add"
+         sugar_per_100g, sodium_per_100g, amount, is_quick_add, micronutrients"
     };
 }
 
@@ -155,18 +162,26 @@ const REFRESH_TOTALS: &str = "update meal set \
 const INSERT_LINES: &str = "insert into meal_food (meal_id, position, food_id, food_name, \
      food_name_zh, brand, quantity, calories_per_100g, protein_per_100g, fat_per_100g, \
      carbs_per_100g, fiber_per_100g, sugar_per_100g, sodium_per_100g, calories, protein, fat, \
-     carbs, fiber, sugar, sodium, amount, is_quick_add) ";
-/// Lines per multi-row insert: 23 columns each stays under SQLite's 32,766 parameters.
-const LINES_PER_INSERT: usize = 1_400;
+     carbs, fiber, sugar, sodium, amount, is_quick_add, micronutrients) ";
+/// Lines per multi-row insert: 24 columns each stays under SQLite's 32,766 parameters.
+const LINES_PER_INSERT: usize = 1_300;
 
 const INSERT_MEAL: &str = "insert into meal (user_id, name, meal_type, eaten_at_ms, notes, \
-     created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6) returning meal_id";
+     created_at, updated_at, micronutrient_totals) values ($1, $2, $3, $4, $5, $6, $6, $7) \
+     returning meal_id";
+
+/// The micronutrients of a meal's lines, to sum them again after a change of lines.
+const LINE_MICRONUTRIENTS: &str =
+    "select quantity, micronutrients from meal_food where meal_id = $1";
+
+const SET_MICRONUTRIENT_TOTALS: &str =
+    "update meal set micronutrient_totals = $2 where meal_id = $1";
 
 /// Meals with their ids and totals given, in `bulk_insert`'s order.
 const INSERT_MEALS_AS_GIVEN: &str = "insert into meal (meal_id, user_id, name, meal_type, \
      eaten_at_ms, notes, total_calories, total_protein, total_fat, total_carbs, total_fiber, \
-     total_sugar, total_sodium, created_at, updated_at) ";
-/// Meals per multi-row insert: 15 columns each.
+     total_sugar, total_sodium, micronutrient_totals, created_at, updated_at) ";
+/// Meals per multi-row insert: 16 columns each.
 const MEALS_PER_INSERT: usize = 1_000;
 
 const TOUCH: &str = "update meal set updated_at = $3 where meal_id = $1 and user_id = $2";
@@ -220,11 +235,12 @@ const FILTERED_LINES: &str = "select meal_food.meal_food_id, meal_food.meal_id, 
      meal_food.quantity, meal_food.calories_per_100g, meal_food.protein_per_100g, \
      meal_food.fat_per_100g, meal_food.carbs_per_100g, meal_food.fiber_per_100g, \
      meal_food.sugar_per_100g, meal_food.sodium_per_100g, meal_food.amount, \
-     meal_food.is_quick_add \
+     meal_food.is_quick_add, meal_food.micronutrients \
      from meal join meal_food on meal_food.meal_id = meal.meal_id";
 
 const INTAKES: &str = "select meal_type, eaten_at_ms, total_calories, total_protein, \
-     total_fat, total_carbs, total_fiber, total_sugar, total_sodium from meal";
+     total_fat, total_carbs, total_fiber, total_sugar, total_sodium, micronutrient_totals \
+     from meal";
 
 const TOP_FOODS: &str = "select meal_food.food_id, min(meal_food.food_name) as name, \
      min(meal_food.food_name_zh) as name_zh, \
@@ -264,6 +280,7 @@ fn meal_of(row: MealRow, foods: Vec<MealFood>) -> Result<Meal, StoreError> {
             sodium: row.total_sodium,
         }
         .rounded(),
+        micronutrients: MicronutrientTotals::from_column(row.micronutrient_totals.as_deref()),
         foods,
         created_at: row.created_at,
         updated_at: row.updated_at,
@@ -288,6 +305,7 @@ fn line_of(row: LineRow) -> Result<MealFood, StoreError> {
                 sugar: row.sugar_per_100g,
                 sodium: row.sodium_per_100g,
             },
+            micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
             amount: row.amount,
             quick_add: row.is_quick_add,
         },
@@ -363,7 +381,9 @@ fn push_line<DB: Engine>(
         .push_bind(line.quantity.get());
     push_nutrients(&mut row, &line.per_100g);
     push_nutrients(&mut row, &line.amount());
-    row.push_bind(line.amount.clone()).push_bind(line.quick_add);
+    row.push_bind(line.amount.clone())
+        .push_bind(line.quick_add)
+        .push_bind(line.micronutrients.to_column());
 }
 
 /// Inserts lines, each `(meal id, position, line)`, many a statement.
@@ -418,7 +438,9 @@ where
                 .push_bind(meal.eaten_at.timestamp_millis())
                 .push_bind(meal.notes.clone());
             push_nutrients(&mut row, &totals(&meal.lines));
-            row.push_bind(now).push_bind(now);
+            row.push_bind(micronutrient_totals(&meal.lines).to_column())
+                .push_bind(now)
+                .push_bind(now);
         });
         b.build().execute(&mut *tx).await?;
     }
@@ -437,6 +459,7 @@ where
     for<'r> MealRow: FromRow<'r, DB::Row>,
     for<'r> LineRow: FromRow<'r, DB::Row>,
     for<'r> (i64,): FromRow<'r, DB::Row>,
+    for<'r> (f64, Option<String>): FromRow<'r, DB::Row>,
     i64: Bind<DB>,
     f64: Bind<DB>,
     bool: Bind<DB>,
@@ -458,6 +481,7 @@ where
             .bind(meal.eaten_at.timestamp_millis())
             .bind(&meal.notes)
             .bind(now)
+            .bind(micronutrient_totals(&meal.lines).to_column())
             .fetch_one(&mut **tx)
             .await?;
         Self::add_lines(tx, id, &meal.lines, 0).await?;
@@ -542,6 +566,19 @@ where
             .bind(meal_id)
             .execute(&mut *tx)
             .await?;
+        let lines: Vec<(f64, Option<String>)> = sqlx::query_as(LINE_MICRONUTRIENTS)
+            .bind(meal_id)
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut sum = MicronutrientTotals::default();
+        for (grams, values) in &lines {
+            sum.add(&Micronutrients::from_column(values.as_deref()), *grams);
+        }
+        sqlx::query(SET_MICRONUTRIENT_TOTALS)
+            .bind(meal_id)
+            .bind(sum.to_column())
+            .execute(&mut *tx)
+            .await?;
         let meal = Self::load_one(&mut tx, meal_id).await?;
         tx.commit().await?;
         Ok(meal)
@@ -574,6 +611,7 @@ where
     for<'r> IntakeRow: FromRow<'r, DB::Row>,
     for<'r> TopFoodRow: FromRow<'r, DB::Row>,
     for<'r> (i64,): FromRow<'r, DB::Row>,
+    for<'r> (f64, Option<String>): FromRow<'r, DB::Row>,
     for<'r> (i64, i64): FromRow<'r, DB::Row>,
     for<'r> (Option<i64>, Option<i64>): FromRow<'r, DB::Row>,
     i64: Bind<DB>,
