@@ -4,10 +4,14 @@
 //! nothing new.
 //!
 //!     DATABASE_URL=sqlite://bench.db cargo run --release -p api --example seed_foods -- 1000000
+//!
+//! The generated products carry no micronutrients, as most imported products do not.
+//! `WITH_MICRONUTRIENTS=1` gives each the values of a shipped USDA food in turn (all of
+//! them carry some), to measure what a database of foods that all carry them weighs.
 
 use std::time::Instant;
 
-use models::{Database, Stores, catalogue, corpus, testing::shared_data};
+use models::{Database, Stores, catalogue, corpus, generic, testing::shared_data};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -25,6 +29,19 @@ async fn main() -> anyhow::Result<()> {
     let started = Instant::now();
     let mut foods = catalogue::foods();
     foods.extend(corpus::generate(&data, n.saturating_sub(foods.len()))?);
+    if std::env::var("WITH_MICRONUTRIENTS").is_ok_and(|v| v == "1") {
+        let values: Vec<_> = generic::usda_foods()
+            .map_err(anyhow::Error::msg)?
+            .into_iter()
+            .map(|f| f.micronutrients)
+            .filter(|m| !m.is_unknown())
+            .collect();
+        for (food, values) in foods.iter_mut().zip(values.iter().cycle()) {
+            if food.micronutrients.is_unknown() {
+                food.micronutrients = *values;
+            }
+        }
+    }
     eprintln!(
         "generated {} foods in {:.1} s",
         foods.len(),

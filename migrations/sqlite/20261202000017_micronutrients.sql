@@ -10,6 +10,7 @@ alter table food add column micronutrients text;
 alter table meal_food add column micronutrients text;
 
 -- The meal's sums, kept on the meal row so that statistics over long ranges read one row
--- per meal: its grams, then each micronutrient's amount and the grams whose food gave it
--- ("amount:grams", ";"-separated). Null when none of its foods gave any.
-alter table meal add column micronutrient_totals text;
+-- per meal: its grams, each micronutrient's amount, and the grams whose food gave each, as
+-- 49 little-endian f32 (models::micronutrients::MicronutrientTotals::to_column): read
+-- without parsing. Null for a meal of no grams.
+alter table meal add column micronutrient_totals blob;

@@ -34,7 +34,7 @@ pub(super) struct MealRow {
     total_fiber: f64,
     total_sugar: f64,
     total_sodium: f64,
-    micronutrient_totals: Option<String>,
+    micronutrient_totals: Option<Vec<u8>>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -71,7 +71,7 @@ struct IntakeRow {
     total_fiber: f64,
     total_sugar: f64,
     total_sodium: f64,
-    micronutrient_totals: Option<String>,
+    micronutrient_totals: Option<Vec<u8>>,
 }
 
 impl TryFrom<IntakeRow> for MealIntake {
@@ -371,6 +371,7 @@ fn push_line<DB: Engine>(
     String: Bind<DB>,
     Option<i64>: Bind<DB>,
     Option<String>: Bind<DB>,
+    Option<Vec<u8>>: Bind<DB>,
 {
     row.push_bind(meal_id)
         .push_bind(position)
@@ -399,6 +400,7 @@ where
     String: Bind<DB>,
     Option<i64>: Bind<DB>,
     Option<String>: Bind<DB>,
+    Option<Vec<u8>>: Bind<DB>,
 {
     for chunk in lines.chunks(LINES_PER_INSERT) {
         let mut b: QueryBuilder<DB> = QueryBuilder::new(INSERT_LINES);
@@ -424,6 +426,7 @@ where
     DateTime<Utc>: Bind<DB>,
     Option<i64>: Bind<DB>,
     Option<String>: Bind<DB>,
+    Option<Vec<u8>>: Bind<DB>,
     for<'a> &'a str: Encode<'a, DB> + Type<DB>,
 {
     let now = Utc::now();
@@ -467,6 +470,7 @@ where
     DateTime<Utc>: Bind<DB>,
     Option<i64>: Bind<DB>,
     Option<String>: Bind<DB>,
+    Option<Vec<u8>>: Bind<DB>,
     for<'a> &'a str: Encode<'a, DB> + Type<DB>,
 {
     async fn insert_meal(
@@ -621,6 +625,7 @@ where
     DateTime<Utc>: Bind<DB>,
     Option<i64>: Bind<DB>,
     Option<String>: Bind<DB>,
+    Option<Vec<u8>>: Bind<DB>,
     for<'a> &'a str: Encode<'a, DB> + Type<DB>,
     for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
 {
