@@ -149,7 +149,7 @@ describe('vitamins, minerals and fats per 100 g', () => {
     await user.click(within(card).getByRole('button', { name: 'Show details' }));
     const vitamins = await within(card).findByRole('region', { name: 'Vitamins' });
     expect(facts(vitamins)['Vitamin C']).toBe('1.2 mg');
-    expect(within(vitamins).getByText('Vitamin C').parentElement).toHaveTextContent('Vitamin C1.2 mgfrom 80 % of the ingredients');
+    expect(within(vitamins).getByText('Vitamin C').parentElement).toHaveTextContent('Vitamin C1.2 mgknown for only 80 % of the ingredients (by weight)');
     expect(facts(within(card).getByRole('region', { name: 'Minerals' })).Iron).toBe('1.4 mg');
   });
 

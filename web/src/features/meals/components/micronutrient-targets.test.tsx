@@ -75,7 +75,7 @@ describe('MicronutrientTargets', () => {
     );
     const iron = within(shown).getByRole('progressbar', { name: 'Iron' }).closest('li');
     expect(iron).toHaveClass('nutrient-uncertain');
-    expect(iron).toHaveTextContent('uncertain: from 30 % of what you ate');
+    expect(iron).toHaveTextContent('uncertain: known for only 30 % of what you ate (by weight)');
     // Not given by any food eaten: a dash, never 0.
     const vitaminD = within(shown).getByRole('progressbar', { name: 'Vitamin D' }).closest('li');
     expect(vitaminD).toHaveTextContent('— / 10 µgnot given by what you ate');
@@ -132,7 +132,7 @@ describe('MicronutrientTargets', () => {
     const shown = screen.getByRole('region', { name: '维生素和矿物质' });
     expect(shown).toHaveTextContent('按 31–50 岁男性的目标——在个人资料中设置性别和出生日期，即可按你自己的目标计');
     expect(within(shown).getByRole('progressbar', { name: '维生素C' }).closest('li')).toHaveTextContent('79.8 / 90 毫克');
-    expect(within(shown).getByRole('progressbar', { name: '铁' }).closest('li')).toHaveTextContent('不确定：仅按所吃食物的 30% 计');
+    expect(within(shown).getByRole('progressbar', { name: '铁' }).closest('li')).toHaveTextContent('不确定：所吃食物中仅 30%（按重量）有此数据');
     expect(within(shown).getByRole('button', { name: '显示全部 24 项' })).toBeInTheDocument();
   });
 });
