@@ -89,7 +89,8 @@ test('a custom food: create, add to the basket, edit (the basket follows), delet
   await expect(dialog.getByRole('alert')).toContainText(/calories/i);
   await dialog.getByLabel('Calories (kcal)').fill('220');
   await dialog.getByLabel('Protein (g)').fill('9');
-  await dialog.getByLabel('Fat (g)').fill('8');
+  // Exact: the folded 'More nutrients' has 'Saturated fat (g)'.
+  await dialog.getByLabel('Fat (g)', { exact: true }).fill('8');
   await dialog.getByLabel('Carbs (g)').fill('28');
   await dialog.getByLabel('Sodium (mg)').fill('450');
   await dialog.getByRole('button', { name: 'Create' }).click();

@@ -128,6 +128,18 @@ async function signIn(request: APIRequestContext): Promise<{ username: string; a
     headers: { Authorization: `Bearer ${data.access}` },
   });
   expect(recipe.status(), await recipe.text()).toBe(201);
+  // A meal a second ago, so the day and the statistics show what they show of a logged day
+  // (the vitamins and minerals against the targets among it). Its name the user's own too.
+  const meal = await request.post('/api/v1/meals/create/', {
+    data: {
+      name: RECIPE,
+      date: new Date(Date.now() - 1_000).toISOString(),
+      meal_type: 'lunch',
+      foods: [{ food_id: food.id, quantity: 150 }],
+    },
+    headers: { Authorization: `Bearer ${data.access}` },
+  });
+  expect(meal.status(), await meal.text()).toBe(201);
   return { username, ...data, food: foods[0] };
 }
 
@@ -156,6 +168,8 @@ async function englishWords(page: Page, userData: string[]): Promise<string[]> {
   });
   let rest = text;
   for (const item of userData) rest = rest.split(item).join(' ');
+  // 维生素C, 维生素B12: the vitamins' Chinese names keep their letter, as Chinese labels write them.
+  rest = rest.replace(/维生素[A-K]\d*/g, ' ');
   const words = rest.match(/[A-Za-z][A-Za-z'’-]*/g) ?? [];
   return [...new Set(words.filter((word) => !ALLOWED_ENGLISH.has(word)))];
 }
@@ -212,7 +226,8 @@ for (const lang of ['en', 'zh'] as const) {
             fullPage: true,
           });
         }
-        if (lang === 'zh' && viewport === PHONE) {
+        // The phone and the desktop: a desktop shows some things in full (all 24 nutrients).
+        if (lang === 'zh' && viewport !== NARROW) {
           const words = await englishWords(page, [`${session.username}@example.com`, session.username, 'screens', SEARCHED, RECIPE]);
           if (words.length > 0) problems.push(`zh ${screen.url}: English words ${JSON.stringify(words)}`);
         }
