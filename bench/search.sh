@@ -18,7 +18,12 @@ CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/calorie-tracker
 mkdir -p "$CACHE"
 command -v oha >/dev/null || { echo "oha is missing: cargo install oha" >&2; exit 1; }
 
-cargo build --release -p api --bin api --example seed_foods
+# BIN_DIR: the binaries of another build (api and examples/seed_foods), to compare builds.
+if [ -n "${BIN_DIR:-}" ]; then
+  mkdir -p "$CACHE/bin-dir" && ln -sfn "$(cd "$BIN_DIR" && pwd)" "$CACHE/bin-dir/release" && TARGET="$CACHE/bin-dir"
+else
+  cargo build --release -p api --bin api --example seed_foods
+fi
 case "$ENGINE" in
   sqlite) DB="sqlite://$CACHE/bench-foods-$FOODS.db?mode=rwc"; EXTRA=() ;;
   postgres)

@@ -112,7 +112,11 @@ async fn search(
     found.retain(|f| f.visible_to(viewer));
     Ok(ApiJson(SearchResults {
         query: text.trim().to_owned(),
-        foods: FoodView::with_stars(&state, &found, viewer).await?,
+        foods: FoodView::with_stars(&state, &found, viewer)
+            .await?
+            .into_iter()
+            .map(FoodView::summary)
+            .collect(),
         took_ms: (started.elapsed().as_secs_f64() * 1e4).round() / 10.0,
         exact,
     }))

@@ -325,7 +325,7 @@ async fn export_json(
             out.buffer(),
         )?;
         write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
-            Ok(document.meal(&MealView::new(meal, clock), buffer)?)
+            Ok(document.meal(&MealView::exported(meal, clock), buffer)?)
         })
         .await?;
         // One record a day at most: small next to the meals.

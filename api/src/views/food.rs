@@ -27,10 +27,15 @@ pub struct FoodView {
     pub sugar_per_100g: Option<f64>,
     pub sodium_per_100g: Option<f64>,
     /// Vitamins, minerals and fats per 100 g: every key, `null` when the source does not
-    /// give it.
-    pub micronutrients: Micronutrients,
+    /// give it; the whole object `null` when the source gives none (most branded
+    /// products). Left out of a search's answers, which list 20 foods and stay as quick
+    /// as before: the food's own page (`GET /foods/{id}/`) has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Micronutrients>)]
+    pub micronutrients: Option<Option<Micronutrients>>,
     /// For a dish worked out from a recipe, the share of its ingredients' grams each
-    /// value comes from; `null` when every value it has is whole.
+    /// value comes from; left out when every value it has is whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub micronutrient_coverage: Option<Coverage>,
     pub serving_size: u32,
     pub serving_unit: &'static str,
@@ -100,6 +105,14 @@ impl FoodView {
             .collect())
     }
 
+    /// As a list of search hits shows it: without the micronutrients, which the food's
+    /// own page gives.
+    pub fn summary(mut self) -> FoodView {
+        self.micronutrients = None;
+        self.micronutrient_coverage = None;
+        self
+    }
+
     /// A food not (yet) stored, such as a USDA search hit.
     pub fn unsaved(f: &models::NewFood) -> FoodView {
         let n = &f.nutrients;
@@ -120,7 +133,9 @@ impl FoodView {
             fiber_per_100g: UnknownNutrients::shown(f.unknown.fiber, n.fiber),
             sugar_per_100g: UnknownNutrients::shown(f.unknown.sugar, n.sugar),
             sodium_per_100g: UnknownNutrients::shown(f.unknown.sodium, n.sodium),
-            micronutrients: f.micronutrients.rounded(),
+            micronutrients: Some(
+                (!f.micronutrients.is_unknown()).then(|| f.micronutrients.rounded()),
+            ),
             micronutrient_coverage: f.micronutrients.partial_coverage(),
             serving_size: 100,
             serving_unit: "g",

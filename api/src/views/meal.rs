@@ -24,11 +24,14 @@ pub struct MealView {
     pub total_fiber: f64,
     pub total_sugar: f64,
     pub total_sodium: f64,
-    /// Vitamins, minerals and fats the meal held, `null` where none of its foods gives
-    /// one.
-    pub micronutrients: Micronutrients,
-    /// The share of the meal's grams each total comes from.
-    pub micronutrient_coverage: Coverage,
+    /// In the account export: the vitamins, minerals and fats the meal held, `null` where
+    /// none of its foods gives one. The meal calls leave them out (a save answers as
+    /// quickly as before); the day's summary and the statistics sum them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub micronutrients: Option<Micronutrients>,
+    /// In the account export: the share of the meal's grams each total comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub micronutrient_coverage: Option<Coverage>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -50,8 +53,10 @@ pub struct MealFoodView {
     pub values: models::Nutrients,
     /// The nutrition the line was saved with.
     pub per_100g: models::Nutrients,
-    /// The vitamins, minerals and fats per 100 g the line was saved with.
-    pub micronutrients_per_100g: Micronutrients,
+    /// In the account export: the vitamins, minerals and fats per 100 g the line was
+    /// saved with, each `null` where its food did not give it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub micronutrients_per_100g: Option<Micronutrients>,
 }
 
 impl MealView {
@@ -82,7 +87,7 @@ impl MealView {
                         is_quick_add: line.quick_add,
                         values: line.amount(),
                         per_100g: line.per_100g,
-                        micronutrients_per_100g: line.micronutrients.rounded(),
+                        micronutrients_per_100g: None,
                     }
                 })
                 .collect(),
@@ -93,11 +98,23 @@ impl MealView {
             total_fiber: t.fiber,
             total_sugar: t.sugar,
             total_sodium: t.sodium,
-            micronutrients: meal.micronutrients.amounts(),
-            micronutrient_coverage: meal.micronutrients.coverage_all(),
+            micronutrients: None,
+            micronutrient_coverage: None,
             created_at: meal.created_at,
             updated_at: meal.updated_at,
         }
+    }
+
+    /// A saved meal as the account export writes it: with its micronutrients and each
+    /// line's.
+    pub fn exported(meal: &Meal, clock: LocalClock) -> MealView {
+        let mut view = MealView::new(meal, clock);
+        view.micronutrients = Some(meal.micronutrients.amounts());
+        view.micronutrient_coverage = Some(meal.micronutrients.coverage_all());
+        for (line, food) in view.foods.iter_mut().zip(&meal.foods) {
+            line.micronutrients_per_100g = Some(food.line.micronutrients.rounded());
+        }
+        view
     }
 
     /// Saved meals, in their order, dated on `clock`'s days.
