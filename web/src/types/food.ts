@@ -93,13 +93,16 @@ export type Food = {
   sugar_per_100g: number | null;
   sodium_per_100g: number | null;
   /**
-   * Per 100 g. Absent from a food this app built from a meal line or kept from before
-   * the API gave them: nothing is known then.
+   * Per 100 g. Null when the food's source gives none (most branded products). Absent
+   * (undefined) in search answers (`GET /foods/search/`), which leave them out to stay
+   * quick: the food's own page (`GET /foods/{id}/`) has them, so fetch it before showing
+   * or editing them. Also absent from a food this app built from a meal line or kept
+   * from before the API gave them. Absent is not known yet; never read it as none.
    */
-  micronutrients?: Micronutrients;
+  micronutrients?: Micronutrients | null;
   /**
    * For a dish worked out from its recipe, the share of its ingredients' grams each
-   * partial value comes from; null when every value is whole.
+   * partial value comes from; absent when every value is whole, and in search answers.
    */
   micronutrient_coverage?: MicronutrientCoverage | null;
   serving_size: number;

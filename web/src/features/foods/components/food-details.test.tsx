@@ -94,11 +94,15 @@ describe('a nutrient the source does not give', () => {
 
   it('stays empty, and says why, in a copy; the copy sends no value for it', async () => {
     const copy = makeCustomFood({ id: 61, name: 'My braised pork', fiber_per_100g: null, sugar_per_100g: null, sodium_per_100g: null });
-    const { user, calls } = openSearch([survey], { 'POST /api/v1/foods/create/': { status: 201, ...ok(copy) } });
+    const { user, calls } = openSearch([survey], {
+      'GET /api/v1/foods/31/': ok({ ...survey, micronutrients: null }),
+      'POST /api/v1/foods/create/': { status: 201, ...ok(copy) },
+    });
     const card = await searchFor(user, 'Pork, braised');
     await user.click(within(card).getByRole('button', { name: 'Copy' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Copy and edit a food' });
+    await within(dialog).findByLabelText('Name');
     for (const label of ['Fiber (g)', 'Sugar (g)', 'Sodium (mg)']) {
       expect(within(dialog).getByLabelText(label)).toHaveValue(null);
       expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription('Not given by the source: leave empty if unknown');
@@ -169,6 +173,75 @@ describe('vitamins, minerals and fats per 100 g', () => {
     const vitamins = await within(card).findByRole('region', { name: '维生素' });
     expect(facts(vitamins)).toMatchObject({ 维生素C: '53.2 毫克', 叶酸: '30 微克' });
     expect(facts(within(card).getByRole('region', { name: '矿物质' }))).toMatchObject({ 钾: '181 毫克' });
+  });
+});
+
+describe('vitamins and minerals of a search hit, which a search answers without them', () => {
+  const values = micronutrients({ vitamin_c_mg: 53.2, folate_ug: 30, potassium_mg: 181 });
+  const page = makeUsdaFood({ id: 33, name: 'Oranges, raw, all commercial varieties', micronutrients: values });
+  /** As a search answers it: no micronutrients key. */
+  const { micronutrients: _left, ...hit } = page;
+
+  const detailsCalls = (calls: MockCall[]) => calls.filter((call) => call.path === '/api/v1/foods/33/');
+
+  it('come from the food’s page once the details open, a short line saying so meanwhile', async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    const { user, calls } = openSearch([hit], {
+      'GET /api/v1/foods/33/': () => new Promise<MockReply>((resolve) => (answer = resolve)),
+    });
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    expect(detailsCalls(calls)).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Getting vitamins and minerals…');
+    // The card's controls stay where they are, usable.
+    expect(within(card).getByRole('button', { name: 'Add' })).toBeEnabled();
+    answer(ok(page));
+    const vitamins = await within(card).findByRole('region', { name: 'Vitamins' });
+    expect(facts(vitamins)).toMatchObject({ 'Vitamin C': '53.2 mg', Folate: '30 µg', 'Vitamin D': '—' });
+    expect(facts(within(card).getByRole('region', { name: 'Minerals' }))).toMatchObject({ Potassium: '181 mg' });
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+    expect(detailsCalls(calls)).toHaveLength(1);
+  });
+
+  it('are one line “not given” when the page gives none (null), never 0', async () => {
+    const { user } = openSearch([hit], { 'GET /api/v1/foods/33/': ok({ ...page, micronutrients: null }) });
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByText('Vitamins and minerals not given')).toBeVisible();
+    expect(within(card).queryByRole('region', { name: 'Vitamins' })).not.toBeInTheDocument();
+    expect(within(card).queryByText(/^0 (mg|µg)$/)).not.toBeInTheDocument();
+  });
+
+  it('say when they could not be fetched, and are fetched again on request', async () => {
+    let reply: MockReply = { status: 500, body: { success: false, error: { message: 'boom', code: 'INTERNAL' } } };
+    const { user, calls } = openSearch([hit], { 'GET /api/v1/foods/33/': () => reply });
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Vitamins and minerals could not be loaded.');
+    expect(within(card).queryByText('Vitamins and minerals not given')).not.toBeInTheDocument();
+    reply = ok(page);
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(facts(await within(card).findByRole('region', { name: 'Vitamins' }))['Vitamin C']).toBe('53.2 mg');
+    expect(detailsCalls(calls)).toHaveLength(2);
+  });
+
+  it('say so in Chinese in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch([hit], { 'GET /api/v1/foods/33/': { status: 500, body: { success: false, error: { message: 'boom' } } } });
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: '显示详情' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('未能加载维生素和矿物质数据。');
+    expect(within(card).getByRole('button', { name: '重试' })).toBeInTheDocument();
+  });
+
+  it('of a hit not saved here (no id) are “not given”, asked of no one', async () => {
+    const { id: _id, ...rest } = hit;
+    const unsaved = { ...rest, id: null, fdc_id: 9200 };
+    const { user, calls } = openSearch([unsaved]);
+    const card = await searchFor(user, 'Oranges, raw, all commercial varieties');
+    await user.click(within(card).getByRole('button', { name: 'Show details' }));
+    expect(await within(card).findByText('Vitamins and minerals not given')).toBeVisible();
+    expect(calls.filter((call) => /^\/api\/v1\/foods\/\d+\/$/.test(call.path))).toEqual([]);
   });
 });
 

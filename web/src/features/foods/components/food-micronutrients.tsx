@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFood } from '@/features/foods/api/get-food';
 import { UnknownValue } from '@/components/ui/unknown-value';
 import {
   MICRONUTRIENT_GROUPS,
@@ -19,9 +20,38 @@ type FoodMicronutrientsProps = {
 /**
  * A food's vitamins, minerals and fats per 100 g (issue 36), by group; what its source
  * does not give is a dash, never 0, and a dish's value worked out from only part of its
- * ingredients says so. A food that gives none (most branded foods) gets one line.
+ * ingredients says so. A food that gives none (most branded foods) gets one line. A
+ * search's answers leave them out: a saved food's come from its own page, asked for
+ * when the details first open.
  */
 export function FoodMicronutrients({ food, format }: FoodMicronutrientsProps) {
+  const { t } = useTranslation('nutrients');
+  const missing = food.micronutrients === undefined;
+  const fetched = useFood(missing ? food.id : null);
+  if (!missing || food.id === null) return <FoodFacts food={food} format={format} />;
+  if (fetched.data) {
+    const { micronutrients = null, micronutrient_coverage = null } = fetched.data;
+    return <FoodFacts food={{ ...food, micronutrients, micronutrient_coverage }} format={format} />;
+  }
+  if (fetched.error !== undefined && !fetched.isValidating) {
+    return (
+      <p className="food-card-note food-micronutrients-failed" role="alert">
+        {t('food.loadFailed')}{' '}
+        <button type="button" className="link-button" onClick={() => void fetched.mutate()}>
+          {t('food.retry')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <p className="food-card-note" role="status">
+      {t('food.loading')}
+    </p>
+  );
+}
+
+/** The values as the food gives them; none known (null, or absent: an unsaved hit) is one line. */
+function FoodFacts({ food, format }: FoodMicronutrientsProps) {
   const { t } = useTranslation('nutrients');
   const values = food.micronutrients;
   if (!values || MICRONUTRIENT_KEYS.every((key) => values[key] === null)) {
