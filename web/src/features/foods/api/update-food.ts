@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CustomFoodInput } from '@/features/foods/api/create-food';
 import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
+import { foodKey } from '@/features/foods/api/get-food';
 import { api } from '@/lib/api-client';
 import type { SavedFood } from '@/types/food';
 
@@ -17,6 +18,10 @@ export function updateFood({ id, input }: UpdateFoodArg): Promise<SavedFood> {
 export function useUpdateFood() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(updateFoodKey, (_key: string, { arg }: { arg: UpdateFoodArg }) => updateFood(arg), {
-    onSuccess: () => void mutate(isFavoriteListKey),
+    onSuccess: (food) => {
+      void mutate(isFavoriteListKey);
+      // The food's own page (its vitamins and minerals) as saved now.
+      void mutate(foodKey(food.id), food, { revalidate: false });
+    },
   });
 }

@@ -18,15 +18,21 @@ import { MICRONUTRIENT_KEYS, type Food, type Micronutrients } from '@/types/food
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
 const ann = { id: 1, username: 'ann', nickname: 'Ann' };
+const noMicronutrients = Object.fromEntries(MICRONUTRIENT_KEYS.map((key) => [key, null])) as Micronutrients;
 const banana = makeFood();
 const dumplings = makeCustomFood();
+
+/** A list of the caller's foods, which (unlike a search's answers) carries their micronutrients. */
+function listed(foods: Food[]) {
+  return ok({ foods: foods.map((food) => ({ micronutrients: null, ...food })), page: 1, page_size: 100, total: foods.length });
+}
 
 /** Signed in, on My food, with `foods` as the custom foods. */
 async function openMyFood(routes: Record<string, Route> = {}, foods: Food[] = [dumplings]) {
   const mock = mockFetch({
     'GET /api/v1/auth/user/': ok(ann),
     'GET /api/v1/foods/search/history/': ok({ history: [] }),
-    'GET /api/v1/foods/user/': () => ok({ foods, page: 1, page_size: 100, total: foods.length }),
+    'GET /api/v1/foods/user/': () => listed(foods),
     ...routes,
   });
   rememberSession(ann);
@@ -151,7 +157,7 @@ describe('editing a custom food', () => {
         foods = [updated];
         return ok(updated);
       },
-      'GET /api/v1/foods/user/': () => ok({ foods, page: 1, page_size: 100, total: 1 }),
+      'GET /api/v1/foods/user/': () => listed(foods),
     });
     localStorage.setItem('mealCart', JSON.stringify([{ food: dumplings, quantity: 200 }]));
     await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
@@ -200,12 +206,52 @@ describe('editing a custom food', () => {
   });
 });
 
+describe('editing a custom food known without its micronutrients (as a search answers it)', () => {
+  const own = makeCustomFood({ micronutrients: { ...noMicronutrients, vitamin_c_mg: 12, iron_mg: 2.5 } });
+  const { micronutrients: _left, ...hit } = own;
+
+  /** My food, its list answered as a search would: no micronutrients key. */
+  async function openEdit(routes: Record<string, Route>) {
+    const opened = await openMyFood({
+      'GET /api/v1/foods/user/': ok({ foods: [hit], page: 1, page_size: 100, total: 1 }),
+      'PUT /api/v1/foods/50/update/': ok(own),
+      ...routes,
+    });
+    await opened.user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
+    return { ...opened, dialog: screen.getByRole('dialog', { name: 'Edit custom food' }) };
+  }
+
+  it('fetches the food first and keeps its values: an update never sends them all empty', async () => {
+    const { user, dialog, calls } = await openEdit({ 'GET /api/v1/foods/50/': ok(own) });
+    expect(await within(dialog).findByLabelText('Vitamin C (mg)')).toHaveValue(12);
+    expect(field(dialog, 'Iron (mg)')).toHaveValue(2.5);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated “Grandma’s dumplings”')).toBeInTheDocument();
+    const sent = (calls.find((call) => call.method === 'PUT')?.body as { micronutrients: Micronutrients }).micronutrients;
+    expect(sent).toMatchObject({ vitamin_c_mg: 12, iron_mg: 2.5, calcium_mg: null });
+  });
+
+  it('says so when the food cannot be fetched, offers no update, and tries again', async () => {
+    let reply: MockReply = failure(500);
+    const { user, dialog, calls } = await openEdit({ 'GET /api/v1/foods/50/': () => reply });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Vitamins and minerals could not be loaded.');
+    expect(within(dialog).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    reply = ok(own);
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByLabelText('Vitamin C (mg)')).toHaveValue(12);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});
+
 describe('copying a food', () => {
   it('pre-fills from the food and creates a new custom food that names its source', async () => {
     const copy = makeCustomFood({ id: 60, name: 'My banana' });
+    // A search's answers leave the micronutrients out: the copy gets them from the food's page.
+    const page = makeFood({ micronutrients: { ...noMicronutrients, vitamin_c_mg: 8.7, potassium_mg: 358 } });
     const { user, calls } = await openMyFood({
       'GET /api/v1/foods/search/': ok({ query: 'banana', foods: [banana], took_ms: 2 }),
       'GET /api/v1/foods/usda/search/': ok({ foods: [], usda_available: true }),
+      'GET /api/v1/foods/1/': ok(page),
       'POST /api/v1/foods/create/': { status: 201, ...ok(copy) },
     });
     await user.click(screen.getByRole('button', { name: 'Search food' }));
@@ -213,7 +259,7 @@ describe('copying a food', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Banana' })).getByRole('button', { name: 'Copy' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Copy and edit a food' });
-    expect(field(dialog, 'Name')).toHaveValue('Banana');
+    expect(await within(dialog).findByLabelText('Name')).toHaveValue('Banana');
     expect(field(dialog, 'Calories (kcal)')).toHaveValue(89);
     expect(field(dialog, 'Carbs (g)')).toHaveValue(22.8);
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
@@ -231,6 +277,7 @@ describe('copying a food', () => {
       fiber: 2.6,
       sugar: 12.2,
       sodium: 1,
+      micronutrients: { vitamin_c_mg: 8.7, potassium_mg: 358 },
       portions: [{ grams: 118, name: '1 medium', name_zh: '1 根（中）' }],
       copied_from: 1,
     });

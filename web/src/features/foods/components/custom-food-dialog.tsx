@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useCreateFood, type CustomFoodInput } from '@/features/foods/api/create-food';
+import { useFood } from '@/features/foods/api/get-food';
 import type { LabelReading } from '@/features/foods/api/read-label';
 import { PortionsEditor } from '@/features/foods/components/portions-editor';
 import { ScanLabel } from '@/features/foods/components/scan-label';
@@ -68,22 +69,63 @@ export function CustomFoodDialog({ request, onClose, onSaved }: CustomFoodDialog
           <p id={introId} className="food-note">
             {t('dialog.intro')}
           </p>
-          <CustomFoodForm request={request} onCancel={onClose} onSaved={(food) => onSaved(food, request)} />
+          <WholeFood request={request} onCancel={onClose} onSaved={(food) => onSaved(food, request)} />
         </>
       )}
     </Modal>
   );
 }
 
-function CustomFoodForm({
-  request,
-  onCancel,
-  onSaved,
-}: {
+type FormProps = {
   request: CustomFoodRequest;
   onCancel: () => void;
   onSaved: (food: SavedFood) => void;
-}) {
+};
+
+/**
+ * The form, once the food edited or copied is whole: a search's answers leave out its
+ * vitamins and minerals, so a food from one is fetched first. An edit started without
+ * them would send them all empty and clear the food's; a copy would lose them.
+ */
+function WholeFood({ request, onCancel, onSaved }: FormProps) {
+  const { t } = useTranslation(['nutrients', 'common']);
+  const food = request.mode === 'create' ? null : request.food;
+  const missing = food !== null && food.micronutrients === undefined && food.id !== null;
+  const fetched = useFood(missing ? food.id : null);
+  if (!missing) return <CustomFoodForm request={request} onCancel={onCancel} onSaved={onSaved} />;
+  if (fetched.data && request.mode !== 'create') {
+    const { micronutrients = null, micronutrient_coverage = null } = fetched.data;
+    const whole: CustomFoodRequest =
+      request.mode === 'edit'
+        ? { mode: 'edit', food: { ...request.food, micronutrients, micronutrient_coverage } }
+        : { mode: 'copy', food: { ...request.food, micronutrients, micronutrient_coverage } };
+    return <CustomFoodForm request={whole} onCancel={onCancel} onSaved={onSaved} />;
+  }
+  const failed = fetched.error !== undefined && !fetched.isValidating;
+  return (
+    <div className="form">
+      {failed ? (
+        <FormMessage tone="error">
+          {t('food.loadFailed')}{' '}
+          <button type="button" className="link-button" onClick={() => void fetched.mutate()}>
+            {t('food.retry')}
+          </button>
+        </FormMessage>
+      ) : (
+        <p className="food-note" role="status">
+          {t('food.loading')}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          {t('common:actions.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CustomFoodForm({ request, onCancel, onSaved }: FormProps) {
   const { t } = useTranslation(['foods', 'common']);
   const { language } = useFoodLanguage();
   const create = useCreateFood();
@@ -139,8 +181,15 @@ function CustomFoodForm({
     const input = inputFromDraft(draft);
     if (request.mode === 'create') return barcode ? { ...input, barcode } : input;
     // An edit always sends its portions and micronutrients: none left means the food has none now.
+    // Never all of them empty for a food whose values were not known to the form (absent):
+    // only those typed then.
     if (request.mode === 'edit')
-      return { ...input, portions: input.portions ?? [], micronutrients: everyMicronutrient(input.micronutrients) };
+      return {
+        ...input,
+        portions: input.portions ?? [],
+        micronutrients:
+          request.food.micronutrients === undefined ? input.micronutrients : everyMicronutrient(input.micronutrients),
+      };
     return request.food.id === null ? input : { ...input, copied_from: request.food.id };
   }
 
