@@ -520,11 +520,7 @@ impl MicronutrientTotals {
     /// The amounts, rounded, as [`Micronutrients`] (so they serialise under the same
     /// keys as a food's).
     pub fn amounts(&self) -> Micronutrients {
-        let mut out = Micronutrients::UNKNOWN;
-        for m in Micronutrient::ALL {
-            out.values[m.index()] = self.amount(m).map(Micronutrient::rounded);
-        }
-        out
+        self.per_day(1)
     }
 
     /// The amounts divided by `days` (a range's daily average), rounded.

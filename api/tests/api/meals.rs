@@ -9,7 +9,8 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::support::{
-    self, Options, Session, TestApp, as_user, food_id, get_as, number, register, send_as, spawn_app,
+    self, Options, Session, TestApp, as_user, download, food_id, get_as, number, register, send_as,
+    spawn_app,
 };
 
 async fn create(app: &TestApp, who: &Session, body: Value) -> Value {
@@ -1015,15 +1016,6 @@ async fn log_many(app: &TestApp, who: &Session, count: usize, lines: usize) -> U
     owner
 }
 
-async fn export_of(app: &TestApp, who: &Session, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(path))
-        .bearer_auth(&who.access)
-        .send()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn a_long_history_is_exported_whole_a_page_at_a_time() {
     let Some(app) = spawn_app(Options::default()).await else {
@@ -1044,7 +1036,7 @@ async fn a_long_history_is_exported_whole_a_page_at_a_time() {
     let ids: Vec<i64> = stored.iter().map(|m| m.id).collect();
     assert_eq!(ids.len(), 1_001);
 
-    let response = export_of(&app, &ann, "/users/export/").await;
+    let response = download(&app, &ann, "/users/export/").await;
     assert_eq!(response.status(), 200);
     let export: Value = serde_json::from_str(&response.text().await.unwrap()).unwrap();
     assert_eq!(export["user"]["username"], "ann");
@@ -1085,7 +1077,7 @@ async fn a_long_history_is_exported_whole_a_page_at_a_time() {
             .expect("the whole compressed export");
         assert_eq!(&bytes[..2], &[0x1f, 0x8b], "{path}: a gzip stream");
     }
-    let response = export_of(&app, &ann, "/users/export/meals.csv").await;
+    let response = download(&app, &ann, "/users/export/meals.csv").await;
     assert_eq!(response.status(), 200);
     let csv = response.text().await.unwrap();
     let rows: Vec<&str> = csv.lines().collect();
@@ -1122,7 +1114,7 @@ async fn exports_beyond_the_bound_are_told_when_to_come_back() {
     // kernel's on both sides, the server's and the client's), so the export runs until
     // it is read.
     log_many(&app, &ann, 200, 100).await;
-    let running = export_of(&app, &ann, "/users/export/").await;
+    let running = download(&app, &ann, "/users/export/").await;
     assert_eq!(running.status(), 200);
 
     let refused = |response: reqwest::Response| async move {
@@ -1138,13 +1130,13 @@ async fn exports_beyond_the_bound_are_told_when_to_come_back() {
             retry_after,
         )
     };
-    let again = export_of(&app, &ann, "/users/export/meals.csv").await;
+    let again = download(&app, &ann, "/users/export/meals.csv").await;
     assert_eq!(
         refused(again).await,
         (429, "EXPORT_IN_PROGRESS".into(), "10".into()),
         "one export per user at a time"
     );
-    let other = export_of(&app, &bob, "/users/export/").await;
+    let other = download(&app, &bob, "/users/export/").await;
     assert_eq!(
         refused(other).await,
         (503, "EXPORT_BUSY".into(), "10".into()),
@@ -1157,7 +1149,7 @@ async fn exports_beyond_the_bound_are_told_when_to_come_back() {
     // Each place is given back before the export's end is sent: read to the end, the
     // next export may start.
     for (who, path) in [(&bob, "/users/export/"), (&ann, "/users/export/meals.csv")] {
-        let response = export_of(&app, who, path).await;
+        let response = download(&app, who, path).await;
         assert_eq!(response.status(), 200, "{path}");
         response.text().await.unwrap();
     }
@@ -1216,7 +1208,7 @@ async fn an_export_that_fails_midway_is_cut_short_rather_than_shortened() {
         );
     }
     // The export's place was given back.
-    let response = export_of(&app, &ann, "/users/export/").await;
+    let response = download(&app, &ann, "/users/export/").await;
     assert_eq!(response.status(), 200);
 }
 

@@ -6,7 +6,8 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::support::{
-    Options, Session, TestApp, as_user, expect_ok, get_as, number, register, send_as, spawn_app,
+    Options, Session, TestApp, as_user, download, expect_ok, get_as, number, register, send_as,
+    spawn_app,
 };
 
 /// The food named exactly `name` among the search's answers for `query`, as its own page
@@ -31,6 +32,16 @@ async fn food_named(app: &TestApp, query: &str, name: &str) -> Value {
     page["data"].clone()
 }
 
+/// USDA's "Oranges, raw, all commercial varieties" (vitamin C 53.2 mg per 100 g).
+async fn usda_orange(app: &TestApp) -> Value {
+    food_named(
+        app,
+        "oranges raw all commercial varieties",
+        "Oranges, raw, all commercial varieties",
+    )
+    .await
+}
+
 fn close(value: &Value, expected: f64, within: f64) {
     let got = number(value);
     assert!(
@@ -44,12 +55,7 @@ async fn foods_carry_usdas_values_and_say_what_their_source_does_not_give() {
     let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
-    let orange = food_named(
-        &app,
-        "oranges raw all commercial varieties",
-        "Oranges, raw, all commercial varieties",
-    )
-    .await;
+    let orange = usda_orange(&app).await;
     close(&orange["micronutrients"]["vitamin_c_mg"], 53.2, 0.5);
     let milk = food_named(
         &app,
@@ -152,12 +158,7 @@ async fn a_day_adds_up_what_was_eaten_with_its_coverage_against_the_persons_targ
         return;
     };
     let ann = register(&app, "ann").await;
-    let orange = food_named(
-        &app,
-        "oranges raw all commercial varieties",
-        "Oranges, raw, all commercial varieties",
-    )
-    .await;
+    let orange = usda_orange(&app).await;
     let orange_c = number(&orange["micronutrients"]["vitamin_c_mg"]);
     // A custom food whose label gives calcium only.
     let cake = expect_ok(
@@ -284,13 +285,8 @@ async fn a_day_adds_up_what_was_eaten_with_its_coverage_against_the_persons_targ
     );
 
     // The JSON export has each meal's micronutrients and each line's as logged.
-    let export: Value = app
-        .client
-        .get(app.url("/users/export/"))
-        .bearer_auth(&ann.access)
-        .send()
+    let export: Value = download(&app, &ann, "/users/export/")
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -309,13 +305,8 @@ async fn a_day_adds_up_what_was_eaten_with_its_coverage_against_the_persons_targ
     assert!(first["foods"][1]["micronutrients_per_100g"]["vitamin_c_mg"].is_null());
 
     // The CSV export has a column a nutrient; the cake's vitamin C is empty, not 0.
-    let csv = app
-        .client
-        .get(app.url("/users/export/meals.csv"))
-        .bearer_auth(&ann.access)
-        .send()
+    let csv = download(&app, &ann, "/users/export/meals.csv")
         .await
-        .unwrap()
         .text()
         .await
         .unwrap();
@@ -338,12 +329,7 @@ async fn a_users_recipe_takes_its_ingredients_values_and_bad_ones_are_refused() 
         return;
     };
     let ann = register(&app, "ann").await;
-    let orange = food_named(
-        &app,
-        "oranges raw all commercial varieties",
-        "Oranges, raw, all commercial varieties",
-    )
-    .await;
+    let orange = usda_orange(&app).await;
     let orange_c = number(&orange["micronutrients"]["vitamin_c_mg"]);
     let yogurt = expect_ok(
         &app,

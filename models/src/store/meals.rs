@@ -170,10 +170,6 @@ const INSERT_MEAL: &str = "insert into meal (user_id, name, meal_type, eaten_at_
      created_at, updated_at, micronutrient_totals) values ($1, $2, $3, $4, $5, $6, $6, $7) \
      returning meal_id";
 
-/// The micronutrients of a meal's lines, to sum them again after a change of lines.
-const LINE_MICRONUTRIENTS: &str =
-    "select quantity, micronutrients from meal_food where meal_id = $1";
-
 const SET_MICRONUTRIENT_TOTALS: &str =
     "update meal set micronutrient_totals = $2 where meal_id = $1";
 
@@ -462,7 +458,6 @@ where
     for<'r> MealRow: FromRow<'r, DB::Row>,
     for<'r> LineRow: FromRow<'r, DB::Row>,
     for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (f64, Option<String>): FromRow<'r, DB::Row>,
     i64: Bind<DB>,
     f64: Bind<DB>,
     bool: Bind<DB>,
@@ -570,20 +565,17 @@ where
             .bind(meal_id)
             .execute(&mut *tx)
             .await?;
-        let lines: Vec<(f64, Option<String>)> = sqlx::query_as(LINE_MICRONUTRIENTS)
-            .bind(meal_id)
-            .fetch_all(&mut *tx)
-            .await?;
-        let mut sum = MicronutrientTotals::default();
-        for (grams, values) in &lines {
-            sum.add(&Micronutrients::from_column(values.as_deref()), *grams);
+        let mut meal = Self::load_one(&mut tx, meal_id).await?;
+        // The micronutrients are summed here, from the lines just read, as SQL cannot
+        // sum them.
+        if let Some(meal) = &mut meal {
+            meal.micronutrients = micronutrient_totals(meal.foods.iter().map(|f| &f.line));
+            sqlx::query(SET_MICRONUTRIENT_TOTALS)
+                .bind(meal_id)
+                .bind(meal.micronutrients.to_column())
+                .execute(&mut *tx)
+                .await?;
         }
-        sqlx::query(SET_MICRONUTRIENT_TOTALS)
-            .bind(meal_id)
-            .bind(sum.to_column())
-            .execute(&mut *tx)
-            .await?;
-        let meal = Self::load_one(&mut tx, meal_id).await?;
         tx.commit().await?;
         Ok(meal)
     }
@@ -615,7 +607,6 @@ where
     for<'r> IntakeRow: FromRow<'r, DB::Row>,
     for<'r> TopFoodRow: FromRow<'r, DB::Row>,
     for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (f64, Option<String>): FromRow<'r, DB::Row>,
     for<'r> (i64, i64): FromRow<'r, DB::Row>,
     for<'r> (Option<i64>, Option<i64>): FromRow<'r, DB::Row>,
     i64: Bind<DB>,

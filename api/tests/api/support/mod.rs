@@ -555,6 +555,16 @@ pub async fn send_as(
     .await
 }
 
+/// A GET as `who`, answered as it comes (a download: an export, a CSV).
+pub async fn download(app: &TestApp, who: &Session, path: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(path))
+        .bearer_auth(&who.access)
+        .send()
+        .await
+        .unwrap()
+}
+
 /// `send_as` with `who`'s access token.
 pub async fn as_user(
     app: &TestApp,
