@@ -723,6 +723,24 @@ describe('api client: following an event stream', () => {
     ]);
   });
 
+  it('reads events with CRLF line ends and JSON over several data lines, skipping comments', async () => {
+    const { client } = await streaming((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(': keep-alive\r\n\r\nid: 1\r\ndata: {"step":"start",\r\ndata: "progress":0}\r');
+      setTimeout(() => {
+        res.write('\n\r\nid: 2\r\ndata: not JSON\r\n\r\nid: 3\r\ndata: {"step":"complete","progress":100}\r\n\r\n');
+        res.end();
+      }, 20);
+    });
+    const seen: unknown[] = [];
+    const result = await client.follow('/images/5/events/', { isFinal: isLast, onEvent: (event) => seen.push(event.data) });
+    expect(seen).toEqual([
+      { step: 'start', progress: 0 },
+      { step: 'complete', progress: 100 },
+    ]);
+    expect(result).toEqual({ final: { id: '3', data: { step: 'complete', progress: 100 } }, lastEventId: '3' });
+  });
+
   it('starts after a Last-Event-ID given, and answers null on a 204', async () => {
     const { client, requests } = await streaming((_req, res) => {
       res.writeHead(204);

@@ -1,5 +1,6 @@
 import { API_BASE_URL, AUTH_FAILURE_COOLDOWN_MS } from '@/config/constants';
 import { localizedErrorMessage } from '@/lib/error-messages';
+import { serverSentEvents, type ServerSentEvent } from '@/lib/server-sent-events';
 import { localTokenStore, type TokenStore } from '@/lib/storage';
 
 /** Codes the client itself gives to failures that carry no server code. */
@@ -360,23 +361,10 @@ function failureOfEvent(data: unknown): ApiError | null {
   });
 }
 
-/** One `id:`/`data:` block of an event stream; null for a comment or a block without JSON data. */
-function parseEventBlock(block: string): StreamEvent | null {
-  let id: string | null = null;
-  const data: string[] = [];
-  for (const rawLine of block.split('\n')) {
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    const colon = line.indexOf(':');
-    if (colon === 0) continue; // A comment (the server's keep-alive).
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'id') id = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0) return null;
+/** An event whose data is JSON, parsed; null for any other (the server sends only JSON). */
+function jsonEvent({ id, data }: ServerSentEvent): StreamEvent | null {
   try {
-    return { id, data: JSON.parse(data.join('\n')) as unknown };
+    return { id, data: JSON.parse(data) as unknown };
   } catch {
     return null;
   }
@@ -391,40 +379,14 @@ async function readEvents(
   signal: AbortSignal | undefined,
   onEvent: (event: StreamEvent) => boolean,
 ): Promise<{ final: StreamEvent | null; received: number }> {
-  const reader = body.getReader();
-  // Not every body stops with the request's signal (a test's, a service worker's).
-  const stop = () => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener('abort', stop, { once: true });
-  const decoder = new TextDecoder();
-  let buffer = '';
   let received = 0;
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        if (signal?.aborted) throw abortError();
-        return { final: null, received }; // The connection dropped.
-      }
-      if (signal?.aborted) throw abortError();
-      if (chunk.done) return { final: null, received };
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const event = parseEventBlock(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (event) {
-          received += 1;
-          if (onEvent(event)) return { final: event, received };
-        }
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    stop();
+  for await (const sent of serverSentEvents(body, signal)) {
+    const event = jsonEvent(sent);
+    if (!event) continue;
+    received += 1;
+    if (onEvent(event)) return { final: event, received };
   }
+  return { final: null, received };
 }
 
 function connectionError(): ApiError {

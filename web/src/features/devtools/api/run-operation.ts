@@ -1,5 +1,6 @@
 import type { Operation } from '@/features/devtools/utils/openapi';
 import { api, ApiError, type Query } from '@/lib/api-client';
+import { serverSentEvents } from '@/lib/server-sent-events';
 
 /** One finished call, as the results list shows it. */
 export type CallResult = {
@@ -45,30 +46,17 @@ function toQuery(payload: Record<string, unknown> | null): Query | undefined {
   return query;
 }
 
-/** The `data:` lines of a server-sent event stream, parsed where they are JSON. */
-export function parseEvents(text: string): unknown[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => {
-      const data = line.slice(5).trim();
-      try {
-        return JSON.parse(data) as unknown;
-      } catch {
-        return data;
-      }
-    });
-}
-
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    text += decoder.decode(value, { stream: true });
+/** A stream's events to its end, each one's data parsed where it is JSON. */
+async function readEvents(stream: ReadableStream<Uint8Array>): Promise<unknown[]> {
+  const events: unknown[] = [];
+  for await (const { data } of serverSentEvents(stream)) {
+    try {
+      events.push(JSON.parse(data) as unknown);
+    } catch {
+      events.push(data);
+    }
   }
+  return events;
 }
 
 /**
@@ -90,7 +78,7 @@ export async function send(input: CallInput): Promise<{ status: number; body: un
       }
       case 'stream': {
         const stream = await api.stream(path, { method, body: payload ?? undefined });
-        return { status: 200, body: { events: parseEvents(await readAll(stream)) } };
+        return { status: 200, body: { events: await readEvents(stream) } };
       }
       case 'download': {
         const { blob, filename } = await api.download(path, { method, query: toQuery(payload) });

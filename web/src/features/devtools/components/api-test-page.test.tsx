@@ -54,6 +54,9 @@ const document: OpenApiDocument = {
       },
     },
     '/images/{id}/results/': { get: { tags: ['images'], parameters: [{ $ref: '#/components/parameters/Id' }] } },
+    '/images/analyze-stream/': {
+      post: { tags: ['images'], responses: { '200': { description: 'Progress', content: { 'text/event-stream': {} } } } },
+    },
   },
   components: {
     parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'integer' } } },
@@ -199,6 +202,19 @@ describe('API test page', () => {
     await user.click(screen.getByRole('button', { name: 'DELETE /meals/food/{id}/delete/' }));
     await waitFor(() => expect(results()[0]).toHaveTextContent('DELETE/meals/food/501/delete/'));
     expect(results()[0]).toHaveTextContent('200 success');
+  });
+
+  it('shows a stream as its events, whatever line ends they come with', async () => {
+    const { user } = await openApiTest({
+      'POST /api/v1/images/analyze-stream/': {
+        text: ': keep-alive\r\n\r\nid: 1\r\ndata: {"step":"start"}\r\n\r\nid: 2\rdata: {"step":"complete",\rdata: "progress":100}\r\r',
+        headers: { 'Content-Type': 'text/event-stream' },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'POST /images/analyze-stream/' }));
+    await waitFor(() => expect(results()).toHaveLength(1));
+    expect(results()[0]).toHaveTextContent('200 success');
+    expect(results()[0]).toHaveTextContent(/"events": \[ \{ "step": "start" \}, \{ "step": "complete", "progress": 100 \} \]/);
   });
 
   it('uploads the chosen file as multipart', async () => {
