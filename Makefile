@@ -4,7 +4,7 @@ CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 NPM_INSTALL = npm ci --prefer-offline --no-audit --no-fund
 
-.PHONY: run build web models test lint test-rust test-fleet-suite soak fuzz test-web test-e2e bench lighthouse clean
+.PHONY: run build web models test lint api-types test-rust test-fleet-suite soak fuzz test-web test-e2e bench lighthouse clean
 
 ## Build everything (web app included) and start the embedded default on :8080.
 run: build models
@@ -37,8 +37,17 @@ lint: web/node_modules/.installed
 	# The Kubernetes manifests, against the schemas kubernetes-validate (PyPI) carries.
 	python3 -c 'import kubernetes_validate' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check 'kubernetes-validate==1.37.0'
 	python3 scripts/validate-k8s.py
+	# The web app's API types are what the API's OpenAPI document says (make api-types).
+	cargo run -q -p api -- openapi > $(CARGO_TARGET_DIR)/openapi.json
+	cd web && node scripts/gen-api-types.mjs $(CARGO_TARGET_DIR)/openapi.json --check
 	cd web && npm run typecheck
 	cd web && npm run lint
+
+## The web app's API types (web/src/types/api.gen.ts), from the API's OpenAPI document.
+api-types: web/node_modules/.installed
+	mkdir -p $(CARGO_TARGET_DIR)
+	cargo run -q -p api -- openapi > $(CARGO_TARGET_DIR)/openapi.json
+	cd web && node scripts/gen-api-types.mjs $(CARGO_TARGET_DIR)/openapi.json
 
 # The API's integration tests are one binary (api/tests/api/main.rs), a module an area:
 # these filters pick its modules.

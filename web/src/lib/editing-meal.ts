@@ -1,21 +1,14 @@
 import { SESSION_KEYS } from '@/config/constants';
 import type { FoodNutrients } from '@/types/food';
+import type { MealFood } from '@/types/meal';
 
 /**
- * A food of the meal being edited, as the meals call answered it. The fields marked
- * optional are missing from meals left in session storage before quick adds and amounts.
+ * A food of the meal being edited, as the meals call answered it. `is_quick_add` and the
+ * line's own values are missing from meals left in session storage before quick adds.
  */
-export type EditingMealFood = {
-  food_id: number | null;
-  food_name: string;
-  food_name_zh: string | null;
-  brand: string | null;
-  /** Grams; null for a quick-add line. */
-  quantity: number | null;
+export type EditingMealFood = Pick<MealFood, 'food_id' | 'food_name' | 'food_name_zh' | 'brand' | 'quantity' | 'amount'> & {
   /** Fibre, sugar and sodium null where the food's source does not give them. */
   per_100g: FoodNutrients;
-  /** The amount the line was logged by ("2 slices"). */
-  amount?: string | null;
   is_quick_add?: boolean;
   /** The line's own values: all a quick-add line has. */
   calories?: number;

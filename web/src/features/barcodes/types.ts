@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { components } from '@/types/api.gen';
 import type { SavedFood } from '@/types/food';
 
 /**
@@ -6,28 +7,22 @@ import type { SavedFood } from '@/types/food';
  * GTIN: 13 digits (UPC-A with a leading 0, UPC-E expanded) or 8 for EAN-8; for other
  * formats the text as read.
  */
-export type Barcode = {
-  data: string;
-  /** As printed under the bars, e.g. "0 70097 02508 8". */
-  formatted_data: string;
-  /** EAN13, EAN8, UPC, UPCE; other formats by name, e.g. QR_CODE. */
-  type: string;
-  text: string;
-  is_food: boolean;
-};
+export type Barcode = components['schemas']['ScannedBarcode'];
 
-/** A food found or created for a barcode; `is_existing` when it was already stored. */
-export type BarcodeFood = { barcode: string; food: SavedFood; is_existing: boolean };
+/**
+ * A food found or created for a barcode; `is_existing` when it was already stored. Its
+ * food is always a stored one, which the document cannot say: every food view's id may
+ * be null there (a USDA search hit has none). The app does not read `source`, and a food
+ * made for a barcode here has none.
+ */
+export type BarcodeFood = Omit<components['schemas']['BarcodeFoodView'], 'food' | 'source'> & { food: SavedFood };
 
 /** A food barcode no food could be found for, with the server's reason. */
-export type MissingFood = { barcode: string; code: string; message: string };
+export type MissingFood = components['schemas']['MissingView'];
 
-/** What one scan shows: the barcodes read and the foods behind them. */
-export type BarcodeScan = {
-  barcodes: Barcode[];
-  food_barcodes_only: Barcode[];
+/** What one scan shows: the barcodes read and the foods behind them (one the app may make itself). */
+export type BarcodeScan = Pick<components['schemas']['BarcodeFoodsView'], 'barcodes' | 'food_barcodes_only' | 'missing'> & {
   foods: BarcodeFood[];
-  missing: MissingFood[];
 };
 
 /**

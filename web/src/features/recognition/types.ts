@@ -1,5 +1,5 @@
 import type { FoodNutrients, Nutrients } from '@/types/food';
-import type { UploadedImage } from '@/types/image';
+import type { components } from '@/types/api.gen';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -161,18 +161,13 @@ export type AnalysisListener = {
   signal: AbortSignal;
 };
 
-/** GET /images/{id}/results/ (SPEC 3 "Recognition result"), with issue 17's findings. */
-export type AnalysisResults = {
-  image_id: number;
-  processing_status: UploadedImage['processing_status'];
-  keywords: string[];
-  /** The recognised foods, as the `complete` event's `foods`. */
-  results: unknown[];
-  stage_1?: unknown;
-  stage_2?: unknown;
-  stage_3?: unknown;
-  food_found?: boolean;
+/**
+ * GET /images/{id}/results/ (SPEC 3 "Recognition result"), with issue 17's findings; its
+ * `results` are the recognised foods, as the `complete` event's `foods`. The document
+ * gives `memory` and `plate_warning` as objects of unknown fields (the server builds them
+ * as JSON), so their shapes are written here.
+ */
+export type AnalysisResults = Omit<components['schemas']['ResultsView'], 'memory' | 'plate_warning'> & {
   memory?: MemoryMatch | null;
   plate_warning?: PlateWarning | null;
-  error?: { message: string; code: string } | null;
 };

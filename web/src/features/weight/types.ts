@@ -1,16 +1,6 @@
-export type WeightRecord = {
-  id: number;
-  /** Local day, YYYY-MM-DD. */
-  date: string;
-  weight: number;
-  notes: string | null;
-  created_at: string;
-};
+import type { components } from '@/types/api.gen';
 
-export type WeightHistory = {
-  /** Oldest first. */
-  records: WeightRecord[];
-  latest: WeightRecord | null;
-  /** Last minus first record of the range, kg. */
-  change: number | null;
-};
+export type WeightRecord = components['schemas']['WeightView'];
+
+/** Records oldest first; `change` is the last minus the first record of the range, kg. */
+export type WeightHistory = components['schemas']['History'];

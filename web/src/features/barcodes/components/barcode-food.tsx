@@ -43,7 +43,7 @@ export function BarcodeFoodItem({ entry, onAdd }: BarcodeFoodItemProps) {
           </div>
           {NUTRIENTS.map((nutrient) => {
             const amount = food[`${nutrient}_per_100g`];
-            const value = amount === null ? null : show.number(amount);
+            const value = amount === null || amount === undefined ? null : show.number(amount);
             return (
               <div key={nutrient}>
                 <dt>{t(`food.${nutrient}`)}</dt>

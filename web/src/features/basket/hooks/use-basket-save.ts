@@ -163,7 +163,7 @@ function queuedView(lines: Basket['lines'], quickAddName: string): QueuedMealVie
     foods: lines.map((line) =>
       isQuickLine(line)
         ? { name: line.quick_add.name || quickAddName, name_zh: null, grams: null, calories: lineCalories(line) }
-        : { name: line.food.name, name_zh: line.food.name_zh, grams: line.quantity, calories: lineCalories(line) },
+        : { name: line.food.name, name_zh: line.food.name_zh ?? null, grams: line.quantity, calories: lineCalories(line) },
     ),
   };
 }

@@ -214,7 +214,7 @@ export function basketOptionalTotals(lines: readonly BasketLine[]): Record<Optio
     let given = 0;
     for (const line of lines) {
       if (isQuickLine(line)) continue;
-      const per100 = line.food[`${nutrient}_per_100g`];
+      const per100 = line.food[`${nutrient}_per_100g`] ?? null;
       if (per100 === null) continue;
       sum += round1((per100 * line.quantity) / 100);
       given += 1;
@@ -305,7 +305,7 @@ export function linesFromMeal(meal: EditingMeal): BasketLine[] {
   let lines: BasketLine[] = [];
   for (const line of meal.foods) {
     if (line.is_quick_add) lines = addQuickAdd(lines, quickAddFromMealLine(line));
-    else if (line.food_id !== null && line.quantity !== null)
+    else if (typeof line.food_id === 'number' && typeof line.quantity === 'number')
       lines = addFood(lines, foodFromMealLine(line, line.food_id), line.quantity, line.amount ?? undefined);
   }
   return lines;

@@ -2,9 +2,10 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { isFavoriteListKey } from '@/features/foods/api/get-favorite-foods';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 /** What deleting did to the caller's saved meals. */
-export type DeleteFoodImpact = { removed_from_meals: boolean; meal_count: number; meal_foods_count: number };
+export type DeleteFoodImpact = components['schemas']['DeleteImpact'];
 
 export const deleteFoodKey = '/foods/delete/';
 

@@ -1,8 +1,9 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
-export type SearchHistoryEntry = { query: string; searched_at: string; count: number };
-export type SearchHistoryResponse = { history: SearchHistoryEntry[] };
+export type SearchHistoryEntry = components['schemas']['HistoryEntry'];
+export type SearchHistoryResponse = components['schemas']['HistoryView'];
 
 export const searchHistoryPath = '/foods/search/history/';
 export const SEARCH_HISTORY_LIMIT = 10;

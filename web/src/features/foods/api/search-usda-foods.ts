@@ -1,12 +1,12 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Food } from '@/types/food';
+import type { components } from '@/types/api.gen';
 
 /**
  * `usda_available` false: USDA could not be reached and `foods` holds the USDA foods
  * saved locally. Foods not saved locally yet have `id` null.
  */
-export type UsdaSearchResponse = { foods: Food[]; usda_available: boolean };
+export type UsdaSearchResponse = components['schemas']['UsdaResults'];
 
 export const searchUsdaFoodsPath = '/foods/usda/search/';
 export const USDA_PAGE_SIZE = 10;

@@ -91,7 +91,7 @@ function WholeFood({ request, onCancel, onSaved }: FormProps) {
   const { t } = useTranslation(['nutrients', 'common']);
   const food = request.mode === 'create' ? null : request.food;
   const missing = food !== null && food.micronutrients === undefined && food.id !== null;
-  const fetched = useFood(missing ? food.id : null);
+  const fetched = useFood(missing ? (food.id ?? null) : null);
   if (!missing) return <CustomFoodForm request={request} onCancel={onCancel} onSaved={onSaved} />;
   if (fetched.data && request.mode !== 'create') {
     const { micronutrients = null, micronutrient_coverage = null } = fetched.data;

@@ -28,7 +28,7 @@ export function FavoriteStar({ food }: { food: Food }) {
     setAnswered(null);
   }
 
-  if (!isAuthenticated || food.id === null) return null;
+  if (!isAuthenticated || typeof food.id !== 'number') return null;
   const id = food.id;
   const favorite = answered ?? food.is_favorite;
   const busy = add.isMutating || remove.isMutating;

@@ -53,7 +53,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
   const [addProgress, setAddProgress] = useState<CallProgress | null>(null);
 
   const base = saved ?? food;
-  const nutrition = useUsdaNutrition(nutritionWanted ? base.fdc_id : null, setNutritionProgress);
+  const nutrition = useUsdaNutrition(nutritionWanted ? (base.fdc_id ?? null) : null, setNutritionProgress);
   const shown = nutrition.data ? withUsdaNutrients(base, nutrition.data.nutrients) : base;
 
   const names = foodNames(shown, language);

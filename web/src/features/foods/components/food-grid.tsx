@@ -36,7 +36,7 @@ function FoodRows({ foods, view, actions }: { foods: readonly Food[]; view: Food
     <ul className="food-rows">
       {foods.map((food) => (
         <li key={foodKey(food)}>
-          <FoodRow food={food} amount={oneTapAmount(food, known.lastLogged(food.id), language)} view={view} actions={actions} />
+          <FoodRow food={food} amount={oneTapAmount(food, known.lastLogged(food.id ?? null), language)} view={view} actions={actions} />
         </li>
       ))}
     </ul>

@@ -27,8 +27,8 @@ type FoodMicronutrientsProps = {
 export function FoodMicronutrients({ food, format }: FoodMicronutrientsProps) {
   const { t } = useTranslation('nutrients');
   const missing = food.micronutrients === undefined;
-  const fetched = useFood(missing ? food.id : null);
-  if (!missing || food.id === null) return <FoodFacts food={food} format={format} />;
+  const fetched = useFood(missing ? (food.id ?? null) : null);
+  if (!missing || food.id === null || food.id === undefined) return <FoodFacts food={food} format={format} />;
   if (fetched.data) {
     const { micronutrients = null, micronutrient_coverage = null } = fetched.data;
     return <FoodFacts food={{ ...food, micronutrients, micronutrient_coverage }} format={format} />;

@@ -34,7 +34,7 @@ export function useAddMealLines(basket: FoodBasket) {
           if (grams === null) continue;
           let saved: SavedFood;
           if (isSaved(line.food)) saved = line.food;
-          else if (line.food.fdc_id !== null) {
+          else if (typeof line.food.fdc_id === 'number') {
             // A USDA food not saved yet: the basket refers to saved foods.
             saved = keepShownNutrition(await saveUsdaFood({ fdcId: line.food.fdc_id }), line.food);
           } else continue;

@@ -53,7 +53,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
         let saved: SavedFood;
         if (isSaved(food)) {
           saved = food;
-        } else if (food.fdc_id !== null) {
+        } else if (typeof food.fdc_id === 'number') {
           // A USDA hit not saved locally yet: the basket and meals refer to saved foods.
           saved = keepShownNutrition(await saveUsdaFood({ fdcId: food.fdc_id, onProgress }), food);
         } else {

@@ -63,7 +63,7 @@ export const EMPTY_PORTION: PortionDraft = { name: '', name_zh: '', grams: '' };
  * nutrient the food's source does not give stays empty: unknown, not 0.
  */
 export function draftFromFood(food: Food, name: string): CustomFoodDraft {
-  const text = (value: number | null) => (value === null ? '' : String(value));
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
   return {
     name,
     calories: text(food.calories_per_100g),

@@ -6,7 +6,7 @@ export type DetailNutrient = (typeof DETAIL_NUTRIENTS)[number];
 
 /** Per 100 g; null for fibre, sugar or sodium that the food's source does not give. */
 export function per100g(food: Food, nutrient: DetailNutrient | 'calories'): number | null {
-  return food[`${nutrient}_per_100g`];
+  return food[`${nutrient}_per_100g`] ?? null;
 }
 
 /** SPEC 9: macros to one decimal. */

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Meal } from '@/types/meal';
+import type { components } from '@/types/api.gen';
 
-export type MealPage = { meals: Meal[]; page: number; page_size: number; total: number; has_more: boolean };
+export type MealPage = components['schemas']['MealPage'];
 
 /** SPEC 9: the statistics page lists up to 100 meals a page. */
 export const MEAL_LIST_PAGE_SIZE = 100;

@@ -26,13 +26,16 @@ function meal(id: number, fields: Partial<Meal> = {}): Meal {
     foods: [
       {
         id: id * 10, food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null,
-        quantity: 150, amount: null, is_quick_add: false, calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9, per_100g: per,
+        quantity: 150, amount: null, is_quick_add: false, calories: 174, protein: 3.9, fat: 0.5, carbs: 38.9, fiber: 0.6, sugar: 0.1, sodium: 1.5, per_100g: per,
       },
     ],
     total_calories: 174,
     total_protein: 3.9,
     total_fat: 0.5,
     total_carbs: 38.9,
+    total_fiber: 0.6,
+    total_sugar: 0.1,
+    total_sodium: 1.5,
     created_at: '',
     updated_at: '',
     ...fields,

@@ -5,6 +5,7 @@ import type { DailySummary } from '@/features/meals/types';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, ok } from '@/testing/foods';
+import { noMicronutrients } from '@/testing/meals';
 import { renderApp } from '@/testing/render';
 import type { Meal, MealType } from '@/types/meal';
 
@@ -19,7 +20,7 @@ const per = { calories: 100, protein: 1, fat: 1, carbs: 1, fiber: 0, sugar: 0, s
 function food(id: number, name: string, nameZh: string | null, grams: number, calories: number) {
   return {
     id, food_id: id, food_name: name, food_name_zh: nameZh, brand: null, quantity: grams, amount: null,
-    is_quick_add: false, calories, protein: 10, fat: 5, carbs: 20, per_100g: per,
+    is_quick_add: false, calories, protein: 10, fat: 5, carbs: 20, fiber: 2, sugar: 1, sodium: 5, per_100g: per,
   };
 }
 
@@ -27,7 +28,8 @@ function meal(id: number, type: MealType, date: string, fields: Partial<Meal> = 
   const foods = [food(id * 10, 'Oatmeal', '燕麦粥', 80, 300), food(id * 10 + 1, 'Banana', '香蕉', 118, 105)];
   return {
     id, name: `Meal ${id}`, meal_type: type, date, time: '08:00', eaten_at: `${date}T00:00:00Z`, notes: null, foods,
-    total_calories: 405, total_protein: 20, total_fat: 10, total_carbs: 40, created_at: '', updated_at: '', ...fields,
+    total_calories: 405, total_protein: 20, total_fat: 10, total_carbs: 40, total_fiber: 4, total_sugar: 2, total_sodium: 10,
+    created_at: '', updated_at: '', ...fields,
   };
 }
 
@@ -49,7 +51,9 @@ function summary(date: string, meals: Meal[], goal = 2000): DailySummary {
       total_fat: sum((m) => m.total_fat), total_carbs: sum((m) => m.total_carbs),
     },
     meal_breakdown: { breakfast: intake('breakfast'), lunch: intake('lunch'), dinner: intake('dinner'), snack: intake('snack') },
+    macro_split: { protein: 20, fat: 22, carbs: 40 },
     meals,
+    ...noMicronutrients(),
   };
 }
 

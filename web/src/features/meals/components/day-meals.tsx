@@ -329,7 +329,7 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
         {meal.foods.map((food) => (
           <li key={food.id}>
             <span className="day-food-name">{format.foodName(food)}</span>
-            {food.quantity !== null && (
+            {typeof food.quantity === 'number' && (
               <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
             )}
             <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>

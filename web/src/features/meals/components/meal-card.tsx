@@ -78,7 +78,7 @@ export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
       <ul className="meal-card-foods">
         {meal.foods.slice(0, FOODS_SHOWN).map((food) => (
           <li key={food.id}>
-            {food.quantity === null
+            {typeof food.quantity !== 'number'
               ? t('baskets.quickLine', { name: format.foodName(food), calories: format.kcal(food.calories) })
               : t('baskets.foodLine', { name: format.foodName(food), grams: format.number(food.quantity) })}
           </li>

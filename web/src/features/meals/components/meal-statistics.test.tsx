@@ -5,6 +5,7 @@ import type { Statistics } from '@/features/meals/types';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, ok } from '@/testing/foods';
+import { noMicronutrients } from '@/testing/meals';
 import { renderApp } from '@/testing/render';
 import type { Meal } from '@/types/meal';
 
@@ -15,12 +16,12 @@ const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, su
 function meal(id: number, fields: Partial<Meal> = {}): Meal {
   const food = (n: number) => ({
     id: id * 10 + n, food_id: n, food_name: `Food ${n}`, food_name_zh: null, brand: null,
-    quantity: 100, amount: null, is_quick_add: false, calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, per_100g: per,
+    quantity: 100, amount: null, is_quick_add: false, calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.4, sugar: 0.1, sodium: 1, per_100g: per,
   });
   return {
     id, name: `Meal ${id}`, meal_type: 'lunch', date: today, time: '12:30', eaten_at: `${today}T04:30:00Z`,
     notes: null, foods: [food(1), food(2), food(3), food(4), food(5)],
-    total_calories: 580, total_protein: 13, total_fat: 1.5, total_carbs: 129.5,
+    total_calories: 580, total_protein: 13, total_fat: 1.5, total_carbs: 129.5, total_fiber: 2, total_sugar: 0.5, total_sodium: 5,
     created_at: '', updated_at: '', ...fields,
   };
 }
@@ -36,12 +37,14 @@ function stats(fields: Partial<Statistics> = {}): Statistics {
       date_range: { start_date: today, end_date: today, days_count: 1 },
       totals: { calories: 1160, protein: 26, fat: 3, carbs: 259 },
       daily_average: { calories: 1160, protein: 26, fat: 3, carbs: 259 },
+      logged_day_average: { calories: 1160, protein: 26, fat: 3, carbs: 259 },
       days_logged: 1,
     },
     top_foods: [{ food_id: 1, name: 'Rice, white, cooked', name_zh: '米饭', total_quantity: 350, total_calories: 406, frequency: 2 }],
     daily: [{ date: today, meals: 2, calories: 1160, protein: 26, fat: 3, carbs: 259 }],
     macro_split: { protein: 8.6, fat: 2.2, carbs: 89.2 },
     calorie_goal: 2000,
+    ...noMicronutrients(),
     ...fields,
   };
 }
@@ -99,6 +102,7 @@ describe('statistics page', () => {
             date_range: { start_date: days[0] ?? today, end_date: today, days_count: 7 },
             totals: { calories: 7102.3, protein: 30.24, fat: 0, carbs: 0 },
             daily_average: { calories: 1014.6, protein: 4.32, fat: 0, carbs: 0 },
+            logged_day_average: { calories: 1014.6, protein: 4.32, fat: 0, carbs: 0 },
             days_logged: 7,
           },
         }),
@@ -251,6 +255,7 @@ describe('statistics: stepping and averages', () => {
           date_range: { start_date: today, end_date: today, days_count: 7 },
           totals: { calories: 9250, protein: 400, fat: 300, carbs: 1000 },
           daily_average: { calories: 1321.4, protein: 57.1, fat: 42.9, carbs: 142.9 },
+          logged_day_average: { calories: 1850, protein: 80, fat: 60, carbs: 200 },
           days_logged: 5,
           ...fields,
         },

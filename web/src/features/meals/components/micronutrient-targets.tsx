@@ -42,7 +42,6 @@ export function MicronutrientTargets({ intake, perDay, level }: MicronutrientTar
   const wide = useMediaQuery(WIDE_QUERY);
   const [showAll, setShowAll] = useState<boolean | null>(null);
   const rows = useMemo(() => intakeRows(intake, perDay), [intake, perDay]);
-  if (!rows || !intake.micronutrient_target_group) return null;
   const Heading = level === 2 ? 'h2' : 'h3';
   const expanded = showAll ?? wide;
   const nothingKnown = rows.every((row) => row.eaten === null);

@@ -5,12 +5,11 @@ import { MEAL_TYPES } from '@/types/meal';
 
 /**
  * Calories a day over the days that have a meal: a day left unlogged is unknown, not a
- * day of fasting. The server's figure when it sends one, else the totals over those days.
+ * day of fasting.
  */
 function loggedDayAverage(stats: Statistics): number | null {
-  const { days_logged: days, logged_day_average: average, totals } = stats.stats;
-  if (days === 0) return null;
-  return average?.calories ?? totals.calories / days;
+  const { days_logged: days, logged_day_average: average } = stats.stats;
+  return days === 0 ? null : average.calories;
 }
 
 /** SPEC 2: meals (one day) or days (a range), calories and macros; the per-type breakdown for one day. */

@@ -11,13 +11,13 @@ export function useEditInBasket() {
     (meal: Meal) => {
       writeMealToOpen({
         id: meal.id,
-        name: meal.name,
+        name: meal.name ?? null,
         date: meal.date,
         eaten_at: meal.eaten_at,
         meal_type: meal.meal_type,
         foods: meal.foods,
         total_calories: meal.total_calories,
-        notes: meal.notes,
+        notes: meal.notes ?? null,
       });
       void navigate(`${paths.home}?edit_meal=${meal.id}`);
     },

@@ -52,7 +52,7 @@ export function useLogAgain() {
     const copies: Meal[] = [];
     try {
       for (const meal of meals) {
-        const name = nameForDay(meal.name, new Date(meal.eaten_at), at);
+        const name = nameForDay(meal.name ?? null, new Date(meal.eaten_at), at);
         const date = keepTime ? dateKey(at) : at.toISOString();
         copies.push(await copyMeal(meal.id, name === null ? { date } : { date, name }));
       }

@@ -18,7 +18,7 @@ export function useMealFormat() {
       number: (value: number) => oneDecimal.format(value),
       foodName: (food: Pick<MealFood, 'food_name' | 'food_name_zh'>) =>
         language === 'zh' && food.food_name_zh ? food.food_name_zh : food.food_name,
-      localName: (name: string, nameZh: string | null) => (language === 'zh' && nameZh ? nameZh : name),
+      localName: (name: string, nameZh?: string | null) => (language === 'zh' && nameZh ? nameZh : name),
     };
   }, [language]);
 }

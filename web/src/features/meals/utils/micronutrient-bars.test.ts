@@ -104,9 +104,6 @@ describe('intakeRows', () => {
     expect(perDay?.find((row) => row.key === 'vitamin_c_mg')?.state).toBe('below');
   });
 
-  it('is null when the server sends none', () => {
-    expect(intakeRows({}, false)).toBeNull();
-  });
 });
 
 describe('mostWanted and tally', () => {

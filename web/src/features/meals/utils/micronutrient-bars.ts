@@ -69,13 +69,14 @@ function stateOf({ eaten, target, kind, upperLimit, share }: Omit<NutrientRow, '
 
 /**
  * Every nutrient of a day or span, in the app's order: the day's totals, or a span's
- * average a logged day. Null when the server sends none (an older one).
+ * average a logged day.
  */
-export function intakeRows(intake: MicronutrientIntake, perDay: boolean): NutrientRow[] | null {
+export function intakeRows(intake: MicronutrientIntake, perDay: boolean): NutrientRow[] {
   const amounts = perDay ? intake.micronutrients_per_day : intake.micronutrients;
   const { micronutrient_coverage: coverage, micronutrient_targets: targets } = intake;
-  if (!amounts || !coverage || !targets) return null;
-  return MICRONUTRIENT_KEYS.map((key) => nutrientRow(key, amounts[key] ?? null, coverage[key] ?? 0, targets[key]));
+  // Only the nutrients with a target are keys of `targets`.
+  const targetOf = (key: MicronutrientKey) => (key in targets ? targets[key as keyof typeof targets] : undefined);
+  return MICRONUTRIENT_KEYS.map((key) => nutrientRow(key, amounts[key] ?? null, coverage[key] ?? 0, targetOf(key)));
 }
 
 /** A row with a bar: a target to hold the amount against. */

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { Recipe } from '@/features/recipes/types';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
-export type RecipePage = { recipes: Recipe[]; page: number; page_size: number; total: number };
+export type RecipePage = components['schemas']['RecipePage'];
 
 export const recipesPath = '/recipes/';
 /** The server's largest page: one page holds everyone's recipes in practice. */

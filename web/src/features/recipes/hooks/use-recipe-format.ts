@@ -8,7 +8,7 @@ export type RecipeFormat = {
   /** Whole numbers (calories). */
   whole: (value: number) => string;
   /** The Chinese name leads in Chinese when there is one. */
-  name: (name: string, nameZh: string | null) => { text: string; lang: 'en' | 'zh-CN' };
+  name: (name: string, nameZh?: string | null) => { text: string; lang: 'en' | 'zh-CN' };
 };
 
 export function useRecipeFormat(): RecipeFormat {

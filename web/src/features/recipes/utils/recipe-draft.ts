@@ -50,7 +50,7 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
     ingredients: recipe.ingredients.map((line) => ({
       food_id: line.food_id,
       name: line.food_name,
-      name_zh: line.food_name_zh,
+      name_zh: line.food_name_zh ?? null,
       grams: String(line.quantity),
       per100: nutrients((n) => (line.quantity > 0 ? (line[n] * 100) / line.quantity : 0)),
     })),
@@ -70,7 +70,7 @@ export function withIngredient(draft: RecipeDraft, food: SavedFood, grams = DEFA
   const line: DraftIngredient = {
     food_id: food.id,
     name: food.name,
-    name_zh: food.name_zh,
+    name_zh: food.name_zh ?? null,
     grams: String(grams),
     per100: per100gOf(food),
   };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { UploadedImage } from '@/types/image';
+import type { components } from '@/types/api.gen';
 
 /** SPEC 9: the recent-recognition history keeps 5 entries. */
 export const RECENT_RECOGNITIONS = 5;
@@ -9,7 +9,7 @@ export const recentImagesPath = '/images/list/';
 /** While one of the photos is being analysed, the list asks again this often. */
 const WHILE_RUNNING_REFRESH_MS = 3000;
 
-type RecentImages = { images: UploadedImage[]; total: number };
+type RecentImages = components['schemas']['ImagePage'];
 
 export function getRecentImages(): Promise<RecentImages> {
   return api.get(recentImagesPath, { page_size: RECENT_RECOGNITIONS });

@@ -113,7 +113,7 @@ export function pickSearchFood(food: SavedFood, grams: number | null): PhotoPort
   return {
     food: chosenFood({
       name: food.name,
-      name_zh: food.name_zh,
+      name_zh: food.name_zh ?? null,
       food_id: food.id,
       estimated_grams: amount,
       per_100g: {
@@ -121,9 +121,9 @@ export function pickSearchFood(food: SavedFood, grams: number | null): PhotoPort
         protein: food.protein_per_100g,
         fat: food.fat_per_100g,
         carbs: food.carbs_per_100g,
-        fiber: food.fiber_per_100g,
-        sugar: food.sugar_per_100g,
-        sodium: food.sodium_per_100g,
+        fiber: food.fiber_per_100g ?? null,
+        sugar: food.sugar_per_100g ?? null,
+        sodium: food.sodium_per_100g ?? null,
       },
     }),
     grams: amount,

@@ -8,11 +8,11 @@ import { failure, ok } from '@/testing/foods';
 import { renderWithProviders } from '@/testing/render';
 
 const record = (id: number, date: string, weight: number) => ({
-  id, date, weight, notes: id === 2 ? 'after run' : null, created_at: '',
+  id, date, weight, notes: id === 2 ? 'after run' : null, created_at: '', updated_at: '',
 });
 
 function history(records = [record(1, '2026-11-01', 72.4), record(2, '2026-11-20', 70.8)]): WeightHistory {
-  return { records, latest: records.at(-1) ?? null, change: records.length > 1 ? -1.6 : null };
+  return { start_date: '2026-10-22', end_date: '2026-11-20', records, latest: records.at(-1) ?? null, change: records.length > 1 ? -1.6 : null };
 }
 
 describe('weight panel', () => {

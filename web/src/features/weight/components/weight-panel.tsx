@@ -176,7 +176,7 @@ export function WeightPanel() {
                   height={180}
                 />
               </Suspense>
-              {history.data.change !== null && (
+              {typeof history.data.change === 'number' && (
                 <p className="stats-note">
                   {t('weight.change', { value: `${history.data.change > 0 ? '+' : ''}${number.format(history.data.change)}` })}
                 </p>
