@@ -5,8 +5,9 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use anyhow::Context;
 pub use platform::config::Secret;
-use platform::config::{DataPlaces, Vars};
+use platform::config::{DataPlaces, ExposeSecret, HostPort, Positive, Vars, Within};
 use platform::usda::UsdaConfig;
+use serde::Deserialize;
 
 use crate::{
     rate_limit::{Limit, RateLimits},
@@ -87,91 +88,114 @@ impl Default for UploadLimits {
 
 const MB: u64 = 1024 * 1024;
 
+/// The variables the API reads, typed; an unset one takes the default that
+/// [`Config::read`] gives it.
+#[derive(Deserialize)]
+struct Environment {
+    bind_addr: Option<HostPort>,
+    admin_bind_addr: Option<HostPort>,
+    database_url: Option<Secret>,
+    redis_url: Option<Secret>,
+    redis_namespace: Option<String>,
+    embedded_workers: Option<bool>,
+    web_dir: Option<PathBuf>,
+    admin_token: Option<Secret>,
+    cors_origins: Option<String>,
+    jwt_secret: Option<Secret>,
+    register_limit_per_hour: Option<Positive>,
+    login_limit_per_5_min: Option<Positive>,
+    uploads_per_10_min: Option<Positive>,
+    connection_timeout_secs: Option<Positive>,
+    request_deadline_secs: Option<Positive>,
+    upload_deadline_secs: Option<Positive>,
+    max_connections: Option<Positive>,
+    max_connections_per_address: Option<Positive>,
+    max_arriving_per_address: Option<Positive>,
+    exports_at_once: Option<Positive>,
+    upload_quota_mb: Option<Positive>,
+    decode_memory_mb: Option<Positive>,
+    job_sweep_grace_secs: Option<Positive>,
+    answer_within_ms: Option<Within<0, 10_000>>,
+}
+
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         Self::read(&Vars::from_env())
     }
 
     pub fn read(vars: &Vars) -> anyhow::Result<Self> {
-        let var = |name: &str| vars.get(name);
-        let addr = |name: &str, default: &str| -> anyhow::Result<SocketAddr> {
-            let value = var(name).unwrap_or_else(|| default.into());
-            value
-                .parse()
-                .with_context(|| format!("{name} must be host:port, not {value:?}"))
-        };
-        let redis_url = var("REDIS_URL").map(Secret::new);
-        let embedded_workers = match var("EMBEDDED_WORKERS").as_deref() {
-            Some("1" | "true" | "yes") => true,
-            Some("0" | "false" | "no") => false,
-            Some(other) => anyhow::bail!("EMBEDDED_WORKERS must be true or false, not {other:?}"),
-            None => redis_url.is_none(),
-        };
+        let env: Environment = vars.extract().map_err(anyhow::Error::msg)?;
+        let embedded_workers = env.embedded_workers.unwrap_or(env.redis_url.is_none());
         anyhow::ensure!(
             cfg!(feature = "embedded-workers") || !embedded_workers,
             "this API was built without in-process workers (the embedded-workers feature): \
              set REDIS_URL and run worker processes, or EMBEDDED_WORKERS=false"
         );
+        let address = |set: Option<HostPort>, default: [u8; 4], port| {
+            set.map_or(SocketAddr::from((default, port)), |addr| addr.0)
+        };
+        let limit = |set: Option<Positive>, default: Limit| {
+            set.map_or(default, |calls| Limit::per(calls.as_u32(), default.window))
+        };
+        let seconds =
+            |set: Option<Positive>, default| set.map_or(default, |s| Duration::from_secs(s.get()));
+        let megabytes = |set: Option<Positive>, default| set.map_or(default, |mb| mb.get() * MB);
+        let rate_limits = RateLimits::default();
+        let connections = ConnectionLimits::default();
+        let uploads = UploadLimits::default();
         Ok(Config {
-            bind_addr: addr("BIND_ADDR", "127.0.0.1:8080")?,
-            admin_bind_addr: addr("ADMIN_BIND_ADDR", "127.0.0.1:8081")?,
-            database_url: Secret::new(
-                var("DATABASE_URL").unwrap_or_else(|| "sqlite://data/calorie.db".into()),
-            ),
-            redis_url,
-            redis_namespace: var("REDIS_NAMESPACE")
+            bind_addr: address(env.bind_addr, [127, 0, 0, 1], 8080),
+            admin_bind_addr: address(env.admin_bind_addr, [127, 0, 0, 1], 8081),
+            database_url: env
+                .database_url
+                .unwrap_or_else(|| "sqlite://data/calorie.db".into()),
+            redis_url: env.redis_url,
+            redis_namespace: env
+                .redis_namespace
                 .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
             embedded_workers,
-            web_dir: var("WEB_DIR").unwrap_or_else(|| "web/dist".into()).into(),
-            admin_token: var("ADMIN_TOKEN").map(Secret::new),
-            cors_origins: var("CORS_ORIGINS")
-                .unwrap_or_else(|| "http://localhost:5173,http://127.0.0.1:5173".into())
+            web_dir: env.web_dir.unwrap_or_else(|| "web/dist".into()),
+            admin_token: env.admin_token,
+            cors_origins: env
+                .cors_origins
+                .as_deref()
+                .unwrap_or("http://localhost:5173,http://127.0.0.1:5173")
                 .split(',')
                 .map(|o| o.trim().to_owned())
                 .filter(|o| !o.is_empty())
                 .collect(),
             json_body_limit: 1024 * 1024,
-            jwt_secret: var("JWT_SECRET").map(Secret::new),
+            jwt_secret: env.jwt_secret,
             rate_limits: RateLimits {
-                register_per_ip: Limit::per(
-                    positive(vars, "REGISTER_LIMIT_PER_HOUR")?
-                        .unwrap_or(RateLimits::default().register_per_ip.calls),
-                    Duration::from_secs(3600),
-                ),
-                login_per_ip: Limit::per(
-                    positive(vars, "LOGIN_LIMIT_PER_5_MIN")?
-                        .unwrap_or(RateLimits::default().login_per_ip.calls),
-                    Duration::from_secs(300),
-                ),
-                upload_per_account: Limit::per(
-                    positive(vars, "UPLOADS_PER_10_MIN")?
-                        .unwrap_or(RateLimits::default().upload_per_account.calls),
-                    Duration::from_secs(600),
-                ),
-                ..RateLimits::default()
+                register_per_ip: limit(env.register_limit_per_hour, rate_limits.register_per_ip),
+                login_per_ip: limit(env.login_limit_per_5_min, rate_limits.login_per_ip),
+                upload_per_account: limit(env.uploads_per_10_min, rate_limits.upload_per_account),
+                ..rate_limits
             },
-            connections: connection_limits(vars)?,
-            exports_at_once: positive(vars, "EXPORTS_AT_ONCE")?
-                .map_or(crate::export::DEFAULT_AT_ONCE, |n| {
-                    usize::try_from(n).unwrap_or(usize::MAX)
-                }),
+            connections: ConnectionLimits {
+                timeout: seconds(env.connection_timeout_secs, connections.timeout),
+                request: seconds(env.request_deadline_secs, connections.request),
+                upload: seconds(env.upload_deadline_secs, connections.upload),
+                max: env.max_connections.map_or(connections.max, Within::count),
+                per_address: env
+                    .max_connections_per_address
+                    .map_or(connections.per_address, Within::count),
+                arriving_per_address: env
+                    .max_arriving_per_address
+                    .map_or(connections.arriving_per_address, Within::count),
+            },
+            exports_at_once: env
+                .exports_at_once
+                .map_or(crate::export::DEFAULT_AT_ONCE, Within::count),
             uploads: UploadLimits {
-                quota_bytes: megabytes(vars, "UPLOAD_QUOTA_MB")?
-                    .unwrap_or(UploadLimits::default().quota_bytes),
-                decode_memory_bytes: megabytes(vars, "DECODE_MEMORY_MB")?
-                    .unwrap_or(UploadLimits::default().decode_memory_bytes),
-                ..UploadLimits::default()
+                quota_bytes: megabytes(env.upload_quota_mb, uploads.quota_bytes),
+                decode_memory_bytes: megabytes(env.decode_memory_mb, uploads.decode_memory_bytes),
+                ..uploads
             },
-            job_sweep_grace: Duration::from_secs(
-                positive(vars, "JOB_SWEEP_GRACE_SECS")?.map_or(120, u64::from),
-            ),
-            answer_within: Duration::from_millis(
-                vars.number("ANSWER_WITHIN_MS", 0..=10_000)
-                    .map_err(anyhow::Error::msg)?
-                    .unwrap_or(2_000),
-            ),
-            places: DataPlaces::read(vars),
-            usda: UsdaConfig::read(vars),
+            job_sweep_grace: seconds(env.job_sweep_grace_secs, Duration::from_secs(120)),
+            answer_within: Duration::from_millis(env.answer_within_ms.map_or(2_000, Within::get)),
+            places: DataPlaces::read(vars).map_err(anyhow::Error::msg)?,
+            usda: UsdaConfig::read(vars).map_err(anyhow::Error::msg)?,
             #[cfg(feature = "embedded-workers")]
             worker: worker::WorkerConfig::read(vars).map_err(anyhow::Error::msg)?,
         })
@@ -184,10 +208,10 @@ impl Config {
     pub fn signing_secret(&self) -> anyhow::Result<Vec<u8>> {
         if let Some(secret) = &self.jwt_secret {
             anyhow::ensure!(
-                secret.expose().len() >= 32,
+                secret.expose_secret().len() >= 32,
                 "JWT_SECRET must be at least 32 characters"
             );
-            return Ok(secret.expose().as_bytes().to_vec());
+            return Ok(secret.expose_secret().as_bytes().to_vec());
         }
         anyhow::ensure!(
             self.redis_url.is_none(),
@@ -227,44 +251,65 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
-/// A positive number from the environment (the per-address limits among them: how many
-/// calls one client address may make in the limit's window, raised behind a shared NAT
-/// or proxy, where many people share one).
-fn positive(vars: &Vars, name: &str) -> anyhow::Result<Option<u32>> {
-    vars.get(name)
-        .map(|value| {
-            value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n| *n > 0)
-                .with_context(|| format!("{name} must be a positive number, not {value:?}"))
-        })
-        .transpose()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `CONNECTION_TIMEOUT_SECS`, `REQUEST_DEADLINE_SECS`, `UPLOAD_DEADLINE_SECS`,
-/// `MAX_CONNECTIONS`, `MAX_CONNECTIONS_PER_ADDRESS` and `MAX_ARRIVING_PER_ADDRESS`, each
-/// defaulting to [`ConnectionLimits::default`].
-fn connection_limits(vars: &Vars) -> anyhow::Result<ConnectionLimits> {
-    let default = ConnectionLimits::default();
-    let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
-    let seconds = |name, default| -> anyhow::Result<Duration> {
-        Ok(positive(vars, name)?.map_or(default, |s| Duration::from_secs(s.into())))
-    };
-    Ok(ConnectionLimits {
-        timeout: seconds("CONNECTION_TIMEOUT_SECS", default.timeout)?,
-        request: seconds("REQUEST_DEADLINE_SECS", default.request)?,
-        upload: seconds("UPLOAD_DEADLINE_SECS", default.upload)?,
-        max: positive(vars, "MAX_CONNECTIONS")?.map_or(default.max, count),
-        per_address: positive(vars, "MAX_CONNECTIONS_PER_ADDRESS")?
-            .map_or(default.per_address, count),
-        arriving_per_address: positive(vars, "MAX_ARRIVING_PER_ADDRESS")?
-            .map_or(default.arriving_per_address, count),
-    })
-}
+    fn read(vars: &[(&str, &str)]) -> Result<Config, String> {
+        Config::read(&Vars::of(vars.iter().copied())).map_err(|e| e.to_string())
+    }
 
-/// A size in MiB from the environment, in bytes.
-fn megabytes(vars: &Vars, name: &str) -> anyhow::Result<Option<u64>> {
-    Ok(positive(vars, name)?.map(|mb| u64::from(mb) * MB))
+    #[test]
+    fn defaults_are_the_embedded_ones() {
+        let config = read(&[]).unwrap();
+        assert_eq!(config.bind_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            config.database_url.expose_secret(),
+            "sqlite://data/calorie.db"
+        );
+        assert!(config.redis_url.is_none());
+        assert_eq!(config.rate_limits.login_per_ip.calls, 30);
+        assert_eq!(config.answer_within, Duration::from_secs(2));
+        assert_eq!(config.uploads.quota_bytes, 1024 * MB);
+        assert_eq!(config.cors_origins.len(), 2);
+    }
+
+    #[test]
+    fn settings_are_read_and_bad_ones_refused_by_name() {
+        let config = read(&[
+            ("BIND_ADDR", "0.0.0.0:9000"),
+            ("LOGIN_LIMIT_PER_5_MIN", "300"),
+            ("UPLOAD_QUOTA_MB", "5"),
+            ("EMBEDDED_WORKERS", "no"),
+            ("ANSWER_WITHIN_MS", "0"),
+        ])
+        .unwrap();
+        assert_eq!(config.bind_addr.to_string(), "0.0.0.0:9000");
+        assert_eq!(config.rate_limits.login_per_ip.calls, 300);
+        assert_eq!(
+            config.rate_limits.login_per_ip.window,
+            Duration::from_secs(300)
+        );
+        assert_eq!(config.uploads.quota_bytes, 5 * MB);
+        assert!(!config.embedded_workers);
+        assert_eq!(config.answer_within, Duration::ZERO);
+
+        let refused = |name: &str, value: &str| read(&[(name, value)]).unwrap_err();
+        assert_eq!(
+            refused("BIND_ADDR", "8080"),
+            "BIND_ADDR must be host:port, not \"8080\""
+        );
+        assert_eq!(
+            refused("LOGIN_LIMIT_PER_5_MIN", "0"),
+            "LOGIN_LIMIT_PER_5_MIN must be a positive number, not \"0\""
+        );
+        assert_eq!(
+            refused("EMBEDDED_WORKERS", "maybe"),
+            "EMBEDDED_WORKERS must be true or false, not \"maybe\""
+        );
+        assert_eq!(
+            refused("ANSWER_WITHIN_MS", "60000"),
+            "ANSWER_WITHIN_MS must be 0 to 10000, not \"60000\""
+        );
+    }
 }

@@ -40,6 +40,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
+use platform::config::ExposeSecret;
 use tokio::{net::TcpListener, sync::watch};
 use tower::Layer;
 use tower_http::{
@@ -171,7 +172,7 @@ impl App {
         ));
         // A fleet's workers run elsewhere: their events reach the job board over Redis.
         if let (Some(url), Some(_)) = (&config.redis_url, &config.admin_token) {
-            jobs::board_log::relay(url.expose(), &config.redis_namespace)?;
+            jobs::board_log::relay(url.expose_secret(), &config.redis_namespace)?;
         }
 
         // Tells the server when in-process workers end; the sender is dropped unused
@@ -259,13 +260,13 @@ impl App {
 /// The database the configuration names (migrated), and its job queue and progress bus.
 async fn connect(config: &Config) -> anyhow::Result<(models::Database, jobs::Jobs)> {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let db = models::Database::connect(config.database_url.expose())
+    let db = models::Database::connect(config.database_url.expose_secret())
         .await
         .context("cannot open the database")?;
     db.migrate().await.context("cannot migrate the database")?;
     let jobs = jobs::Jobs::connect(
         &db,
-        config.redis_url.as_ref().map(Secret::expose),
+        config.redis_url.as_ref().map(ExposeSecret::expose_secret),
         &config.redis_namespace,
     )
     .await

@@ -8,7 +8,7 @@ use std::time::Duration;
 use models::{FoodSource, NewFood, Nutrients};
 use serde::Deserialize;
 
-use crate::config::Secret;
+use crate::config::{ExposeSecret, Secret};
 use crate::outside::{Backoff, SharedBudget, TtlCache};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.nal.usda.gov/fdc/v1";
@@ -161,7 +161,7 @@ impl UsdaClient {
             .user_agent(concat!("calorie-tracker/", env!("CARGO_PKG_VERSION")))
             .build()
             .expect("the HTTP client builds");
-        let calls = SharedBudget::new(calls_per_hour(config.api_key.expose()), HOUR);
+        let calls = SharedBudget::new(calls_per_hour(config.api_key.expose_secret()), HOUR);
         UsdaClient {
             http,
             config,
@@ -189,7 +189,7 @@ impl UsdaClient {
         ))
         .map_err(|e| UsdaError::Unavailable(format!("bad USDA_BASE_URL: {e}")))?;
         url.query_pairs_mut()
-            .append_pair("api_key", self.config.api_key.expose())
+            .append_pair("api_key", self.config.api_key.expose_secret())
             .extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         let response = self.http.get(url).send().await.map_err(|e| {
             UsdaError::Unavailable(if e.is_timeout() {

@@ -3,10 +3,11 @@
 //! [`WorkerConfig`] the workers' own settings, also part of the API's configuration for
 //! the workers it runs in-process. Nothing else in the workers reads the environment.
 
-use std::time::Duration;
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
-use platform::config::{DataPlaces, Secret, Vars};
+use platform::config::{DataPlaces, HostPort, Secret, Vars, Within};
 use platform::usda::UsdaConfig;
+use serde::Deserialize;
 
 use crate::barcodes::openfoodfacts::{self, OffConfig};
 use crate::recognition::{self, ExecutionProvider, RecognitionConfig, vision::VisionConfig};
@@ -27,7 +28,7 @@ pub struct Config {
     /// USDA FoodData Central: `USDA_BASE_URL`, `USDA_API_KEY` (DEMO_KEY by default).
     pub usda: UsdaConfig,
     /// `WORKER_METRICS_ADDR`: where this worker serves `GET /metrics` (off when unset).
-    pub metrics_addr: Option<std::net::SocketAddr>,
+    pub metrics_addr: Option<SocketAddr>,
     pub workers: WorkerConfig,
 }
 
@@ -37,28 +38,25 @@ impl Config {
     }
 
     pub fn read(vars: &Vars) -> Result<Self, String> {
+        #[derive(Deserialize)]
+        struct Environment {
+            database_url: Option<Secret>,
+            redis_url: Option<Secret>,
+            redis_namespace: Option<String>,
+            worker_metrics_addr: Option<HostPort>,
+        }
+        let environment: Environment = vars.extract()?;
         Ok(Config {
-            database_url: vars
-                .get("DATABASE_URL")
-                .ok_or("DATABASE_URL is required")?
-                .into(),
-            redis_url: vars
-                .get("REDIS_URL")
-                .ok_or("REDIS_URL is required for a worker")?
-                .into(),
-            redis_namespace: vars
-                .get("REDIS_NAMESPACE")
+            database_url: environment.database_url.ok_or("DATABASE_URL is required")?,
+            redis_url: environment
+                .redis_url
+                .ok_or("REDIS_URL is required for a worker")?,
+            redis_namespace: environment
+                .redis_namespace
                 .unwrap_or_else(|| jobs::DEFAULT_NAMESPACE.into()),
-            places: DataPlaces::read(vars),
-            usda: UsdaConfig::read(vars),
-            metrics_addr: vars
-                .get("WORKER_METRICS_ADDR")
-                .map(|addr| {
-                    addr.trim()
-                        .parse()
-                        .map_err(|_| format!("WORKER_METRICS_ADDR must be host:port, not {addr:?}"))
-                })
-                .transpose()?,
+            places: DataPlaces::read(vars)?,
+            usda: UsdaConfig::read(vars)?,
+            metrics_addr: environment.worker_metrics_addr.map(|addr| addr.0),
             workers: WorkerConfig::read(vars)?,
         })
     }
@@ -145,34 +143,109 @@ impl std::fmt::Display for QueueSelection {
     }
 }
 
+/// The variables the workers read, typed, with the defaults of the embedded mode.
+#[derive(Deserialize)]
+#[serde(default)]
+struct Environment {
+    worker_concurrency: Within<1, 256>,
+    worker_heartbeat_secs: Option<Within<1, 600>>,
+    smtp_url: Option<Secret>,
+    mail_from: String,
+    public_url: String,
+    off_base_url: String,
+    off_timeout_ms: Option<Within<1, 600_000>>,
+    off_user_agent: String,
+    models_dir: PathBuf,
+    ort_dylib_path: PathBuf,
+    detector_model: String,
+    gate_model: String,
+    recognition_ep: ExecutionProvider,
+    recognition_sessions: Option<Sessions>,
+    recognition_threads: Option<Within<1, 64>>,
+    recognition_gpu_memory_mb: Option<Within<64, 81_920>>,
+    recognition_batch: Option<Within<1, 64>>,
+    dish_classifier: Option<String>,
+    vision_api_url: Option<String>,
+    vision_api_key: Option<Secret>,
+    vision_model: String,
+    vision_timeout_ms: Option<Within<1, 600_000>>,
+    unconfirmed_uploads_kept_days: Within<1, 3650>,
+    hostname: String,
+    worker_queues: String,
+}
+
+impl Default for Environment {
+    fn default() -> Self {
+        Environment {
+            worker_concurrency: Within(2),
+            worker_heartbeat_secs: None,
+            smtp_url: None,
+            mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
+            public_url: "http://127.0.0.1:8080".into(),
+            off_base_url: openfoodfacts::DEFAULT_BASE_URL.into(),
+            off_timeout_ms: None,
+            off_user_agent: openfoodfacts::DEFAULT_USER_AGENT.into(),
+            models_dir: recognition::DEFAULT_MODELS_DIR.into(),
+            ort_dylib_path: recognition::DEFAULT_ORT_LIBRARY.into(),
+            detector_model: recognition::DEFAULT_DETECTOR.into(),
+            gate_model: recognition::DEFAULT_GATE.into(),
+            recognition_ep: ExecutionProvider::Cpu,
+            recognition_sessions: None,
+            recognition_threads: None,
+            recognition_gpu_memory_mb: None,
+            recognition_batch: None,
+            dish_classifier: None,
+            vision_api_url: None,
+            vision_api_key: None,
+            vision_model: recognition::vision::DEFAULT_MODEL.into(),
+            vision_timeout_ms: None,
+            unconfirmed_uploads_kept_days: Within(30),
+            hostname: "local".into(),
+            worker_queues: String::new(),
+        }
+    }
+}
+
+/// `RECOGNITION_SESSIONS`: one session all slots share, or one per slot.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum Sessions {
+    Shared,
+    PerSlot,
+}
+
+fn millis(ms: Option<Within<1, 600_000>>, default: Duration) -> Duration {
+    ms.map_or(default, |ms| Duration::from_millis(ms.get()))
+}
+
 impl WorkerConfig {
     pub fn from_env() -> Result<Self, String> {
         Self::read(&Vars::from_env())
     }
 
     pub fn read(vars: &Vars) -> Result<Self, String> {
-        let concurrency = vars.number("WORKER_CONCURRENCY", 1..=256)?.unwrap_or(2);
-        let heartbeat = vars
-            .number("WORKER_HEARTBEAT_SECS", 1..=600)?
-            .map_or(jobs::DEFAULT_HEARTBEAT, Duration::from_secs);
-        let kept_days: u64 = vars
-            .number("UNCONFIRMED_UPLOADS_KEPT_DAYS", 1..=3650)?
-            .unwrap_or(30);
+        let environment: Environment = vars.extract()?;
+        let concurrency = environment.worker_concurrency.count();
+        let recognition = recognition_config(&environment, concurrency);
         Ok(WorkerConfig {
             concurrency,
-            heartbeat,
-            smtp_url: vars.get("SMTP_URL").map(Secret::from),
-            mail_from: vars
-                .get("MAIL_FROM")
-                .unwrap_or_else(|| "Calorie Tracker <no-reply@calorie.localhost>".into()),
-            public_url: vars
-                .get("PUBLIC_URL")
-                .unwrap_or_else(|| "http://127.0.0.1:8080".into()),
-            off: off_config(vars),
-            recognition: recognition_config(vars, concurrency)?,
-            unconfirmed_uploads_kept_for: Duration::from_secs(kept_days * 24 * 3600),
-            host_name: vars.get("HOSTNAME").unwrap_or_else(|| "local".into()),
-            queues: QueueSelection::parse(&vars.get("WORKER_QUEUES").unwrap_or_default())?,
+            heartbeat: environment
+                .worker_heartbeat_secs
+                .map_or(jobs::DEFAULT_HEARTBEAT, |s| Duration::from_secs(s.get())),
+            smtp_url: environment.smtp_url,
+            mail_from: environment.mail_from,
+            public_url: environment.public_url,
+            off: OffConfig {
+                base_url: environment.off_base_url,
+                timeout: millis(environment.off_timeout_ms, openfoodfacts::DEFAULT_TIMEOUT),
+                user_agent: environment.off_user_agent,
+            },
+            recognition,
+            unconfirmed_uploads_kept_for: Duration::from_secs(
+                environment.unconfirmed_uploads_kept_days.get() * 24 * 3600,
+            ),
+            host_name: environment.hostname,
+            queues: QueueSelection::parse(&environment.worker_queues)?,
         })
     }
 
@@ -182,95 +255,57 @@ impl WorkerConfig {
     }
 }
 
-fn off_config(vars: &Vars) -> OffConfig {
-    OffConfig {
-        base_url: vars
-            .get("OFF_BASE_URL")
-            .unwrap_or_else(|| openfoodfacts::DEFAULT_BASE_URL.into()),
-        timeout: vars
-            .millis("OFF_TIMEOUT_MS")
-            .unwrap_or(openfoodfacts::DEFAULT_TIMEOUT),
-        user_agent: vars
-            .get("OFF_USER_AGENT")
-            .unwrap_or_else(|| openfoodfacts::DEFAULT_USER_AGENT.into()),
-    }
-}
-
 /// `concurrency` images may be analysed at once: on the CPU one session each (or one
 /// shared, `RECOGNITION_SESSIONS=shared`), the cores shared among the sessions unless
 /// `RECOGNITION_THREADS` says otherwise; on CUDA one session per model, shared.
-fn recognition_config(vars: &Vars, concurrency: usize) -> Result<RecognitionConfig, String> {
-    let execution = match vars.get("RECOGNITION_EP").as_deref() {
-        None | Some("cpu") => ExecutionProvider::Cpu,
-        Some("cuda") => ExecutionProvider::Cuda,
-        Some(other) => {
-            return Err(format!("RECOGNITION_EP must be cpu or cuda, not {other:?}"));
-        }
-    };
-    let shared = match vars.get("RECOGNITION_SESSIONS").as_deref() {
-        None => execution == ExecutionProvider::Cuda,
-        Some("shared") => true,
-        Some("per-slot") => false,
-        Some(other) => {
-            return Err(format!(
-                "RECOGNITION_SESSIONS must be shared or per-slot, not {other:?}"
-            ));
-        }
-    };
+fn recognition_config(environment: &Environment, concurrency: usize) -> RecognitionConfig {
+    let execution = environment.recognition_ep;
+    let cuda = execution == ExecutionProvider::Cuda;
+    let shared = environment
+        .recognition_sessions
+        .map_or(cuda, |sessions| sessions == Sessions::Shared);
     let sessions = if shared { 1 } else { concurrency.max(1) };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = vars
-        .number("RECOGNITION_THREADS", 1..=64)?
-        .unwrap_or((cores / sessions).max(1));
-    let vision = vars.get("VISION_API_URL").map(|base_url| VisionConfig {
-        base_url,
-        api_key: vars.get("VISION_API_KEY").map(Secret::from),
-        model: vars
-            .get("VISION_MODEL")
-            .unwrap_or_else(|| recognition::vision::DEFAULT_MODEL.into()),
-        timeout: vars
-            .millis("VISION_TIMEOUT_MS")
-            .unwrap_or(recognition::vision::DEFAULT_TIMEOUT),
-    });
-    Ok(RecognitionConfig {
-        models_dir: vars
-            .get("MODELS_DIR")
-            .unwrap_or_else(|| recognition::DEFAULT_MODELS_DIR.into())
-            .into(),
-        ort_library: vars
-            .get("ORT_DYLIB_PATH")
-            .unwrap_or_else(|| recognition::DEFAULT_ORT_LIBRARY.into())
-            .into(),
-        detector: vars
-            .get("DETECTOR_MODEL")
-            .unwrap_or_else(|| recognition::DEFAULT_DETECTOR.into()),
-        gate: vars
-            .get("GATE_MODEL")
-            .unwrap_or_else(|| recognition::DEFAULT_GATE.into()),
+    let vision = environment
+        .vision_api_url
+        .clone()
+        .map(|base_url| VisionConfig {
+            base_url,
+            api_key: environment.vision_api_key.clone(),
+            model: environment.vision_model.clone(),
+            timeout: millis(
+                environment.vision_timeout_ms,
+                recognition::vision::DEFAULT_TIMEOUT,
+            ),
+        });
+    RecognitionConfig {
+        models_dir: environment.models_dir.clone(),
+        ort_library: environment.ort_dylib_path.clone(),
+        detector: environment.detector_model.clone(),
+        gate: environment.gate_model.clone(),
         execution,
         sessions,
-        gpu_memory_bytes: vars
-            .number("RECOGNITION_GPU_MEMORY_MB", 64..=81_920)?
-            .map_or(recognition::DEFAULT_GPU_MEMORY, |mb: usize| {
-                mb * 1024 * 1024
+        gpu_memory_bytes: environment
+            .recognition_gpu_memory_mb
+            .map_or(recognition::DEFAULT_GPU_MEMORY, |mb| {
+                mb.count() * 1024 * 1024
             }),
-        threads,
-        batch: vars.number("RECOGNITION_BATCH", 1..=64)?.unwrap_or(
-            if execution == ExecutionProvider::Cuda {
-                8
-            } else {
-                1
-            },
-        ),
-        one_shape: execution == ExecutionProvider::Cuda,
-        classifier: vars.get("DISH_CLASSIFIER"),
+        threads: environment
+            .recognition_threads
+            .map_or((cores / sessions).max(1), Within::count),
+        batch: environment
+            .recognition_batch
+            .map_or(if cuda { 8 } else { 1 }, Within::count),
+        one_shape: cuda,
+        classifier: environment.dish_classifier.clone(),
         vision,
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use platform::config::ExposeSecret;
 
     #[test]
     fn defaults_are_the_readmes() {
@@ -281,7 +316,7 @@ mod tests {
         .unwrap();
         assert_eq!(config.redis_namespace, "calorie");
         assert_eq!(config.places.data_dir, std::path::PathBuf::from("data"));
-        assert_eq!(config.usda.api_key.expose(), "DEMO_KEY");
+        assert_eq!(config.usda.api_key.expose_secret(), "DEMO_KEY");
         assert_eq!(config.usda.timeout, Duration::from_millis(4000));
         let workers = config.workers;
         assert_eq!(workers.concurrency, 2);
@@ -327,6 +362,44 @@ mod tests {
     }
 
     #[test]
+    fn values_that_do_not_read_as_their_type_are_refused_by_name() {
+        let refused = |name: &str, value: &str| {
+            Config::read(&Vars::of([
+                ("DATABASE_URL", "postgres://db/x"),
+                ("REDIS_URL", "redis://r"),
+                (name, value),
+            ]))
+            .unwrap_err()
+        };
+        assert_eq!(
+            refused("RECOGNITION_EP", "gpu"),
+            "RECOGNITION_EP must be cpu or cuda, not \"gpu\""
+        );
+        assert_eq!(
+            refused("WORKER_METRICS_ADDR", "localhost"),
+            "WORKER_METRICS_ADDR must be host:port, not \"localhost\""
+        );
+        assert_eq!(
+            refused("OFF_TIMEOUT_MS", "soon"),
+            "OFF_TIMEOUT_MS must be 1 to 600000, not \"soon\""
+        );
+        assert_eq!(
+            refused("WORKER_HEARTBEAT_SECS", "-3"),
+            "WORKER_HEARTBEAT_SECS must be 1 to 600, not \"-3\""
+        );
+        // A secret of digits stays text, and blanks around a value are not part of it.
+        let config = Config::read(&Vars::of([
+            ("DATABASE_URL", "postgres://db/x"),
+            ("REDIS_URL", "redis://r"),
+            ("USDA_API_KEY", "12345"),
+            ("WORKER_CONCURRENCY", " 8 "),
+        ]))
+        .unwrap();
+        assert_eq!(config.usda.api_key.expose_secret(), "12345");
+        assert_eq!(config.workers.concurrency, 8);
+    }
+
+    #[test]
     fn secrets_never_show_in_debug_output() {
         let config = Config::read(&Vars::of([
             ("DATABASE_URL", "postgres://calorie:db-password@db/calorie"),
@@ -349,7 +422,7 @@ mod tests {
         ] {
             assert!(!shown.contains(secret), "{secret} in {shown}");
         }
-        assert!(shown.contains("[redacted]"));
+        assert!(shown.contains("REDACTED"));
     }
 
     #[test]

@@ -44,11 +44,12 @@ pub struct WorkerDeps {
 
 /// Connects a fleet worker: database (migrated), Redis queue and progress bus.
 pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
-    let db = models::Database::connect(config.database_url.expose()).await?;
+    use platform::config::ExposeSecret;
+    let db = models::Database::connect(config.database_url.expose_secret()).await?;
     db.migrate().await?;
     let jobs = jobs::Jobs::connect(
         &db,
-        Some(config.redis_url.expose()),
+        Some(config.redis_url.expose_secret()),
         &config.redis_namespace,
     )
     .await?;

@@ -12,6 +12,8 @@ use lettre::{
     },
 };
 
+use platform::config::ExposeSecret;
+
 use crate::WorkerConfig;
 
 #[derive(Debug, thiserror::Error)]
@@ -71,8 +73,8 @@ impl Mailer {
             .map_err(|e| MailerError::Address(format!("MAIL_FROM: {e}")))?;
         let transport = match &config.smtp_url {
             Some(url) => Transport::Smtp {
-                relay: models::db::redact(url.expose()),
-                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
+                relay: models::db::redact(url.expose_secret()),
+                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
                     .map_err(|e| MailerError::Transport(format!("SMTP_URL: {e}")))?
                     .timeout(Some(std::time::Duration::from_secs(10)))
                     .build(),

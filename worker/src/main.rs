@@ -2,6 +2,8 @@
 //! `worker --health` checks the database and Redis once and exits (for containers);
 //! `WORKER_METRICS_ADDR` serves its own `/metrics` (sessions, batch sizes and waits).
 
+use platform::config::ExposeSecret;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     platform::telemetry::init_tracing();
@@ -14,7 +16,7 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     // The job board's Logs page, on the API, shows this worker's jobs.
-    jobs::board_log::publish(config.redis_url.expose(), &config.redis_namespace).await?;
+    jobs::board_log::publish(config.redis_url.expose_secret(), &config.redis_namespace).await?;
     // Installed before any model is loaded, so its sessions are counted.
     platform::telemetry::metrics();
     if let Some(addr) = config.metrics_addr {

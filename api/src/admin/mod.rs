@@ -17,6 +17,7 @@ use axum::{
 use base64::Engine;
 use jobs::payloads::{ImportFoods, ImportSource, Probe};
 use models::ErrorCode;
+use platform::config::ExposeSecret;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -57,7 +58,7 @@ async fn require_admin(
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(presented_token);
-    if presented.is_some_and(|p| constant_time_eq(p.as_bytes(), token.expose().as_bytes())) {
+    if presented.is_some_and(|p| constant_time_eq(p.as_bytes(), token.expose_secret().as_bytes())) {
         return next.run(request).await;
     }
     let mut response = ApiError::new(

@@ -25,7 +25,9 @@ pub use manifest::ModelManifest;
 /// The message of SPEC-less honesty: no model, no result.
 pub const NOT_INSTALLED: &str = "recognition model not installed";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `RECOGNITION_EP`: `cpu` or `cuda`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ExecutionProvider {
     Cpu,
     /// CUDA when ONNX Runtime has it (the onnxruntime-gpu wheel's library); else the CPU.

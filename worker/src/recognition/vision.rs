@@ -8,7 +8,7 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use platform::config::Secret;
+use platform::config::{ExposeSecret, Secret};
 
 pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(15_000);
@@ -91,7 +91,7 @@ impl VisionClient {
         );
         let mut request = self.http.post(url).json(&body);
         if let Some(key) = &self.config.api_key {
-            request = request.bearer_auth(key.expose());
+            request = request.bearer_auth(key.expose_secret());
         }
         let response = request
             .send()

@@ -123,19 +123,19 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
     let config = Config {
         bind_addr: "127.0.0.1:0".parse().unwrap(),
         admin_bind_addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: Secret::new(db.url.clone()),
+        database_url: Secret::from(db.url.clone()),
         redis_url: redis_namespace
             .as_ref()
-            .map(|_| Secret::new(models::testing::redis_url())),
+            .map(|_| Secret::from(models::testing::redis_url())),
         redis_namespace: redis_namespace.clone().unwrap_or_else(|| "calorie".into()),
         embedded_workers: options.embedded_workers,
         web_dir: options
             .web_dir
             .unwrap_or_else(|| data_dir.path().join("no-web")),
-        admin_token: options.admin_token.map(Secret::new),
+        admin_token: options.admin_token.map(Secret::from),
         cors_origins: vec!["http://localhost:5173".into()],
         json_body_limit: 64 * 1024,
-        jwt_secret: Some(Secret::new(TEST_JWT_SECRET)),
+        jwt_secret: Some(Secret::from(TEST_JWT_SECRET)),
         rate_limits: options.rate_limits,
         connections: options.connections,
         exports_at_once: options.exports_at_once,
@@ -157,7 +157,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         worker: WorkerConfig {
             concurrency: options.concurrency,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
-            smtp_url: options.smtp_url.map(Secret::new),
+            smtp_url: options.smtp_url.map(Secret::from),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
             public_url: "http://127.0.0.1:8080".into(),
             off: worker::barcodes::openfoodfacts::OffConfig {
