@@ -124,6 +124,8 @@ pub enum Interruption {
     Store(#[from] StoreError),
     #[error("cannot write the export: {0}")]
     Render(#[from] serde_json::Error),
+    #[error("cannot write the export: {0}")]
+    RenderCsv(#[from] csv::Error),
     #[error("the client went away")]
     ClientGone,
     #[error("the client took nothing for {STALL_LIMIT:?}")]

@@ -1,35 +1,26 @@
-//! A small reader for the comma-separated data files (reference tables, imports).
+//! Reading the comma- and tab-separated data files (reference tables, imports), by the
+//! `csv` crate.
+
+use std::io::Read;
+
+/// One record's fields.
+pub use csv::StringRecord as Record;
 
 /// Records of a comma-separated file with `"` quoting (RFC 4180), header first.
 pub fn records(text: &str) -> Vec<Vec<String>> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') if field.is_empty() => quoted = true,
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    if !field.is_empty() || !record.is_empty() {
-        record.push(field);
-        records.push(record);
-    }
-    records
+    reader(text.as_bytes(), b',', true)
+        .records()
+        .filter_map(Result::ok)
+        .map(|record| record.iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// The first record of `line` (a file's header read on its own).
+pub fn first_record(line: &str, delimiter: u8, quoted: bool) -> Record {
+    let mut record = Record::new();
+    // A line of text is UTF-8 already, so reading it cannot fail.
+    let _ = reader(line.as_bytes(), delimiter, quoted).read_record(&mut record);
+    record
 }
 
 /// Reads delimited records one at a time from a large file. With `quoted`, `"` quotes
@@ -37,49 +28,29 @@ pub fn records(text: &str) -> Vec<Vec<String>> {
 /// Facts exports, whose fields hold stray quotes). Calls `each` per record, header
 /// included, until it returns false.
 pub fn for_each_record(
-    reader: impl std::io::BufRead,
-    delimiter: char,
+    from: impl Read,
+    delimiter: u8,
     quoted: bool,
-    mut each: impl FnMut(&[String]) -> bool,
+    mut each: impl FnMut(&Record) -> bool,
 ) -> std::io::Result<()> {
-    let mut pending = String::new();
-    for line in reader.lines() {
-        let line = line?;
-        if !pending.is_empty() {
-            pending.push('\n');
-        }
-        pending.push_str(line.trim_end_matches('\r'));
-        if quoted && pending.chars().filter(|c| *c == '"').count() % 2 == 1 {
-            continue; // inside a quoted field that goes on on the next line
-        }
-        let fields = if quoted {
-            let mut fields = Vec::new();
-            let mut field = String::new();
-            let mut in_quotes = false;
-            let mut chars = pending.chars().peekable();
-            while let Some(c) = chars.next() {
-                match (in_quotes, c) {
-                    (true, '"') if chars.peek() == Some(&'"') => {
-                        chars.next();
-                        field.push('"');
-                    }
-                    (true, '"') => in_quotes = false,
-                    (false, '"') if field.is_empty() => in_quotes = true,
-                    (false, c) if c == delimiter => fields.push(std::mem::take(&mut field)),
-                    (_, c) => field.push(c),
-                }
-            }
-            fields.push(field);
-            fields
-        } else {
-            pending.split(delimiter).map(str::to_owned).collect()
-        };
-        pending.clear();
-        if !each(&fields) {
+    let mut reader = reader(from, delimiter, quoted);
+    let mut record = Record::new();
+    while reader.read_record(&mut record)? {
+        if !each(&record) {
             break;
         }
     }
     Ok(())
+}
+
+/// Records of any length (a short last line, a trailing field), no header taken apart.
+fn reader<R: Read>(from: R, delimiter: u8, quoted: bool) -> csv::Reader<R> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .quoting(quoted)
+        .from_reader(from)
 }
 
 #[cfg(test)]
@@ -90,8 +61,8 @@ mod tests {
     fn reads_quoted_records_across_lines() {
         let text = "id,name\n1,\"Rice, white\"\n2,\"say \"\"hi\"\"\nthere\"\n";
         let mut got = Vec::new();
-        for_each_record(text.as_bytes(), ',', true, |r| {
-            got.push(r.to_vec());
+        for_each_record(text.as_bytes(), b',', true, |r| {
+            got.push(r.iter().map(str::to_owned).collect::<Vec<_>>());
             true
         })
         .unwrap();
@@ -103,11 +74,12 @@ mod tests {
     #[test]
     fn tab_separated_without_quotes() {
         let mut got = Vec::new();
-        for_each_record("a\tb\n\"x\t y\"\n".as_bytes(), '\t', false, |r| {
-            got.push(r.to_vec());
+        for_each_record("a\tb\r\n\"x\t y\"\n".as_bytes(), b'\t', false, |r| {
+            got.push(r.iter().map(str::to_owned).collect::<Vec<_>>());
             true
         })
         .unwrap();
+        assert_eq!(got[0], ["a", "b"]);
         assert_eq!(got[1], ["\"x", " y\""]);
     }
 }

@@ -13,7 +13,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use crate::barcode::Barcode;
-use crate::csv::for_each_record;
+use crate::csv::{Record, first_record, for_each_record};
 use crate::food::{FoodSource, NewFood, Nutrients};
 
 /// Brand owner, barcode and ingredients of a branded USDA food.
@@ -60,18 +60,18 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ImportError + '_ {
     }
 }
 
-fn column(header: &[String], names: &[&str]) -> Option<usize> {
+fn column(header: &Record, names: &[&str]) -> Option<usize> {
     names
         .iter()
         .find_map(|n| header.iter().position(|h| h.trim() == *n))
 }
 
-fn number(fields: &[String], index: Option<usize>) -> Option<f64> {
+fn number(fields: &Record, index: Option<usize>) -> Option<f64> {
     let v: f64 = fields.get(index?)?.trim().parse().ok()?;
     v.is_finite().then_some(v)
 }
 
-fn text(fields: &[String], index: Option<usize>) -> Option<String> {
+fn text(fields: &Record, index: Option<usize>) -> Option<String> {
     let v = fields.get(index?)?.trim();
     (!v.is_empty()).then(|| v.to_owned())
 }
@@ -164,7 +164,7 @@ pub fn usda_release(
     // fibre, sugars, sodium.
     let mut nutrients: HashMap<i64, (Nutrients, Option<EnergyKind>)> = HashMap::new();
     let mut cols = None;
-    for_each_record(open(&food_nutrient)?, ',', true, |r| {
+    for_each_record(open(&food_nutrient)?, b',', true, |r| {
         let Some((fdc, nutrient, amount)) = cols else {
             cols = Some((
                 column(r, &["fdc_id"]),
@@ -191,7 +191,7 @@ pub fn usda_release(
     let mut brands: HashMap<i64, Branding> = HashMap::new();
     if branded.exists() {
         let mut cols = None;
-        for_each_record(open(&branded)?, ',', true, |r| {
+        for_each_record(open(&branded)?, b',', true, |r| {
             let Some((fdc, owner, name, gtin, ingredients)) = cols else {
                 cols = Some((
                     column(r, &["fdc_id"]),
@@ -220,7 +220,7 @@ pub fn usda_release(
 
     let mut read = 0;
     let mut cols = None;
-    for_each_record(open(&food)?, ',', true, |r| {
+    for_each_record(open(&food)?, b',', true, |r| {
         let Some((fdc, description, data_type)) = cols else {
             cols = Some((
                 column(r, &["fdc_id"]),
@@ -287,15 +287,8 @@ pub fn open_food_facts(
     let mut first = String::new();
     std::io::BufRead::read_line(&mut reader, &mut first).map_err(io(path))?;
     let tabs = first.contains('\t');
-    let delimiter = if tabs { '\t' } else { ',' };
-    let header: Vec<String> = if tabs {
-        first.trim_end().split('\t').map(str::to_owned).collect()
-    } else {
-        crate::csv::records(first.trim_end())
-            .into_iter()
-            .next()
-            .unwrap_or_default()
-    };
+    let delimiter = if tabs { b'\t' } else { b',' };
+    let header = first_record(first.trim_end(), delimiter, !tabs);
     let c = |names: &[&str]| column(&header, names);
     let (code, name, brands) = (c(&["code"]), c(&["product_name"]), c(&["brands"]));
     if code.is_none() || name.is_none() {

@@ -1,7 +1,5 @@
 //! `/users/*`: the profile and the account settings (password, export, deletion).
 
-use std::io::{self, Write};
-
 use axum::{extract::State, http::header, response::IntoResponse};
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
@@ -346,59 +344,65 @@ async fn export_json(
     ))
 }
 
-/// A CSV field, quoted when it holds a separator, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
+/// Writes CSV records to `out` (fields quoted where they hold a separator, a quote or a
+/// line break).
+fn csv_writer(out: &mut Vec<u8>) -> csv::Writer<&mut Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .buffer_capacity(1024)
+        .from_writer(out)
 }
 
 /// The columns of the CSV export: the meal, the food, its macronutrients, then every
 /// micronutrient key (what the quantity holds; empty where the food does not give it).
-fn csv_header() -> String {
-    let mut header =
-        "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g"
-            .to_owned();
-    for m in Micronutrient::ALL {
-        header.push(',');
-        header.push_str(m.key());
-    }
-    header.push('\n');
-    header
+fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
+    let meal_and_food = [
+        "meal_id",
+        "date",
+        "time",
+        "meal_type",
+        "meal_name",
+        "food_name",
+        "quantity_g",
+        "calories",
+        "protein_g",
+        "fat_g",
+        "carbs_g",
+    ];
+    let micronutrients = Micronutrient::ALL.iter().map(|m| m.key());
+    csv_writer(out).write_record(meal_and_food.into_iter().chain(micronutrients))
 }
 
 /// A meal's rows of the CSV export, one per food.
-fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> io::Result<()> {
+fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Result<()> {
+    let mut writer = csv_writer(out);
     for food in &meal.foods {
         let amount = food.line.amount();
-        write!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{},{}",
-            meal.id,
-            clock.date_of(meal.eaten_at),
-            clock.time_of(meal.eaten_at).format("%H:%M"),
-            meal.meal_type,
-            csv_field(meal.name.as_deref().unwrap_or_default()),
-            csv_field(&food.line.food_name),
-            food.line.quantity.get(),
-            amount.calories,
-            amount.protein,
-            amount.fat,
-            amount.carbs,
-        )?;
         let grams = food.line.quantity.get();
-        for m in Micronutrient::ALL {
-            match food.line.micronutrients.get(m) {
-                Some(per_100g) => {
-                    write!(out, ",{}", Micronutrient::rounded(per_100g * grams / 100.0))?
-                }
-                None => out.push(b','),
-            }
-        }
-        out.push(b'\n');
+        let meal_and_food = [
+            meal.id.to_string(),
+            clock.date_of(meal.eaten_at).to_string(),
+            clock.time_of(meal.eaten_at).format("%H:%M").to_string(),
+            meal.meal_type.to_string(),
+            meal.name.clone().unwrap_or_default(),
+            food.line.food_name.clone(),
+            grams.to_string(),
+            amount.calories.to_string(),
+            amount.protein.to_string(),
+            amount.fat.to_string(),
+            amount.carbs.to_string(),
+        ];
+        let micronutrients = Micronutrient::ALL.iter().map(|&m| {
+            food.line
+                .micronutrients
+                .get(m)
+                .map_or_else(String::new, |per_100g| {
+                    Micronutrient::rounded(per_100g * grams / 100.0).to_string()
+                })
+        });
+        writer.write_record(meal_and_food.into_iter().chain(micronutrients))?;
     }
+    writer.flush()?;
     Ok(())
 }
 
@@ -427,9 +431,9 @@ async fn export_meals_csv(
     let (permit, first) = start_export(&state, &user).await?;
     let meals = state.stores.meals.clone();
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
-        out.buffer().extend_from_slice(csv_header().as_bytes());
+        csv_header(out.buffer())?;
         write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
-            csv_rows(meal, clock, buffer).map_err(|e| serde_json::Error::io(e).into())
+            Ok(csv_rows(meal, clock, buffer)?)
         })
         .await?;
         Ok(out)
