@@ -1,16 +1,23 @@
 //! A photo's analysis as the API sees it: it starts one (records its first event and
-//! queues its first stage), relays the events the workers record, and ends one the user
-//! cancels. DESIGN: the workers own everything in between (the `worker` crate's
-//! `analysis` module): no request waits on a stage, and a listener that leaves, or an API
-//! process that dies, changes nothing for the analysis.
+//! queues its first stage), relays the events the workers record, ends one the user
+//! cancels, and remembers what a confirmed photo shows. DESIGN: the workers own
+//! everything in between (the `worker` crate's `analysis` module): no request waits on a
+//! stage, and a listener that leaves, or an API process that dies, changes nothing for
+//! the analysis.
 
 use std::time::Duration;
 
-use futures::Stream;
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use futures::{Stream, StreamExt};
 use jobs::payloads::DetectFoods;
 use jobs::{BusMessage, JobId};
 use models::ErrorCode;
-use models::analysis::{AnalysisChange, AnalysisEvent, AnalysisStep};
+use models::analysis::{
+    AnalysisChange, AnalysisEvent, AnalysisStep, ConfirmedFood, foods_to_remember,
+};
 use models::upload::UploadedImage;
 use models::{User, UserId};
 use serde_json::{Map, Value, json};
@@ -20,6 +27,7 @@ use crate::{
     AppState,
     error::ApiError,
     photo_work::{self, Budget},
+    sse::sse,
 };
 
 /// How often a listener re-reads the stored events, in case a bus message was lost.
@@ -30,6 +38,18 @@ const QUIET_FOR: Duration = Duration::from_secs(10);
 
 /// One event as a listener receives it: its number and its data.
 pub type WireEvent = (i64, Map<String, Value>);
+
+/// SPEC: without a model there is no analysis, never a made-up one. Only the workers of
+/// this process can be checked here (the embedded default); a fleet's workers fail the
+/// job with the same code when theirs are missing.
+pub fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
+    #[cfg(feature = "embedded-workers")]
+    if let Some(why) = crate::embedded::recognition_missing(&state.config) {
+        return Err(ApiError::new(ErrorCode::RecognitionUnavailable, why));
+    }
+    let _ = state;
+    Ok(())
+}
 
 /// Starts the analysis of `image` unless one runs (then the caller attaches to it).
 /// Answers the image as it is now.
@@ -146,6 +166,109 @@ pub async fn cancel(state: &AppState, image: UploadedImage) -> Result<bool, ApiE
         image = reread(state, image.owner, image.id).await?;
     }
     Ok(false)
+}
+
+/// How an analysis awaited a moment stands ([`await_end`]).
+pub enum Awaited {
+    /// Complete, or cancelled: the results are the image's.
+    Ended,
+    /// Still under way: how far it got, as its latest event says.
+    Running {
+        progress: Option<u64>,
+        message: Option<String>,
+    },
+}
+
+/// Follows the image's analysis for at most `within`: how it stands then. One that
+/// failed is the error the caller hears.
+pub async fn await_end(
+    state: &AppState,
+    image: UploadedImage,
+    within: Duration,
+) -> Result<Awaited, ApiError> {
+    let events = follow(state.clone(), image, 0);
+    futures::pin_mut!(events);
+    let deadline = tokio::time::sleep(within);
+    tokio::pin!(deadline);
+    let mut latest: Option<Map<String, Value>> = None;
+    let ended = |event: &Map<String, Value>| {
+        matches!(
+            event.get("step").and_then(Value::as_str),
+            Some("complete" | "error")
+        )
+    };
+    while !latest.as_ref().is_some_and(ended) {
+        let next = tokio::select! {
+            event = events.next() => event,
+            () = &mut deadline => None,
+        };
+        let Some((_, event)) = next else {
+            // Not ended in time (or the relay stopped early): how far it got.
+            let field = |key: &str| latest.as_ref().and_then(|e| e.get(key));
+            return Ok(Awaited::Running {
+                progress: field("progress").and_then(Value::as_u64),
+                message: field("message").and_then(Value::as_str).map(str::to_owned),
+            });
+        };
+        latest = Some(event);
+    }
+    // It ended: failed (an error the caller hears), cancelled or complete.
+    if let Some(error) = latest.as_ref().and_then(|e| e.get("error")) {
+        let code = error
+            .get("code")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if code != ErrorCode::Cancelled.as_str() {
+            let message = error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("Image analysis failed");
+            return Err(ApiError::new(
+                ErrorCode::from_wire(code).unwrap_or(ErrorCode::JobFailed),
+                message,
+            ));
+        }
+    }
+    Ok(Awaited::Ended)
+}
+
+/// Keeps with a confirmed photo what it shows, for the next photo that looks the same:
+/// the foods the user says it shows, else the recognised foods the user was not asked
+/// about, only foods the user may see.
+pub async fn remember(
+    state: &AppState,
+    owner: UserId,
+    image: &UploadedImage,
+    corrections: Option<&Value>,
+) -> Result<(), ApiError> {
+    let lines = foods_to_remember(image, corrections);
+    let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
+    let foods = state.stores.foods.get_many(&ids).await?;
+    let remembered = ConfirmedFood::visible(&lines, &foods, owner);
+    if !remembered.is_empty() {
+        let remembered = serde_json::to_value(&remembered).map_err(ApiError::internal)?;
+        state
+            .stores
+            .images
+            .remember(owner, image.id, &remembered)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The image's analysis after event `after`: 204 when the client has its final event.
+pub fn relay(state: &AppState, image: UploadedImage, after: i64) -> Result<Response, ApiError> {
+    if image.analysis_seq == 0 {
+        return Err(ApiError::new(
+            ErrorCode::AnalysisNotStarted,
+            "This photo has not been analysed yet",
+        ));
+    }
+    if image.analysis_job.is_none() && after >= image.analysis_seq {
+        // 204 tells an EventSource to stop reconnecting.
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    }
+    Ok(sse(follow(state.clone(), image, after), state.stopped()).into_response())
 }
 
 /// The events of the image's analysis numbered after `after`, then each new one as it is

@@ -22,6 +22,7 @@ use axum::http::StatusCode;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use models::ErrorCode;
 use models::UserId;
+use models::upload::{NewImage, UploadedImage};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{AppState, error::ApiError};
@@ -618,6 +619,66 @@ fn pixels_refused() -> ApiError {
         format!(
             "The image has too many pixels (at most {} megapixels, {MAX_SIDE} pixels a side)",
             MAX_PIXELS / 1_000_000
+        ),
+    )
+}
+
+/// 413 `UPLOAD_QUOTA_EXCEEDED` when the account keeps as many photos as it may already:
+/// checked before a photo is read, let alone decoded.
+pub async fn room_to_keep(state: &AppState, owner: UserId) -> Result<(), ApiError> {
+    let quota = state.config.uploads.quota_bytes;
+    let stored = state.stores.images.stored_bytes(owner).await?;
+    if stored >= quota {
+        return Err(quota_exceeded(stored, quota));
+    }
+    Ok(())
+}
+
+/// Keeps a prepared photo of `owner` in the photo store and its record, within the
+/// account's quota (413 `UPLOAD_QUOTA_EXCEEDED` past it). Nothing half-saved: no record
+/// without its file, no file without its record.
+pub async fn keep(
+    state: &AppState,
+    owner: UserId,
+    prepared: PreparedPhoto,
+    notes: Option<String>,
+) -> Result<UploadedImage, ApiError> {
+    let quota = state.config.uploads.quota_bytes;
+    let image = NewImage {
+        owner,
+        file_path: platform::uploads::new_upload_path(owner),
+        content_type: "image/jpeg".into(),
+        width: prepared.width,
+        height: prepared.height,
+        byte_size: prepared.jpeg.len() as u64,
+        notes,
+    };
+    state.blobs.put(&image.file_path, prepared.jpeg).await?;
+    let stored = state.stores.images.create(&image, quota).await;
+    match stored {
+        Ok(Some(image)) => Ok(image),
+        Ok(None) => {
+            state.blobs.remove(&image.file_path).await;
+            let stored = state.stores.images.stored_bytes(owner).await?;
+            Err(quota_exceeded(stored + image.byte_size, quota))
+        }
+        Err(e) => {
+            state.blobs.remove(&image.file_path).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// 413 `UPLOAD_QUOTA_EXCEEDED`: the account keeps as many photos as it may.
+fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
+    let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
+    ApiError::new(
+        ErrorCode::UploadQuotaExceeded,
+        format!(
+            "Your photos would take {} MB of the {} MB an account may keep; delete photos \
+             you no longer need (their meals stay) to upload new ones",
+            mb(needed),
+            mb(quota)
         ),
     )
 }

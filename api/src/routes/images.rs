@@ -8,15 +8,9 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use chrono::{DateTime, Utc};
-use futures::StreamExt;
-use models::ErrorCode;
-use models::UserId;
-use models::analysis::{
-    ConfirmedFood, PlateWarning, RecognizedFood, RememberedMeal, StoredAnalysis,
-};
-use models::upload::{NewImage, ProcessingStatus, UploadedImage};
-use serde::{Deserialize, Serialize};
+use models::analysis::StoredAnalysis;
+use models::upload::UploadedImage;
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::{
     PartialSchema, ToSchema,
@@ -39,7 +33,7 @@ use crate::{
     params::{AnalyzeInput, PageParams},
     photo,
     sse::sse,
-    views::{Accepted, Deleted, MealView},
+    views::{Accepted, CancelledView, Deleted, ImagePage, ImageView, MealView, ResultsView},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,144 +48,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list))
         .routes(routes!(results))
         .routes(routes!(remove))
-}
-
-/// SPEC §3 "Uploaded image".
-#[derive(Serialize, ToSchema)]
-struct ImageView {
-    id: i64,
-    image_id: i64,
-    processing_status: ProcessingStatus,
-    /// The foods found, by name.
-    keywords: Vec<String>,
-    /// The same foods in Chinese, in the same order: each food's Chinese name where it
-    /// has one, else its name as in `keywords`.
-    keywords_zh: Vec<String>,
-    /// True while a food of the photo is a question the user has not answered (and the
-    /// photo is not confirmed): such a food is not among `keywords`.
-    awaiting_answer: bool,
-    notes: Option<String>,
-    width: u32,
-    height: u32,
-    confirmed: bool,
-    meal_id: Option<i64>,
-    created_at: DateTime<Utc>,
-}
-
-/// A food a photo shows, named in English and, where known, in Chinese.
-struct NamedFood {
-    name: String,
-    name_zh: Option<String>,
-}
-
-/// The foods a photo shows, as far as anyone is sure: the user's confirmed foods, else
-/// the recognised foods that are not questions, else (while the analysis runs) the kinds
-/// of food detected.
-fn named_foods(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<NamedFood> {
-    let confirmed: Vec<NamedFood> = image
-        .corrections
-        .as_ref()
-        .and_then(|c| c.get("foods"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|food| {
-            let name = food.get("name").and_then(Value::as_str)?;
-            let food_id = food.get("food_id").and_then(Value::as_i64);
-            // A confirmation sent before it carried `name_zh`: the food the analysis
-            // offered under that id has it.
-            let name_zh = food
-                .get("name_zh")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .or_else(|| food_id.and_then(|id| chinese_name_in(analysis, id)));
-            Some(NamedFood {
-                name: name.to_owned(),
-                name_zh,
-            })
-        })
-        .collect();
-    if !confirmed.is_empty() {
-        return confirmed;
-    }
-    match (&analysis.nutrition, &analysis.detection) {
-        (Some(_), _) => analysis
-            .sure_foods()
-            .map(|f| NamedFood {
-                name: f.name.clone(),
-                name_zh: f.name_zh.clone(),
-            })
-            .collect(),
-        (None, Some(detected)) => detected
-            .food_types
-            .iter()
-            .map(|t| NamedFood {
-                name: t.name.clone(),
-                name_zh: t.name_zh.clone(),
-            })
-            .collect(),
-        (None, None) => Vec::new(),
-    }
-}
-
-/// The Chinese name of the stored food `food_id` among the analysis's foods and their
-/// alternatives.
-fn chinese_name_in(analysis: &StoredAnalysis, food_id: i64) -> Option<String> {
-    analysis
-        .foods()
-        .iter()
-        .flat_map(|f| {
-            std::iter::once((f.food_id, &f.name_zh))
-                .chain(f.alternatives.iter().map(|a| (a.food_id, &a.name_zh)))
-        })
-        .find(|(id, _)| *id == Some(food_id))
-        .and_then(|(_, name_zh)| name_zh.clone())
-}
-
-fn keywords(image: &UploadedImage, analysis: &StoredAnalysis) -> Vec<String> {
-    named_foods(image, analysis)
-        .into_iter()
-        .map(|f| f.name)
-        .collect()
-}
-
-impl From<&UploadedImage> for ImageView {
-    fn from(image: &UploadedImage) -> Self {
-        let analysis = StoredAnalysis::of(image);
-        let foods = named_foods(image, &analysis);
-        let awaiting_answer = !image.confirmed
-            && image.corrections.is_none()
-            && analysis.foods().iter().any(RecognizedFood::needs_answer);
-        ImageView {
-            id: image.id,
-            image_id: image.id,
-            processing_status: image.status,
-            keywords_zh: foods
-                .iter()
-                .map(|f| f.name_zh.clone().unwrap_or_else(|| f.name.clone()))
-                .collect(),
-            keywords: foods.into_iter().map(|f| f.name).collect(),
-            awaiting_answer,
-            notes: image.notes.clone(),
-            width: image.width,
-            height: image.height,
-            confirmed: image.confirmed,
-            meal_id: image.meal_id,
-            created_at: image.created_at,
-        }
-    }
-}
-
-/// SPEC: without a model there is no analysis, never a made-up one. Only the workers of
-/// this process can be checked here (the embedded default); a fleet's workers fail the
-/// job with the same code when theirs are missing.
-fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
-    #[cfg(feature = "embedded-workers")]
-    if let Some(why) = crate::embedded::recognition_missing(&state.config) {
-        return Err(ApiError::new(ErrorCode::RecognitionUnavailable, why));
-    }
-    let _ = state;
-    Ok(())
 }
 
 const MAX_NOTES_CHARS: usize = 500;
@@ -233,12 +89,8 @@ async fn upload(
 ) -> Result<impl IntoResponse, ApiError> {
     let mut form = form.map_err(photo::multipart_required)?;
     let admitted = photo::admit(&state, user.id).await?;
-    let quota = state.config.uploads.quota_bytes;
     // Full already: refused before the photo is read, let alone decoded.
-    let stored = state.stores.images.stored_bytes(user.id).await?;
-    if stored >= quota {
-        return Err(quota_exceeded(stored, quota));
-    }
+    photo::room_to_keep(&state, user.id).await?;
     let bad_form = photo::unreadable_form;
     let mut bytes = None;
     let mut notes = None;
@@ -263,44 +115,8 @@ async fn upload(
     let bytes =
         bytes.ok_or_else(|| ApiError::validation("Please choose an image (the field `image`)"))?;
     let prepared = admitted.prepare(bytes).await?;
-    let image = NewImage {
-        owner: user.id,
-        file_path: platform::uploads::new_upload_path(user.id),
-        content_type: "image/jpeg".into(),
-        width: prepared.width,
-        height: prepared.height,
-        byte_size: prepared.jpeg.len() as u64,
-        notes,
-    };
-    state.blobs.put(&image.file_path, prepared.jpeg).await?;
-    let stored = state.stores.images.create(&image, quota).await;
-    match stored {
-        Ok(Some(image)) => Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image)))),
-        // Nothing half-saved: no record, no file.
-        Ok(None) => {
-            state.blobs.remove(&image.file_path).await;
-            let stored = state.stores.images.stored_bytes(user.id).await?;
-            Err(quota_exceeded(stored + image.byte_size, quota))
-        }
-        Err(e) => {
-            state.blobs.remove(&image.file_path).await;
-            Err(e.into())
-        }
-    }
-}
-
-/// 413 `UPLOAD_QUOTA_EXCEEDED`: the account keeps as many photos as it may.
-fn quota_exceeded(needed: u64, quota: u64) -> ApiError {
-    let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
-    ApiError::new(
-        ErrorCode::UploadQuotaExceeded,
-        format!(
-            "Your photos would take {} MB of the {} MB an account may keep; delete photos \
-             you no longer need (their meals stay) to upload new ones",
-            mb(needed),
-            mb(quota)
-        ),
-    )
+    let image = photo::keep(&state, user.id, prepared, notes).await?;
+    Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image))))
 }
 
 /// Starts the analysis of the caller's image unless one runs; the image as it is now.
@@ -310,7 +126,7 @@ async fn start_analysis(
     input: &AnalyzeInput,
 ) -> Result<UploadedImage, ApiError> {
     let image = own_image(state, user.id, input.image_id()?).await?;
-    recognition_installed(state)?;
+    analysis::recognition_installed(state)?;
     analysis::start(state, user, image).await
 }
 
@@ -341,28 +157,9 @@ async fn analyze_stream(
     if after > 0 {
         // A client that has events resumes what it followed: nothing starts again.
         let image = own_image(&state, user.id, input.image_id()?).await?;
-        return relay(&state, image, after);
+        return analysis::relay(&state, image, after);
     }
     let image = start_analysis(&state, &user, &input).await?;
-    Ok(sse(
-        analysis::follow(state.clone(), image, after),
-        state.stopped(),
-    )
-    .into_response())
-}
-
-/// The image's analysis after event `after`: 204 when the client has its final event.
-fn relay(state: &AppState, image: UploadedImage, after: i64) -> Result<Response, ApiError> {
-    if image.analysis_seq == 0 {
-        return Err(ApiError::new(
-            ErrorCode::AnalysisNotStarted,
-            "This photo has not been analysed yet",
-        ));
-    }
-    if image.analysis_job.is_none() && after >= image.analysis_seq {
-        // 204 tells an EventSource to stop reconnecting.
-        return Ok(StatusCode::NO_CONTENT.into_response());
-    }
     Ok(sse(
         analysis::follow(state.clone(), image, after),
         state.stopped(),
@@ -396,13 +193,7 @@ async fn events(
     LastEventId(after): LastEventId,
 ) -> Result<Response, ApiError> {
     let image = own_image(&state, user.id, id).await?;
-    relay(&state, image, after)
-}
-
-#[derive(Serialize, ToSchema)]
-struct CancelledView {
-    /// False when no analysis of the image was running.
-    cancelled: bool,
+    analysis::relay(&state, image, after)
 }
 
 /// SPEC's Cancel: the only way an analysis stops before its end.
@@ -456,124 +247,13 @@ async fn analyze(
 ) -> Result<Response, ApiError> {
     let image = start_analysis(&state, &user, &input).await?;
     let id = image.id;
-    let events = analysis::follow(state.clone(), image, 0);
-    futures::pin_mut!(events);
-    let deadline = tokio::time::sleep(state.config.answer_within);
-    tokio::pin!(deadline);
-    let mut latest: Option<serde_json::Map<String, Value>> = None;
-    let ended = |event: &serde_json::Map<String, Value>| {
-        matches!(
-            event.get("step").and_then(Value::as_str),
-            Some("complete" | "error")
-        )
-    };
-    while !latest.as_ref().is_some_and(ended) {
-        let next = tokio::select! {
-            event = events.next() => event,
-            () = &mut deadline => None,
-        };
-        let Some((_, event)) = next else {
-            // Not ended in time (or the relay stopped early): where to follow it.
-            let field = |key: &str| latest.as_ref().and_then(|e| e.get(key));
-            let progress = field("progress").and_then(Value::as_u64);
-            let message = field("message").and_then(Value::as_str);
-            return Ok(Accepted::analysis(id, progress, message).into_response());
-        };
-        latest = Some(event);
-    }
-    // It ended: failed (an error the caller hears), cancelled or complete (the results).
-    if let Some(error) = latest.as_ref().and_then(|e| e.get("error")) {
-        let code = error
-            .get("code")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        if code != ErrorCode::Cancelled.as_str() {
-            let message = error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("Image analysis failed");
-            return Err(ApiError::new(
-                ErrorCode::from_wire(code).unwrap_or(ErrorCode::JobFailed),
-                message,
-            ));
+    match analysis::await_end(&state, image, state.config.answer_within).await? {
+        analysis::Awaited::Running { progress, message } => {
+            Ok(Accepted::analysis(id, progress, message.as_deref()).into_response())
         }
-    }
-    let image = own_image(&state, user.id, id).await?;
-    Ok(ApiJson(ResultsView::from(&image)).into_response())
-}
-
-/// SPEC §3 "Recognition result".
-#[derive(Serialize, ToSchema)]
-struct ResultsView {
-    image_id: i64,
-    processing_status: ProcessingStatus,
-    status: ProcessingStatus,
-    keywords: Vec<String>,
-    /// Each recognised food with its portion, nutrition and check.
-    #[schema(value_type = Vec<Object>)]
-    #[serde(serialize_with = "as_streamed")]
-    results: Vec<RecognizedFood>,
-    stage_1: Option<Value>,
-    stage_2: Option<Value>,
-    stage_3: Option<Value>,
-    confirmed: bool,
-    corrections: Option<Value>,
-    error: Option<ErrorView>,
-    /// False when the photo shows no food at all.
-    food_found: bool,
-    /// The user's earlier confirmed photo that looks the same, with its foods.
-    #[schema(value_type = Option<Object>)]
-    #[serde(serialize_with = "as_streamed")]
-    memory: Option<RememberedMeal>,
-    /// Set when the foods together are more than a plate holds.
-    #[schema(value_type = Option<Object>)]
-    #[serde(serialize_with = "as_streamed")]
-    plate_warning: Option<PlateWarning>,
-}
-
-/// A stage result with the numbers the progress stream sent for it: the stream builds
-/// its events with `serde_json::to_value`, which widens the `f32` scores (0.33 becomes
-/// 0.33000001311302185), and a client comparing the two must see the same values.
-fn as_streamed<T: Serialize, S: serde::Serializer>(value: &T, out: S) -> Result<S::Ok, S::Error> {
-    serde_json::to_value(value)
-        .map_err(serde::ser::Error::custom)?
-        .serialize(out)
-}
-
-#[derive(Serialize, ToSchema)]
-struct ErrorView {
-    message: String,
-    code: String,
-}
-
-impl From<&UploadedImage> for ResultsView {
-    fn from(image: &UploadedImage) -> Self {
-        let analysis = StoredAnalysis::of(image);
-        let keywords = keywords(image, &analysis);
-        let (results, food_found, memory, plate_warning) = match analysis.nutrition {
-            Some(n) => (n.nutrition_data, n.food_found, n.memory, n.plate_warning),
-            // Until stage 3 nothing says the photo shows no food.
-            None => (Vec::new(), true, None, None),
-        };
-        ResultsView {
-            image_id: image.id,
-            processing_status: image.status,
-            status: image.status,
-            keywords,
-            results,
-            // Sent as stored: an analysis by an older version as it was.
-            stage_1: image.stage_1.clone(),
-            stage_2: image.stage_2.clone(),
-            stage_3: image.stage_3.clone(),
-            confirmed: image.confirmed,
-            corrections: image.corrections.clone(),
-            error: image
-                .error
-                .clone()
-                .map(|(message, code)| ErrorView { message, code }),
-            food_found,
-            memory,
-            plate_warning,
+        analysis::Awaited::Ended => {
+            let image = own_image(&state, user.id, id).await?;
+            Ok(ApiJson(ResultsView::from(&image)).into_response())
         }
     }
 }
@@ -654,70 +334,9 @@ async fn confirm(
         .await?
         .ok_or_else(image_not_found)?;
     if image.confirmed {
-        remember(&state, user.id, &image, input.corrections.as_ref()).await?;
+        analysis::remember(&state, user.id, &image, input.corrections.as_ref()).await?;
     }
     Ok(ApiJson(ResultsView::from(&image)))
-}
-
-/// Most foods one photo's memory keeps.
-const MAX_REMEMBERED_FOODS: usize = 20;
-
-/// The visual memory of a confirmed photo: the foods and grams the user says it shows
-/// (`corrections.foods`, else the recognised foods the user was not asked about), only
-/// foods the user may see.
-async fn remember(
-    state: &AppState,
-    owner: UserId,
-    image: &UploadedImage,
-    corrections: Option<&Value>,
-) -> Result<(), ApiError> {
-    let corrected = corrections
-        .and_then(|c| c.get("foods"))
-        .and_then(Value::as_array);
-    let lines: Vec<(i64, f64)> = match corrected {
-        Some(foods) => foods
-            .iter()
-            .filter_map(|f| {
-                Some((
-                    f.get("food_id")?.as_i64()?,
-                    f.get("grams").or_else(|| f.get("quantity"))?.as_f64()?,
-                ))
-            })
-            .collect(),
-        None => StoredAnalysis::of(image)
-            .sure_foods()
-            .filter_map(|f| Some((f.food_id?, f.estimated_grams)))
-            .collect(),
-    };
-    let lines: Vec<(i64, f64)> = lines
-        .into_iter()
-        .filter(|(_, grams)| grams.is_finite() && *grams > 0.0 && *grams <= 5000.0)
-        .take(MAX_REMEMBERED_FOODS)
-        .collect();
-    let ids: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
-    let foods = state.stores.foods.get_many(&ids).await?;
-    let remembered: Vec<ConfirmedFood> = lines
-        .iter()
-        .filter_map(|(id, grams)| {
-            let food = foods
-                .iter()
-                .find(|f| f.id == *id && f.visible_to(Some(owner)))?;
-            Some(ConfirmedFood {
-                food_id: food.id,
-                name: food.food.name.clone(),
-                grams: *grams,
-            })
-        })
-        .collect();
-    if !remembered.is_empty() {
-        let remembered = serde_json::to_value(&remembered).map_err(ApiError::internal)?;
-        state
-            .stores
-            .images
-            .remember(owner, image.id, &remembered)
-            .await?;
-    }
-    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -788,16 +407,8 @@ async fn create_meal(
     let meal = MealInput::parse(&state, &user, clock, meal).await?;
     let saved = save_meal(&state, &user, clock, meal).await?;
     state.stores.images.link_meal(user.id, id, saved.id).await?;
-    remember(&state, user.id, &image, corrections.as_ref()).await?;
+    analysis::remember(&state, user.id, &image, corrections.as_ref()).await?;
     Ok((StatusCode::CREATED, ApiJson(saved)))
-}
-
-#[derive(Serialize, ToSchema)]
-struct ImagePage {
-    images: Vec<ImageView>,
-    page: i64,
-    page_size: i64,
-    total: i64,
 }
 
 #[utoipa::path(

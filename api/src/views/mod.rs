@@ -4,6 +4,7 @@
 mod accepted;
 mod barcode;
 mod food;
+mod image;
 mod label;
 mod meal;
 mod micronutrients;
@@ -19,6 +20,7 @@ pub(crate) use barcode::{
     BarcodeFoodView, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, MissingView,
 };
 pub(crate) use food::FoodView;
+pub(crate) use image::{CancelledView, ImagePage, ImageView, ResultsView};
 pub(crate) use label::LabelView;
 pub(crate) use meal::MealView;
 pub(crate) use micronutrients::MicronutrientReport;
