@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Days, Months, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
 use crate::user::Invalid;
@@ -130,6 +130,41 @@ impl DateRange {
 
     pub fn days(self) -> impl Iterator<Item = NaiveDate> {
         self.first.iter_days().take_while(move |d| *d <= self.last)
+    }
+}
+
+/// A calendar period from a first day: a day, a week or a month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Period {
+    Day,
+    Week,
+    Month,
+}
+
+impl Period {
+    /// `daily`, `weekly` or `monthly` (or `day`, `week`, `month`).
+    pub fn parse(text: &str) -> Result<Period, Invalid> {
+        match text.trim() {
+            "daily" | "day" => Ok(Period::Day),
+            "weekly" | "week" => Ok(Period::Week),
+            "monthly" | "month" => Ok(Period::Month),
+            other => Err(Invalid(format!(
+                "period must be daily, weekly or monthly, not {other:?}"
+            ))),
+        }
+    }
+
+    /// The local days of the period starting on `first`.
+    pub fn from(self, first: NaiveDate) -> Result<DateRange, Invalid> {
+        let after = match self {
+            Period::Day => first.checked_add_days(Days::new(1)),
+            Period::Week => first.checked_add_days(Days::new(7)),
+            Period::Month => first.checked_add_months(Months::new(1)),
+        };
+        let last = after
+            .and_then(|d| d.pred_opt())
+            .ok_or_else(|| Invalid("start_date is out of range".into()))?;
+        DateRange::new(first, last, MAX_RANGE_DAYS)
     }
 }
 

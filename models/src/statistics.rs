@@ -3,12 +3,17 @@
 
 use std::collections::HashMap;
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::calendar::{DateRange, LocalClock};
 use crate::food::{Nutrients, round1};
-use crate::meal::{MealIntake, MealType};
+use crate::meal::{Meal, MealIntake, MealType};
 use crate::micronutrients::MicronutrientTotals;
+use crate::store::{MealFilter, MealStore, StoreError};
+use crate::user::{Invalid, UserId};
+
+/// How many foods the top calorie sources list.
+pub const TOP_FOODS: i64 = 10;
 
 /// Meals counted and what they held.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -135,6 +140,33 @@ impl MealStatistics {
         }
     }
 
+    /// Statistics of `owner`'s meals over the local days of `range` (of one meal type, if
+    /// given), with the largest calorie sources among them.
+    pub async fn gather(
+        meals: &dyn MealStore,
+        owner: UserId,
+        clock: LocalClock,
+        range: DateRange,
+        meal_type: Option<MealType>,
+    ) -> Result<Self, StoreError> {
+        let filter = MealFilter {
+            during: Some(clock.span(range)),
+            meal_type,
+        };
+        let (intakes, top_foods) = tokio::try_join!(
+            meals.intakes(owner, &filter),
+            meals.top_foods(owner, &filter, TOP_FOODS),
+        )?;
+        Ok(MealStatistics::of(&intakes, top_foods, range, clock))
+    }
+
+    /// Statistics of one local day's `meals` as saved (no top foods: the day lists its
+    /// meals).
+    pub fn of_day(meals: &[Meal], date: NaiveDate, clock: LocalClock) -> Self {
+        let intakes: Vec<MealIntake> = meals.iter().map(MealIntake::from).collect();
+        MealStatistics::of(&intakes, Vec::new(), DateRange::day(date), clock)
+    }
+
     /// The total spread over every day of the range.
     pub fn daily_average(&self) -> Nutrients {
         self.average_over(self.range.days_count().max(1) as f64)
@@ -161,6 +193,47 @@ impl MealStatistics {
 
     pub fn macro_split(&self) -> MacroSplit {
         MacroSplit::of(&self.total.nutrients)
+    }
+
+    /// How much more `later` holds than these (negative where less).
+    pub fn change_to(&self, later: &MealStatistics) -> Nutrients {
+        let (before, after) = (&self.total.nutrients, &later.total.nutrients);
+        Nutrients {
+            calories: after.calories - before.calories,
+            protein: after.protein - before.protein,
+            fat: after.fat - before.fat,
+            carbs: after.carbs - before.carbs,
+            fiber: after.fiber - before.fiber,
+            sugar: after.sugar - before.sugar,
+            sodium: after.sodium - before.sodium,
+        }
+        .rounded()
+    }
+
+    /// Calories left of a daily `goal` (negative past it).
+    pub fn calories_left(&self, goal: i32) -> f64 {
+        round1(f64::from(goal) - self.total.nutrients.calories)
+    }
+
+    /// Share of a daily `goal` eaten, in percent (may pass 100).
+    pub fn goal_percent(&self, goal: i32) -> f64 {
+        round1(self.total.nutrients.calories * 100.0 / f64::from(goal.max(1)))
+    }
+}
+
+/// Every local day from the first meal to the last (or today, if that is later), given
+/// when the first and last meals were eaten; today alone when there are none.
+pub fn days_of_all_meals(
+    first_and_last: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    clock: LocalClock,
+) -> Result<DateRange, Invalid> {
+    let today = clock.today();
+    match first_and_last {
+        Some((first, last)) => {
+            let last = clock.date_of(last).max(today);
+            DateRange::new(clock.date_of(first).min(today), last, i64::MAX)
+        }
+        None => Ok(DateRange::day(today)),
     }
 }
 

@@ -9,6 +9,7 @@ mod label;
 mod meal;
 mod micronutrients;
 mod recipe;
+mod statistics;
 mod user;
 mod weight;
 
@@ -25,6 +26,7 @@ pub(crate) use label::LabelView;
 pub(crate) use meal::MealView;
 pub(crate) use micronutrients::MicronutrientReport;
 pub(crate) use recipe::RecipeView;
+pub(crate) use statistics::{Comparison, DailySummary, NutritionStats, StatisticsView};
 pub(crate) use user::UserView;
 pub(crate) use weight::WeightView;
 
