@@ -14,9 +14,8 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use chrono::{DateTime, Duration, Utc};
-use models::Database;
-use models::ErrorCode;
+use chrono::{Duration, Utc};
+use models::{ErrorCode, KeptAnswer};
 use sha2::{Digest, Sha256};
 
 use crate::{AppState, auth::AuthUser, error::ApiError};
@@ -51,14 +50,6 @@ fn body_limit(parts: &axum::http::request::Parts, json_limit: usize) -> usize {
 fn too_large() -> ApiError {
     ApiError::new(ErrorCode::PayloadTooLarge, "Request body is too large")
 }
-
-type Stored = (
-    String,
-    Option<i32>,
-    Option<String>,
-    Option<String>,
-    DateTime<Utc>,
-);
 
 /// A valid key: 1-255 visible ASCII characters.
 fn parse_key(value: &HeaderValue) -> Result<String, ApiError> {
@@ -130,32 +121,30 @@ async fn handle(
     hasher.update([0]);
     hasher.update(&bytes);
     let hash = hex(&hasher.finalize());
-    let user_id = user.id.get();
-    let db = &state.db;
+    let owner = user.id;
+    let kept = &*state.stores.idempotency;
     let now = Utc::now();
-    prune(db, now - KEPT_FOR).await?;
+    kept.prune(now - KEPT_FOR).await?;
 
-    if !claim(db, user_id, &key, &hash, now).await? {
-        let Some((stored_hash, status, content_type, stored_body, created_at)) =
-            load(db, user_id, &key).await?
-        else {
+    if !kept.claim(owner, &key, &hash, now).await? {
+        let Some(first) = kept.get(owner, &key).await? else {
             return Err(in_use());
         };
-        let running = status.is_none() && now - created_at < ABANDONED_AFTER;
-        if stored_hash != hash && !running {
+        let running = first.answer.is_none() && now - first.created_at < ABANDONED_AFTER;
+        if first.request_hash != hash && !running {
             return Err(ApiError::new(
                 ErrorCode::IdempotencyKeyReused,
                 "This Idempotency-Key was already used for a different request",
             ));
         }
-        match status {
-            Some(status) => return Ok(replay(status, content_type, stored_body)),
+        match first.answer {
+            Some(answer) => return Ok(replay(answer)),
             None if running => {
                 return Err(in_use());
             }
             None => {
-                release(db, user_id, &key).await?;
-                if !claim(db, user_id, &key, &hash, now).await? {
+                kept.release(owner, &key).await?;
+                if !kept.claim(owner, &key, &hash, now).await? {
                     return Err(in_use());
                 }
             }
@@ -173,31 +162,27 @@ async fn handle(
         || status == StatusCode::REQUEST_TIMEOUT
         || status == StatusCode::ACCEPTED;
     if transient {
-        release(db, user_id, &key).await?;
+        kept.release(owner, &key).await?;
         return Ok(response);
     }
     let (parts, body) = response.into_parts();
     let bytes = match to_bytes(body, MAX_ANSWER).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            release(db, user_id, &key).await?;
+            kept.release(owner, &key).await?;
             return Err(ApiError::internal(e));
         }
     };
-    let content_type = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    finish(
-        db,
-        user_id,
-        &key,
-        i32::from(status.as_u16()),
-        content_type.as_deref(),
-        &String::from_utf8_lossy(&bytes),
-    )
-    .await?;
+    let answer = KeptAnswer {
+        status: status.as_u16(),
+        content_type: parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned),
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    };
+    kept.answer(owner, &key, &answer).await?;
     Ok(Response::from_parts(parts, Body::from(bytes)))
 }
 
@@ -211,13 +196,13 @@ fn in_use() -> ApiError {
     }
 }
 
-fn replay(status: i32, content_type: Option<String>, body: Option<String>) -> Response {
-    let status = u16::try_from(status)
-        .ok()
-        .and_then(|s| StatusCode::from_u16(s).ok())
-        .unwrap_or(StatusCode::OK);
-    let mut response = (status, body.unwrap_or_default()).into_response();
-    if let Some(value) = content_type.and_then(|c| HeaderValue::from_str(&c).ok()) {
+fn replay(answer: KeptAnswer) -> Response {
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
+    let mut response = (status, answer.body).into_response();
+    if let Some(value) = answer
+        .content_type
+        .and_then(|c| HeaderValue::from_str(&c).ok())
+    {
         response.headers_mut().insert(header::CONTENT_TYPE, value);
     }
     response
@@ -228,119 +213,4 @@ fn replay(status: i32, content_type: Option<String>, body: Option<String>) -> Re
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-async fn prune(db: &Database, before: DateTime<Utc>) -> Result<(), ApiError> {
-    let sql = "delete from idempotency_key where created_at < $1";
-    match db {
-        Database::Sqlite(p) => sqlx::query(sql).bind(before).execute(p).await.map(drop),
-        Database::Postgres(p) => sqlx::query(sql).bind(before).execute(p).await.map(drop),
-    }
-    .map_err(ApiError::internal)
-}
-
-/// Marks the key as running for this request; false when the user already has it.
-async fn claim(
-    db: &Database,
-    user_id: i64,
-    key: &str,
-    hash: &str,
-    now: DateTime<Utc>,
-) -> Result<bool, ApiError> {
-    let sql = "insert into idempotency_key (user_id, idempotency_key, request_hash, created_at) \
-               values ($1, $2, $3, $4) on conflict do nothing";
-    let done = match db {
-        Database::Sqlite(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .bind(hash)
-            .bind(now)
-            .execute(p)
-            .await
-            .map(|r| r.rows_affected()),
-        Database::Postgres(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .bind(hash)
-            .bind(now)
-            .execute(p)
-            .await
-            .map(|r| r.rows_affected()),
-    }
-    .map_err(ApiError::internal)?;
-    Ok(done == 1)
-}
-
-async fn load(db: &Database, user_id: i64, key: &str) -> Result<Option<Stored>, ApiError> {
-    let sql = "select request_hash, status, content_type, body, created_at from idempotency_key \
-               where user_id = $1 and idempotency_key = $2";
-    match db {
-        Database::Sqlite(p) => {
-            sqlx::query_as(sql)
-                .bind(user_id)
-                .bind(key)
-                .fetch_optional(p)
-                .await
-        }
-        Database::Postgres(p) => {
-            sqlx::query_as(sql)
-                .bind(user_id)
-                .bind(key)
-                .fetch_optional(p)
-                .await
-        }
-    }
-    .map_err(ApiError::internal)
-}
-
-async fn release(db: &Database, user_id: i64, key: &str) -> Result<(), ApiError> {
-    let sql = "delete from idempotency_key where user_id = $1 and idempotency_key = $2";
-    match db {
-        Database::Sqlite(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .execute(p)
-            .await
-            .map(drop),
-        Database::Postgres(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .execute(p)
-            .await
-            .map(drop),
-    }
-    .map_err(ApiError::internal)
-}
-
-async fn finish(
-    db: &Database,
-    user_id: i64,
-    key: &str,
-    status: i32,
-    content_type: Option<&str>,
-    body: &str,
-) -> Result<(), ApiError> {
-    let sql = "update idempotency_key set status = $3, content_type = $4, body = $5 \
-               where user_id = $1 and idempotency_key = $2";
-    match db {
-        Database::Sqlite(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .bind(status)
-            .bind(content_type)
-            .bind(body)
-            .execute(p)
-            .await
-            .map(drop),
-        Database::Postgres(p) => sqlx::query(sql)
-            .bind(user_id)
-            .bind(key)
-            .bind(status)
-            .bind(content_type)
-            .bind(body)
-            .execute(p)
-            .await
-            .map(drop),
-    }
-    .map_err(ApiError::internal)
 }

@@ -45,9 +45,9 @@ pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, Queu
 pub use mailed_link::MailedLink;
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{
-    FoodStore, FoodUse, ImageStore, JobStore, MealCursor, MealFilter, MealStore, OneTimeToken,
-    RecipeStore, RefreshToken, SearchHistoryEntry, SessionStore, StoreError, Stores, UsedFood,
-    UsedOrder, UserStore, WeightStore,
+    FoodStore, FoodUse, IdempotencyStore, ImageStore, JobStore, KeptAnswer, KeptRequest,
+    MealCursor, MealFilter, MealStore, OneTimeToken, RecipeStore, RefreshToken, SearchHistoryEntry,
+    SessionStore, StoreError, Stores, UsedFood, UsedOrder, UserStore, WeightStore,
 };
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,

@@ -26,6 +26,7 @@ use crate::{
 mod engine;
 mod food_rows;
 mod foods;
+mod idempotency;
 mod images;
 mod jobs;
 mod meals;
@@ -568,6 +569,46 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     async fn refresh_changed_since(&self, since_ms: i64) -> Result<usize, StoreError>;
 }
 
+/// A request an `Idempotency-Key` stands for: what it was, and its answer once it has one
+/// (none while it runs).
+#[derive(Debug, Clone)]
+pub struct KeptRequest {
+    /// What makes a repeat the same request (method, path, query, time zone and body).
+    pub request_hash: String,
+    pub answer: Option<KeptAnswer>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An answer kept to be given again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeptAnswer {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub body: String,
+}
+
+/// The requests the owners' `Idempotency-Key`s stand for, one per owner and key.
+#[async_trait]
+pub trait IdempotencyStore: Send + Sync + std::fmt::Debug {
+    /// Forgets the keys first used before `before`.
+    async fn prune(&self, before: DateTime<Utc>) -> Result<(), StoreError>;
+    /// Marks the owner's key as running the request of `request_hash`; false when the
+    /// owner has the key already.
+    async fn claim(
+        &self,
+        owner: UserId,
+        key: &str,
+        request_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+    async fn get(&self, owner: UserId, key: &str) -> Result<Option<KeptRequest>, StoreError>;
+    /// Forgets the owner's key, so that it can be used again.
+    async fn release(&self, owner: UserId, key: &str) -> Result<(), StoreError>;
+    /// Keeps the answer of the request the owner's key runs.
+    async fn answer(&self, owner: UserId, key: &str, answer: &KeptAnswer)
+    -> Result<(), StoreError>;
+}
+
 /// Every store of the product, chosen once from the database engine.
 #[derive(Debug, Clone)]
 pub struct Stores {
@@ -579,6 +620,7 @@ pub struct Stores {
     pub weights: Arc<dyn WeightStore>,
     pub images: Arc<dyn ImageStore>,
     pub recipes: Arc<dyn RecipeStore>,
+    pub idempotency: Arc<dyn IdempotencyStore>,
 }
 
 impl Stores {
@@ -598,6 +640,7 @@ impl Stores {
         weights::SqlWeights<DB>: WeightStore + 'static,
         images::SqlImages<DB>: ImageStore + 'static,
         recipes::SqlRecipes<DB>: RecipeStore + 'static,
+        idempotency::SqlIdempotency<DB>: IdempotencyStore + 'static,
     {
         let accounts = Arc::new(users::SqlAccounts(pool.clone()));
         Stores {
@@ -609,6 +652,7 @@ impl Stores {
             weights: Arc::new(weights::SqlWeights(pool.clone())),
             images: Arc::new(images::SqlImages(pool.clone())),
             recipes: Arc::new(recipes::SqlRecipes(pool.clone())),
+            idempotency: Arc::new(idempotency::SqlIdempotency(pool.clone())),
         }
     }
 }
