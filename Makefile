@@ -37,16 +37,18 @@ lint: web/node_modules/.installed
 	# The Kubernetes manifests, against the schemas kubernetes-validate (PyPI) carries.
 	python3 -c 'import kubernetes_validate' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check 'kubernetes-validate==1.37.0'
 	python3 scripts/validate-k8s.py
-	# The web app's API types are what the API's OpenAPI document says (make api-types).
-	cargo run -q -p api -- openapi > $(CARGO_TARGET_DIR)/openapi.json
+	# The web app's API types are what the API's OpenAPI document says (make api-types);
+	# built as test-rust builds it, so the build is shared.
+	cargo build -q --workspace --bins
+	$(CARGO_TARGET_DIR)/debug/api openapi > $(CARGO_TARGET_DIR)/openapi.json
 	cd web && node scripts/gen-api-types.mjs $(CARGO_TARGET_DIR)/openapi.json --check
 	cd web && npm run typecheck
 	cd web && npm run lint
 
 ## The web app's API types (web/src/types/api.gen.ts), from the API's OpenAPI document.
 api-types: web/node_modules/.installed
-	mkdir -p $(CARGO_TARGET_DIR)
-	cargo run -q -p api -- openapi > $(CARGO_TARGET_DIR)/openapi.json
+	cargo build -q --workspace --bins
+	$(CARGO_TARGET_DIR)/debug/api openapi > $(CARGO_TARGET_DIR)/openapi.json
 	cd web && node scripts/gen-api-types.mjs $(CARGO_TARGET_DIR)/openapi.json
 
 # The API's integration tests are one binary (api/tests/api/main.rs), a module an area:
