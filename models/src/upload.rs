@@ -129,3 +129,34 @@ pub struct PhotoMemory {
     /// `[{food_id, name, grams}]` as confirmed.
     pub foods: serde_json::Value,
 }
+
+/// A completed 640 × 480 photo of user 1, neither analysed nor confirmed: what unit tests
+/// fill in.
+#[cfg(test)]
+impl Default for UploadedImage {
+    fn default() -> Self {
+        let now = chrono::Utc::now();
+        UploadedImage {
+            id: 7,
+            owner: crate::user::UserId::from_i64(1),
+            file_path: "uploads/1/a.jpg".into(),
+            content_type: "image/jpeg".into(),
+            width: 640,
+            height: 480,
+            byte_size: 1,
+            notes: None,
+            status: ProcessingStatus::Completed,
+            stage_1: None,
+            stage_2: None,
+            stage_3: None,
+            error: None,
+            confirmed: false,
+            corrections: None,
+            meal_id: None,
+            analysis_job: None,
+            analysis_seq: 0,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}

@@ -148,31 +148,12 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::upload::ProcessingStatus;
 
     fn confirmed(corrections: Value) -> UploadedImage {
-        let now = chrono::Utc::now();
         UploadedImage {
-            id: 7,
-            owner: UserId::from_i64(1),
-            file_path: "uploads/1/a.jpg".into(),
-            content_type: "image/jpeg".into(),
-            width: 640,
-            height: 480,
-            byte_size: 1,
-            notes: None,
-            status: ProcessingStatus::Completed,
-            stage_1: None,
-            stage_2: None,
-            stage_3: None,
-            error: None,
             confirmed: true,
             corrections: Some(corrections),
-            meal_id: None,
-            analysis_job: None,
-            analysis_seq: 0,
-            created_at: now,
-            updated_at: now,
+            ..UploadedImage::default()
         }
     }
 

@@ -290,32 +290,12 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::upload::ProcessingStatus;
-    use crate::user::UserId;
 
     fn image(stage_1: serde_json::Value, stage_3: serde_json::Value) -> UploadedImage {
-        let now = chrono::Utc::now();
         UploadedImage {
-            id: 7,
-            owner: UserId::from_i64(1),
-            file_path: "uploads/1/a.jpg".into(),
-            content_type: "image/jpeg".into(),
-            width: 640,
-            height: 480,
-            byte_size: 1,
-            notes: None,
-            status: ProcessingStatus::Completed,
             stage_1: Some(stage_1),
-            stage_2: None,
             stage_3: Some(stage_3),
-            error: None,
-            confirmed: false,
-            corrections: None,
-            meal_id: None,
-            analysis_job: None,
-            analysis_seq: 0,
-            created_at: now,
-            updated_at: now,
+            ..UploadedImage::default()
         }
     }
 
