@@ -3,10 +3,7 @@
 use axum::{extract::State, http::header, response::IntoResponse};
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
-use models::micronutrients::Micronutrient;
-use models::{
-    Gender, LocalClock, Meal, MealCursor, MealStore, NewPassword, ProfileChanges, User, UserId,
-};
+use models::{Gender, NewPassword, ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -16,7 +13,7 @@ use crate::{
     AppState,
     auth::{AuthUser, SessionTokens, hash_password, invalid_credentials, verify_password},
     error::{ApiError, ApiJson, ApiResult},
-    export::{self, ChunkWriter, ExportPermit, Interruption},
+    export,
     extract::{Body, Clock},
     views::{MealView, UserView, WeightView},
 };
@@ -184,110 +181,6 @@ const EVER: (NaiveDate, NaiveDate) = (
     NaiveDate::from_ymd_opt(9999, 12, 31).expect("a date"),
 );
 
-/// Meals an export reads from the store at a time: what it holds in memory besides the
-/// chunks on their way (at most `MAX_MEAL_FOODS` lines each), and few enough queries
-/// for a long history (a page of 4-line meals is about 0.6 MB of JSON, 55 KB of CSV).
-const EXPORT_PAGE: i64 = 200;
-
-/// Writes every meal of the owner, oldest first, a page at a time: `first` (already
-/// read), then the pages after it.
-async fn write_meals(
-    meals: &dyn MealStore,
-    owner: UserId,
-    first: Vec<Meal>,
-    out: &mut ChunkWriter,
-    mut write: impl FnMut(&Meal, &mut Vec<u8>) -> Result<(), Interruption> + Send,
-) -> Result<(), Interruption> {
-    let mut page = first;
-    loop {
-        for meal in &page {
-            write(meal, out.buffer())?;
-            out.send_full_chunk().await?;
-        }
-        match page.last() {
-            Some(last) if page.len() as i64 == EXPORT_PAGE => {
-                let after = MealCursor::after(last);
-                page = meals.page_after(owner, Some(after), EXPORT_PAGE).await?;
-            }
-            _ => return Ok(()),
-        }
-    }
-}
-
-/// Starts one of the user's exports: its place among those running, and its first page
-/// of meals, read before the answer starts so that a failure here is still an error
-/// answer.
-async fn start_export(
-    state: &AppState,
-    user: &User,
-) -> Result<(ExportPermit, Vec<Meal>), ApiError> {
-    let permit = state.exports.start(user.id)?;
-    let first = state
-        .stores
-        .meals
-        .page_after(user.id, None, EXPORT_PAGE)
-        .await?;
-    Ok((permit, first))
-}
-
-/// Writes `value` as `serde_json::to_string_pretty` writes it `depth` levels down in a
-/// document: each line after the first indented by two more spaces a level. serde_json
-/// escapes the line breaks within strings, so every one it writes is between tokens.
-fn pretty_at(depth: usize, value: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
-    let text = serde_json::to_vec_pretty(value)?;
-    for (i, line) in text.split(|b| *b == b'\n').enumerate() {
-        if i > 0 {
-            out.push(b'\n');
-            out.extend(std::iter::repeat_n(b' ', 2 * depth));
-        }
-        out.extend_from_slice(line);
-    }
-    Ok(())
-}
-
-/// The JSON export `{exported_at, user, profile, meals: [...], weights: [...]}`,
-/// written a piece at a time, byte for byte as `serde_json::to_string_pretty` writes
-/// the whole document: what read the export before it was streamed reads it the same.
-struct JsonExport {
-    meals: usize,
-}
-
-impl JsonExport {
-    fn start(
-        exported_at: &chrono::DateTime<Utc>,
-        user: &impl Serialize,
-        profile: &impl Serialize,
-        out: &mut Vec<u8>,
-    ) -> serde_json::Result<Self> {
-        out.extend_from_slice(b"{\n  \"exported_at\": ");
-        serde_json::to_writer(&mut *out, exported_at)?;
-        out.extend_from_slice(b",\n  \"user\": ");
-        pretty_at(1, user, out)?;
-        out.extend_from_slice(b",\n  \"profile\": ");
-        pretty_at(1, profile, out)?;
-        out.extend_from_slice(b",\n  \"meals\": [");
-        Ok(JsonExport { meals: 0 })
-    }
-
-    fn meal(&mut self, meal: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
-        out.extend_from_slice(if self.meals == 0 {
-            b"\n    "
-        } else {
-            b",\n    "
-        });
-        self.meals += 1;
-        pretty_at(2, meal, out)
-    }
-
-    fn end(self, weights: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
-        out.extend_from_slice(if self.meals == 0 { b"]" } else { b"\n  ]" });
-        out.extend_from_slice(b",\n  \"weights\": ");
-        pretty_at(1, weights, out)?;
-        out.extend_from_slice(b"\n}");
-        Ok(())
-    }
-}
-
 /// Everything stored about the user, as a JSON download: `{exported_at, user, profile,
 /// meals, weights}`, every saved meal oldest first and dated in the caller's time zone.
 /// Written while the client reads it (see `export::streamed`).
@@ -311,18 +204,18 @@ async fn export_json(
     AuthUser(user): AuthUser,
     Clock(clock): Clock,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (permit, first) = start_export(&state, &user).await?;
+    let (permit, first) = export::start(&state, &user).await?;
     let exported_at = Utc::now();
     let meals = state.stores.meals.clone();
     let weights = state.stores.weights.clone();
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
-        let mut document = JsonExport::start(
+        let mut document = export::JsonExport::start(
             &exported_at,
             &UserView::from(&user),
             &ProfileView::from(&user).profile,
             out.buffer(),
         )?;
-        write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
+        export::write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
             Ok(document.meal(&MealView::exported(meal, clock), buffer)?)
         })
         .await?;
@@ -342,68 +235,6 @@ async fn export_json(
         ],
         body,
     ))
-}
-
-/// Writes CSV records to `out` (fields quoted where they hold a separator, a quote or a
-/// line break).
-fn csv_writer(out: &mut Vec<u8>) -> csv::Writer<&mut Vec<u8>> {
-    csv::WriterBuilder::new()
-        .has_headers(false)
-        .buffer_capacity(1024)
-        .from_writer(out)
-}
-
-/// The columns of the CSV export: the meal, the food, its macronutrients, then every
-/// micronutrient key (what the quantity holds; empty where the food does not give it).
-fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
-    let meal_and_food = [
-        "meal_id",
-        "date",
-        "time",
-        "meal_type",
-        "meal_name",
-        "food_name",
-        "quantity_g",
-        "calories",
-        "protein_g",
-        "fat_g",
-        "carbs_g",
-    ];
-    let micronutrients = Micronutrient::ALL.iter().map(|m| m.key());
-    csv_writer(out).write_record(meal_and_food.into_iter().chain(micronutrients))
-}
-
-/// A meal's rows of the CSV export, one per food.
-fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Result<()> {
-    let mut writer = csv_writer(out);
-    for food in &meal.foods {
-        let amount = food.line.amount();
-        let grams = food.line.quantity.get();
-        let meal_and_food = [
-            meal.id.to_string(),
-            clock.date_of(meal.eaten_at).to_string(),
-            clock.time_of(meal.eaten_at).format("%H:%M").to_string(),
-            meal.meal_type.to_string(),
-            meal.name.clone().unwrap_or_default(),
-            food.line.food_name.clone(),
-            grams.to_string(),
-            amount.calories.to_string(),
-            amount.protein.to_string(),
-            amount.fat.to_string(),
-            amount.carbs.to_string(),
-        ];
-        let micronutrients = Micronutrient::ALL.iter().map(|&m| {
-            food.line
-                .micronutrients
-                .get(m)
-                .map_or_else(String::new, |per_100g| {
-                    Micronutrient::rounded(per_100g * grams / 100.0).to_string()
-                })
-        });
-        writer.write_record(meal_and_food.into_iter().chain(micronutrients))?;
-    }
-    writer.flush()?;
-    Ok(())
 }
 
 /// The user's meals, one row per food, as a CSV download, written while the client
@@ -428,12 +259,12 @@ async fn export_meals_csv(
     AuthUser(user): AuthUser,
     Clock(clock): Clock,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (permit, first) = start_export(&state, &user).await?;
+    let (permit, first) = export::start(&state, &user).await?;
     let meals = state.stores.meals.clone();
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
-        csv_header(out.buffer())?;
-        write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
-            Ok(csv_rows(meal, clock, buffer)?)
+        export::csv_header(out.buffer())?;
+        export::write_meals(&*meals, user.id, first, &mut out, |meal, buffer| {
+            Ok(export::csv_rows(meal, clock, buffer)?)
         })
         .await?;
         Ok(out)
@@ -516,7 +347,8 @@ mod tests {
     fn written_in_pieces(whole: &Whole) -> String {
         let mut out = Vec::new();
         let mut document =
-            JsonExport::start(&whole.exported_at, &whole.user, &whole.profile, &mut out).unwrap();
+            export::JsonExport::start(&whole.exported_at, &whole.user, &whole.profile, &mut out)
+                .unwrap();
         for meal in &whole.meals {
             document.meal(meal, &mut out).unwrap();
         }

@@ -1,6 +1,7 @@
 //! Downloads written while the client reads them (the account exports): a bounded
 //! number at once, at most one per user, each holding a few chunks in memory however
-//! long the user's history is.
+//! long the user's history is. The meals are read a page at a time ([`write_meals`]) and
+//! written as the JSON document ([`JsonExport`]) or CSV rows ([`csv_rows`]).
 
 use std::{
     collections::HashSet,
@@ -12,10 +13,16 @@ use std::{
 
 use axum::body::{Body, Bytes};
 use models::ErrorCode;
-use models::{StoreError, UserId};
+use models::{Meal, MealCursor, MealStore, StoreError, User, UserId};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
-use crate::error::ApiError;
+use crate::{AppState, error::ApiError};
+
+mod csv_file;
+mod json_file;
+
+pub use csv_file::{csv_header, csv_rows};
+pub use json_file::JsonExport;
 
 /// Exports one API process writes at once unless `EXPORTS_AT_ONCE` says otherwise. Each
 /// holds a few chunks in memory and one database connection while it reads a page, so
@@ -275,6 +282,45 @@ where
     // Fused: the gzip encoder asks its body again after the end, which an unfold may
     // not be (it panics).
     Body::from_stream(futures::StreamExt::fuse(pieces))
+}
+
+/// Meals an export reads from the store at a time: what it holds in memory besides the
+/// chunks on their way (at most `MAX_MEAL_FOODS` lines each), and few enough queries
+/// for a long history (a page of 4-line meals is about 0.6 MB of JSON, 55 KB of CSV).
+const PAGE: i64 = 200;
+
+/// Writes every meal of the owner, oldest first, a page at a time: `first` (already
+/// read), then the pages after it.
+pub async fn write_meals(
+    meals: &dyn MealStore,
+    owner: UserId,
+    first: Vec<Meal>,
+    out: &mut ChunkWriter,
+    mut write: impl FnMut(&Meal, &mut Vec<u8>) -> Result<(), Interruption> + Send,
+) -> Result<(), Interruption> {
+    let mut page = first;
+    loop {
+        for meal in &page {
+            write(meal, out.buffer())?;
+            out.send_full_chunk().await?;
+        }
+        match page.last() {
+            Some(last) if page.len() as i64 == PAGE => {
+                let after = MealCursor::after(last);
+                page = meals.page_after(owner, Some(after), PAGE).await?;
+            }
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// Starts one of the user's exports: its place among those running, and its first page
+/// of meals, read before the answer starts so that a failure here is still an error
+/// answer.
+pub async fn start(state: &AppState, user: &User) -> Result<(ExportPermit, Vec<Meal>), ApiError> {
+    let permit = state.exports.start(user.id)?;
+    let first = state.stores.meals.page_after(user.id, None, PAGE).await?;
+    Ok((permit, first))
 }
 
 #[cfg(test)]

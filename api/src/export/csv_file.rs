@@ -1,0 +1,65 @@
+//! The meals export as CSV, one row per food.
+
+use models::{LocalClock, Meal, micronutrients::Micronutrient};
+
+/// Writes CSV records to `out` (fields quoted where they hold a separator, a quote or a
+/// line break).
+fn csv_writer(out: &mut Vec<u8>) -> csv::Writer<&mut Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .buffer_capacity(1024)
+        .from_writer(out)
+}
+
+/// The columns of the CSV export: the meal, the food, its macronutrients, then every
+/// micronutrient key (what the quantity holds; empty where the food does not give it).
+pub fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
+    let meal_and_food = [
+        "meal_id",
+        "date",
+        "time",
+        "meal_type",
+        "meal_name",
+        "food_name",
+        "quantity_g",
+        "calories",
+        "protein_g",
+        "fat_g",
+        "carbs_g",
+    ];
+    let micronutrients = Micronutrient::ALL.iter().map(|m| m.key());
+    csv_writer(out).write_record(meal_and_food.into_iter().chain(micronutrients))
+}
+
+/// A meal's rows of the CSV export, one per food.
+pub fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Result<()> {
+    let mut writer = csv_writer(out);
+    for food in &meal.foods {
+        let amount = food.line.amount();
+        let grams = food.line.quantity.get();
+        let meal_and_food = [
+            meal.id.to_string(),
+            clock.date_of(meal.eaten_at).to_string(),
+            clock.time_of(meal.eaten_at).format("%H:%M").to_string(),
+            meal.meal_type.to_string(),
+            meal.name.clone().unwrap_or_default(),
+            food.line.food_name.clone(),
+            grams.to_string(),
+            amount.calories.to_string(),
+            amount.protein.to_string(),
+            amount.fat.to_string(),
+            amount.carbs.to_string(),
+        ];
+        let micronutrients = Micronutrient::ALL.iter().map(|&m| {
+            food.line
+                .micronutrients
+                .get(m)
+                .map_or_else(String::new, |per_100g| {
+                    Micronutrient::rounded(per_100g * grams / 100.0).to_string()
+                })
+        });
+        writer.write_record(meal_and_food.into_iter().chain(micronutrients))?;
+    }
+    writer.flush()?;
+    Ok(())
+}
