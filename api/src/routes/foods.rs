@@ -4,10 +4,9 @@
 use std::time::Instant;
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
-use chrono::{DateTime, Utc};
 use models::ErrorCode;
 use models::{CustomFoodInput, Food, FoodUse, UsedOrder, User, UserId};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -21,7 +20,10 @@ use crate::{
     food_lookup::{food_not_found, visible_food, visible_foods},
     meal_words::{MealWords, read_meal},
     params::{PageParams, positive_at_most},
-    views::FoodView,
+    views::{
+        DeleteImpact, FoodList, FoodPage, FoodView, HistoryView, RecentFoods, SearchResults,
+        Starred, UsedFoodView,
+    },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -50,16 +52,6 @@ struct SearchParams {
     query: Option<String>,
     /// 1 to 100, default 20
     page_size: Option<i64>,
-}
-
-#[derive(Serialize, ToSchema)]
-struct SearchResults {
-    query: String,
-    foods: Vec<FoodView>,
-    took_ms: f64,
-    /// The first food matches every word of the query; when false the foods are only
-    /// the closest there are ("No exact match for 红烧肉 — closest:").
-    exact: bool,
 }
 
 #[utoipa::path(
@@ -160,18 +152,6 @@ struct LimitParams {
     limit: Option<i64>,
 }
 
-#[derive(Serialize, ToSchema)]
-struct HistoryView {
-    history: Vec<HistoryEntry>,
-}
-
-#[derive(Serialize, ToSchema)]
-struct HistoryEntry {
-    query: String,
-    searched_at: DateTime<Utc>,
-    count: i32,
-}
-
 #[utoipa::path(
     get,
     path = "/foods/search/history",
@@ -193,24 +173,7 @@ async fn search_history(
 ) -> ApiResult<HistoryView> {
     let limit = positive_at_most("limit", params.limit, 10, 50)?;
     let history = state.stores.foods.search_history(user.id, limit).await?;
-    Ok(ApiJson(HistoryView {
-        history: history
-            .into_iter()
-            .map(|h| HistoryEntry {
-                query: h.query,
-                searched_at: h.searched_at,
-                count: h.count,
-            })
-            .collect(),
-    }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct FoodPage {
-    foods: Vec<FoodView>,
-    page: i64,
-    page_size: i64,
-    total: i64,
+    Ok(ApiJson(history.into()))
 }
 
 #[utoipa::path(
@@ -364,13 +327,6 @@ async fn update(
     ))
 }
 
-#[derive(Serialize, ToSchema)]
-struct DeleteImpact {
-    removed_from_meals: bool,
-    meal_count: i64,
-    meal_foods_count: i64,
-}
-
 #[utoipa::path(
     delete,
     path = "/foods/{id}/delete",
@@ -404,11 +360,6 @@ async fn remove(
         meal_count,
         meal_foods_count,
     }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct FoodList {
-    foods: Vec<FoodView>,
 }
 
 /// How many starred foods the search page lists.
@@ -447,11 +398,6 @@ async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> A
     Ok(ApiJson(FoodList {
         foods: FoodView::with_stars(&state, &found, Some(user.id)).await?,
     }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct Starred {
-    food: FoodView,
 }
 
 async fn set_star(
@@ -517,35 +463,6 @@ async fn unstar(
     set_star(&state, &user, id, false).await
 }
 
-/// A food the user logged before, with what they logged last time.
-#[derive(Serialize, ToSchema)]
-struct UsedFoodView {
-    #[serde(flatten)]
-    food: FoodView,
-    uses: i64,
-    last_used_at: DateTime<Utc>,
-    last_quantity: f64,
-    last_amount: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-struct RecentFoods {
-    recent: Vec<UsedFoodView>,
-    frequent: Vec<UsedFoodView>,
-}
-
-/// What a food never logged with a quantity (only created or saved) is offered at: a
-/// custom food's first portion, the way its owner said it is eaten (a label's serving
-/// size, "1 serving"), else 100 g.
-fn never_logged_amount(food: &FoodView) -> (f64, Option<String>) {
-    match food.portions.first() {
-        Some(portion) if food.is_custom && portion.grams > 0.0 => {
-            (portion.grams, Some(portion.name.clone()))
-        }
-        _ => (100.0, None),
-    }
-}
-
 async fn used_foods(
     state: &AppState,
     user: UserId,
@@ -560,23 +477,7 @@ async fn used_foods(
     let ids: Vec<i64> = used.iter().map(|u| u.food_id).collect();
     let found = foods_in_order(state, &ids, user).await?;
     let views = FoodView::with_stars(state, &found, Some(user)).await?;
-    Ok(views
-        .into_iter()
-        .filter_map(|food| {
-            let u = used.iter().find(|u| Some(u.food_id) == food.id)?;
-            let (last_quantity, last_amount) = match u.last_quantity {
-                Some(grams) => (grams, u.last_amount.clone()),
-                None => never_logged_amount(&food),
-            };
-            Some(UsedFoodView {
-                uses: u.uses,
-                last_used_at: u.used_at,
-                last_quantity,
-                last_amount,
-                food,
-            })
-        })
-        .collect())
+    Ok(UsedFoodView::list(views, &used))
 }
 
 #[utoipa::path(

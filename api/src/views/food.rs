@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use models::micronutrients::{Coverage, Micronutrients};
 use models::recipe::PerServing;
-use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
+use models::{Food, FoodSource, Portion, SearchHistoryEntry, UnknownNutrients, UsedFood, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -157,4 +157,121 @@ impl FoodView {
             created_at: None,
         }
     }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SearchResults {
+    pub query: String,
+    pub foods: Vec<FoodView>,
+    pub took_ms: f64,
+    /// The first food matches every word of the query; when false the foods are only
+    /// the closest there are ("No exact match for 红烧肉 — closest:").
+    pub exact: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct HistoryView {
+    history: Vec<HistoryEntry>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct HistoryEntry {
+    query: String,
+    searched_at: DateTime<Utc>,
+    count: i32,
+}
+
+impl From<Vec<SearchHistoryEntry>> for HistoryView {
+    fn from(history: Vec<SearchHistoryEntry>) -> Self {
+        HistoryView {
+            history: history
+                .into_iter()
+                .map(|h| HistoryEntry {
+                    query: h.query,
+                    searched_at: h.searched_at,
+                    count: h.count,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FoodPage {
+    pub foods: Vec<FoodView>,
+    pub page: i64,
+    pub page_size: i64,
+    pub total: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeleteImpact {
+    pub removed_from_meals: bool,
+    pub meal_count: i64,
+    pub meal_foods_count: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FoodList {
+    pub foods: Vec<FoodView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Starred {
+    pub food: FoodView,
+}
+
+/// A food the user logged before, with what they logged last time.
+#[derive(Serialize, ToSchema)]
+pub struct UsedFoodView {
+    #[serde(flatten)]
+    food: FoodView,
+    uses: i64,
+    last_used_at: DateTime<Utc>,
+    last_quantity: f64,
+    last_amount: Option<String>,
+}
+
+impl UsedFoodView {
+    /// Each of `foods` with its use among `used`, in the order of `foods`; a food with no
+    /// use there is left out.
+    pub fn list(foods: Vec<FoodView>, used: &[UsedFood]) -> Vec<UsedFoodView> {
+        foods
+            .into_iter()
+            .filter_map(|food| {
+                let u = used.iter().find(|u| Some(u.food_id) == food.id)?;
+                let (last_quantity, last_amount) = match u.last_quantity {
+                    Some(grams) => (grams, u.last_amount.clone()),
+                    None => food.never_logged_amount(),
+                };
+                Some(UsedFoodView {
+                    uses: u.uses,
+                    last_used_at: u.used_at,
+                    last_quantity,
+                    last_amount,
+                    food,
+                })
+            })
+            .collect()
+    }
+}
+
+impl FoodView {
+    /// What a food never logged with a quantity (only created or saved) is offered at: a
+    /// custom food's first portion, the way its owner said it is eaten (a label's serving
+    /// size, "1 serving"), else 100 g.
+    fn never_logged_amount(&self) -> (f64, Option<String>) {
+        match self.portions.first() {
+            Some(portion) if self.is_custom && portion.grams > 0.0 => {
+                (portion.grams, Some(portion.name.clone()))
+            }
+            _ => (100.0, None),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RecentFoods {
+    pub recent: Vec<UsedFoodView>,
+    pub frequent: Vec<UsedFoodView>,
 }

@@ -20,7 +20,10 @@ pub(crate) use accepted::Accepted;
 pub(crate) use barcode::{
     BarcodeFoodView, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, MissingView,
 };
-pub(crate) use food::FoodView;
+pub(crate) use food::{
+    DeleteImpact, FoodList, FoodPage, FoodView, HistoryView, RecentFoods, SearchResults, Starred,
+    UsedFoodView,
+};
 pub(crate) use image::{CancelledView, ImagePage, ImageView, ResultsView};
 pub(crate) use label::LabelView;
 pub(crate) use meal::MealView;
