@@ -4,7 +4,7 @@ use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::SendMail;
 use models::ErrorCode;
 use models::{Email, MailedLink, NewPassword, NewUser, StoreError, User, Username};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -18,7 +18,7 @@ use crate::{
     error::{ApiError, ApiJson, ApiResult},
     extract::Body,
     rate_limit::Limit,
-    views::UserView,
+    views::{LoggedIn, LoggedOut, Registered, Sent, UserView, Verified},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -41,14 +41,6 @@ struct Registration {
     password: String,
     #[serde(default)]
     nickname: String,
-}
-
-#[derive(Serialize, ToSchema)]
-struct Registered {
-    access: String,
-    refresh: String,
-    user: UserView,
-    verification_sent: bool,
 }
 
 /// Creates the account, signs the user in and mails a verification link.
@@ -119,12 +111,7 @@ async fn register(
     let tokens = state.auth.issue(user.id).await?;
     Ok((
         StatusCode::CREATED,
-        ApiJson(Registered {
-            access: tokens.access,
-            refresh: tokens.refresh,
-            user: (&user).into(),
-            verification_sent: true,
-        }),
+        ApiJson(Registered::new(tokens, &user, true)),
     ))
 }
 
@@ -148,13 +135,6 @@ async fn send_mail(state: &AppState, user: &User, link: MailedLink) -> Result<()
 struct Credentials {
     username: String,
     password: String,
-}
-
-#[derive(Serialize, ToSchema)]
-struct LoggedIn {
-    access: String,
-    refresh: String,
-    user: UserView,
 }
 
 /// A hash to check against when the user does not exist, so an unknown name takes
@@ -235,11 +215,7 @@ async fn login(
         return Err(invalid_credentials());
     };
     let tokens = state.auth.issue(user.id).await?;
-    Ok(ApiJson(LoggedIn {
-        access: tokens.access,
-        refresh: tokens.refresh,
-        user: (&user).into(),
-    }))
+    Ok(ApiJson(LoggedIn::new(tokens, &user)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -275,11 +251,6 @@ struct LogoutRequest {
     refresh_token: Option<String>,
     #[serde(default)]
     refresh: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-struct LoggedOut {
-    logged_out: bool,
 }
 
 /// Ends the session of the refresh token. Answers the same for unknown tokens, so it
@@ -333,13 +304,6 @@ struct TokenRequest {
     token: String,
 }
 
-#[derive(Serialize, ToSchema)]
-struct Verified {
-    token: String,
-    refresh_token: String,
-    user: UserView,
-}
-
 /// Confirms the address and signs the user in.
 #[utoipa::path(
     post,
@@ -381,11 +345,7 @@ async fn verify_email(
         other => other?,
     };
     let tokens = state.auth.issue(user.id).await?;
-    Ok(ApiJson(Verified {
-        token: tokens.access,
-        refresh_token: tokens.refresh,
-        user: (&user).into(),
-    }))
+    Ok(ApiJson(Verified::new(tokens, &user)))
 }
 
 fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
@@ -400,11 +360,6 @@ fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
 struct EmailRequest {
     #[serde(default)]
     email: String,
-}
-
-#[derive(Serialize, ToSchema)]
-struct Sent {
-    message: &'static str,
 }
 
 /// Parses the address and counts the call, per client and per address.

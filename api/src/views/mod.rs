@@ -2,6 +2,7 @@
 //! every route that returns one.
 
 mod accepted;
+mod auth;
 mod barcode;
 mod food;
 mod image;
@@ -17,6 +18,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 pub(crate) use accepted::Accepted;
+pub(crate) use auth::{LoggedIn, LoggedOut, Registered, Sent, Verified};
 pub(crate) use barcode::{
     BarcodeFoodView, BarcodeFoodsView, BarcodeSearchView, CreatedView, DetectionView, MissingView,
 };
