@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use jobs::Outcome;
 use jobs::payloads::FetchUsdaFood;
 use models::ErrorCode;
-use models::{Food, FoodSource, UserId};
+use models::{Food, FoodSource, User, UserId};
 
 use crate::{AppState, error::ApiError, job_answers::run_briefly, views::Accepted};
 
@@ -46,6 +46,38 @@ pub(crate) async fn visible_foods(
         .filter(|f| f.visible_to(Some(viewer)))
         .map(|f| (f.id, f))
         .collect())
+}
+
+/// The foods of `ids` the viewer may see, in the order of `ids`.
+pub(crate) async fn visible_foods_in_order(
+    state: &AppState,
+    viewer: UserId,
+    ids: &[i64],
+) -> Result<Vec<Food>, ApiError> {
+    let mut found: Vec<Food> = visible_foods(state, viewer, ids)
+        .await?
+        .into_values()
+        .collect();
+    found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
+    Ok(found)
+}
+
+/// The caller's custom food, or why they cannot change it.
+pub(crate) async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiError> {
+    let food = visible_food(state, Some(user.id), id).await?;
+    if food.is_recipe() {
+        return Err(ApiError::new(
+            ErrorCode::RecipeFood,
+            "This food is a recipe; change it with the recipe calls (/recipes/{id}/update/)",
+        ));
+    }
+    if !food.is_custom() {
+        return Err(ApiError::new(
+            ErrorCode::FoodReadOnly,
+            "Built-in, USDA and Open Food Facts foods are read-only; copy one as a custom food to change it",
+        ));
+    }
+    Ok(food)
 }
 
 /// The USDA food `fdc_id` as saved here: fetched (by a `FetchUsdaFood` job) and saved

@@ -7,5 +7,5 @@ mod sessions;
 
 pub use extract::{AuthUser, ClientIp, MaybeAuthUser, ended_account};
 pub use models::token::{hash_token, random_token};
-pub use password::{hash_password, invalid_credentials, verify_password};
+pub use password::{hash_password, invalid_credentials, no_such_user_hash, verify_password};
 pub use sessions::{Auth, LinkProblem, SessionTokens};

@@ -31,6 +31,15 @@ pub async fn verify_password(password: String, hash: String) -> Result<bool, Api
     .map_err(ApiError::internal)
 }
 
+/// A hash to check against when the user does not exist, so an unknown name takes
+/// as long to refuse as a wrong password.
+pub async fn no_such_user_hash() -> Result<String, ApiError> {
+    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    HASH.get_or_try_init(|| hash_password(super::random_token()))
+        .await
+        .cloned()
+}
+
 /// A sign-in that failed: the same answer for an unknown user and a wrong password.
 pub fn invalid_credentials() -> ApiError {
     ApiError::new(ErrorCode::InvalidCredentials, "Invalid credentials")

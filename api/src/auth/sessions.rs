@@ -200,6 +200,18 @@ pub enum LinkProblem {
     Store(ApiError),
 }
 
+impl LinkProblem {
+    /// The answer to a link that cannot be used, in the words of the mail it came in
+    /// (`invalid`, `expired`); a store failure stays what it was.
+    pub fn into_error(self, invalid: &str, expired: &str) -> ApiError {
+        match self {
+            LinkProblem::Invalid => ApiError::new(ErrorCode::LinkTokenInvalid, invalid),
+            LinkProblem::Expired => ApiError::new(ErrorCode::LinkTokenExpired, expired),
+            LinkProblem::Store(e) => e,
+        }
+    }
+}
+
 pub fn invalid_token(message: &str) -> ApiError {
     ApiError::new(ErrorCode::InvalidToken, message)
 }

@@ -13,7 +13,7 @@ use crate::{
     AppState,
     auth::{
         AuthUser, ClientIp, LinkProblem, SessionTokens, hash_password, invalid_credentials,
-        verify_password,
+        no_such_user_hash, verify_password,
     },
     error::{ApiError, ApiJson, ApiResult},
     extract::Body,
@@ -135,15 +135,6 @@ async fn send_mail(state: &AppState, user: &User, link: MailedLink) -> Result<()
 struct Credentials {
     username: String,
     password: String,
-}
-
-/// A hash to check against when the user does not exist, so an unknown name takes
-/// as long to refuse as a wrong password.
-async fn no_such_user_hash() -> Result<String, ApiError> {
-    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
-    HASH.get_or_try_init(|| hash_password(crate::auth::random_token()))
-        .await
-        .cloned()
 }
 
 /// Wrong passwords at one account from every address together, in budgets of one
@@ -327,8 +318,7 @@ async fn verify_email(
         .spend_link(&form.token, MailedLink::VerifyEmail)
         .await
         .map_err(|problem| {
-            link_error(
-                problem,
+            problem.into_error(
                 "Invalid verification link",
                 "This verification link has expired",
             )
@@ -336,24 +326,12 @@ async fn verify_email(
     // An account deleted since the link was sent: the link is no longer valid.
     let user = match state.stores.users.mark_email_verified(user_id).await {
         Err(StoreError::NotFound) => {
-            return Err(link_error(
-                LinkProblem::Invalid,
-                "Invalid verification link",
-                "",
-            ));
+            return Err(LinkProblem::Invalid.into_error("Invalid verification link", ""));
         }
         other => other?,
     };
     let tokens = state.auth.issue(user.id).await?;
     Ok(ApiJson(Verified::new(tokens, &user)))
-}
-
-fn link_error(problem: LinkProblem, invalid: &str, expired: &str) -> ApiError {
-    match problem {
-        LinkProblem::Invalid => ApiError::new(ErrorCode::LinkTokenInvalid, invalid),
-        LinkProblem::Expired => ApiError::new(ErrorCode::LinkTokenExpired, expired),
-        LinkProblem::Store(e) => e,
-    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -474,21 +452,21 @@ async fn password_reset_confirm(
     const INVALID: &str = "Invalid password reset link";
     const EXPIRED: &str = "This password reset link has expired";
     if form.token.trim().is_empty() {
-        return Err(link_error(LinkProblem::Invalid, INVALID, EXPIRED));
+        return Err(LinkProblem::Invalid.into_error(INVALID, EXPIRED));
     }
     // A dead link is reported before the password: the user needs a new link first.
     state
         .auth
         .check_link(&form.token, MailedLink::ResetPassword)
         .await
-        .map_err(|p| link_error(p, INVALID, EXPIRED))?;
+        .map_err(|p| p.into_error(INVALID, EXPIRED))?;
     let password = NewPassword::parse(&form.password)?;
     let hash = hash_password(password.expose().to_owned()).await?;
     let user_id = state
         .auth
         .spend_link(&form.token, MailedLink::ResetPassword)
         .await
-        .map_err(|p| link_error(p, INVALID, EXPIRED))?;
+        .map_err(|p| p.into_error(INVALID, EXPIRED))?;
     state.stores.users.set_password(user_id, &hash).await?;
     state.auth.end_other_sessions(user_id, None).await?;
     Ok(ApiJson(Sent {

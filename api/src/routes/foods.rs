@@ -4,8 +4,7 @@
 use std::time::Instant;
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
-use models::ErrorCode;
-use models::{CustomFoodInput, Food, FoodUse, UsedOrder, User, UserId};
+use models::{CustomFoodInput, FoodUse, UsedOrder, User, UserId};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -17,7 +16,7 @@ use crate::{
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
     food_index::{boosted_foods, reindex, search_query},
-    food_lookup::{food_not_found, visible_food, visible_foods},
+    food_lookup::{food_not_found, own_food, visible_food, visible_foods_in_order},
     meal_words::{MealWords, read_meal},
     params::{PageParams, positive_at_most},
     views::{
@@ -272,24 +271,6 @@ async fn create(
     ))
 }
 
-/// The caller's custom food, or why they cannot change it.
-async fn own_food(state: &AppState, user: &User, id: i64) -> Result<Food, ApiError> {
-    let food = visible_food(state, Some(user.id), id).await?;
-    if food.is_recipe() {
-        return Err(ApiError::new(
-            ErrorCode::RecipeFood,
-            "This food is a recipe; change it with the recipe calls (/recipes/{id}/update/)",
-        ));
-    }
-    if !food.is_custom() {
-        return Err(ApiError::new(
-            ErrorCode::FoodReadOnly,
-            "Built-in, USDA and Open Food Facts foods are read-only; copy one as a custom food to change it",
-        ));
-    }
-    Ok(food)
-}
-
 #[utoipa::path(
     put,
     path = "/foods/{id}/update",
@@ -365,20 +346,6 @@ async fn remove(
 /// How many starred foods the search page lists.
 const MAX_FAVORITES: i64 = 100;
 
-/// The foods of `ids` the viewer may see, in the order of `ids`.
-async fn foods_in_order(
-    state: &AppState,
-    ids: &[i64],
-    viewer: UserId,
-) -> Result<Vec<Food>, ApiError> {
-    let mut found: Vec<Food> = visible_foods(state, viewer, ids)
-        .await?
-        .into_values()
-        .collect();
-    found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
-    Ok(found)
-}
-
 #[utoipa::path(
     get,
     path = "/foods/favorites",
@@ -394,7 +361,7 @@ async fn foods_in_order(
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> ApiResult<FoodList> {
     let ids = state.stores.foods.favorites(user.id, MAX_FAVORITES).await?;
-    let found = foods_in_order(&state, &ids, user.id).await?;
+    let found = visible_foods_in_order(&state, user.id, &ids).await?;
     Ok(ApiJson(FoodList {
         foods: FoodView::with_stars(&state, &found, Some(user.id)).await?,
     }))
@@ -475,7 +442,7 @@ async fn used_foods(
         .used_food_details(user, order, limit)
         .await?;
     let ids: Vec<i64> = used.iter().map(|u| u.food_id).collect();
-    let found = foods_in_order(state, &ids, user).await?;
+    let found = visible_foods_in_order(state, user, &ids).await?;
     let views = FoodView::with_stars(state, &found, Some(user)).await?;
     Ok(UsedFoodView::list(views, &used))
 }
