@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_FACTORS,
   ACTIVITY_LEVELS,
+  activityLevel,
   basalMetabolicRate,
+  macroGoalUnit,
   macroGoals,
   percentsAddUp,
   suggestedCalorieGoal,
@@ -80,5 +82,16 @@ describe('percent goals', () => {
     expect(percentsAddUp({ protein: 20, fat: 30, carbs: 50 })).toBe(true);
     expect(percentsAddUp({ protein: 33.3, fat: 33.3, carbs: 33.4 })).toBe(true);
     expect(percentsAddUp({ protein: 20, fat: 30, carbs: 40 })).toBe(false);
+  });
+});
+
+describe("the profile's strings", () => {
+  it('reads a known activity level or unit, and none for anything else', () => {
+    expect(activityLevel('very_active')).toBe('very_active');
+    expect(activityLevel('couch')).toBeNull();
+    expect(activityLevel(undefined)).toBeNull();
+    expect(macroGoalUnit('percent')).toBe('percent');
+    expect(macroGoalUnit('kg')).toBeNull();
+    expect(macroGoalUnit(null)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // Daily goals from body data: the energy a person needs and the grams of each macro.
 // Shared by the profile (where goals are set) and the dashboard (where they are met).
 
+import type { components } from '@/types/api.gen';
+
 /** SPEC 9's activity levels, as the profile call names them. */
 export const ACTIVITY_LEVELS = [
   'sedentary',
@@ -10,6 +12,11 @@ export const ACTIVITY_LEVELS = [
   'extra_active',
 ] as const;
 export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+/** The level a profile names (a string in the API's document), or null for none or one this app does not know. */
+export function activityLevel(value: string | null | undefined): ActivityLevel | null {
+  return ACTIVITY_LEVELS.find((level) => level === value) ?? null;
+}
 
 /** The usual multipliers of the basal metabolic rate for each level. */
 export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
@@ -56,13 +63,19 @@ export const DEFAULT_MACRO_PERCENT: Record<Macro, number> = { protein: 20, fat: 
 
 export type MacroGoalUnit = 'g' | 'percent';
 
-/** The macro goals as the profile holds them: grams, or percent of the calorie goal. */
-export type MacroGoalSettings = {
-  macro_goal_unit: MacroGoalUnit | null;
-  protein_goal: number | null;
-  fat_goal: number | null;
-  carbs_goal: number | null;
-};
+/** The unit a profile names (a string in the API's document), or null for none or one this app does not know. */
+export function macroGoalUnit(value: string | null | undefined): MacroGoalUnit | null {
+  return value === 'g' || value === 'percent' ? value : null;
+}
+
+/**
+ * The macro goals as the profile holds them: grams, or percent of the calorie goal
+ * (`macro_goal_unit` "g" or "percent"); absent or null where not set.
+ */
+export type MacroGoalSettings = Pick<
+  components['schemas']['ProfileFields'],
+  'macro_goal_unit' | 'protein_goal' | 'fat_goal' | 'carbs_goal'
+>;
 
 /** A day's goal of one macro in grams, and whether it is the default split (not the person's own). */
 export type MacroGoal = { grams: number; isDefault: boolean };

@@ -3,10 +3,10 @@
 
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Food } from '@/types/food';
+import type { components } from '@/types/api.gen';
 
 /** `exact`: the first food matches every word of the query; when false the foods are only the closest there are. */
-export type FoodSearchResponse = { query: string; foods: Food[]; took_ms: number; exact: boolean };
+export type FoodSearchResponse = components['schemas']['SearchResults'];
 
 export const searchFoodsPath = '/foods/search/';
 export const SEARCH_PAGE_SIZE = 20;

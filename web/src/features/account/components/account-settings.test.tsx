@@ -8,7 +8,14 @@ const profile = {
   success: true,
   data: {
     user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann' },
-    profile: { date_of_birth: null, gender: 'male', height: 175, weight: 70, daily_calorie_goal: 2000 },
+    profile: {
+      date_of_birth: null,
+      gender: 'male',
+      height: 175,
+      weight: 70,
+      daily_calorie_goal: 2000,
+      body_data_set: true,
+    },
   },
 };
 

@@ -1,8 +1,9 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 export type ConfirmPasswordResetInput = { token: string; password: string };
-export type ConfirmPasswordResetResponse = { message?: string } | null;
+export type ConfirmPasswordResetResponse = components['schemas']['Sent'];
 
 export const confirmPasswordResetKey = '/auth/password-reset-confirm';
 

@@ -1,18 +1,21 @@
 import useSWRMutation from 'swr/mutation';
 import { api, ApiError } from '@/lib/api-client';
-import { useAuth, type User } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
+import type { components } from '@/types/api.gen';
 
 export type LoginInput = { username: string; password: string };
 
 /** POST /auth/login answers the tokens and the user (SPEC 7). */
-export type LoginResponse = { access: string; refresh: string | null; user: User };
+export type LoginResponse = components['schemas']['LoggedIn'];
 
 export const loginKey = '/auth/login';
 
 export async function login(input: LoginInput): Promise<LoginResponse> {
   const data = await api.post<Partial<LoginResponse> | null>(loginKey, input);
-  if (!data?.access || !data.user) throw new ApiError('Invalid login response', { status: 200, body: data });
-  return { access: data.access, refresh: data.refresh ?? null, user: data.user };
+  if (!data?.access || !data.refresh || !data.user) {
+    throw new ApiError('Invalid login response', { status: 200, body: data });
+  }
+  return { access: data.access, refresh: data.refresh, user: data.user };
 }
 
 /** Logs in and starts the session; errors reach the caller of `trigger`. */

@@ -1,8 +1,9 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 /** The same answer whether or not the email belongs to an account. */
-export type RequestPasswordResetResponse = { message?: string } | null;
+export type RequestPasswordResetResponse = components['schemas']['Sent'];
 
 export const requestPasswordResetKey = '/auth/password-reset';
 

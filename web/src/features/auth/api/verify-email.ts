@@ -1,9 +1,9 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
-import type { User } from '@/lib/auth';
+import type { components } from '@/types/api.gen';
 
 /** POST /auth/verify-email answers a session under these names (SPEC 3). */
-export type VerifyEmailResponse = { token?: string; refresh_token?: string | null; user?: User } | null;
+export type VerifyEmailResponse = components['schemas']['Verified'];
 
 export const verifyEmailKey = '/auth/verify-email';
 

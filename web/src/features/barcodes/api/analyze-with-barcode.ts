@@ -1,10 +1,11 @@
 import useSWRMutation from 'swr/mutation';
 import type { BarcodeScan } from '@/features/barcodes/types';
 import { api, type CallProgress } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 export const analyzeWithBarcodePath = '/images/analyze-with-barcode/';
 
-export type BarcodeAnalysis = BarcodeScan & { image_id: number };
+export type BarcodeAnalysis = BarcodeScan & Pick<components['schemas']['BarcodeFoodsView'], 'image_id'>;
 
 export type AnalyzeWithBarcodeArg = {
   imageId: number;

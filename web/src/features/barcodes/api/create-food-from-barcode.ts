@@ -1,10 +1,15 @@
 import useSWRMutation from 'swr/mutation';
 import { api, type CallProgress } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 import type { SavedFood } from '@/types/food';
 
 export const createFoodFromBarcodePath = '/images/create-food-from-barcode/';
 
-export type CreatedBarcodeFood = { food: SavedFood; is_existing: boolean };
+/**
+ * The food behind the barcode; `is_existing` when it was already stored. Its food is a
+ * stored one, which the document cannot say (a food view's id may be null).
+ */
+export type CreatedBarcodeFood = Omit<components['schemas']['CreatedView'], 'food'> & { food: SavedFood };
 
 export type CreateFoodFromBarcodeArg = {
   barcode: string;

@@ -2,9 +2,11 @@ import useSWR from 'swr';
 import { isFoodListKey } from '@/features/foods/api/get-user-foods';
 import { api } from '@/lib/api-client';
 import { recentFoodsPath } from '@/lib/cache-keys';
+import type { components } from '@/types/api.gen';
 import type { SavedFood } from '@/types/food';
 
-export type FavoriteFoodsResponse = { foods: SavedFood[] };
+/** Starred foods are stored ones, which the document cannot say (a food view's id may be null). */
+export type FavoriteFoodsResponse = Omit<components['schemas']['FoodList'], 'foods'> & { foods: SavedFood[] };
 
 export const favoriteFoodsPath = '/foods/favorites/';
 export const favoriteFoodsKey = [favoriteFoodsPath] as const;

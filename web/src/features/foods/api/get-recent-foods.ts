@@ -1,17 +1,15 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { recentFoodsPath } from '@/lib/cache-keys';
-import type { SavedFood } from '@/types/food';
+import type { components } from '@/types/api.gen';
 
-/** A food the caller has logged, with how it was last logged. */
-export type UsedFood = SavedFood & {
-  uses: number;
-  last_used_at: string;
-  /** Grams of the last use. */
-  last_quantity: number;
-  /** The amount as typed at the last use ("2 slices"), when it was not plain grams. */
-  last_amount: string | null;
-};
+/**
+ * A food the caller has logged, with how it was last logged: the grams of the last use,
+ * and the amount as typed then ("2 slices") when it was not plain grams. A logged food
+ * is always a stored one, which the document cannot say: every food view's id may be
+ * null there (a USDA search hit has none).
+ */
+export type UsedFood = components['schemas']['UsedFoodView'] & { id: number };
 
 /** `recent`: last used first; `frequent`: most uses first (foods used at least twice). */
 export type RecentFoodsResponse = { recent: UsedFood[]; frequent: UsedFood[] };

@@ -1,14 +1,9 @@
 import useSWR from 'swr';
 import { api, type CallProgress } from '@/lib/api-client';
-import type { FoodNutrients } from '@/types/food';
+import type { components } from '@/types/api.gen';
 
-export type UsdaNutritionResponse = {
-  fdc_id: number;
-  food_description: string;
-  brand_owner: string | null;
-  /** Fibre, sugar and sodium null where USDA does not give them. */
-  nutrients: FoodNutrients;
-};
+/** A USDA food's nutrients per 100 g (sodium in mg), and the food it is saved as here (`food_id`). */
+export type UsdaNutritionResponse = components['schemas']['UsdaNutrition'];
 
 export function usdaNutritionPath(fdcId: number): string {
   return `/foods/usda/nutrition/${fdcId}/`;

@@ -1,9 +1,11 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { searchFoodsPath } from '@/lib/search-foods';
+import type { components } from '@/types/api.gen';
 import type { SavedFood } from '@/types/food';
 
-export type UserFoodsResponse = { foods: SavedFood[]; page: number; page_size: number; total: number };
+/** Custom foods are stored ones, which the document cannot say (a food view's id may be null). */
+export type UserFoodsResponse = Omit<components['schemas']['FoodPage'], 'foods'> & { foods: SavedFood[] };
 
 export const userFoodsPath = '/foods/user/';
 /** One page, newest first; the page says when there are more. */

@@ -1,25 +1,17 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Food } from '@/types/food';
+import type { components } from '@/types/api.gen';
 
-/** How far the reader trusts the food it found: "unsure" is asked as a question, never added unasked. */
-export type MealCertaintyLevel = 'sure' | 'likely' | 'unsure';
-
-/** One dish read from the words: "一碗米饭" as 150 g of rice. */
-export type MealItem = {
-  /** The words this dish was read from. */
-  text: string;
-  food: Food;
-  grams: number;
-  /** As read: "一碗" is 1 碗; "两个" and "2 eggs" are 2 with no unit; nothing said is 1 with no unit. */
-  amount: { count: number; unit: string | null };
-  certainty: { level: MealCertaintyLevel; score: number };
-  /** Up to 3 other foods the words could mean. */
-  alternatives: Food[];
-};
+/**
+ * One dish read from the words: "一碗米饭" as 150 g of rice. Its amount as read: "一碗" is
+ * 1 碗; "两个" and "2 eggs" are 2 with no unit (absent); nothing said is 1 with no unit.
+ * How far the reader trusts the food it found (`certainty.level`, a string in the
+ * document): `sure`, `likely`, or `unsure`, asked as a question, never added unasked.
+ */
+export type MealItem = components['schemas']['ReadDish'];
 
 /** POST /foods/parse-meal/: the dishes read, and the parts of the text that could not be read. */
-export type ParsedMeal = { items: MealItem[]; unmatched: string[] };
+export type ParsedMeal = components['schemas']['MealWords'];
 
 export const parseMealPath = '/foods/parse-meal/';
 /** The server refuses longer text (VALIDATION_ERROR). */

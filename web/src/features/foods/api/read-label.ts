@@ -1,37 +1,18 @@
 import { api, type RequestOptions } from '@/lib/api-client';
-
-/** The fields of a custom food a nutrition label fills (per 100 g; sodium in mg). */
-export type LabelNutrient = 'calories' | 'protein' | 'fat' | 'carbs' | 'sodium' | 'fiber' | 'sugar';
+import type { components } from '@/types/api.gen';
 
 /**
- * How far a value read from a label can be trusted: read clearly; read but to be checked;
- * not read; read but impossible for food (left empty); not given by the label.
+ * A value read from a label: per 100 g (sodium in mg), absent when not read or not
+ * believable. Its certainty: read clearly (`sure`); read but to be checked (`check`); not
+ * read; read but impossible for food (left empty); not given by the label.
  */
-export type LabelCertainty = 'sure' | 'check' | 'unread' | 'implausible' | 'not_on_label';
+export type LabelField = components['schemas']['LabelField'];
 
-export type LabelField = {
-  nutrient: LabelNutrient;
-  /** Per 100 g; null when not read or not believable. */
-  value: number | null;
-  /** As printed ("1580 kJ"). */
-  printed: string | null;
-  certainty: LabelCertainty;
-  confidence: number;
-  doubts: string[];
-};
-
-/** POST /labels/read/: the label in a photo, as the server read it. */
-export type LabelReading = {
-  /** Whether a nutrition table was found at all. */
-  found: boolean;
-  kind: 'gb28050' | 'nutrition_facts' | 'unknown';
-  basis: 'per100g' | 'per100ml' | 'per_serving' | null;
-  serving_grams: number | null;
-  barcode: string | null;
-  fields: LabelField[];
-  rows: string[];
-  took_ms: number;
-};
+/**
+ * POST /labels/read/: the label in a photo, as the server read it. `basis`,
+ * `serving_grams` and `barcode` are absent (or null) where the label gives none.
+ */
+export type LabelReading = components['schemas']['LabelView'];
 
 export const readLabelPath = '/labels/read/';
 

@@ -373,16 +373,15 @@ function LabelSummary({ label }: { label: LabelReading }) {
   const { t } = useTranslation('foods');
   const { language, formatNumber } = useFoodLanguage();
   if (!label.found) return <FormMessage tone="error">{t('label.notFound')}</FormMessage>;
+  const servingGrams = label.serving_grams ?? null;
   const basis =
-    label.basis === 'per_serving' && label.serving_grams !== null
-      ? t('label.perServing', { grams: label.serving_grams })
+    label.basis === 'per_serving' && servingGrams !== null
+      ? t('label.perServing', { grams: servingGrams })
       : label.basis === 'per100ml'
         ? t('label.per100ml')
         : null;
   const serving =
-    label.serving_grams !== null && label.serving_grams > 0
-      ? t('label.servingPortion', { grams: formatNumber(label.serving_grams) })
-      : null;
+    servingGrams !== null && servingGrams > 0 ? t('label.servingPortion', { grams: formatNumber(servingGrams) }) : null;
   // Chinese sentences follow one another without a space.
   const sentences = [t('label.filled'), basis, serving].filter((sentence) => sentence !== null);
   return <FormMessage tone="info">{sentences.join(language === 'zh' ? '' : ' ')}</FormMessage>;

@@ -35,7 +35,7 @@ export function draftFromLabel(draft: CustomFoodDraft, label: LabelReading): { d
   for (const field of label.fields) {
     if (field.certainty === 'not_on_label') continue;
     const name: LabelDraftField = field.nutrient;
-    if (field.value !== null && (field.certainty === 'sure' || field.certainty === 'check')) {
+    if (typeof field.value === 'number' && (field.certainty === 'sure' || field.certainty === 'check')) {
       filled[name] = String(field.value);
       notes[name] = field.certainty;
     } else {
@@ -43,8 +43,9 @@ export function draftFromLabel(draft: CustomFoodDraft, label: LabelReading): { d
       notes[name] = 'unread';
     }
   }
-  if (label.serving_grams !== null && label.serving_grams > 0) {
-    const serving = servingPortion(label.serving_grams);
+  const servingGrams = label.serving_grams ?? null;
+  if (servingGrams !== null && servingGrams > 0) {
+    const serving = servingPortion(servingGrams);
     const others = draft.portions.filter((portion) => portion.name !== serving.name || portion.name_zh !== serving.name_zh);
     filled.portions = [serving, ...others];
   }

@@ -39,7 +39,7 @@ export function readsAsMeal(text: string): boolean {
 
 /** An amount was said for the dish: "一碗", "2 eggs"; "rice" alone reads as one with no unit. */
 export function saysAmount(item: MealItem): boolean {
-  return item.amount.unit !== null || item.amount.count !== 1;
+  return (item.amount.unit ?? null) !== null || item.amount.count !== 1;
 }
 
 /**
@@ -97,9 +97,10 @@ export function lineGrams(line: Pick<MealLine, 'grams'>): number | null {
 
 /** The amount as read, written for the page: "1碗", "1 slice"; null for a bare count or none. */
 export function unitAmount(amount: MealItem['amount']): string | null {
-  if (amount.unit === null) return null;
-  const joined = /^\p{Script=Han}/u.test(amount.unit) ? '' : ' ';
-  return `${amount.count}${joined}${amount.unit}`;
+  const unit = amount.unit ?? null;
+  if (unit === null) return null;
+  const joined = /^\p{Script=Han}/u.test(unit) ? '' : ' ';
+  return `${amount.count}${joined}${unit}`;
 }
 
 /**

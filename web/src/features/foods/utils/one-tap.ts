@@ -1,10 +1,11 @@
 import type { Language } from '@/config/constants';
 import { portionAmount } from '@/lib/amount';
 import { DEFAULT_GRAMS, firstPortionAmount, readsAs, type FoodAmount } from '@/lib/food-amounts';
+import type { components } from '@/types/api.gen';
 import type { Food } from '@/types/food';
 
 /** How a food was last logged, as the recent foods list carries it. */
-export type LastLogged = { last_quantity: number; last_amount: string | null };
+export type LastLogged = Pick<components['schemas']['UsedFoodView'], 'last_quantity' | 'last_amount'>;
 
 /** What one tap adds: grams, and the amount they are named by ("2 slices") when not plain grams. */
 export type OneTapAmount = FoodAmount;
@@ -16,7 +17,7 @@ export type OneTapAmount = FoodAmount;
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
-    const amount = portionInLanguage(last.last_amount, last.last_quantity, food, language);
+    const amount = portionInLanguage(last.last_amount ?? null, last.last_quantity, food, language);
     // An amount typed in English ("2 slices") would put English into the Chinese page: grams there.
     const fits = amount !== null && !(language === 'zh' && /[a-z]/i.test(amount));
     const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;

@@ -1,8 +1,9 @@
 import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
 import { isMealChangeKey } from '@/lib/cache-keys';
+import type { components } from '@/types/api.gen';
 
-export function deleteMeal(id: number): Promise<{ id: number; deleted: boolean }> {
+export function deleteMeal(id: number): Promise<components['schemas']['Deleted']> {
   return api.delete(`/meals/${id}/delete/`);
 }
 

@@ -62,7 +62,7 @@ const profile = (goals: Record<string, unknown> = {}) =>
     user: { username: 'ann', nickname: 'Ann' },
     profile: {
       date_of_birth: null, gender: 'female', height: 165, weight: 60, daily_calorie_goal: 2000, activity_level: null,
-      macro_goal_unit: null, protein_goal: null, fat_goal: null, carbs_goal: null, ...goals,
+      macro_goal_unit: null, protein_goal: null, fat_goal: null, carbs_goal: null, body_data_set: true, ...goals,
     },
   });
 

@@ -1,39 +1,22 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { ActivityLevel, MacroGoalUnit } from '@/lib/goals';
+import type { components } from '@/types/api.gen';
 
-export const GENDERS = ['male', 'female', 'other'] as const;
-export type Gender = (typeof GENDERS)[number];
+export type Gender = components['schemas']['Gender'];
+export const GENDERS = ['male', 'female', 'other'] as const satisfies readonly Gender[];
 
-/** GET and PUT /users/profile/ answer this shape (SPEC 3). */
-export type ProfileResponse = {
-  user: { username: string; email?: string | null; nickname?: string | null };
-  profile: {
-    /** YYYY-MM-DD */
-    date_of_birth: string | null;
-    gender: Gender | null;
-    /** cm */
-    height: number | null;
-    /** kg */
-    weight: number | null;
-    /** kcal */
-    daily_calorie_goal: number | null;
-    activity_level: ActivityLevel | null;
-    /** Whether the macro goals are grams or percent of the calorie goal (summing to 100). */
-    macro_goal_unit: MacroGoalUnit | null;
-    protein_goal: number | null;
-    fat_goal: number | null;
-    carbs_goal: number | null;
-    /**
-     * False until the person saves body data: gender, height and weight are then the spec's
-     * defaults, not theirs. Absent from a server from before it (taken as set).
-     */
-    body_data_set?: boolean;
-  };
-};
+/**
+ * GET and PUT /users/profile/ answer this shape (SPEC 3): height in cm, weight in kg, the
+ * goal in kcal, the date of birth as YYYY-MM-DD. `activity_level` is one of the goals'
+ * ACTIVITY_LEVELS and `macro_goal_unit` "g" or "percent" (of the calorie goal, summing to
+ * 100): strings in the document, read through `activityLevel` and `macroGoalUnit`.
+ * `body_data_set` is false until the person saves body data: gender, height and weight
+ * are then the spec's defaults, not theirs.
+ */
+export type ProfileResponse = components['schemas']['ProfileView'];
 
 /** Whether gender, height and weight are the person's own rather than the defaults. */
-export const bodyDataSet = ({ profile }: ProfileResponse) => profile.body_data_set !== false;
+export const bodyDataSet = ({ profile }: ProfileResponse) => profile.body_data_set;
 
 export const profileKey = '/users/profile/';
 

@@ -23,6 +23,7 @@ function profileBody(profile: Record<string, unknown> = {}, user: Record<string,
         protein_goal: null,
         fat_goal: null,
         carbs_goal: null,
+        body_data_set: true,
         ...profile,
       },
     },
@@ -375,8 +376,11 @@ describe('profile page', () => {
   });
 
   it('neither offers nor sends goals to a server that does not keep them', async () => {
-    const { date_of_birth, gender, height, weight, daily_calorie_goal } = profileBody().data.profile;
-    const older = { user: profileBody().data.user, profile: { date_of_birth, gender, height, weight, daily_calorie_goal } };
+    const { date_of_birth, gender, height, weight, daily_calorie_goal, body_data_set } = profileBody().data.profile;
+    const older = {
+      user: profileBody().data.user,
+      profile: { date_of_birth, gender, height, weight, daily_calorie_goal, body_data_set },
+    };
     const { user, calls } = await openProfile({
       'GET /api/v1/users/profile/': { body: { success: true, data: older } },
       'PUT /api/v1/users/profile/': { body: { success: true, data: older } },

@@ -11,6 +11,7 @@ import { ageFromDateOfBirth } from '@/features/profile/utils/body';
 import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
 import { serverKeepsGoals } from '@/features/profile/utils/profile-draft';
 import { useAuth } from '@/lib/auth';
+import { activityLevel, macroGoalUnit } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
 
 /** SPEC 4: loading, then the read view or edit mode; a failed load offers a retry. */
@@ -120,14 +121,16 @@ function ProfileFacts({ profile: response }: { profile: ProfileResponse }) {
     [t('profile.fields.calorieGoal'), number.format(profile.daily_calorie_goal ?? PROFILE_DEFAULTS.dailyCalorieGoal)],
   ];
   if (serverKeepsGoals(response)) {
+    const activity = activityLevel(profile.activity_level);
     facts.push(
-      [t('profile.fields.activity'), profile.activity_level ? t(`profile.activity.${profile.activity_level}.name`) : notSet],
+      [t('profile.fields.activity'), activity ? t(`profile.activity.${activity}.name`) : notSet],
       [t('profile.fields.macros'), macroSummary()],
     );
   }
 
   function macroSummary() {
-    const { macro_goal_unit: unit, protein_goal: protein, fat_goal: fat, carbs_goal: carbs } = profile;
+    const unit = macroGoalUnit(profile.macro_goal_unit);
+    const [protein, fat, carbs] = [profile.protein_goal ?? null, profile.fat_goal ?? null, profile.carbs_goal ?? null];
     if (unit === null || protein === null || fat === null || carbs === null) {
       return <span className="muted">{t('profile.macros.summary.default')}</span>;
     }

@@ -1,9 +1,10 @@
 import { useSWRConfig } from 'swr';
 import { isRecipeChangeKey } from '@/features/recipes/api/keys';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
-export function deleteRecipe(id: number): Promise<{ id: number }> {
-  return api.delete<{ id: number }>(`/recipes/${id}/delete/`);
+export function deleteRecipe(id: number): Promise<components['schemas']['RecipeDeleted']> {
+  return api.delete<components['schemas']['RecipeDeleted']>(`/recipes/${id}/delete/`);
 }
 
 export function useDeleteRecipe() {

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 export function cancelAnalysisPath(imageId: number): string {
   return `/images/${imageId}/cancel/`;
@@ -9,6 +10,6 @@ export function cancelAnalysisPath(imageId: number): string {
  * with an `error` event whose code is CANCELLED. `cancelled` is false when nothing was
  * running (the analysis had ended: its stream brings its final event).
  */
-export function cancelAnalysis(imageId: number): Promise<{ cancelled: boolean }> {
-  return api.post<{ cancelled: boolean }>(cancelAnalysisPath(imageId));
+export function cancelAnalysis(imageId: number): Promise<components['schemas']['CancelledView']> {
+  return api.post<components['schemas']['CancelledView']>(cancelAnalysisPath(imageId));
 }

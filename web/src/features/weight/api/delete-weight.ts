@@ -1,8 +1,9 @@
 import { useSWRConfig } from 'swr';
 import { weightChangedKeys } from '@/features/weight/api/get-weight-history';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
-export function deleteWeight(id: number): Promise<{ id: number; deleted: boolean }> {
+export function deleteWeight(id: number): Promise<components['schemas']['Deleted']> {
   return api.delete(`/meals/weight/${id}/delete/`);
 }
 
