@@ -90,6 +90,7 @@ test-e2e: web
 bench: build
 	cargo run --release -p api --example loadgen
 	cargo bench -p search --bench search
+	cargo run --release -p models --example import_read
 	cargo run --release -p worker --example barcode_bench
 	cargo run --release -p worker --example recognition_eval
 	cargo run --release -p worker --example label_bench
