@@ -47,7 +47,7 @@ impl Vars {
         )
     }
 
-    pub fn get(&self, name: &str) -> Option<&str> {
+    fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
 
@@ -71,7 +71,6 @@ impl Vars {
         let name = error.path.join("_").to_ascii_uppercase();
         let value = self.get(&name).unwrap_or_default();
         match &error.kind {
-            Kind::MissingField(field) => format!("{} is required", field.to_ascii_uppercase()),
             Kind::InvalidType(_, expected) | Kind::InvalidValue(_, expected) => {
                 let expected = if expected == "a boolean" {
                     "true or false"

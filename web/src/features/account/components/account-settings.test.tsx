@@ -1,23 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { profileBody } from '@/testing/profile';
 import { renderApp } from '@/testing/render';
 
 const ann = { id: 1, username: 'ann', nickname: 'Ann', email: 'ann@example.com', email_verified: true };
-const profile = {
-  success: true,
-  data: {
-    user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann' },
-    profile: {
-      date_of_birth: null,
-      gender: 'male',
-      height: 175,
-      weight: 70,
-      daily_calorie_goal: 2000,
-      body_data_set: true,
-    },
-  },
-};
+const profile = profileBody({ body_data_set: true });
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 

@@ -2,32 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession } from '@/testing/fetch-mock';
+import { profileBody } from '@/testing/profile';
 import { renderApp } from '@/testing/render';
 
 const ann = { id: 1, username: 'ann', nickname: 'Ann', email: 'ann@example.com', email_verified: true };
-
-function profileBody(profile: Record<string, unknown>) {
-  return {
-    success: true,
-    data: {
-      user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann' },
-      profile: {
-        date_of_birth: null,
-        gender: 'male',
-        height: 175,
-        weight: 70,
-        daily_calorie_goal: 2000,
-        activity_level: null,
-        macro_goal_unit: null,
-        protein_goal: null,
-        fat_goal: null,
-        carbs_goal: null,
-        body_data_set: false,
-        ...profile,
-      },
-    },
-  };
-}
 
 function justSignedUp(routes: Parameters<typeof mockFetch>[0] = {}) {
   const mock = mockFetch({
