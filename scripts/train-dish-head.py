@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Trains the dish recogniser's head: a softmax (multinomial logistic) layer over the
-1,280-value `embedding` of ../shared/data/models/efficientnet_lite0.onnx, its temperature and
-its "none of my dishes" rule.
+1,280-value `embedding` of the gate model (../shared/data/models/efficientnet_lite0.onnx, or
+`--model` another, such as a backbone scripts/train-backbone.py fine-tuned: each gate model
+has its own head), its temperature and its "none of my dishes" rule.
 
     pip install onnxruntime numpy pillow
-    scripts/train-dish-head.py [--data DIR] [--out FILE] [--extra FOLDER ...] [--threads N] [--tune]
-                               [--folds-out DIR] [--cache DIR]
+    scripts/train-dish-head.py [--data DIR] [--model FILE] [--out FILE] [--extra FOLDER ...] [--threads N]
+                               [--tune] [--folds-out DIR] [--cache DIR]
 
 About 6 minutes on 2 busy cores (--threads 1; mostly the 3,070 x 8 + 620 forward passes,
 which are kept in --cache, by default target/dish-head-cache, so a rerun takes 3 minutes);
@@ -496,6 +497,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--data', default=os.path.join(project, '..', 'shared', 'data'))
     parser.add_argument('--out', default=os.path.join(project, 'models', 'data', 'dish_head.json'))
+    parser.add_argument('--model', help='the gate model whose embedding the head reads (default: '
+                        'DIR/models/efficientnet_lite0.onnx; a backbone of scripts/train-backbone.py needs a head of its own)')
     parser.add_argument('--extra', nargs='*', default=[])
     parser.add_argument('--threads', type=int, default=0, help='ONNX Runtime threads (0: all cores)')
     parser.add_argument('--tune', action='store_true', help='re-run the 5-fold CV grid over L2')
@@ -504,8 +507,10 @@ def main():
                         help='keep the embeddings here ("" for none)')
     args = parser.parse_args()
     args.data = os.path.abspath(args.data)
-    model = os.path.join(args.data, 'models', 'efficientnet_lite0.onnx')
-    cache = os.path.join(args.cache, str(os.path.getsize(model))) if args.cache else None
+    model = args.model or os.path.join(args.data, 'models', 'efficientnet_lite0.onnx')
+    with open(model, 'rb') as f:
+        model_sha = hashlib.sha256(f.read()).hexdigest()
+    cache = os.path.join(args.cache, model_sha[:16]) if args.cache else None
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = args.threads
@@ -686,7 +691,7 @@ def main():
         report['cv5_l2_grid'] = {str(v): {'top1': r3(t), 'log_loss': r3(-n)} for v, (t, n, _) in cv_grid.items()}
     print(json.dumps(report, ensure_ascii=False, indent=1), file=sys.stderr)
     out = {
-        'model': 'efficientnet_lite0.onnx output "embedding" (1,280 values)',
+        'model': f'{os.path.basename(model)} output "embedding" (1,280 values)',
         'preprocess': 'RGB, shorter side 256 (bilinear), centre crop 224, (x/255 - mean)/std, '
                       'mean [0.485,0.456,0.406], std [0.229,0.224,0.225], NCHW; one crop, one forward pass',
         'features': 'standardised: (embedding - feature_mean) / feature_scale',

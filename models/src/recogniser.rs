@@ -11,10 +11,21 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::certainty::{CandidateSource, Certainty, CertaintyLevel, LIKELY, SURE};
 use crate::food::FoodSource;
+use crate::learned::{IMAGENET_CUTS, LearnedCuts};
 use crate::recognition::{Detection, food_class};
 
-/// The dish head `scripts/train-dish-head.py` trains (see its docstring for the data).
-const DISH_HEAD: &str = include_str!("../data/dish_head.json");
+/// The dish heads `scripts/train-dish-head.py` trains (see its docstring for the data), one
+/// per gate model, since a head reads one backbone's embedding, each with the cuts from
+/// which the visual memory offers a taught food in that backbone's memory vectors. A
+/// backbone fine-tuned on food photos (`scripts/train-backbone.py`) joins this table with its
+/// own head and cuts once it beats ImageNet's (BENCHMARKS, issue 46: the first one did not).
+const DISH_HEADS: [(&str, &str, LearnedCuts); 1] = [(
+    IMAGENET_BACKBONE,
+    include_str!("../data/dish_head.json"),
+    IMAGENET_CUTS,
+)];
+/// The gate model as ImageNet trained it.
+pub const IMAGENET_BACKBONE: &str = "efficientnet-lite0";
 /// What each class of the models stands for among the shipped foods.
 const CLASS_FOODS: &str = include_str!("../data/recognition_foods.tsv");
 
@@ -492,13 +503,33 @@ pub struct DishHead {
     use_logits: bool,
     ood: Option<OutOfDishes>,
     familiarity: Option<Familiarity>,
+    /// When the visual memory offers a taught food, in this backbone's memory vectors.
+    pub cuts: LearnedCuts,
 }
 
 impl DishHead {
-    /// The shipped head (parsed once).
+    /// The shipped head of the default gate model (parsed once).
     pub fn get() -> &'static DishHead {
-        static HEAD: OnceLock<DishHead> = OnceLock::new();
-        HEAD.get_or_init(|| DishHead::parse(DISH_HEAD).expect("models/data/dish_head.json"))
+        DishHead::of_backbone(IMAGENET_BACKBONE).expect("the default backbone has a head")
+    }
+
+    /// The shipped head that reads the embedding of the gate model `name`, if there is one.
+    pub fn of_backbone(name: &str) -> Option<&'static DishHead> {
+        static HEADS: OnceLock<Vec<DishHead>> = OnceLock::new();
+        let heads = HEADS.get_or_init(|| {
+            DISH_HEADS
+                .iter()
+                .map(|(backbone, text, cuts)| DishHead {
+                    cuts: *cuts,
+                    ..DishHead::parse(text)
+                        .unwrap_or_else(|e| panic!("the dish head of {backbone}: {e}"))
+                })
+                .collect()
+        });
+        DISH_HEADS
+            .iter()
+            .position(|(backbone, _, _)| *backbone == name)
+            .map(|i| &heads[i])
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -542,6 +573,7 @@ impl DishHead {
             use_logits: file.use_logits,
             ood: file.ood,
             familiarity,
+            cuts: IMAGENET_CUTS,
         })
     }
 

@@ -16,15 +16,23 @@
 //!
 //! writes (each trained without a group of dishes), the held-back photos of each left-out
 //! dish are read with the head that never saw it, and the others with the same heads as
-//! known dishes. `FOLDS=DIR` reads them from elsewhere.
+//! known dishes (`target/dish-head-folds-<gate>` for another gate model;
+//! `FOLDS_<GATE>=DIR`, as `FOLDS_EFFICIENTNET_LITE0=DIR`, reads them from elsewhere).
+//!
+//! Every figure is printed for each gate model in `GATES` (comma-separated manifest
+//! names; default: the shipped `efficientnet-lite0`), each read by its own dish head, and
+//! then side by side: d' and the cosine of one dish against two on
+//! the held-back dish photos, one-shot accuracy, the unknown-dish rate, top-1, top-3,
+//! asked, wrong unquestioned, the learning curve and the CPU time. `RECORD=DIR` writes the
+//! likeness distributions the learned-food cuts are chosen from.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use models::learned::{Place, Prototypes};
+use models::learned::{LearnedCuts, Place, Prototypes};
 use models::recogniser::{
-    Certainty, CertaintyLevel, DishHead, LIKELY, MEMORY_MATCH, PhotoReading, SURE, class_food_keys,
-    memory_vector, memory_vector_with, nearest,
+    Certainty, CertaintyLevel, DishHead, IMAGENET_BACKBONE, LIKELY, PhotoReading, SURE,
+    class_food_keys, memory_vector_with, nearest, unit_vector,
 };
 use serde::Deserialize;
 use worker::recognition::{RecognitionConfig, Recognizer};
@@ -215,7 +223,12 @@ pub fn fold_heads(dir: &Path) -> Vec<(DishHead, Vec<String>)> {
 /// a user confirms the first `k` held-back photos of every dish that head left out, and
 /// each of the dish's other photos is a new photo of it. The photos of the head's own
 /// dishes, which the user never taught, are where a taught dish would fire wrongly.
-fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>)]) {
+fn learning_curve(
+    folds: &[(DishHead, Vec<String>)],
+    photos: &[(String, Vec<f32>)],
+    cuts: LearnedCuts,
+    record: Option<&Path>,
+) -> [(f64, f64); 2] {
     const KS: [usize; 2] = [1, 3];
     #[derive(Default)]
     struct Curve {
@@ -252,7 +265,7 @@ fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>
                     None => untaught.push(v),
                 }
             }
-            let learned = Prototypes::of(taught.iter().copied());
+            let learned = Prototypes::with_cuts(cuts, taught.iter().copied());
             for (id, v) in &tested {
                 let found = learned.matches(v);
                 curve.tests += 1;
@@ -312,7 +325,9 @@ fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>
     let above = |v: &[f32], cut: f32| {
         100.0 * v.iter().filter(|s| **s >= cut).count() as f64 / v.len().max(1) as f64
     };
-    for cut in [0.50, 0.55, 0.58, 0.60, 0.62, 0.64, 0.66, 0.68, 0.70] {
+    for cut in [
+        0.40, 0.45, 0.50, 0.52, 0.55, 0.58, 0.60, 0.62, 0.64, 0.66, 0.68, 0.70, 0.75,
+    ] {
         println!(
             "| {cut:.2} | {:.1} % | {:.1} % | {:.1} % | {:.1} % |",
             above(&curves[0].own, cut),
@@ -321,11 +336,127 @@ fn learning_curve(folds: &[(DishHead, Vec<String>)], photos: &[(String, Vec<f32>
             above(&curves[1].stranger, cut)
         );
     }
+    if let Some(path) = record {
+        // The distributions the cuts are chosen from, as counts per 0.01 of similarity
+        // from -1: models::learned's tests check the shipped cuts against them.
+        let histogram = |v: &[f32]| {
+            let mut counts = vec![0u32; 201];
+            for s in v {
+                counts[(((s + 1.0) * 100.0).floor() as usize).min(200)] += 1;
+            }
+            counts
+        };
+        let file = serde_json::json!({
+            "what": "similarity of a new photo to a taught dish's prototype, counts per 0.01 from -1 (recognition_eval, leave-dishes-out heads, held-back photos)",
+            "own_dish_k1": histogram(&curves[0].own),
+            "own_dish_k3": histogram(&curves[1].own),
+            "other_dish_k1": histogram(&curves[0].stranger),
+            "other_dish_k3": histogram(&curves[1].stranger),
+        });
+        if let Err(e) = std::fs::write(path, format!("{file}\n")) {
+            eprintln!("{}: {e}", path.display());
+        }
+    }
+    // Each k's (offered among the first three, a taught dish fires falsely).
+    [0, 1].map(|i| {
+        (
+            pct(curves[i].first3, curves[i].tests),
+            pct(curves[i].fires, curves[i].others),
+        )
+    })
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// One backbone's figures, for the side-by-side table.
+#[derive(Default)]
+struct Summary {
+    gate: String,
+    separation: Option<Separation>,
+    one_shot: f64,
+    unseen_shown: f64,
+    all: Tally,
+    curve: [(f64, f64); 2],
+    gate_ms: f64,
+    detect_ms: f64,
+}
+
+/// How far apart the photos of one dish and of two dishes are, in the standardised
+/// embedding at length 1 (what the visual memory compares, less the head's logits).
+#[derive(Clone, Copy)]
+struct Separation {
+    same: f64,
+    different: f64,
+    d_prime: f64,
+}
+
+fn separation(photos: &[(String, Vec<f32>)]) -> Option<Separation> {
+    let (mut same, mut different) = (Vec::new(), Vec::new());
+    for (i, (a, x)) in photos.iter().enumerate() {
+        for (b, y) in &photos[i + 1..] {
+            let cosine = x.iter().zip(y).map(|(p, q)| (p * q) as f64).sum::<f64>();
+            if a == b {
+                same.push(cosine);
+            } else {
+                different.push(cosine);
+            }
+        }
+    }
+    let moments = |v: &[f64]| {
+        let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / v.len().max(1) as f64;
+        (mean, var)
+    };
+    if same.is_empty() || different.is_empty() {
+        return None;
+    }
+    let ((ms, vs), (md, vd)) = (moments(&same), moments(&different));
+    Some(Separation {
+        same: ms,
+        different: md,
+        d_prime: (ms - md) / ((vs + vd) / 2.0).sqrt(),
+    })
+}
+
+/// One photo per dish (seeded draws) as the only example: the share of the other photos
+/// whose nearest example is their dish.
+fn one_shot(photos: &[(String, Vec<f32>)]) -> f64 {
+    let mut classes: Vec<&str> = photos.iter().map(|(c, _)| c.as_str()).collect();
+    classes.sort();
+    classes.dedup();
+    let mut state = 46u64;
+    let (mut right, mut total) = (0usize, 0usize);
+    for _ in 0..20 {
+        let examples: Vec<usize> = classes
+            .iter()
+            .map(|c| {
+                let of: Vec<usize> = (0..photos.len()).filter(|i| photos[*i].0 == *c).collect();
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                of[(state >> 33) as usize % of.len()]
+            })
+            .collect();
+        for (i, (class, v)) in photos.iter().enumerate() {
+            if examples.contains(&i) {
+                continue;
+            }
+            let best = examples
+                .iter()
+                .max_by(|a, b| {
+                    let da: f32 = photos[**a].1.iter().zip(v).map(|(p, q)| p * q).sum();
+                    let db: f32 = photos[**b].1.iter().zip(v).map(|(p, q)| p * q).sum();
+                    da.total_cmp(&db)
+                })
+                .copied();
+            total += 1;
+            right += usize::from(best.is_some_and(|b| photos[b].0 == *class));
+        }
+    }
+    100.0 * right as f64 / total.max(1) as f64
 }
 
 #[tokio::main]
@@ -337,18 +468,95 @@ async fn main() -> anyhow::Result<()> {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(2);
-    let recognizer = Recognizer::new(RecognitionConfig::installed_at(&project(""), threads));
+    // `GATES=a,b`: the gate models to compare (default: the shipped one), each with its
+    // own dish head and leave-dishes-out heads.
+    let gates: Vec<String> = std::env::var("GATES")
+        .map(|g| g.split(',').map(str::to_owned).collect())
+        .unwrap_or_else(|_| vec![IMAGENET_BACKBONE.into()]);
+    let mut summaries = Vec::new();
+    for gate in &gates {
+        println!("\n## Gate model {gate}\n");
+        summaries.push(evaluate(&data, threads, gate).await?);
+    }
+    println!("\n## Side by side\n");
+    print!("| | ");
+    for s in &summaries {
+        print!("{} | ", s.gate);
+    }
+    println!();
+    println!("|---|{}", "---|".repeat(summaries.len()));
+    let row = |name: &str, f: &dyn Fn(&Summary) -> String| {
+        print!("| {name} | ");
+        for s in &summaries {
+            print!("{} | ", f(s));
+        }
+        println!();
+    };
+    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    row("d' (one dish vs two, held-back dish photos)", &|s| {
+        s.separation
+            .map_or("-".into(), |x| format!("{:.2}", x.d_prime))
+    });
+    row("cosine, same dish / two dishes", &|s| {
+        s.separation.map_or("-".into(), |x| {
+            format!("{:.3} / {:.3}", x.same, x.different)
+        })
+    });
+    row("one photo per dish as the only example names it", &|s| {
+        format!("{:.1} %", s.one_shot)
+    });
+    row("top-1, all food photos", &|s| {
+        format!("{:.1} %", pct(s.all.top1, s.all.photos))
+    });
+    row("top-3", &|s| {
+        format!("{:.1} %", pct(s.all.top3, s.all.photos))
+    });
+    row("asked", &|s| {
+        format!("{:.1} %", pct(s.all.asked, s.all.photos))
+    });
+    row("wrong food shown without a question", &|s| {
+        format!("{:.1} %", pct(s.all.wrong_unasked, s.all.photos))
+    });
+    row("dishes a head never saw shown as sure or likely", &|s| {
+        format!("{:.1} %", s.unseen_shown)
+    });
+    for (i, k) in [1, 3].iter().enumerate() {
+        row(
+            &format!("taught {k}x: among the first three on another photo / false fires"),
+            &|s| format!("{:.1} % / {:.1} %", s.curve[i].0, s.curve[i].1),
+        );
+    }
+    row("CPU ms per photo: gate + head / detector (median)", &|s| {
+        format!("{:.1} / {:.1}", s.gate_ms, s.detect_ms)
+    });
+    Ok(())
+}
+
+async fn evaluate(data: &Path, threads: usize, gate_name: &str) -> anyhow::Result<Summary> {
+    let mut config = RecognitionConfig::installed_at(&project(""), threads);
+    config.gate = gate_name.into();
+    let recognizer = Recognizer::new(config);
     let detector = recognizer.detector().await?;
     let gate = recognizer.gate().await?;
-    let head = DishHead::get();
+    let head = gate.head();
+    let memory_vector = |e: &[f32]| memory_vector_with(head, e);
     let mut all = Tally::default();
     let mut gate_ms = Vec::new();
     let mut detect_ms = Vec::new();
     let mut cfn_embeddings: Vec<(String, Vec<f32>)> = Vec::new();
     let mut retaken: Vec<Vec<f32>> = Vec::new();
-    let folds_dir = std::env::var("FOLDS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| project("target/dish-head-folds"));
+    let folds_dir = std::env::var(format!(
+        "FOLDS_{}",
+        gate_name.replace('-', "_").to_uppercase()
+    ))
+    .map(PathBuf::from)
+    .unwrap_or_else(|_| {
+        if gate_name == IMAGENET_BACKBONE {
+            project("target/dish-head-folds")
+        } else {
+            project(&format!("target/dish-head-folds-{gate_name}"))
+        }
+    });
     let folds = fold_heads(&folds_dir);
     // Each held-back dish photo's embedding, for the simulated users who teach dishes.
     let mut dish_embeddings: Vec<(String, Vec<f32>)> = Vec::new();
@@ -360,7 +568,7 @@ async fn main() -> anyhow::Result<()> {
         "| set | photos | top-1 | top-3 | wrong food shown without a question | asked | no food found |"
     );
     println!("|---|---|---|---|---|---|---|");
-    for (name, photos) in sets(&data) {
+    for (name, photos) in sets(data) {
         if photos.is_empty() {
             println!("| {name} | missing | | | | | |");
             continue;
@@ -462,6 +670,7 @@ async fn main() -> anyhow::Result<()> {
     }
     all.row("all food photos");
 
+    let mut curve = [(0.0, 0.0); 2];
     if folds.is_empty() {
         println!(
             "\nNo leave-classes-out heads in {}: scripts/train-dish-head.py --folds-out writes them.",
@@ -491,7 +700,11 @@ async fn main() -> anyhow::Result<()> {
         for (class, food, score) in &unseen_shown {
             println!("- {class} shown as {food} ({score:.2})");
         }
-        learning_curve(&folds, &dish_embeddings);
+        // `RECORD=DIR`: the likeness distributions go to DIR/likeness-<gate>.json.
+        let record = std::env::var("RECORD")
+            .ok()
+            .map(|dir| Path::new(&dir).join(format!("likeness-{gate_name}.json")));
+        curve = learning_curve(&folds, &dish_embeddings, head.cuts, record.as_deref());
     }
 
     println!("\nCalibration of the first suggestion's score (all food photos):\n");
@@ -532,7 +745,7 @@ async fn main() -> anyhow::Result<()> {
         .iter()
         .filter(|(c, e)| !confirmed.iter().any(|(cc, ce)| cc == c && ce == e))
         .collect();
-    for threshold in [0.5, 0.6, MEMORY_MATCH, 0.8, 0.9] {
+    for threshold in [0.5, 0.6, head.cuts.same_plate, 0.8, 0.9] {
         let (mut offered, mut right) = (0, 0);
         for (class, e) in &queries {
             if let Some((i, s)) = nearest(e, &memory)
@@ -558,7 +771,7 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("| similarity from | offered | the right meal |");
     println!("|---|---|---|");
-    for threshold in [0.6, MEMORY_MATCH, 0.8] {
+    for threshold in [0.6, head.cuts.same_plate, 0.8] {
         let (mut offered, mut right) = (0, 0);
         for (i, e) in retaken.iter().enumerate() {
             if let Some((j, s)) = nearest(e, &memory)
@@ -596,9 +809,24 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "\nTime per photo ({threads} threads): gate + embedding + dish head {:.1} ms (median), \
          detector {:.1} ms; nearest of 10,000 remembered photos {:.2} ms",
-        median(gate_ms),
-        median(detect_ms),
+        median(gate_ms.clone()),
+        median(detect_ms.clone()),
         median(nn_ms)
     );
-    Ok(())
+    // The held-back dish photos in the standardised embedding, at length 1.
+    let standardised: Vec<(String, Vec<f32>)> = dish_embeddings
+        .iter()
+        .map(|(class, e)| (class.clone(), unit_vector(&head.standardise(e))))
+        .collect();
+    let unseen_rate = 100.0 * unseen_shown.len() as f64 / unseen.photos.max(1) as f64;
+    Ok(Summary {
+        gate: gate_name.into(),
+        separation: separation(&standardised),
+        one_shot: one_shot(&standardised),
+        unseen_shown: unseen_rate,
+        all,
+        curve,
+        gate_ms: median(gate_ms),
+        detect_ms: median(detect_ms),
+    })
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use models::learned::{LearnedMatch, Prototypes};
-use models::recogniser::{memory_vector, nearest};
+use models::recogniser::{DishHead, memory_vector_with, nearest};
 use models::{ImageStore, StoreError, UserId};
 
 /// Users whose memories are held at once; the longest held go first.
@@ -39,14 +39,16 @@ pub struct VisualMemory {
 }
 
 impl VisualMemory {
-    /// The owner's remembered photo most like `embedding`, and the owner's foods it may be.
+    /// The owner's remembered photo most like `embedding` (made by the gate model
+    /// `backbone`, read by its dish `head`), and the owner's foods it may be.
     pub async fn recall(
         &self,
         images: &dyn ImageStore,
         owner: UserId,
+        (backbone, head): (&str, &DishHead),
         embedding: &[f32],
     ) -> Result<Recall, StoreError> {
-        let stamp = images.memory_stamp(owner).await?;
+        let stamp = images.memory_stamp(owner, backbone).await?;
         if stamp.0 == 0 {
             return Ok(Recall::default());
         }
@@ -54,21 +56,24 @@ impl VisualMemory {
         let memories = match held {
             Some(m) => m,
             None => {
-                let rows = images.memories(owner).await?;
+                let rows = images.memories(owner, backbone).await?;
                 let mut image_ids = Vec::with_capacity(rows.len());
                 let mut vectors = Vec::new();
                 let mut examples = Vec::with_capacity(rows.len());
                 for photo in rows {
-                    let vector = memory_vector(&photo.embedding);
+                    let vector = memory_vector_with(head, &photo.embedding);
                     image_ids.push(photo.image_id);
                     vectors.extend_from_slice(&vector);
                     examples.extend(photo.main_food.map(|food| (food, vector)));
                 }
-                let prototypes = Prototypes::of(examples.iter().map(|(f, v)| (*f, v.as_slice())));
+                let prototypes = Prototypes::with_cuts(
+                    head.cuts,
+                    examples.iter().map(|(f, v)| (*f, v.as_slice())),
+                );
                 self.hold(owner, stamp, image_ids, vectors, prototypes)
             }
         };
-        let query = memory_vector(embedding);
+        let query = memory_vector_with(head, embedding);
         Ok(Recall {
             nearest: nearest(&query, &memories.vectors).map(|(i, s)| (memories.image_ids[i], s)),
             learned: memories.prototypes.matches(&query),

@@ -183,22 +183,27 @@ const CONFIRM: &str = concat!(
 const LINK_MEAL: &str = "update uploaded_image set meal_id = $3, updated_at = $4 \
      where image_id = $1 and user_id = $2";
 
-const KEEP_EMBEDDING: &str = "insert into photo_memory (image_id, user_id, embedding) \
-     select image_id, user_id, $2 from uploaded_image where image_id = $1 \
-     on conflict (image_id) do update set embedding = excluded.embedding";
+const KEEP_EMBEDDING: &str = "insert into photo_memory (image_id, user_id, embedding, backbone) \
+     select image_id, user_id, $2, $3 from uploaded_image where image_id = $1 \
+     on conflict (image_id) do update set embedding = excluded.embedding, backbone = excluded.backbone";
 
 const REMEMBER: &str = "update photo_memory set foods = $3, remembered_at = $4 \
      where image_id = $1 and user_id = $2";
 
 const MEMORIES: &str = "select image_id, embedding, foods from photo_memory \
-     where user_id = $1 and foods is not null order by image_id";
+     where user_id = $1 and backbone = $2 and foods is not null order by image_id";
 
 const MEMORY: &str = "select m.image_id, i.created_at, m.foods from photo_memory m \
      join uploaded_image i on i.image_id = m.image_id \
      where m.image_id = $1 and m.user_id = $2 and m.foods is not null";
 
+const STALE_MEMORIES: &str = "select m.image_id, i.file_path from photo_memory m \
+     join uploaded_image i on i.image_id = m.image_id \
+     where m.user_id = $1 and m.backbone <> $2 and m.foods is not null \
+     order by m.image_id desc limit $3";
+
 const MEMORY_STAMP: &str = "select count(*), cast(coalesce(sum(image_id), 0) as bigint) \
-     from photo_memory where user_id = $1 and foods is not null";
+     from photo_memory where user_id = $1 and backbone = $2 and foods is not null";
 
 #[async_trait]
 impl<DB: Engine> ImageStore for SqlImages<DB>
@@ -208,6 +213,7 @@ where
     for<'r> (i64,): FromRow<'r, DB::Row>,
     for<'r> (i64, i64): FromRow<'r, DB::Row>,
     for<'r> (i64, Vec<u8>, String): FromRow<'r, DB::Row>,
+    for<'r> (i64, String): FromRow<'r, DB::Row>,
     for<'r> (i64, DateTime<Utc>, String): FromRow<'r, DB::Row>,
     for<'r> (String,): FromRow<'r, DB::Row>,
     bool: Bind<DB>,
@@ -446,10 +452,16 @@ where
     }
 
     #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
-    async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError> {
+    async fn keep_embedding(
+        &self,
+        id: i64,
+        backbone: &str,
+        embedding: &[f32],
+    ) -> Result<(), StoreError> {
         sqlx::query(KEEP_EMBEDDING)
             .bind(id)
             .bind(embedding_bytes(embedding))
+            .bind(backbone)
             .execute(&self.0)
             .await?;
         Ok(())
@@ -473,9 +485,14 @@ where
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
-    async fn memories(&self, owner: UserId) -> Result<Vec<RememberedPhoto>, StoreError> {
+    async fn memories(
+        &self,
+        owner: UserId,
+        backbone: &str,
+    ) -> Result<Vec<RememberedPhoto>, StoreError> {
         let rows: Vec<(i64, Vec<u8>, String)> = sqlx::query_as(MEMORIES)
             .bind(owner.get())
+            .bind(backbone)
             .fetch_all(&self.0)
             .await?;
         Ok(rows
@@ -509,9 +526,25 @@ where
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
-    async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError> {
+    async fn stale_memories(
+        &self,
+        owner: UserId,
+        backbone: &str,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(sqlx::query_as(STALE_MEMORIES)
+            .bind(owner.get())
+            .bind(backbone)
+            .bind(limit)
+            .fetch_all(&self.0)
+            .await?)
+    }
+
+    #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]
+    async fn memory_stamp(&self, owner: UserId, backbone: &str) -> Result<(i64, i64), StoreError> {
         let stamp: (i64, i64) = sqlx::query_as(MEMORY_STAMP)
             .bind(owner.get())
+            .bind(backbone)
             .fetch_one(&self.0)
             .await?;
         Ok(stamp)

@@ -520,8 +520,14 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         corrections: Option<&serde_json::Value>,
     ) -> Result<Option<UploadedImage>, StoreError>;
     async fn link_meal(&self, owner: UserId, id: i64, meal_id: i64) -> Result<(), StoreError>;
-    /// Keeps the gate model's embedding of an analysed photo, for its owner's visual memory.
-    async fn keep_embedding(&self, id: i64, embedding: &[f32]) -> Result<(), StoreError>;
+    /// Keeps the embedding the gate model `backbone` made of an analysed photo, for its
+    /// owner's visual memory.
+    async fn keep_embedding(
+        &self,
+        id: i64,
+        backbone: &str,
+        embedding: &[f32],
+    ) -> Result<(), StoreError>;
     /// The foods the owner confirmed the photo shows; false when it has no embedding.
     async fn remember(
         &self,
@@ -529,12 +535,26 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         id: i64,
         foods: &serde_json::Value,
     ) -> Result<bool, StoreError>;
-    /// The owner's remembered photos: each one's embedding and main food.
-    async fn memories(&self, owner: UserId) -> Result<Vec<RememberedPhoto>, StoreError>;
+    /// The owner's remembered photos whose embedding the gate model `backbone` made: each
+    /// one's embedding and main food (another backbone's embeddings do not compare).
+    async fn memories(
+        &self,
+        owner: UserId,
+        backbone: &str,
+    ) -> Result<Vec<RememberedPhoto>, StoreError>;
     /// One remembered photo of the owner's, with its foods.
     async fn memory(&self, owner: UserId, id: i64) -> Result<Option<PhotoMemory>, StoreError>;
-    /// Changes whenever the set of the owner's remembered photos does (a cache's key).
-    async fn memory_stamp(&self, owner: UserId) -> Result<(i64, i64), StoreError>;
+    /// The owner's remembered photos whose embedding another gate model made (newest
+    /// first, at most `limit`): (image id, stored file), to embed again with `backbone`.
+    async fn stale_memories(
+        &self,
+        owner: UserId,
+        backbone: &str,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError>;
+    /// Changes whenever the set of the owner's remembered photos of `backbone` does (a
+    /// cache's key).
+    async fn memory_stamp(&self, owner: UserId, backbone: &str) -> Result<(i64, i64), StoreError>;
 }
 
 /// Recipes: a user's foods made of other foods.

@@ -1,3 +1,4 @@
+use std::sync::Arc;
 use std::time::Instant;
 
 use jobs::JobId;
@@ -6,14 +7,52 @@ use models::ErrorCode;
 use models::analysis::{
     AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood,
 };
-use models::recogniser::MEMORY_MATCH;
 use models::recognition::food_class;
 
 use super::{JobHandler, photo_of, store_fault};
 use crate::analysis;
 use crate::context::Stopped;
-use crate::recognition::RecognitionError;
+use crate::recognition::{Gate, RecognitionError};
 use crate::{JobContext, JobError, WorkerDeps};
+
+/// Remembered photos embedded again in one analysis (about 20 ms each on a CPU).
+const REEMBEDDED_PER_ANALYSIS: i64 = 16;
+
+/// The owner's photos remembered under another gate model, embedded again with this one
+/// (a few per analysis, newest first), so that what a user taught carries over a change of
+/// backbone: two backbones' embeddings do not compare.
+async fn embed_again(
+    deps: &WorkerDeps,
+    gate: &Arc<Gate>,
+    owner: models::UserId,
+) -> Result<(), JobError> {
+    let images = &deps.stores.images;
+    let stale = images
+        .stale_memories(owner, gate.name(), REEMBEDDED_PER_ANALYSIS)
+        .await
+        .map_err(store_fault)?;
+    for (image_id, file) in stale {
+        let Ok(jpeg) = photo_of(deps, &file).await else {
+            continue;
+        };
+        let reader = gate.clone();
+        let embedding = tokio::task::spawn_blocking(move || {
+            let pixels = image::load_from_memory(&jpeg)
+                .map_err(|e| e.to_string())?
+                .to_rgb8();
+            reader.read(&pixels).map(|r| r.embedding)
+        })
+        .await;
+        match embedding {
+            Ok(Ok(embedding)) => images
+                .keep_embedding(image_id, gate.name(), &embedding)
+                .await
+                .map_err(store_fault)?,
+            _ => tracing::warn!(image_id, "a remembered photo could not be embedded again"),
+        }
+    }
+    Ok(())
+}
 
 /// The kinds of food among the detections, most confident first, each with its count.
 pub(crate) fn food_types(detections: &[models::recognition::Detection]) -> Vec<FoodType> {
@@ -66,6 +105,8 @@ impl JobHandler for DetectFoods {
             }
             None => None,
         };
+        let backbone = (gate.name().to_owned(), gate.head());
+        let memory_gate = gate.clone();
         let started = Instant::now();
         let jpeg = photo_of(deps, &image.file_path).await?;
         let bytes = jpeg.clone();
@@ -98,18 +139,26 @@ impl JobHandler for DetectFoods {
         let (detections, reading, embedding, dish, model, (width, height)) = seen;
         let images = &deps.stores.images;
         images
-            .keep_embedding(self.image_id, &embedding)
+            .keep_embedding(self.image_id, &backbone.0, &embedding)
             .await
             .map_err(store_fault)?;
+        embed_again(deps, &memory_gate, image.owner).await?;
         // The same user's confirmed photos only, never anyone else's.
         let recall = deps
             .memory
-            .recall(images.as_ref(), image.owner, &embedding)
+            .recall(
+                images.as_ref(),
+                image.owner,
+                (&backbone.0, backbone.1),
+                &embedding,
+            )
             .await
             .map_err(store_fault)?;
         let memory = recall
             .nearest
-            .filter(|(id, similarity)| *id != self.image_id && *similarity >= MEMORY_MATCH)
+            .filter(|(id, similarity)| {
+                *id != self.image_id && *similarity >= backbone.1.cuts.same_plate
+            })
             .map(|(image_id, similarity)| MemoryRecall {
                 image_id,
                 similarity: (similarity * 1000.0).round() / 1000.0,

@@ -411,6 +411,7 @@ mod tests {
             food_id: steak.id,
             similarity: 0.64,
             examples: 1,
+            cuts: models::learned::IMAGENET_CUTS,
         };
         let line = with_learned(Some(main.clone()), &[(once, &steak)]).unwrap();
         assert_eq!(ids(&line), [Some(1), Some(4), Some(2), Some(3)]);

@@ -1,9 +1,12 @@
 //! The gate model (efficientnet_lite0, ImageNet-1k): in one pass it says whether a photo
 //! shows food at all (its food classes), names fruit, vegetables and a few dishes, and
-//! gives the embedding our dish head and the visual memory read.
+//! gives the embedding our dish head and the visual memory read. Each gate model has the
+//! dish head trained on its own embedding (`DishHead::of_backbone`).
 
 use image::RgbImage;
-use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo_with, softmax};
+use models::recogniser::{
+    DishHead, EMBEDDING_LEN, PhotoReading, Sight, memory_vector_with, read_photo_with, softmax,
+};
 use models::recognition::Detection;
 
 use super::model::OnnxModel;
@@ -11,6 +14,7 @@ use super::model::OnnxModel;
 #[derive(Debug)]
 pub struct Gate {
     model: OnnxModel,
+    head: &'static DishHead,
 }
 
 /// One photo as the gate model sees it.
@@ -21,15 +25,29 @@ pub struct GateReading {
     pub imagenet: Vec<f32>,
     /// The pooled features before the last layer (1,280 values).
     pub embedding: Vec<f32>,
+    /// The dish head that reads this model's embedding.
+    pub head: &'static DishHead,
 }
 
 impl Gate {
-    pub fn new(model: OnnxModel) -> Self {
-        Gate { model }
+    /// The gate model with the dish head trained on its embedding (none: not usable).
+    pub fn new(model: OnnxModel) -> Result<Self, String> {
+        let head = DishHead::of_backbone(&model.manifest.name).ok_or_else(|| {
+            format!(
+                "no dish head reads the embedding of {}",
+                model.manifest.name
+            )
+        })?;
+        Ok(Gate { model, head })
     }
 
     pub fn name(&self) -> &str {
         &self.model.manifest.name
+    }
+
+    /// The dish head that reads this model's embedding.
+    pub fn head(&self) -> &'static DishHead {
+        self.head
     }
 
     /// Whether photos waiting for the gate run as one batch (`RECOGNITION_BATCH`).
@@ -59,6 +77,7 @@ impl Gate {
             imagenet: softmax(&logits),
             logits,
             embedding,
+            head: self.head,
         })
     }
 }
@@ -67,7 +86,12 @@ impl GateReading {
     /// What the photo shows, from this reading, the dish head over its embedding and the
     /// detector's `detections` in a photo of `width` × `height` pixels.
     pub fn read_photo(&self, detections: &[Detection], width: u32, height: u32) -> PhotoReading {
-        self.read_photo_with(DishHead::get(), detections, width, height)
+        self.read_photo_with(self.head, detections, width, height)
+    }
+
+    /// What the visual memory compares of this photo (`memory_vector_with` its head).
+    pub fn memory_vector(&self) -> Vec<f32> {
+        memory_vector_with(self.head, &self.embedding)
     }
 
     /// The same with another dish head (the evaluation's heads trained without some dishes).

@@ -44,7 +44,7 @@ pub struct RecognitionConfig {
     /// `DETECTOR_MODEL`: the manifest name of the detector (default `yolox-nano`).
     pub detector: String,
     /// `GATE_MODEL`: the manifest name of the food/not-food gate and embedding model
-    /// (default `efficientnet-lite0`).
+    /// (default `efficientnet-lite0`); it must have a dish head trained on its embedding.
     pub gate: String,
     /// `RECOGNITION_EP`: `cpu` (default) or `cuda`.
     pub execution: ExecutionProvider,
@@ -77,7 +77,7 @@ pub const DEFAULT_MODELS_DIR: &str = ".models";
 /// Where `make models` puts the ONNX Runtime library.
 pub const DEFAULT_ORT_LIBRARY: &str = ".ort/libonnxruntime.so.1.31.1";
 pub const DEFAULT_DETECTOR: &str = "yolox-nano";
-pub const DEFAULT_GATE: &str = "efficientnet-lite0";
+pub const DEFAULT_GATE: &str = models::recogniser::IMAGENET_BACKBONE;
 /// One session's CUDA arena at most, by default.
 pub const DEFAULT_GPU_MEMORY: usize = 768 * 1024 * 1024;
 /// A detector's copy that takes a batch of images (`scripts/batch-model.py`, made by
@@ -174,7 +174,11 @@ impl Recognizer {
             .get_or_init(|| async {
                 let config = self.config.clone();
                 let loaded = tokio::task::spawn_blocking(move || {
-                    load_model(&config, &config.gate, "gate").map(|m| Arc::new(Gate::new(m)))
+                    load_model(&config, &config.gate, "gate").and_then(|m| {
+                        Gate::new(m)
+                            .map(Arc::new)
+                            .map_err(RecognitionError::NotInstalled)
+                    })
                 })
                 .await
                 .map_err(|e| RecognitionError::Failed(format!("model loading panicked: {e}")))
