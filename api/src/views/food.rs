@@ -1,6 +1,7 @@
 use chrono::{DateTime, Utc};
 use models::micronutrients::{Coverage, Micronutrients};
 use models::recipe::PerServing;
+use models::recognition::counts_items;
 use models::{Food, FoodSource, Portion, SearchHistoryEntry, UnknownNutrients, UsedFood, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -40,6 +41,10 @@ pub struct FoodView {
     pub serving_size: u32,
     pub serving_unit: &'static str,
     pub portions: Vec<Portion>,
+    /// Its first portion is one item counted on a plate ("1 piece", "1 个", "1 slice"),
+    /// not a measure ("1 bowl", "100 g"): a photo's food taken from the search is asked
+    /// how many, as the recognised ones are.
+    pub served_by_item: bool,
     pub is_custom: bool,
     pub is_recipe: bool,
     /// A recipe's servings and its values per serving.
@@ -140,6 +145,10 @@ impl FoodView {
             serving_size: 100,
             serving_unit: "g",
             portions: f.portions.clone(),
+            served_by_item: f
+                .portions
+                .first()
+                .is_some_and(|p| p.grams > 0.0 && counts_items(p)),
             is_custom: f.source() == FoodSource::Custom,
             is_recipe: f.source() == FoodSource::Recipe,
             per_serving: None,

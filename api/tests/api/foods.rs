@@ -197,6 +197,32 @@ async fn the_catalogue_is_searchable_in_both_languages() {
     assert_eq!(few["data"]["foods"].as_array().unwrap().len(), 3);
 }
 
+/// Issue 46: a food taken from the search for a photo is asked "How many?" when it is
+/// served by the item, as the recognised foods are; the answers say which foods are.
+#[tokio::test]
+async fn a_food_says_whether_it_is_served_by_the_item() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    for (query, zh, by_item) in [
+        ("饺子", "饺子", true),
+        ("包子", "包子", true),
+        ("米饭", "米饭", false),
+    ] {
+        let found = search(&app, query).await;
+        let food = &found[0];
+        assert!(
+            food["name_zh"].as_str().unwrap().contains(zh),
+            "{query}: {:?}",
+            names(&found)
+        );
+        assert_eq!(food["served_by_item"], by_item, "{query}: {food}");
+        let id = food["id"].as_i64().unwrap();
+        let (_, one) = app.get(&format!("/foods/{id}/")).await;
+        assert_eq!(one["data"]["served_by_item"], by_item, "{query}: {one}");
+    }
+}
+
 #[tokio::test]
 async fn bad_searches_get_clear_errors() {
     let Some(app) = spawn_app(Options::default()).await else {

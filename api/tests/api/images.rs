@@ -186,6 +186,27 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     assert_eq!(memory["foods"][0]["name"], "Banana");
     assert_eq!(memory["foods"][0]["grams"], 150.0);
     assert!(memory["eaten_at"].is_string());
+    // The banana offered under it, as a food or an alternative, weighs what the offer
+    // says (issue 46): what was logged of it then, not its usual serving.
+    let complete = events.last().unwrap();
+    let offered_bananas: Vec<&Value> = complete["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| {
+            let alternatives = f["alternatives"].as_array().into_iter().flatten();
+            std::iter::once(f).chain(alternatives)
+        })
+        .filter(|f| f["food_id"] == banana_id && f["count_basis"] != "counted")
+        .collect();
+    assert!(!offered_bananas.is_empty(), "{complete}");
+    for offered in offered_bananas {
+        assert_eq!(offered["estimated_grams"], 150.0, "{offered}");
+        assert_eq!(
+            offered["portion_description"], "about 150 g, as last time",
+            "{offered}"
+        );
+    }
 
     // Never across users: the same photo of another user's recalls nothing.
     let bob = register(&app, "bob").await;

@@ -21,6 +21,7 @@ export function makeFood(fields: Partial<Food> = {}): Food {
     serving_size: 100,
     serving_unit: 'g',
     portions: [{ grams: 118, name: '1 medium', name_zh: '1 根（中）' }],
+    served_by_item: false,
     is_custom: false,
     is_usda: false,
     fdc_id: null,

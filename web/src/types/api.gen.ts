@@ -1735,6 +1735,12 @@ export interface components {
             portions: components["schemas"]["Portion"][];
             /** Format: double */
             protein_per_100g: number;
+            /**
+             * @description Its first portion is one item counted on a plate ("1 piece", "1 个", "1 slice"),
+             *     not a measure ("1 bowl", "100 g"): a photo's food taken from the search is asked
+             *     how many, as the recognised ones are.
+             */
+            served_by_item: boolean;
             /** Format: int32 */
             serving_size: number;
             serving_unit: string;
@@ -2648,6 +2654,12 @@ export interface components {
                 portions: components["schemas"]["Portion"][];
                 /** Format: double */
                 protein_per_100g: number;
+                /**
+                 * @description Its first portion is one item counted on a plate ("1 piece", "1 个", "1 slice"),
+                 *     not a measure ("1 bowl", "100 g"): a photo's food taken from the search is asked
+                 *     how many, as the recognised ones are.
+                 */
+                served_by_item: boolean;
                 /** Format: int32 */
                 serving_size: number;
                 serving_unit: string;

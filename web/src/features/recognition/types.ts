@@ -1,4 +1,4 @@
-import type { FoodNutrients, Nutrients } from '@/types/food';
+import type { FoodNutrients, FoodPortion, Nutrients } from '@/types/food';
 import type { components } from '@/types/api.gen';
 
 export type Confidence = 'high' | 'medium' | 'low';
@@ -123,6 +123,12 @@ export type PhotoPortion = {
   counted?: number;
   /** Already in the basket: "Add all" does not add it twice. */
   added?: boolean;
+  /**
+   * A food the person found by search: the portion of its own its grams start from, said
+   * as a guess ("1 bowl, about 150 g"); null where it has none (100 g, "about 100 g").
+   * Absent on the analysis's foods, whose words are the server's.
+   */
+  serving?: FoodPortion | null;
 };
 
 export type FoodType = { name: string; name_zh: string | null; label: string; confidence: number; count: number };

@@ -271,6 +271,7 @@ export function foodFromMealLine(line: EditingMealFood, foodId: number): SavedFo
     serving_size: 100,
     serving_unit: 'g',
     portions,
+    served_by_item: false,
     is_custom: false,
     is_usda: false,
     fdc_id: null,

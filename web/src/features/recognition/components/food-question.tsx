@@ -41,7 +41,7 @@ export function FoodQuestion({ portion, name, detail, nameOf, onAnswer }: FoodQu
           />
         ))}
       </div>
-      <PhotoFoodSearch label={t('question.somethingElse')} onPick={(food) => onAnswer(pickSearchFood(food, portion.grams))} />
+      <PhotoFoodSearch label={t('question.somethingElse')} onPick={(food) => onAnswer(pickSearchFood(food))} />
     </div>
   );
 }

@@ -237,7 +237,7 @@ describe('photo recognition on the dashboard', () => {
     expect(within(card()).getByText('All in the basket')).toBeVisible();
   });
 
-  it('replaces an unsure food with one found by the food search', async () => {
+  it('replaces an unsure food with one found by the food search, at that food’s own portion', async () => {
     const flatbread = makeFood({ id: 40, name: 'Naan', name_zh: '馕', calories_per_100g: 290, portions: [] });
     const { user, calls } = await analysePhoto({
       'POST /api/v1/images/analyze-stream/': analysed({ foods: [pizza], food_found: true }),
@@ -252,15 +252,102 @@ describe('photo recognition on the dashboard', () => {
 
     const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
     expect(line).toHaveTextContent('Naan');
-    // The photo's estimate of the amount stays.
-    expect(within(line).getByLabelText('Grams of Naan')).toHaveValue(220);
+    // Not the pizza's 220 g: a food with no portion of its own is the default, said as a guess.
+    expect(within(line).getByLabelText('Grams of Naan')).toHaveValue(100);
+    expect(line).toHaveTextContent('Confirmed by you · about 100 g');
+    expect(line).not.toHaveTextContent('slices');
     await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
-    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 40 }), quantity: 220 })]);
+    expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 40 }), quantity: 100 })]);
     await waitFor(() =>
       expect(confirmations(calls)[0]?.body).toEqual(
-        expect.objectContaining({ corrections: { foods: [{ food_id: 40, name: 'Naan', name_zh: '馕', grams: 220 }] } }),
+        expect.objectContaining({ corrections: { foods: [{ food_id: 40, name: 'Naan', name_zh: '馕', grams: 100 }] } }),
       ),
     );
+  });
+
+  describe('portions follow the answer (issue 46)', () => {
+    /** A steamed bun the recogniser is unsure of, at one bun's grams: "100 g, 1 bun". */
+    const bun = {
+      name: 'Steamed pork bun', name_zh: '肉包子', food_id: 60, estimated_grams: 100, cooking_method: 'as served',
+      portion_description: '1 bun, about 100 g', portion_description_zh: '1 个包子，约 100 克', count: 1,
+      count_basis: 'assumed', grams_per_item: 100, learned_examples: null,
+      per_100g: per(273), nutrition: per(273),
+      validation: { isValid: true, dataQuality: 'usda', issues: [], confidence: 'high' },
+      recognition: recognition(0.42, 'unsure', 'dish_model'),
+      alternatives: [
+        {
+          name: 'Sushi platter', name_zh: '寿司拼盘', food_id: 61, score: 0.3, estimated_grams: 240,
+          portion_description: '1 plate (8 pieces), about 240 g', portion_description_zh: '1 盘（8 个），约 240 克',
+          per_100g: per(150), source: 'dish_model', learned_examples: null, count_basis: null, grams_per_item: null,
+        },
+      ],
+    };
+    const platter = makeFood({
+      id: 62, name: 'Sushi, assorted', name_zh: '什锦寿司', calories_per_100g: 150,
+      portions: [{ grams: 180, name: '1 tray', name_zh: '1 盒' }],
+    });
+    const nigiri = makeFood({
+      id: 63, name: 'Sushi, salmon nigiri', name_zh: '三文鱼握寿司', calories_per_100g: 107,
+      portions: [{ grams: 35, name: '1 piece', name_zh: '1 个' }, { grams: 210, name: '6 pieces', name_zh: '6 个' }],
+      served_by_item: true,
+    });
+    const searching = (foods: object[]) => ({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [bun], food_found: true }),
+      'GET /api/v1/foods/search/': ok({ query: 'sushi', foods, took_ms: 1, exact: true }),
+    });
+    const lineOf = () => within(within(card()).getByRole('list', { name: /^(Recognised foods|识别出的食物)$/ })).getByRole('listitem');
+
+    it('an alternative taken in place of the bun has its own grams and words, not the bun’s', async () => {
+      const { user } = await analysePhoto(searching([]));
+      const question = within(card()).getByRole('group', { name: 'Is this Steamed pork bun?' });
+      expect(question).toHaveTextContent('1 bun, about 100 g');
+      await user.click(within(question).getByRole('button', { name: 'Sushi platter' }));
+      const line = lineOf();
+      expect(within(line).getByLabelText('Grams of Sushi platter')).toHaveValue(240);
+      // Its words are the platter's alone; the bun is one tap away, among the alternatives.
+      expect(within(line).getByText('Confirmed by you · 1 plate (8 pieces), about 240 g')).toBeVisible();
+      expect(within(within(line).getByRole('group', { name: 'Or is it…' })).getByRole('button', { name: 'Steamed pork bun' })).toBeVisible();
+      // Not counted: the bun's "How many?" went with it.
+      expect(within(line).queryByRole('group', { name: 'How many?' })).toBeNull();
+      await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+      expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 61 }), quantity: 240 })]);
+    });
+
+    it('a food typed under "Something else…" takes its own first portion, said as a guess', async () => {
+      const { user } = await analysePhoto(searching([platter]));
+      const question = within(card()).getByRole('group', { name: 'Is this Steamed pork bun?' });
+      await user.type(within(question).getByRole('searchbox', { name: 'Something else…' }), 'sushi');
+      await user.keyboard('{Enter}');
+      await user.click(await within(question).findByRole('button', { name: /^Sushi, assorted/ }));
+      const line = lineOf();
+      expect(within(line).getByLabelText('Grams of Sushi, assorted')).toHaveValue(180);
+      expect(within(line).getByText('Confirmed by you · 1 tray, about 180 g')).toBeVisible();
+      expect(within(line).queryByRole('group', { name: 'How many?' })).toBeNull();
+      await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
+      expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 62 }), quantity: 180 })]);
+
+      await i18n.changeLanguage('zh');
+      expect(lineOf()).toHaveTextContent('1 盒，约 180 克');
+    });
+
+    it('a food served by the item typed under "Something else…" is asked how many, its grams following the answer', async () => {
+      const { user } = await analysePhoto(searching([nigiri]));
+      const question = within(card()).getByRole('group', { name: 'Is this Steamed pork bun?' });
+      await user.type(within(question).getByRole('searchbox', { name: 'Something else…' }), 'sushi');
+      await user.keyboard('{Enter}');
+      await user.click(await within(question).findByRole('button', { name: /^Sushi, salmon nigiri/ }));
+      const line = lineOf();
+      const count = within(line).getByRole('group', { name: 'How many?' });
+      // One piece is a guess: neither its grams nor the bun's show before the answer.
+      expect(within(line).queryByLabelText('Grams of Sushi, salmon nigiri')).toBeNull();
+      expect(line).not.toHaveTextContent('100');
+      await user.click(within(count).getByRole('button', { name: '4+' }));
+      const more = within(count).getByLabelText('How many Sushi, salmon nigiri');
+      await user.clear(more);
+      await user.type(more, '6');
+      expect(within(line).getByLabelText('Grams of Sushi, salmon nigiri')).toHaveValue(210);
+      expect(line).toHaveTextContent('6, as you said');
+    });
   });
 
   it('says when the photo has no food, and lets the person find it', async () => {
@@ -279,6 +366,7 @@ describe('photo recognition on the dashboard', () => {
     await user.click(await within(card()).findByRole('button', { name: /^Rice, cooked/ }));
     const line = within(within(card()).getByRole('list', { name: 'Recognised foods' })).getByRole('listitem');
     expect(within(line).getByLabelText('Grams of Rice, cooked')).toHaveValue(150);
+    expect(line).toHaveTextContent('1 bowl, about 150 g');
     await user.click(within(card()).getByRole('button', { name: 'Add all to basket' }));
     expect(await screen.findByText('Added 1 food to the basket')).toBeVisible();
     expect(basketLines()).toEqual([expect.objectContaining({ food: expect.objectContaining({ id: 12 }), quantity: 150 })]);

@@ -46,6 +46,7 @@ import {
   keywordLabel,
   learnedLabel,
   portionText,
+  portionWords,
   stepLabel,
 } from '@/features/recognition/utils/labels';
 import {
@@ -529,7 +530,7 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
           {!findings.food_found && (
             <div className="recognition-no-food">
               <p>{t('noFood')}</p>
-              <PhotoFoodSearch label={t('search.find')} onPick={(food) => addFound(pickSearchFood(food, null))} />
+              <PhotoFoodSearch label={t('search.find')} onPick={(food) => addFound(pickSearchFood(food))} />
             </div>
           )}
           {result.portions.length > 0 && (
@@ -566,7 +567,7 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
                   certainty && !certainty.withName ? certainty.text : null,
                   countLabel(t, portion),
                   // The server's words assume a number the person is asked for.
-                  counting ? null : portionText(t, portion.food, zh),
+                  counting ? null : portionWords(t, portion, zh),
                   cookingLabel(t, portion.food.cooking_method),
                   dataQualityLabel(t, portion.food.validation),
                 ].filter((part): part is string => Boolean(part));

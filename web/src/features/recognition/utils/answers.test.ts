@@ -95,12 +95,23 @@ describe('answers to the photo’s questions', () => {
     expect(answerCount({ ...pancakes, food: { ...pancakes.food, grams_per_item: null, estimated_grams: 90, count: 2 } }, 3).grams).toBe(135);
   });
 
-  it('take a searched food with the photo’s grams, else its first portion, else 100 g', () => {
-    const naan = makeFood({ id: 40, name: 'Naan', fiber_per_100g: null, portions: [{ grams: 90, name: '1 piece', name_zh: null }] });
-    if (!isSaved(naan)) throw new Error('saved food expected');
-    expect(pickSearchFood(naan, 220)).toMatchObject({ grams: 220, answer: 'search', food: { food_id: 40, per_100g: { fiber: null } } });
-    expect(pickSearchFood(naan, null).grams).toBe(90);
-    expect(pickSearchFood({ ...naan, portions: [] }, null).grams).toBe(100);
+  it('take a searched food with its own first portion, never the grams of the guess it replaces, else 100 g', () => {
+    const rice = makeFood({ id: 12, name: 'Rice', fiber_per_100g: null, portions: [{ grams: 150, name: '1 bowl', name_zh: '1 碗' }] });
+    if (!isSaved(rice)) throw new Error('saved food expected');
+    const picked = pickSearchFood(rice);
+    expect(picked).toMatchObject({ grams: 150, answer: 'search', serving: { grams: 150, name: '1 bowl' }, food: { food_id: 12, estimated_grams: 150, count_basis: null, per_100g: { fiber: null } } });
+    expect(readyToAdd(picked)).toBe(true);
+    const none = pickSearchFood({ ...rice, portions: [] });
+    expect(none).toMatchObject({ grams: 100, serving: null });
+  });
+
+  it('ask how many of a searched food served by the item, its grams following the answer', () => {
+    const nigiri = makeFood({ id: 41, name: 'Sushi, salmon nigiri', portions: [{ grams: 35, name: '1 piece', name_zh: '1 个' }], served_by_item: true });
+    if (!isSaved(nigiri)) throw new Error('saved food expected');
+    const picked = pickSearchFood(nigiri);
+    expect(picked.food).toMatchObject({ count: 1, count_basis: 'assumed', grams_per_item: 35 });
+    expect(waitsForAnswer(picked)).toBe(true);
+    expect(answerCount(picked, 6).grams).toBe(210);
   });
 
   it('log an earlier meal exactly, and confirm only what went in the basket', () => {

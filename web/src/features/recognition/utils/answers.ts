@@ -105,29 +105,40 @@ export function pickAlternative(portion: PhotoPortion, index: number): PhotoPort
 }
 
 /**
- * A food from the search, in place of an unsure one (keeping the grams the photo
- * suggested) or on a photo with no food found (its first common portion, else 100 g).
+ * A food from the search, in place of an unsure guess or on a photo with no food found.
+ * Its grams are its own: its first common portion (else SPEC 9's 100 g), never those of
+ * the guess it replaces, and said as the guess they are. A food served by the item ("1
+ * piece") is asked "How many?", as a countable food of the photo is.
  */
-export function pickSearchFood(food: SavedFood, grams: number | null): PhotoPortion {
-  const amount = grams ?? food.portions[0]?.grams ?? DEFAULT_GRAMS;
+export function pickSearchFood(food: SavedFood): PhotoPortion {
+  const first = food.portions[0];
+  const serving = first && first.grams > 0 ? first : null;
+  const grams = serving?.grams ?? DEFAULT_GRAMS;
+  const byItem = serving !== null && food.served_by_item;
   return {
-    food: chosenFood({
-      name: food.name,
-      name_zh: food.name_zh ?? null,
-      food_id: food.id,
-      estimated_grams: amount,
-      per_100g: {
-        calories: food.calories_per_100g,
-        protein: food.protein_per_100g,
-        fat: food.fat_per_100g,
-        carbs: food.carbs_per_100g,
-        fiber: food.fiber_per_100g ?? null,
-        sugar: food.sugar_per_100g ?? null,
-        sodium: food.sodium_per_100g ?? null,
-      },
-    }),
-    grams: amount,
+    food: {
+      ...chosenFood({
+        name: food.name,
+        name_zh: food.name_zh ?? null,
+        food_id: food.id,
+        estimated_grams: grams,
+        per_100g: {
+          calories: food.calories_per_100g,
+          protein: food.protein_per_100g,
+          fat: food.fat_per_100g,
+          carbs: food.carbs_per_100g,
+          fiber: food.fiber_per_100g ?? null,
+          sugar: food.sugar_per_100g ?? null,
+          sodium: food.sodium_per_100g ?? null,
+        },
+      }),
+      count: 1,
+      count_basis: byItem ? 'assumed' : null,
+      grams_per_item: byItem ? grams : null,
+    },
+    grams,
     answer: 'search',
+    serving,
   };
 }
 

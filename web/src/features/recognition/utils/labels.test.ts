@@ -10,6 +10,7 @@ import {
   learnedLabel,
   portionLabel,
   portionText,
+  portionWords,
   stepLabel,
 } from '@/features/recognition/utils/labels';
 import { i18n } from '@/lib/i18n';
@@ -48,6 +49,19 @@ describe('recognition labels', () => {
   const words = { name: 'Pizza', percent: (score: number) => `${Math.round(score * 100)}%`, memoryDate: 'Nov 12' };
   const with_ = (recognition: RecognizedFood['recognition'], answer?: PhotoPortion['answer']): PhotoPortion => ({
     food: { ...pizza, recognition }, grams: 220, answer,
+  });
+
+  it('say the own portion of a food found by search as a guess, in the reader’s language', () => {
+    const rice = { ...pizza, name: 'Rice', estimated_grams: 150, portion_description: '' };
+    const serving = { grams: 150, name: '1 bowl', name_zh: '1 碗' };
+    expect(portionWords(en, { food: rice, grams: 150, answer: 'search', serving }, false)).toBe('1 bowl, about 150 g');
+    expect(portionWords(zh, { food: rice, grams: 150, answer: 'search', serving }, true)).toBe('1 碗，约 150 克');
+    expect(portionWords(zh, { food: rice, grams: 150, answer: 'search', serving: { ...serving, name_zh: null } }, true)).toBe('1 bowl，约 150 克');
+    const none = { ...rice, estimated_grams: 100 };
+    expect(portionWords(en, { food: none, grams: 120, answer: 'search', serving: null }, false)).toBe('about 100 g');
+    expect(portionWords(zh, { food: none, grams: 120, answer: 'search', serving: null }, true)).toBe('约 100 克');
+    // Any other food says the server's words.
+    expect(portionWords(en, { food: pizza, grams: 220 }, false)).toBe('2 slices of pizza, about 220 g');
   });
 
   it('say the portion in the reader’s language, with a count the words leave out', () => {

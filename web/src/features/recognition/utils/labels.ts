@@ -83,6 +83,19 @@ export function portionText(t: T, food: RecognizedFood, zh: boolean): string {
 }
 
 /**
+ * The portion of a food of the photo in the reader's language. A food the person found by
+ * search says the portion of its own its grams start from, as the guess it is ("1 bowl,
+ * about 150 g", "about 100 g"); any other says the server's words ([`portionText`]).
+ */
+export function portionWords(t: T, portion: PhotoPortion, zh: boolean): string {
+  const { serving, food } = portion;
+  if (serving === undefined) return portionText(t, food, zh);
+  const value = Math.round(food.estimated_grams * 10) / 10;
+  if (serving === null) return t('portion.about', { value });
+  return t('portion.serving', { portion: zh && serving.name_zh ? serving.name_zh : serving.name, value });
+}
+
+/**
  * The words for a food or alternative that this user's own confirmed photos taught, said
  * beside how sure the recogniser is; null for any other.
  */
