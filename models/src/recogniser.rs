@@ -713,14 +713,10 @@ pub fn embedding_from_bytes(bytes: &[u8]) -> Option<Vec<f32>> {
     })
 }
 
-/// What the visual memory compares: the embedding standardised as the dish head reads
-/// it (so every feature counts by how much it varies between photos) and the head's dish
-/// logits (what tells dishes apart), each at length 1, side by side.
-pub fn memory_vector(embedding: &[f32]) -> Vec<f32> {
-    memory_vector_with(DishHead::get(), embedding)
-}
-
-/// The visual memory's vector as `head` reads the embedding.
+/// What the visual memory compares: the embedding standardised as `head` (the dish head
+/// of the backbone that made it) reads it, so every feature counts by how much it varies
+/// between photos, and the head's dish logits (what tells dishes apart), each at length 1,
+/// side by side.
 pub fn memory_vector_with(head: &DishHead, embedding: &[f32]) -> Vec<f32> {
     let z = head.standardise(embedding);
     let mut v = unit_vector(&z);

@@ -265,7 +265,7 @@ fn learning_curve(
                     None => untaught.push(v),
                 }
             }
-            let learned = Prototypes::with_cuts(cuts, taught.iter().copied());
+            let learned = Prototypes::of(cuts, taught.iter().copied());
             for (id, v) in &tested {
                 let found = learned.matches(v);
                 curve.tests += 1;

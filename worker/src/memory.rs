@@ -66,10 +66,8 @@ impl VisualMemory {
                     vectors.extend_from_slice(&vector);
                     examples.extend(photo.main_food.map(|food| (food, vector)));
                 }
-                let prototypes = Prototypes::with_cuts(
-                    head.cuts,
-                    examples.iter().map(|(f, v)| (*f, v.as_slice())),
-                );
+                let prototypes =
+                    Prototypes::of(head.cuts, examples.iter().map(|(f, v)| (*f, v.as_slice())));
                 self.hold(owner, stamp, image_ids, vectors, prototypes)
             }
         };

@@ -4,9 +4,7 @@
 //! dish head trained on its own embedding (`DishHead::of_backbone`).
 
 use image::RgbImage;
-use models::recogniser::{
-    DishHead, EMBEDDING_LEN, PhotoReading, Sight, memory_vector_with, read_photo_with, softmax,
-};
+use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo_with, softmax};
 use models::recognition::Detection;
 
 use super::model::OnnxModel;
@@ -87,11 +85,6 @@ impl GateReading {
     /// detector's `detections` in a photo of `width` × `height` pixels.
     pub fn read_photo(&self, detections: &[Detection], width: u32, height: u32) -> PhotoReading {
         self.read_photo_with(self.head, detections, width, height)
-    }
-
-    /// What the visual memory compares of this photo (`memory_vector_with` its head).
-    pub fn memory_vector(&self) -> Vec<f32> {
-        memory_vector_with(self.head, &self.embedding)
     }
 
     /// The same with another dish head (the evaluation's heads trained without some dishes).
