@@ -52,10 +52,21 @@ pub fn recognition_installed(state: &AppState) -> Result<(), ApiError> {
 }
 
 /// Starts the analysis of `image` unless one runs (then the caller attaches to it).
-/// Answers the image as it is now.
+/// Answers the image as it is now. A caller that goes away meanwhile changes nothing:
+/// an analysis recorded is queued with it.
 pub async fn start(
     state: &AppState,
     user: &User,
+    image: UploadedImage,
+) -> Result<UploadedImage, ApiError> {
+    let state = state.clone();
+    let owner = user.id;
+    jobs::to_the_end(async move { start_now(&state, owner, image).await }).await
+}
+
+async fn start_now(
+    state: &AppState,
+    owner: UserId,
     image: UploadedImage,
 ) -> Result<UploadedImage, ApiError> {
     let images = &state.stores.images;
@@ -68,7 +79,7 @@ pub async fn start(
         };
         // Attaching costs nothing; starting counts against the account's photo work.
         let job = DetectFoods { image_id: image.id };
-        let recorded = photo_work::record(state, job, user.id, Budget::ToCount).await?;
+        let recorded = photo_work::record(state, job, owner, Budget::ToCount).await?;
         let job = recorded.id();
         let first = AnalysisEvent::new(AnalysisStep::Start, "Analysis started")
             .with("image_id", json!(image.id));

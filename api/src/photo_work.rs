@@ -68,13 +68,17 @@ async fn within_share(state: &AppState, owner: UserId) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// [`record`]s `payload` and puts it on its queue.
+/// [`record`]s `payload` and puts it on its queue, both, even if the caller goes away.
 pub async fn queue<J: Job>(
     state: &AppState,
     payload: J,
     owner: UserId,
     budget: Budget,
 ) -> Result<JobId, ApiError> {
-    let recorded = record(state, payload, owner, budget).await?;
-    Ok(state.jobs.enqueue(recorded).await?)
+    let state = state.clone();
+    jobs::to_the_end(async move {
+        let recorded = record(&state, payload, owner, budget).await?;
+        Ok(state.jobs.enqueue(recorded).await?)
+    })
+    .await
 }

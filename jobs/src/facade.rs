@@ -67,17 +67,83 @@ pub fn outcome_of<T: DeserializeOwned>(last: JobProgress) -> Result<T, JobsError
     }
 }
 
+/// Runs `work` to its end even when the caller stops waiting for it: a request whose
+/// client went away is dropped at its next `.await`, and a job recorded but not yet
+/// queued would then wait for a sweep. Whatever records a job and queues it runs here,
+/// so the two steps are one: both happen, or (an error) neither is left behind.
+pub async fn to_the_end<F>(work: F) -> F::Output
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    match tokio::spawn(work).await {
+        Ok(output) => output,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Only a runtime shutting down cancels a spawned task; the caller goes with it.
+        Err(e) => panic!("work cut short: {e}"),
+    }
+}
+
+/// A test hook: while one is set, every job recorded waits before it is queued, so a
+/// test can drop the request at that moment (see [`Jobs::hold_enqueues`]).
+#[derive(Debug)]
+pub struct EnqueueHold {
+    reached: tokio::sync::Notify,
+    released: tokio::sync::Semaphore,
+}
+
+impl Default for EnqueueHold {
+    fn default() -> Self {
+        EnqueueHold {
+            reached: tokio::sync::Notify::new(),
+            released: tokio::sync::Semaphore::new(0),
+        }
+    }
+}
+
+impl EnqueueHold {
+    /// Waits until a job is held between its record and its queue.
+    pub async fn reached(&self) {
+        self.reached.notified().await;
+    }
+
+    /// Lets every held job, and every later one, go on to its queue.
+    pub fn release(&self) {
+        // A closed semaphore answers every wait at once.
+        self.released.close();
+    }
+
+    async fn wait(&self) {
+        self.reached.notify_one();
+        let _ = self.released.acquire().await;
+    }
+}
+
 /// The one way the API and the workers touch jobs: record, enqueue, watch, cancel.
 #[derive(Clone, Debug)]
 pub struct Jobs {
     store: Arc<dyn JobStore>,
     queue: QueueBackend,
     bus: ProgressBus,
+    hold: Arc<std::sync::Mutex<Option<Arc<EnqueueHold>>>>,
 }
 
 impl Jobs {
     pub fn new(store: Arc<dyn JobStore>, queue: QueueBackend, bus: ProgressBus) -> Self {
-        Jobs { store, queue, bus }
+        Jobs {
+            store,
+            queue,
+            bus,
+            hold: Arc::default(),
+        }
+    }
+
+    /// A test hook: from now on each job waits between its record and its queue until
+    /// the hold is released.
+    pub fn hold_enqueues(&self) -> Arc<EnqueueHold> {
+        let hold = Arc::new(EnqueueHold::default());
+        *self.hold.lock().unwrap_or_else(|e| e.into_inner()) = Some(hold.clone());
+        hold
     }
 
     /// The embedded default without `redis_url` (SQLite queue, in-process bus), the
@@ -107,20 +173,25 @@ impl Jobs {
         &self.bus
     }
 
-    /// Records a job run and puts it on its queue. A job that cannot be enqueued is
-    /// settled as failed, so no record waits for a job that does not exist.
+    /// Records a job run and puts it on its queue, to the end even if the caller goes
+    /// away ([`to_the_end`]). A job that cannot be enqueued is settled as failed, so no
+    /// record waits for a job that does not exist.
     pub async fn push<J: Job>(
         &self,
         payload: J,
         owner_user_id: Option<i64>,
     ) -> Result<JobId, JobsError> {
-        let job = self.record(payload, owner_user_id).await?;
-        self.enqueue(job).await
+        let jobs = self.clone();
+        to_the_end(async move {
+            let job = jobs.record(payload, owner_user_id).await?;
+            jobs.enqueue(job).await
+        })
+        .await
     }
 
     /// Records a job run without queueing it yet: for work that must be claimed before a
     /// worker can see it (the next stage of an analysis). [`enqueue`](Self::enqueue) it,
-    /// or [`discard`](Self::discard) it.
+    /// or [`discard`](Self::discard) it, inside [`to_the_end`] when a request does it.
     pub async fn record<J: Job>(
         &self,
         payload: J,
@@ -145,6 +216,10 @@ impl Jobs {
     pub async fn enqueue<J: Job>(&self, job: Recorded<J>) -> Result<JobId, JobsError> {
         let Recorded { record, payload } = job;
         let job_id = record.id;
+        let hold = self.hold.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(hold) = hold {
+            hold.wait().await;
+        }
         if let Err(e) = self.queue.push(Queued { job_id, payload }).await {
             let mut failed =
                 terminal_event(&record, JobStatus::Failed, "The job could not be queued");

@@ -11,7 +11,9 @@ pub mod sweeper;
 use serde::{Serialize, de::DeserializeOwned};
 
 pub use bus::{BusMessage, ProgressBus};
-pub use facade::{Jobs, JobsError, Outcome, Recorded, current_state, outcome_of};
+pub use facade::{
+    EnqueueHold, Jobs, JobsError, Outcome, Recorded, current_state, outcome_of, to_the_end,
+};
 pub use models::{JobFailure, JobId, JobProgress, JobStatus};
 pub use queue::{
     DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, LIVE_WITHIN, QueueBackend, QueueKind, task_id,

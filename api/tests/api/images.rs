@@ -830,6 +830,59 @@ async fn closing_the_stream_changes_nothing_and_only_cancel_stops_the_analysis()
     assert_eq!(status, 204);
 }
 
+/// Issue 47: a client that goes away the moment its analysis is recorded, before the job
+/// is on its queue (held there by the test hook), still gets its analysis: the job runs
+/// at once, and nothing waits for the sweep of lost jobs (two minutes later).
+#[tokio::test]
+async fn a_request_dropped_between_recording_and_queueing_still_runs_its_analysis() {
+    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+        return;
+    };
+    if !recognition_models_installed() {
+        return;
+    }
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let (_, uploaded) = upload(&app, &ann, bytes, "plate.jpg", None).await;
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+
+    let hold = app.state.jobs.hold_enqueues();
+    let request = {
+        let request = app
+            .client
+            .post(app.url("/images/analyze-stream/"))
+            .bearer_auth(&ann.access)
+            .json(&json!({"image_id": id}));
+        tokio::spawn(async move { request.send().await })
+    };
+    tokio::time::timeout(Duration::from_secs(20), hold.reached())
+        .await
+        .expect("the analysis is recorded and waits to be queued");
+    // The tab closes: the connection goes, and the server drops the request.
+    request.abort();
+    let _ = request.await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    hold.release();
+
+    let mut status = Value::Null;
+    for _ in 0..150 {
+        let (_, results) = get_as(&app, &format!("/images/{id}/results/"), &ann.access).await;
+        status = results["data"]["processing_status"].clone();
+        if status == "completed" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(status, "completed", "the analysis ran without its client");
+    let unfinished = app.state.jobs.store().unfinished_by_queue().await.unwrap();
+    assert!(
+        unfinished.is_empty(),
+        "nothing left waiting: {unfinished:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_listener_that_leaves_and_comes_back_gets_every_step() {
     let Some(bytes) = food_photo("coco_000000000142.jpg") else {
