@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use apalis::prelude::{TaskBuilder, TaskId, TaskSink};
+use apalis::prelude::{ListWorkers, RunningWorker, TaskBuilder, TaskId, TaskSink};
 use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use models::{Database, JobId};
@@ -159,6 +159,24 @@ impl QueueBackend {
                     .await?;
                 Ok(live)
             }
+        }
+    }
+
+    /// Every worker registered on this backend, on any queue, live or gone, with when
+    /// each was last heard from (a Redis server shared by deployments lists theirs too).
+    pub async fn workers(&self) -> Result<Vec<RunningWorker>, JobsError> {
+        // The listing reads every queue's workers, whatever job type the storage has.
+        type Any = Queued<serde_json::Value>;
+        let failed = |e: &dyn std::fmt::Display| JobsError::Queue(e.to_string());
+        match self {
+            QueueBackend::Sqlite(pool) => SqliteStorage::<Any>::new(pool)
+                .list_all_workers()
+                .await
+                .map_err(|e| failed(&e)),
+            QueueBackend::Redis { conn, .. } => RedisStorage::<Any>::new(conn.clone())
+                .list_all_workers()
+                .await
+                .map_err(|e| failed(&e)),
         }
     }
 

@@ -157,6 +157,8 @@ pub struct JobRecord {
     pub id: JobId,
     pub queue: String,
     pub owner_user_id: Option<i64>,
+    /// What the job was given (its queue's payload), as stored.
+    pub payload: Option<serde_json::Value>,
     pub status: JobStatus,
     pub attempts: i32,
     /// The latest progress event, replayed to clients that connect late.

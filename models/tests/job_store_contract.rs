@@ -15,6 +15,7 @@ models::store_contract!(
     queue_depths_count_unfinished_jobs,
     a_users_unfinished_jobs_are_counted_by_queue,
     every_job_is_counted_by_queue_status_and_day,
+    jobs_are_listed_by_queue_and_status_a_page_at_a_time,
     a_users_job_runs_can_be_forgotten,
     a_scheduled_task_is_claimed_once_per_period,
     stale_jobs_go_back_to_their_queue_once,
@@ -334,6 +335,68 @@ async fn every_job_is_counted_by_queue_status_and_day(stores: Stores) {
         .await
         .unwrap();
     assert!(later.is_empty(), "{later:?}");
+}
+
+async fn jobs_are_listed_by_queue_and_status_a_page_at_a_time(stores: Stores) {
+    let mut waiting = Vec::new();
+    for _ in 0..5 {
+        let job = new_job("probe");
+        stores.jobs.create(&job).await.unwrap();
+        waiting.push(job.id);
+    }
+    let done = new_job("probe");
+    stores.jobs.create(&done).await.unwrap();
+    stores
+        .jobs
+        .record_progress(&event(done.id, 1, JobStatus::Completed, "complete"))
+        .await
+        .unwrap();
+    stores.jobs.create(&new_job("send-mail")).await.unwrap();
+    let pending = [JobStatus::Queued, JobStatus::Retrying];
+
+    // Two pages of the five waiting probes: each once, with what it was given.
+    let first = stores
+        .jobs
+        .recent(&["probe"], &pending, 0, 3)
+        .await
+        .unwrap();
+    let rest = stores
+        .jobs
+        .recent(&["probe"], &pending, 3, 3)
+        .await
+        .unwrap();
+    assert_eq!((first.len(), rest.len()), (3, 2));
+    let mut listed: Vec<JobId> = first.iter().chain(&rest).map(|r| r.id).collect();
+    listed.sort_by_key(|id| id.to_string());
+    waiting.sort_by_key(|id| id.to_string());
+    assert_eq!(listed, waiting);
+    assert_eq!(
+        first[0].payload,
+        Some(serde_json::json!({"job_id": "x", "payload": {}}))
+    );
+    let ended = stores
+        .jobs
+        .recent(&["probe", "send-mail"], &[JobStatus::Completed], 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        ended.iter().map(|r| r.id).collect::<Vec<_>>(),
+        vec![done.id]
+    );
+    let both = stores
+        .jobs
+        .recent(&["probe", "send-mail"], &pending, 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(both.len(), 6);
+    assert!(
+        stores
+            .jobs
+            .recent(&[], &pending, 0, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn a_users_job_runs_can_be_forgotten(stores: Stores) {

@@ -109,3 +109,70 @@ test('the job board shows every queue, the analysis under Done, its workers and 
   await shot('logs');
   await context.close();
 });
+
+test('on a phone the admin listener opens a summary of the board: its counts open exactly their jobs, in English and Chinese', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const admin = new URL(baseURL ?? '');
+  admin.port = String(Number(admin.port) + 1);
+  const phone = await browser.newContext({
+    baseURL: admin.origin,
+    httpCredentials: { username: 'admin', password: process.env.E2E_ADMIN_TOKEN ?? '' },
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  // A job done just now, so the probe queue has one to list.
+  const probe = await phone.request.post('/probe', { data: { steps: 1, step_delay_ms: 1 } });
+  expect(probe.status()).toBe(200);
+  const jobId = ((await probe.json()) as { data: { job_id: string } }).data.job_id;
+  await expect
+    .poll(async () => ((await (await phone.request.get(`/api/v1/tasks?status=Done&page_size=100`)).json()) as { args: { job_id: string } }[]).some((t) => t.args.job_id === jobId))
+    .toBe(true);
+
+  const page = await phone.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/summary$/);
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+  for (const queue of QUEUES) {
+    await expect(page.locator(`[data-queue="${queue}"]`), queue).toBeVisible();
+  }
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('board-summary-390-en.png'), fullPage: true });
+
+  // One tap on a count opens its jobs: as many as it said.
+  const done = page.locator('[data-queue="probe"] [data-count="done"]');
+  const count = Number(await done.locator('b').textContent());
+  expect(count).toBeGreaterThanOrEqual(1);
+  await done.tap();
+  await expect(page.getByRole('heading', { name: 'Done · probe' })).toBeVisible();
+  await expect(page.locator('[data-job]')).toHaveCount(Math.min(count, 50));
+  await expect(page.locator(`[data-job="${jobId}"]`)).toBeVisible();
+
+  // 中文: the same page in Chinese.
+  await page.getByRole('link', { name: '中文' }).tap();
+  await expect(page.getByRole('heading', { name: '已完成 · probe' })).toBeVisible();
+  await page.getByRole('link', { name: '全部队列' }).tap();
+  await expect(page.getByRole('heading', { name: '任务' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('board-summary-390-zh.png'), fullPage: true });
+  await phone.close();
+
+  // The desktop still gets the board; the summary reads at 1280 px too.
+  const desk = await browser.newContext({
+    baseURL: admin.origin,
+    httpCredentials: { username: 'admin', password: process.env.E2E_ADMIN_TOKEN ?? '' },
+    viewport: { width: 1280, height: 800 },
+  });
+  const deskPage = await desk.newPage();
+  await deskPage.goto('/');
+  await expect(deskPage).not.toHaveURL(/summary/);
+  await deskPage.goto('/summary');
+  await expect(deskPage.locator('[data-queue="probe"]')).toBeVisible();
+  await deskPage.screenshot({ path: testInfo.outputPath('board-summary-1280.png'), fullPage: true });
+  await desk.close();
+});

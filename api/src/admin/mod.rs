@@ -1,9 +1,10 @@
 //! The admin listener: the apalis job board (it must sit at the root of its own
-//! router), Prometheus metrics and a queue probe. Closed unless `ADMIN_TOKEN` is set,
+//! router) with a phone-width summary of it, Prometheus metrics and a queue probe. Closed unless `ADMIN_TOKEN` is set,
 //! and then only for requests that present it (bearer, or HTTP basic auth so a
 //! browser can open the board).
 
 mod board;
+mod summary;
 
 use apalis_board::axum::ui::ServeUI;
 use axum::{
@@ -37,8 +38,34 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
         .nest("/api/v1", board::router(&state.jobs))
+        .merge(summary::router(&state.jobs))
+        .route("/", get(home))
         .fallback_service(ServeUI::new())
         .layer(middleware::from_fn_with_state(token, require_admin))
+}
+
+/// The board's UI is a desktop page, a third of its size on a phone: a phone is sent to
+/// the summary of the same figures.
+async fn home(request: Request) -> Response {
+    let headers = request.headers();
+    let says = |name: header::HeaderName| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let agent = says(header::USER_AGENT);
+    let phone = says(header::HeaderName::from_static("sec-ch-ua-mobile")) == "?1"
+        || agent.contains("Mobi")
+        || agent.contains("Android");
+    if phone {
+        return axum::response::Redirect::to("/summary").into_response();
+    }
+    match tower::ServiceExt::oneshot(ServeUI::new(), request).await {
+        Ok(response) => response.into_response(),
+        Err(never) => match never {},
+    }
 }
 
 async fn require_admin(

@@ -14,6 +14,7 @@ struct JobRow {
     job_run_id: String,
     queue: String,
     owner_user_id: Option<i64>,
+    payload: Option<String>,
     status: String,
     attempts: i32,
     progress: Option<String>,
@@ -49,6 +50,7 @@ impl TryFrom<JobRow> for JobRecord {
             id: job_id(&row.job_run_id)?,
             queue: row.queue,
             owner_user_id: row.owner_user_id,
+            payload: decode_json("payload", row.payload)?,
             status: parse_status(&row.status)?,
             attempts: row.attempts,
             progress: decode_json("progress", row.progress)?,
@@ -67,7 +69,7 @@ impl TryFrom<JobRow> for JobRecord {
 /// (sqlx refuses strings built at run time).
 macro_rules! job_columns {
     () => {
-        "job_run_id, queue, owner_user_id, status, attempts, progress, result, \
+        "job_run_id, queue, owner_user_id, payload, status, attempts, progress, result, \
          error_message, error_code, cancel_requested, worker, runs, created_at, updated_at"
     };
 }
@@ -203,7 +205,6 @@ where
     for<'r> DaysRow: FromRow<'r, DB::Row>,
     for<'r> StaleRow: FromRow<'r, DB::Row>,
     for<'r> (String, i64): FromRow<'r, DB::Row>,
-    for<'r> (String,): FromRow<'r, DB::Row>,
     i32: Bind<DB>,
     i64: Bind<DB>,
     String: Bind<DB>,
@@ -367,23 +368,33 @@ where
     }
 
     #[tracing::instrument(skip_all, level = "debug")]
-    async fn recent_of_queue(
+    async fn recent(
         &self,
-        queue: &str,
+        queues: &[&str],
         statuses: &[JobStatus],
+        skip: i64,
         limit: i64,
-    ) -> Result<Vec<JobId>, StoreError> {
-        if statuses.is_empty() {
+    ) -> Result<Vec<JobRecord>, StoreError> {
+        if statuses.is_empty() || queues.is_empty() {
             return Ok(Vec::new());
         }
         let statuses: Vec<String> = statuses.iter().map(|s| s.as_str().to_owned()).collect();
-        let mut b: QueryBuilder<DB> =
-            QueryBuilder::new("select job_run_id from job_run where queue = ");
-        b.push_bind(queue.to_owned()).push(" and status in (");
+        let queues: Vec<String> = queues.iter().map(|q| (*q).to_owned()).collect();
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(concat!(
+            "select ",
+            job_columns!(),
+            " from job_run where queue in ("
+        ));
+        push_list(&mut b, &queues);
+        b.push(") and status in (");
         push_list(&mut b, &statuses);
-        b.push(") order by updated_at desc limit ").push_bind(limit);
-        let rows: Vec<(String,)> = b.build_query_as().fetch_all(&self.0).await?;
-        rows.iter().map(|(id,)| job_id(id)).collect()
+        // The job id breaks ties, so pages neither repeat nor skip a job.
+        b.push(") order by updated_at desc, job_run_id desc limit ")
+            .push_bind(limit)
+            .push(" offset ")
+            .push_bind(skip);
+        let rows: Vec<JobRow> = b.build_query_as().fetch_all(&self.0).await?;
+        rows.into_iter().map(JobRecord::try_from).collect()
     }
 
     #[tracing::instrument(skip_all, level = "debug")]

@@ -73,13 +73,15 @@ pub trait JobStore: Send + Sync + std::fmt::Debug {
     /// Asks a job to stop. Returns false when it had already finished.
     async fn request_cancel(&self, id: JobId) -> Result<bool, StoreError>;
     async fn unfinished_by_queue(&self) -> Result<Vec<QueueDepth>, StoreError>;
-    /// The ids of `queue`'s jobs with one of `statuses`, the most recently changed first.
-    async fn recent_of_queue(
+    /// The jobs of `queues` with one of `statuses`, the most recently changed first, a
+    /// page of `limit` after the first `skip`.
+    async fn recent(
         &self,
-        queue: &str,
+        queues: &[&str],
         statuses: &[JobStatus],
+        skip: i64,
         limit: i64,
-    ) -> Result<Vec<JobId>, StoreError>;
+    ) -> Result<Vec<JobRecord>, StoreError>;
     /// How many jobs each queue has had, by status, finished ones included.
     async fn count_by_queue(&self) -> Result<Vec<(String, JobStatus, i64)>, StoreError>;
     /// How many jobs each queue was given on each of the last 7 days (UTC), oldest
