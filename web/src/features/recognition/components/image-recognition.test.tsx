@@ -647,9 +647,9 @@ describe('an analysis runs on the workers, whoever listens', () => {
     notes: null, width: 10, height: 10, confirmed: false, meal_id: null, created_at: '2026-11-20T08:00:00Z', ...fields,
   });
 
-  for (const [language, waiting, names] of [
-    ['en', 'Waiting for your answer', 'Banana, Fried rice'],
-    ['zh', '等你确认', '香蕉、炒饭'],
+  for (const [language, waiting, names, cancelled] of [
+    ['en', 'Waiting for your answer', 'Banana, Fried rice', 'Cancelled'],
+    ['zh', '等你确认', '香蕉、炒饭', '已取消'],
   ] as const) {
     it(`names the history's foods in the reader's language, and a photo whose only food is a question as waiting (${language})`, async () => {
       await i18n.changeLanguage(language);
@@ -658,14 +658,18 @@ describe('an analysis runs on the workers, whoever listens', () => {
           images: [
             listed(3, { awaiting_answer: true }),
             listed(2, { keywords: ['Banana', 'Fried rice'], keywords_zh: ['香蕉', '炒饭'], confirmed: true }),
+            // Issue 47: a cancelled analysis named nothing, whatever its notes said.
+            listed(1, { processing_status: 'cancelled', keywords: ['Cake'], keywords_zh: ['蛋糕'] }),
           ],
-          total: 2,
+          total: 3,
         }),
       });
       const history = (await screen.findByRole('heading', { name: /^(Recent recognitions|最近的识别)$/ })).parentElement as HTMLElement;
       const entries = within(history).getAllByRole('listitem');
       expect(entries[0]).toHaveTextContent(waiting);
       expect(entries[1]).toHaveTextContent(names);
+      expect(entries[2]).toHaveTextContent(cancelled);
+      expect(entries[2]).not.toHaveTextContent(/Cake|蛋糕/);
     });
   }
 

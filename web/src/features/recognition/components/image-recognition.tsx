@@ -189,6 +189,9 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
    */
   function historyText(image: UploadedImage): string {
     if (image.processing_status === 'processing') return t('status.processing');
+    // A stopped analysis named nothing: a food its notes or an earlier stage put in the
+    // keywords would read as a result.
+    if (image.processing_status === 'cancelled' && !image.confirmed) return t('status.cancelled');
     const shown = result?.imageId === image.id && !image.confirmed ? result.portions : null;
     if (shown) {
       const names = shown.filter((portion) => !waitsForName(portion)).map((portion) => nameOf(portion.food));
