@@ -206,10 +206,13 @@ impl From<jobs::JobsError> for ApiError {
             JobsError::NotFound(_) => ApiError::not_found("Job not found"),
             // A job records its failure by wire name; one no longer in the table (an old
             // record) is answered as a job that failed on our side.
-            JobsError::Failed(failure) => ApiError::new(
-                ErrorCode::from_wire(&failure.code).unwrap_or(ErrorCode::JobFailed),
-                failure.message,
-            ),
+            JobsError::Failed(failure) => ApiError {
+                retry_after: failure.retry_after_secs,
+                ..ApiError::new(
+                    ErrorCode::from_wire(&failure.code).unwrap_or(ErrorCode::JobFailed),
+                    failure.message,
+                )
+            },
             JobsError::Cancelled => ApiError::new(ErrorCode::Cancelled, "The job was cancelled"),
             JobsError::Store(e) => e.into(),
             other => ApiError::internal(other),
@@ -271,6 +274,7 @@ mod tests {
         JobsError::Failed(JobFailure {
             message: "m".into(),
             code: code.into(),
+            retry_after_secs: None,
         })
         .into()
     }

@@ -98,7 +98,11 @@ pub(crate) async fn saved_usda_food(
     {
         return Ok(food);
     }
-    let fetched = match run_briefly(state, FetchUsdaFood { fdc_id }, owner).await? {
+    let job = FetchUsdaFood {
+        fdc_id,
+        spender: owner.map(|id| platform::outside::account(id.get())),
+    };
+    let fetched = match run_briefly(state, job, owner).await? {
         Outcome::Done(fetched) => fetched,
         Outcome::Pending(progress) => {
             return Err(ApiError::under_way(Accepted::job(&progress, false)));

@@ -60,9 +60,8 @@ pub fn outcome_of<T: DeserializeOwned>(last: JobProgress) -> Result<T, JobsError
         JobStatus::Completed => serde_json::from_value(last.result.unwrap_or_default())
             .map_err(|e| JobsError::BadResult(e.to_string())),
         JobStatus::Cancelled => Err(JobsError::Cancelled),
-        _ => Err(JobsError::Failed(last.error.unwrap_or(JobFailure {
-            message: "job failed".into(),
-            code: ErrorCode::JobFailed.as_str().into(),
+        _ => Err(JobsError::Failed(last.error.unwrap_or_else(|| {
+            JobFailure::new(ErrorCode::JobFailed, "job failed")
         }))),
     }
 }
@@ -223,10 +222,10 @@ impl Jobs {
         if let Err(e) = self.queue.push(Queued { job_id, payload }).await {
             let mut failed =
                 terminal_event(&record, JobStatus::Failed, "The job could not be queued");
-            failed.error = Some(JobFailure {
-                message: failed.message.clone(),
-                code: ErrorCode::EnqueueFailed.as_str().into(),
-            });
+            failed.error = Some(JobFailure::new(
+                ErrorCode::EnqueueFailed,
+                failed.message.clone(),
+            ));
             if let Err(settle) = self.settle(failed).await {
                 tracing::error!(%job_id, error = %settle, "cannot settle a job that failed to enqueue");
             }

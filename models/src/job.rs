@@ -95,6 +95,19 @@ impl FromStr for JobStatus {
 pub struct JobFailure {
     pub message: String,
     pub code: String,
+    /// When trying again can work (a budget that refills): the answer's Retry-After.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_secs: Option<u64>,
+}
+
+impl JobFailure {
+    pub fn new(code: crate::ErrorCode, message: impl Into<String>) -> Self {
+        JobFailure {
+            message: message.into(),
+            code: code.as_str().to_owned(),
+            retry_after_secs: None,
+        }
+    }
 }
 
 /// One progress event. `seq` grows with every event of a job and is the SSE event id;

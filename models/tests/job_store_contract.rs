@@ -172,6 +172,7 @@ async fn failures_keep_message_and_code(stores: Stores) {
     let failure = JobFailure {
         message: "invalid mail address: nobody".into(),
         code: "MAIL_REJECTED".into(),
+        retry_after_secs: None,
     };
     let failed = JobProgress {
         error: Some(failure.clone()),

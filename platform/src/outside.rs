@@ -88,9 +88,19 @@ pub fn account(id: i64) -> String {
     format!("user:{id}")
 }
 
-/// How a client address is named as a spender, for someone not signed in.
+/// How a client address is named as a spender, for someone not signed in (the API
+/// counts an IPv6 client by its /64).
 pub fn address(ip: std::net::IpAddr) -> String {
     format!("ip:{ip}")
+}
+
+/// Who a call to an outside service is charged to: the account, or for someone not
+/// signed in their address. Every call a person causes has one.
+pub fn spender(account_id: Option<i64>, ip: std::net::IpAddr) -> String {
+    match account_id {
+        Some(id) => account(id),
+        None => address(ip),
+    }
 }
 
 impl SharedBudget {

@@ -23,6 +23,10 @@ const DEFAULT_BACKOFF: Duration = Duration::from_secs(60);
 pub enum UsdaError {
     #[error("USDA FoodData Central is rate limiting us; try again in {} s", .retry_after.as_secs())]
     RateLimited { retry_after: Duration },
+    /// This service's own budget of the key's calls, or the caller's share of it, is
+    /// spent: ours to say (429), not USDA failing (503).
+    #[error("Too many USDA FoodData Central lookups for now; try again in {} s", .retry_after.as_secs())]
+    BudgetSpent { retry_after: Duration },
     #[error("USDA FoodData Central is unavailable: {0}")]
     Unavailable(String),
 }
@@ -182,7 +186,7 @@ impl UsdaClient {
         }
         self.calls
             .take(spender)
-            .map_err(|retry_after| UsdaError::RateLimited { retry_after })?;
+            .map_err(|retry_after| UsdaError::BudgetSpent { retry_after })?;
         let mut url = reqwest::Url::parse(&format!(
             "{}{path}",
             self.config.base_url.trim_end_matches('/')

@@ -109,15 +109,11 @@ pub(crate) async fn hand_over<S: StageResult, J: Job>(
             // here, rather than waiting for ever.
             Err(e) => {
                 let message = "The analysis could not go on to its next step; please try again";
-                let code = ErrorCode::EnqueueFailed.as_str();
                 stopped(
                     deps,
                     next_id,
                     image_id,
-                    Stopped::Failed(&jobs::JobFailure {
-                        message: message.into(),
-                        code: code.into(),
-                    }),
+                    Stopped::Failed(&jobs::JobFailure::new(ErrorCode::EnqueueFailed, message)),
                 )
                 .await;
                 Err(JobError::permanent(

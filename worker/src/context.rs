@@ -42,9 +42,14 @@ pub enum JobError {
 
 impl JobError {
     pub fn permanent(code: ErrorCode, message: impl Into<String>) -> Self {
+        JobError::Permanent(JobFailure::new(code, message))
+    }
+
+    /// Refused for now by a budget that refills: trying again after `retry_after` can work.
+    pub fn for_now(code: ErrorCode, message: impl Into<String>, retry_after: Duration) -> Self {
         JobError::Permanent(JobFailure {
-            message: message.into(),
-            code: code.as_str().to_owned(),
+            retry_after_secs: Some(retry_after.as_secs().max(1)),
+            ..JobFailure::new(code, message)
         })
     }
 }
@@ -299,10 +304,7 @@ pub(crate) async fn execute<J: JobHandler>(
         Err(error) => {
             let failure = match error {
                 JobError::Permanent(failure) => failure,
-                other => JobFailure {
-                    message: other.to_string(),
-                    code: ErrorCode::JobFailed.as_str().into(),
-                },
+                other => JobFailure::new(ErrorCode::JobFailed, other.to_string()),
             };
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, reason = %failure.message, "job failed");
             kept.stopped(job_id, deps, Stopped::Failed(&failure)).await;

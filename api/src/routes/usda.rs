@@ -75,11 +75,7 @@ async fn search(
     let query = search_query(&text)?;
     let page_size = positive_at_most("page_size", params.page_size, 20, 50)?;
     let viewer = user.as_ref().map(|u| u.id);
-    // Someone not signed in spends the share of their address.
-    let spender = match viewer {
-        Some(id) => platform::outside::account(id.get()),
-        None => platform::outside::address(ip),
-    };
+    let spender = platform::outside::spender(viewer.map(UserId::get), ip);
     match state
         .usda
         .search(&text, page_size as usize, Some(&spender))
@@ -155,17 +151,23 @@ fn fdc_id(id: i64) -> Result<i64, ApiError> {
         (status = 200, description = "Nutrients", body = Success<UsdaNutrition>),
         (status = 202, description = "Being fetched: follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "USDA_FOOD_NOT_FOUND"),
-        (status = 503, description = "USDA_UNAVAILABLE"),
+        (status = 429, description = "RATE_LIMITED: the caller's share of this service's USDA calls (the account's, or the address's when not signed in), or all of them, is spent for now; Retry-After says when to try again"),
+        (status = 503, description = "USDA_UNAVAILABLE: USDA FoodData Central failed or is rate limiting this service"),
     ),
 )]
 #[tracing::instrument(skip_all)]
 async fn nutrition(
     State(state): State<AppState>,
     MaybeAuthUser(user): MaybeAuthUser,
+    ClientIp(ip): ClientIp,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     let job = FetchUsdaFood {
         fdc_id: fdc_id(id)?,
+        spender: Some(platform::outside::spender(
+            user.as_ref().map(|u| u.id.get()),
+            ip,
+        )),
     };
     answer(&state, job, user.map(|u| u.id)).await
 }

@@ -454,6 +454,21 @@ async fn one_client_spends_at_most_a_quarter_of_the_usda_key_s_calls() {
         (200, &json!(false))
     );
     assert_eq!(replay.calls.load(Ordering::SeqCst), 250);
+    // Issue 48: nor does a food's nutrition fetch reach USDA for that address: the job
+    // is charged to it, and the answer is ours to give, 429 with when to come back.
+    let response = app
+        .client
+        .get(app.url("/foods/usda/nutrition/173944/"))
+        .send()
+        .await
+        .unwrap();
+    let retry_after = response.headers().get("retry-after").cloned();
+    let (status, refused) = crate::support::json_of(response).await;
+    assert_eq!(status, 429, "{refused}");
+    assert_eq!(refused["error"]["code"], "RATE_LIMITED");
+    let retry_after: u64 = retry_after.unwrap().to_str().unwrap().parse().unwrap();
+    assert!(retry_after > 3000, "{retry_after}");
+    assert_eq!(replay.calls.load(Ordering::SeqCst), 250);
     // A cached answer costs nothing, and a signed-in person has a share of their own.
     let (_, body) = app.get("/foods/usda/search/?query=q7").await;
     assert_eq!(body["data"]["usda_available"], json!(true));
@@ -463,4 +478,6 @@ async fn one_client_spends_at_most_a_quarter_of_the_usda_key_s_calls() {
         (status, &body["data"]["usda_available"]),
         (200, &json!(true))
     );
+    let (status, food) = get_as(&app, "/foods/usda/nutrition/173944/", &ann.access).await;
+    assert_eq!(status, 200, "{food}");
 }

@@ -8,6 +8,10 @@ use crate::Job;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FetchUsdaFood {
     pub fdc_id: i64,
+    /// Who the call to USDA is charged to (`platform::outside::account` or `address`):
+    /// someone not signed in spends their address's share, never only the whole key's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spender: Option<String>,
 }
 
 /// SPEC §3 "USDA nutrition response", plus the id of the food as stored here.

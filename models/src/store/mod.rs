@@ -704,6 +704,7 @@ fn failure(message: Option<String>, code: Option<String>) -> Option<JobFailure> 
         (Some(message), code) => Some(JobFailure {
             message,
             code: code.unwrap_or_else(|| "JOB_FAILED".into()),
+            retry_after_secs: None,
         }),
         _ => None,
     }

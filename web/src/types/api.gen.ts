@@ -1841,6 +1841,11 @@ export interface components {
         JobFailure: {
             code: string;
             message: string;
+            /**
+             * Format: int64
+             * @description When trying again can work (a budget that refills): the answer's Retry-After.
+             */
+            retry_after_secs?: number | null;
         };
         /**
          * Format: uuid
@@ -4410,7 +4415,16 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description USDA_UNAVAILABLE */
+            /** @description RATE_LIMITED: the caller's share of this service's USDA calls (the account's, or the address's when not signed in), or all of them, is spent for now; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description USDA_UNAVAILABLE: USDA FoodData Central failed or is rate limiting this service */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -37,13 +37,25 @@ impl JobHandler for FetchUsdaFood {
         }
         ctx.progress("fetch", 10, "Asking USDA FoodData Central", Map::new())
             .await?;
-        let spender = ctx.user_id().map(platform::outside::account);
+        // Jobs queued before the payload named its spender are charged to their owner.
+        let spender = self
+            .spender
+            .clone()
+            .or_else(|| ctx.user_id().map(platform::outside::account));
         let fetched = match deps.usda.food(self.fdc_id, spender.as_deref()).await {
             Ok(Some(food)) => food,
             Ok(None) => {
                 return Err(JobError::permanent(
                     ErrorCode::UsdaFoodNotFound,
                     format!("USDA FoodData Central has no food {}", self.fdc_id),
+                ));
+            }
+            // Ours to refuse: the caller may try again once the budget refills.
+            Err(e @ platform::usda::UsdaError::BudgetSpent { retry_after }) => {
+                return Err(JobError::for_now(
+                    ErrorCode::RateLimited,
+                    e.to_string(),
+                    retry_after,
                 ));
             }
             // The person is waiting: say so now rather than retry for minutes.
