@@ -31,6 +31,17 @@ pub fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
     csv_writer(out).write_record(meal_and_food.into_iter().chain(micronutrients))
 }
 
+/// Text a spreadsheet shows as text, never runs: a cell that starts with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return is a formula to Excel and its kin (a food named
+/// `=cmd|' /C calc'!A0` from Open Food Facts would reach every user), so it gets a
+/// leading `'` (OWASP's rule for CSV injection).
+fn as_text(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_owned(),
+    }
+}
+
 /// A meal's rows of the CSV export, one per food.
 pub fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Result<()> {
     let mut writer = csv_writer(out);
@@ -42,8 +53,8 @@ pub fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Resul
             clock.date_of(meal.eaten_at).to_string(),
             clock.time_of(meal.eaten_at).format("%H:%M").to_string(),
             meal.meal_type.to_string(),
-            meal.name.clone().unwrap_or_default(),
-            food.line.food_name.clone(),
+            as_text(meal.name.as_deref().unwrap_or_default()),
+            as_text(&food.line.food_name),
             grams.to_string(),
             amount.calories.to_string(),
             amount.protein.to_string(),
@@ -62,4 +73,19 @@ pub fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Resul
     }
     writer.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_text;
+
+    #[test]
+    fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
+        for formula in ["=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(as_text(formula), format!("'{formula}"));
+        }
+        for text in ["Rice", "米饭", "1/2 cup", "", "a=b"] {
+            assert_eq!(as_text(text), text);
+        }
+    }
 }

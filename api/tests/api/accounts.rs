@@ -764,6 +764,41 @@ async fn users_export_their_data_and_delete_their_account() {
             .starts_with("meal_id,date,time,meal_type")
     );
 
+    // Issue 48: names a spreadsheet would run as formulas are exported as text.
+    let (status, created) = send_as(
+        &app,
+        reqwest::Method::POST,
+        "/foods/create/",
+        &session.access,
+        &json!({"name": "=cmd|' /C calc'!A0", "calories": 100}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let food = created["data"]["id"].as_i64().unwrap();
+    let (status, meal) = send_as(
+        &app,
+        reqwest::Method::POST,
+        "/meals/create/",
+        &session.access,
+        &json!({"name": "+SUM(1+1)", "meal_type": "lunch", "foods": [{"food_id": food, "quantity": 100}]}),
+    )
+    .await;
+    assert_eq!(status, 201, "{meal}");
+    let csv = app
+        .client
+        .get(app.url("/users/export/meals.csv"))
+        .bearer_auth(&session.access)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let row = csv.lines().nth(1).unwrap();
+    assert!(row.contains(",'+SUM(1+1),"), "{row}");
+    assert!(row.contains(",'=cmd|' /C calc'!A0,"), "{row}");
+    assert!(!csv.contains(",=") && !csv.contains(",+") && !csv.contains(",\"="), "{csv}");
+
     let (app_ref, access) = (&app, &session.access);
     let delete = move |password: &'static str| async move {
         send_as(
