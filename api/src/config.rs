@@ -111,6 +111,7 @@ struct Environment {
     max_connections: Option<Positive>,
     max_connections_per_address: Option<Positive>,
     max_arriving_per_address: Option<Positive>,
+    listen_backlog: Option<Within<128, 65_535>>,
     exports_at_once: Option<Positive>,
     upload_quota_mb: Option<Positive>,
     decode_memory_mb: Option<Positive>,
@@ -183,6 +184,9 @@ impl Config {
                 arriving_per_address: env
                     .max_arriving_per_address
                     .map_or(connections.arriving_per_address, Within::count),
+                backlog: env.listen_backlog.map_or(connections.backlog, |b| {
+                    u32::try_from(b.get()).unwrap_or(u32::MAX)
+                }),
             },
             exports_at_once: env
                 .exports_at_once

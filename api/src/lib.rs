@@ -70,11 +70,10 @@ impl App {
     /// both listeners.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let (db, jobs) = connect(&config).await?;
-        let api = TcpListener::bind(config.bind_addr)
-            .await
+        let backlog = config.connections.backlog;
+        let api = serve::listen(config.bind_addr, backlog)
             .with_context(|| format!("cannot listen on {}", config.bind_addr))?;
-        let admin = TcpListener::bind(config.admin_bind_addr)
-            .await
+        let admin = serve::listen(config.admin_bind_addr, backlog)
             .with_context(|| format!("cannot listen on {}", config.admin_bind_addr))?;
         let (stop, stopping) = watch::channel(false);
         // Installed before anything records a metric (a request, or the in-process

@@ -7,7 +7,12 @@
 //!   may not pause for longer than the timeout;
 //! - an answer the client stops taking is given up once a write has waited the timeout;
 //! - connections are bounded in all and per client, and so are requests whose body is
-//!   still arriving. An IPv6 client is counted by its /64, the block one host is given.
+//!   still arriving. An IPv6 client is counted by its /64, the block one host is given;
+//! - a request's head may hold at most [`MAX_HEAD_BYTES`] (431 past it), so a
+//!   connection holding an unfinished head costs 72 KB, not hyper's default 400 KB;
+//! - connections waiting to be accepted queue up to a backlog of 4,096
+//!   (`LISTEN_BACKLOG`), not the standard library's 128, so a burst of connects does not
+//!   delay a bystander's.
 //!
 //! Plain HTTP is only ever HTTP/1.1 from browsers, so HTTP/2 is not offered.
 
@@ -63,6 +68,26 @@ pub struct ConnectionLimits {
     pub per_address: usize,
     /// Requests from one client whose body is still arriving.
     pub arriving_per_address: usize,
+    /// Connections the kernel queues before they are accepted (capped by its
+    /// `net.core.somaxconn`).
+    pub backlog: u32,
+}
+
+/// The most a request's line and headers may take (hyper's read buffer): a little more
+/// than the longest address hyper takes (64 KB, 414 past it).
+pub const MAX_HEAD_BYTES: usize = 72 * 1024;
+
+/// Binds `addr` with `backlog` connections queued before they are accepted.
+pub fn listen(addr: std::net::SocketAddr, backlog: u32) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As the standard library's bind does: a restarted server rebinds at once.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(backlog)
 }
 
 /// File descriptors kept for everything but client connections: the database, the
@@ -83,6 +108,7 @@ impl Default for ConnectionLimits {
             per_address: 256,
             // Sending bodies at once is rarer still: a browser uploads on its six.
             arriving_per_address: 32,
+            backlog: 4096,
         }
     }
 }
@@ -123,7 +149,11 @@ where
     let graceful = GracefulShutdown::new();
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(limits.timeout);
+        .header_read_timeout(limits.timeout)
+        // The head's own bound (431), and a read buffer no bigger, so a connection
+        // holding an unfinished head holds at most that much.
+        .max_header_size(MAX_HEAD_BYTES)
+        .max_buf_size(MAX_HEAD_BYTES);
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {

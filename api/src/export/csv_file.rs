@@ -81,7 +81,14 @@ mod tests {
 
     #[test]
     fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
-        for formula in ["=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+        for formula in [
+            "=cmd|' /C calc'!A0",
+            "+SUM(1+1)",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
             assert_eq!(as_text(formula), format!("'{formula}"));
         }
         for text in ["Rice", "米饭", "1/2 cup", "", "a=b"] {

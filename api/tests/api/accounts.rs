@@ -797,7 +797,10 @@ async fn users_export_their_data_and_delete_their_account() {
     let row = csv.lines().nth(1).unwrap();
     assert!(row.contains(",'+SUM(1+1),"), "{row}");
     assert!(row.contains(",'=cmd|' /C calc'!A0,"), "{row}");
-    assert!(!csv.contains(",=") && !csv.contains(",+") && !csv.contains(",\"="), "{csv}");
+    assert!(
+        !csv.contains(",=") && !csv.contains(",+") && !csv.contains(",\"="),
+        "{csv}"
+    );
 
     let (app_ref, access) = (&app, &session.access);
     let delete = move |password: &'static str| async move {
