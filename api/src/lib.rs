@@ -220,7 +220,7 @@ impl App {
                 serve::serve(api, http, config.connections, stopped()),
                 serve::serve(
                     admin,
-                    admin::router(state.clone()),
+                    NormalizePathLayer::trim_trailing_slash().layer(admin::router(state.clone())),
                     config.connections,
                     stopped()
                 ),

@@ -60,6 +60,11 @@ pub const QUEUES: &[&str] = every_job!(queue_names!());
 /// worker takes (`WORKER_QUEUES=gpu`), and CPU workers beside it leave (`cpu`).
 pub const GPU_QUEUES: &[&str] = queue_names!(payloads::DetectFoods, payloads::ReadLabel);
 
+/// The queues of the jobs someone not signed in can start (a USDA food's nutrients): an
+/// owner-less job of these is followed on the public API by whoever holds its id. Every
+/// other owner-less job is the admin's or the product's, seen on the admin listener.
+pub const PUBLIC_QUEUES: &[&str] = queue_names!(payloads::FetchUsdaFood);
+
 /// The queues of the work a person's photo costs the workers (an analysis and its
 /// portion stage, a barcode or label reading): what an account's share of the workers
 /// bounds.

@@ -8,7 +8,7 @@ mod summary;
 
 use apalis_board::axum::ui::ServeUI;
 use axum::{
-    Router,
+    Extension, Router,
     extract::{DefaultBodyLimit, Request, State},
     http::{HeaderValue, header},
     middleware::{self, Next},
@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
+    auth::AdminListener,
     config::Secret,
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
@@ -35,6 +36,10 @@ pub fn router(state: AppState) -> Router {
         .route("/probe", post(probe))
         .route("/imports", post(start_import))
         .route("/imports/{id}/rejections", get(import_rejections))
+        // A job's state, events, answer and cancel, as on the public API, for every job:
+        // the admin's probes and imports are served here only.
+        .merge(crate::routes::jobs::router().split_for_parts().0)
+        .layer(Extension(AdminListener))
         .layer(DefaultBodyLimit::max(state.config.json_body_limit))
         .with_state(state.clone())
         .nest("/api/v1", board::router(&state.jobs))
@@ -153,7 +158,7 @@ struct ProbeStarted {
 }
 
 /// Sends a probe job (JSON body `{steps, step_delay_ms}`, both optional) through the
-/// queue; its progress is at `events`.
+/// queue; its progress is at `events`, on this listener.
 async fn probe(
     State(state): State<AppState>,
     Body(request): Body<ProbeRequest>,
@@ -164,7 +169,7 @@ async fn probe(
         .await?;
     Ok(ApiJson(ProbeStarted {
         job_id,
-        events: format!("/api/v1/jobs/{job_id}/events/"),
+        events: format!("/jobs/{job_id}/events"),
     }))
 }
 
@@ -195,7 +200,7 @@ async fn start_import(
         .await?;
     Ok(ApiJson(ProbeStarted {
         job_id,
-        events: format!("/api/v1/jobs/{job_id}/events/"),
+        events: format!("/jobs/{job_id}/events"),
     }))
 }
 

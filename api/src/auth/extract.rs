@@ -96,6 +96,30 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
     }
 }
 
+/// Marks a request that came through the admin listener, its `ADMIN_TOKEN` checked.
+#[derive(Debug, Clone, Copy)]
+pub struct AdminListener;
+
+/// Who asks after a job: the operator on the admin listener (every job, the ones the
+/// admin started included), or a caller of the public API (their own jobs, and the
+/// jobs anyone may start without signing in: `jobs::PUBLIC_QUEUES`).
+pub enum JobViewer {
+    Admin,
+    Caller(Option<models::UserId>),
+}
+
+impl FromRequestParts<AppState> for JobViewer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if parts.extensions.get::<AdminListener>().is_some() {
+            return Ok(JobViewer::Admin);
+        }
+        let MaybeAuthUser(user) = MaybeAuthUser::from_request_parts(parts, state).await?;
+        Ok(JobViewer::Caller(user.map(|u| u.id)))
+    }
+}
+
 /// The caller's address, for rate limits: an IPv6 caller by its /64.
 pub struct ClientIp(pub IpAddr);
 

@@ -15,7 +15,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     AppState,
-    auth::MaybeAuthUser,
+    auth::JobViewer,
     error::{ApiError, ApiJson, ApiResult, Success},
     extract::{LastEventId, Path},
     job_answers::result_of,
@@ -31,21 +31,24 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cancel))
 }
 
-/// Loads a job the caller may see: an anonymous job, or one of the caller's own.
-/// Anyone else's is answered as missing, so ids reveal nothing.
-async fn visible_job(
-    state: &AppState,
-    id: &str,
-    MaybeAuthUser(caller): MaybeAuthUser,
-) -> Result<JobRecord, ApiError> {
+/// Loads a job the viewer may see (see [`JobViewer`]). Anyone else's is answered as
+/// missing, so ids reveal nothing; the admin's own jobs (probes, imports) are served on
+/// the admin listener only.
+async fn visible_job(state: &AppState, id: &str, viewer: JobViewer) -> Result<JobRecord, ApiError> {
     let id: JobId = id
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{id:?} is not a job id")))?;
-    let caller = caller.map(|user| user.id.get());
-    match state.jobs.store().get(id).await? {
-        Some(record) if record.owner_user_id.is_none() || record.owner_user_id == caller => {
-            Ok(record)
-        }
+    let record = state.jobs.store().get(id).await?;
+    let visible = |record: &JobRecord| match &viewer {
+        JobViewer::Admin => true,
+        JobViewer::Caller(caller) => match (record.owner_user_id, caller) {
+            (Some(owner), Some(caller)) => owner == caller.get(),
+            (Some(_), None) => false,
+            (None, _) => jobs::PUBLIC_QUEUES.contains(&record.queue.as_str()),
+        },
+    };
+    match record {
+        Some(record) if visible(&record) => Ok(record),
         _ => Err(ApiError::not_found("Job not found")),
     }
 }
@@ -96,10 +99,10 @@ impl From<JobRecord> for JobView {
 #[tracing::instrument(skip_all)]
 async fn job(
     State(state): State<AppState>,
-    caller: MaybeAuthUser,
+    viewer: JobViewer,
     Path(id): Path<String>,
 ) -> ApiResult<JobView> {
-    Ok(ApiJson(visible_job(&state, &id, caller).await?.into()))
+    Ok(ApiJson(visible_job(&state, &id, viewer).await?.into()))
 }
 
 /// `text/event-stream` of the job's progress: first its current state, then every
@@ -121,11 +124,11 @@ async fn job(
 #[tracing::instrument(skip_all)]
 async fn events(
     State(state): State<AppState>,
-    caller: MaybeAuthUser,
+    viewer: JobViewer,
     Path(id): Path<String>,
     LastEventId(after): LastEventId,
 ) -> Result<Response, ApiError> {
-    let record = visible_job(&state, &id, caller).await?;
+    let record = visible_job(&state, &id, viewer).await?;
     let seen_the_end =
         record.status.is_terminal() && record.progress.as_ref().is_some_and(|p| p.seq <= after);
     if seen_the_end {
@@ -156,10 +159,10 @@ async fn events(
 #[tracing::instrument(skip_all)]
 async fn result(
     State(state): State<AppState>,
-    caller: MaybeAuthUser,
+    viewer: JobViewer,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let record = visible_job(&state, &id, caller).await?;
+    let record = visible_job(&state, &id, viewer).await?;
     result_of(&state, record).await
 }
 
@@ -186,10 +189,10 @@ struct Cancelled {
 #[tracing::instrument(skip_all)]
 async fn cancel(
     State(state): State<AppState>,
-    caller: MaybeAuthUser,
+    viewer: JobViewer,
     Path(id): Path<String>,
 ) -> ApiResult<Cancelled> {
-    let record = visible_job(&state, &id, caller).await?;
+    let record = visible_job(&state, &id, viewer).await?;
     let cancelled = state.jobs.cancel(record.id).await?;
     Ok(ApiJson(Cancelled { cancelled }))
 }

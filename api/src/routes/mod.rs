@@ -6,7 +6,7 @@ mod docs;
 mod foods;
 mod health;
 mod images;
-mod jobs;
+pub(crate) mod jobs;
 mod labels;
 mod meal_copies;
 mod meal_lines;

@@ -189,7 +189,12 @@ impl Fleet {
         let events = started["data"]["events"]
             .as_str()
             .expect("a probe job started");
-        format!("http://127.0.0.1:{}{events}", self.api_port)
+        // A probe is the admin's, followed on the admin listener (its token in the address).
+        format!(
+            "http://admin:{}@127.0.0.1:{}{events}",
+            support::ADMIN_TOKEN,
+            self.admin_port
+        )
     }
 }
 

@@ -38,7 +38,7 @@ async fn a_client_watches_a_job_from_queued_to_completed() {
         .collect();
     assert!(progress.windows(2).all(|w| w[0] <= w[1]), "{progress:?}");
 
-    let (status, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    let (status, body) = app.admin_get(&format!("/jobs/{job_id}/")).await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["status"], "completed");
     assert_eq!(body["data"]["attempts"], 1);
@@ -74,7 +74,7 @@ async fn a_reconnecting_client_resumes_after_its_last_event() {
     let final_id = rest.last().unwrap().id.unwrap();
     let done = app
         .client
-        .get(app.url(&format!("/jobs/{job_id}/events/")))
+        .get(app.admin_url(&format!("/jobs/{job_id}/events/")))
         .header("last-event-id", final_id.to_string())
         .send()
         .await
@@ -83,7 +83,7 @@ async fn a_reconnecting_client_resumes_after_its_last_event() {
 
     let response = app
         .client
-        .get(app.url(&format!("/jobs/{job_id}/events/")))
+        .get(app.admin_url(&format!("/jobs/{job_id}/events/")))
         .header("last-event-id", "soon")
         .send()
         .await
@@ -111,7 +111,7 @@ async fn cancelling_stops_a_running_job() {
     let reached = early.last().unwrap().data["progress"].as_u64().unwrap();
     let cancelled_at = std::time::Instant::now();
     let (status, body) = app
-        .post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
+        .admin_post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["cancelled"], true);
@@ -135,7 +135,7 @@ async fn cancelling_stops_a_running_job() {
     );
 
     let (status, body) = app
-        .post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
+        .admin_post(&format!("/jobs/{long}/cancel/"), &serde_json::json!({}))
         .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["cancelled"], false);
@@ -156,13 +156,13 @@ async fn a_queued_job_cancelled_never_runs() {
     assert_eq!(queued[0].data["status"], "queued");
     assert_eq!(queued[0].id, Some(0));
     let (status, _) = app
-        .post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
+        .admin_post(&format!("/jobs/{job_id}/cancel/"), &serde_json::json!({}))
         .await;
     assert_eq!(status, 200);
     let events = app.events(&job_id, None, 10).await;
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].data["status"], "cancelled");
-    let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    let (_, body) = app.admin_get(&format!("/jobs/{job_id}/")).await;
     assert_eq!(body["data"]["attempts"], 0);
 }
 
@@ -345,7 +345,7 @@ async fn transient_failures_are_retried_with_backoff_then_fail() {
     assert_eq!(last["status"], "failed");
     assert_eq!(last["step"], "error");
     assert_eq!(last["error"]["code"], "JOB_FAILED");
-    let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+    let (_, body) = app.admin_get(&format!("/jobs/{job_id}/")).await;
     assert_eq!(body["data"]["attempts"], jobs::MAX_RETRIES + 1);
     assert!(
         body["data"]["error"]["message"]
@@ -402,4 +402,75 @@ async fn a_job_recorded_but_never_queued_is_queued_by_the_sweep() {
     assert_eq!(jobs::sweeper::sweep(jobs, Duration::ZERO).await.unwrap(), 1);
     assert!(jobs.queue().holds("probe", lost).await.unwrap());
     assert_eq!(jobs::sweeper::sweep(jobs, Duration::ZERO).await.unwrap(), 0);
+}
+
+/// Issue 48: the admin's jobs (probes, imports) are served on the admin listener only:
+/// the public API answers them as missing, to a caller without a token and to a
+/// signed-in one, and cannot cancel them. A job someone not signed in can start (a
+/// USDA food's nutrients) stays followable there.
+#[tokio::test]
+async fn the_admin_s_jobs_are_not_on_the_public_api() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let probe = app.probe(20, 200).await;
+    let (status, import) = app
+        .admin_post(
+            "/imports",
+            &serde_json::json!({"source": "usda", "path": "/no/such/release"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{import}");
+    assert_eq!(
+        import["data"]["events"],
+        format!(
+            "/jobs/{}/events",
+            import["data"]["job_id"].as_str().unwrap()
+        )
+    );
+    let import = import["data"]["job_id"].as_str().unwrap().to_owned();
+    let ann = support::register(&app, "ann").await;
+    for job in [&probe, &import] {
+        for path in [
+            format!("/jobs/{job}/"),
+            format!("/jobs/{job}/result/"),
+            format!("/jobs/{job}/events/"),
+        ] {
+            let (status, body) = app.get(&path).await;
+            assert_eq!(status, 404, "{path}: {body}");
+            assert_eq!(body["error"]["code"], "NOT_FOUND", "{body}");
+            let (status, _) = support::get_as(&app, &path, &ann.access).await;
+            assert_eq!(status, 404, "{path}");
+        }
+        let (status, _) = app
+            .post(&format!("/jobs/{job}/cancel/"), &serde_json::json!({}))
+            .await;
+        assert_eq!(status, 404);
+    }
+    let (_, running) = app.admin_get(&format!("/jobs/{probe}/")).await;
+    assert_ne!(running["data"]["status"], "cancelled", "{running}");
+    // The admin sees and stops them.
+    let (status, cancelled) = app
+        .admin_post(&format!("/jobs/{probe}/cancel/"), &serde_json::json!({}))
+        .await;
+    assert_eq!(
+        (status, &cancelled["data"]["cancelled"]),
+        (200, &serde_json::json!(true))
+    );
+    assert_eq!(wait_finished(&app, &probe).await["status"], "cancelled");
+    // An anonymous USDA fetch is still followed on the public API by its id.
+    let fetch = app
+        .state
+        .jobs
+        .push(
+            jobs::payloads::FetchUsdaFood {
+                fdc_id: 1,
+                spender: None,
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let (status, body) = app.get(&format!("/jobs/{fetch}/")).await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -415,9 +415,11 @@ impl Fleet {
         assert_eq!(status, 200, "{started}");
         (
             started["data"]["job_id"].as_str().unwrap().to_owned(),
+            // On the admin listener, whose token goes in the address.
             format!(
-                "{}{}",
-                self.base,
+                "http://admin:{}@{}{}",
+                support::ADMIN_TOKEN,
+                self.admin.trim_start_matches("http://"),
                 started["data"]["events"].as_str().unwrap()
             ),
         )
@@ -428,16 +430,18 @@ impl Fleet {
         let deadline = Instant::now() + within;
         let mut last = Value::Null;
         while Instant::now() < deadline {
-            if let Ok((200, body)) = call(
-                &self.client,
-                &self.base,
-                Method::GET,
-                &format!("/jobs/{job_id}/"),
-                None,
-                None,
-            )
-            .await
-            {
+            // A probe is the admin's: it is followed on the admin listener.
+            let answer = self
+                .client
+                .get(format!("{}/jobs/{job_id}", self.admin))
+                .bearer_auth(support::ADMIN_TOKEN)
+                .send()
+                .await;
+            let body = match answer {
+                Ok(response) if response.status() == 200 => response.json::<Value>().await.ok(),
+                _ => None,
+            };
+            if let Some(body) = body {
                 let status = body["data"]["status"]
                     .as_str()
                     .unwrap_or_default()

@@ -250,6 +250,31 @@ impl TestApp {
         json_of(self.client.get(self.url(path)).send().await.unwrap()).await
     }
 
+    /// `path` on the admin listener, with `ADMIN_TOKEN` as the basic-auth password in the
+    /// address itself (so helpers that take an address send it).
+    pub fn admin_url(&self, path: &str) -> String {
+        let host = self.admin.trim_start_matches("http://");
+        format!("http://admin:{ADMIN_TOKEN}@{host}{path}")
+    }
+
+    /// A GET on the admin listener.
+    pub async fn admin_get(&self, path: &str) -> (u16, Value) {
+        json_of(self.client.get(self.admin_url(path)).send().await.unwrap()).await
+    }
+
+    /// A POST of JSON on the admin listener.
+    pub async fn admin_post(&self, path: &str, body: &Value) -> (u16, Value) {
+        json_of(
+            self.client
+                .post(self.admin_url(path))
+                .json(body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
         json_of(
             self.client
@@ -278,7 +303,8 @@ impl TestApp {
         body["data"]["job_id"].as_str().unwrap().to_owned()
     }
 
-    /// Reads a job's event stream until it ends (the job finished) or `max` events.
+    /// Reads a job's event stream until it ends (the job finished) or `max` events, on
+    /// the admin listener (which sees every job).
     pub async fn events(
         &self,
         job_id: &str,
@@ -287,7 +313,7 @@ impl TestApp {
     ) -> Vec<SseEvent> {
         read_events(
             &self.client,
-            &self.url(&format!("/jobs/{job_id}/events/")),
+            &self.admin_url(&format!("/jobs/{job_id}/events/")),
             last_event_id,
             max,
         )
@@ -478,7 +504,7 @@ pub async fn run_job<J: jobs::Job>(
 /// Polls a job until it is finished.
 pub async fn wait_finished(app: &TestApp, job_id: &str) -> Value {
     for _ in 0..300 {
-        let (_, body) = app.get(&format!("/jobs/{job_id}/")).await;
+        let (_, body) = app.admin_get(&format!("/jobs/{job_id}/")).await;
         if matches!(
             body["data"]["status"].as_str(),
             Some("completed" | "failed" | "cancelled")
