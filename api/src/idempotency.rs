@@ -28,22 +28,46 @@ const ABANDONED_AFTER: Duration = Duration::seconds(120);
 /// The largest answer body remembered.
 const MAX_ANSWER: usize = 16 * 1024 * 1024;
 
-/// The most of a request's body the key's check may read: what its route would take
-/// (the JSON limit, or a photo's form), so that a key never makes the server hold more
-/// than the route itself would.
-fn body_limit(parts: &axum::http::request::Parts, json_limit: usize) -> usize {
-    let form = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.get(.."multipart/form-data".len())
-                .is_some_and(|t| t.eq_ignore_ascii_case("multipart/form-data"))
+/// What the matched route takes, so the key's check reads no more than the route would
+/// and nothing the route would refuse unread.
+#[derive(Debug, PartialEq)]
+enum Takes {
+    /// A photo's form, up to [`crate::photo::MAX_UPLOAD_FORM_BYTES`], once the account's
+    /// photo budget admits it.
+    PhotoForm,
+    /// JSON (or nothing), up to the JSON limit.
+    Json,
+}
+
+impl Takes {
+    fn of(parts: &axum::http::request::Parts) -> Takes {
+        let route = parts
+            .extensions
+            .get::<axum::extract::MatchedPath>()
+            .map(|p| p.as_str().trim_end_matches('/'));
+        // The matched path is the whole one (`/api/v1/images/upload`).
+        if route.is_some_and(|r| crate::photo::FORM_ROUTES.iter().any(|f| r.ends_with(f))) {
+            Takes::PhotoForm
+        } else {
+            Takes::Json
+        }
+    }
+
+    /// Whether a body of `content_type` is one the route reads at all.
+    fn accepts(&self, content_type: Option<&str>) -> bool {
+        let essence = content_type.map(|t| {
+            t.split(';')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_ascii_lowercase()
         });
-    if form {
-        crate::photo::MAX_UPLOAD_FORM_BYTES
-    } else {
-        json_limit
+        match (self, essence.as_deref()) {
+            (Takes::PhotoForm, Some(t)) => t == "multipart/form-data",
+            (Takes::PhotoForm, None) => false,
+            (Takes::Json, None) => true,
+            (Takes::Json, Some(t)) => t == "application/json" || t.ends_with("+json"),
+        }
     }
 }
 
@@ -96,7 +120,25 @@ async fn handle(
         Ok(AuthUser(user)) => user,
         Err(_) => return Ok(next.run(Request::from_parts(parts, body)).await),
     };
-    let limit = body_limit(&parts, state.config.json_body_limit);
+    let takes = Takes::of(&parts);
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    if !takes.accepts(content_type) {
+        // The route refuses it unread (415), as it does without a key.
+        return Ok(next.run(Request::from_parts(parts, body)).await);
+    }
+    let limit = match takes {
+        Takes::PhotoForm => {
+            // Counted before a byte of the photo is read, as without a key; the route
+            // then does not count it again.
+            crate::photo::count_work(&state, user.id).await?;
+            parts.extensions.insert(crate::photo::Counted(user.id));
+            crate::photo::MAX_UPLOAD_FORM_BYTES
+        }
+        Takes::Json => state.config.json_body_limit,
+    };
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)
@@ -213,4 +255,21 @@ fn replay(answer: KeptAnswer) -> Response {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Takes;
+
+    #[test]
+    fn a_route_reads_only_the_bodies_it_takes() {
+        assert!(Takes::Json.accepts(Some("application/json")));
+        assert!(Takes::Json.accepts(Some("Application/JSON; charset=utf-8")));
+        assert!(Takes::Json.accepts(None));
+        assert!(!Takes::Json.accepts(Some("multipart/form-data; boundary=x")));
+        assert!(!Takes::Json.accepts(Some("text/plain")));
+        assert!(Takes::PhotoForm.accepts(Some("multipart/form-data; boundary=x")));
+        assert!(!Takes::PhotoForm.accepts(Some("application/json")));
+        assert!(!Takes::PhotoForm.accepts(None));
+    }
 }

@@ -460,9 +460,26 @@ pub async fn count_work(state: &AppState, owner: UserId) -> Result<(), ApiError>
         })
 }
 
-/// Counts a photo against the account's budget ([`count_work`]), before its body is read.
-pub async fn admit(state: &AppState, owner: UserId) -> Result<Admitted<'_>, ApiError> {
-    count_work(state, owner).await?;
+/// The routes whose body is a photo's form (multipart, up to [`MAX_UPLOAD_FORM_BYTES`]),
+/// by their path: what an `Idempotency-Key` may make the server read of them, and only
+/// once the account is admitted. A test holds it to the OpenAPI document.
+pub const FORM_ROUTES: &[&str] = &["/images/upload", "/labels/read"];
+
+/// A photo counted against its account's budget already, before its body was read (by
+/// the `Idempotency-Key` layer): the route does not count it twice.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted(pub UserId);
+
+/// Counts a photo against the account's budget ([`count_work`]), before its body is read,
+/// unless it was `counted` for this account already.
+pub async fn admit(
+    state: &AppState,
+    owner: UserId,
+    counted: Option<Counted>,
+) -> Result<Admitted<'_>, ApiError> {
+    if !counted.is_some_and(|Counted(whose)| whose == owner) {
+        count_work(state, owner).await?;
+    }
     Ok(Admitted { state, owner })
 }
 

@@ -4,6 +4,7 @@
 //! the file.
 
 use axum::{
+    Extension,
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     http::StatusCode,
     response::{IntoResponse, Response},
@@ -85,10 +86,11 @@ impl ToSchema for PhotoForm {}
 async fn upload(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    counted: Option<Extension<photo::Counted>>,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let mut form = form.map_err(photo::multipart_required)?;
-    let admitted = photo::admit(&state, user.id).await?;
+    let admitted = photo::admit(&state, user.id, counted.map(|c| c.0)).await?;
     // Full already: refused before the photo is read, let alone decoded.
     photo::room_to_keep(&state, user.id).await?;
     let bad_form = photo::unreadable_form;

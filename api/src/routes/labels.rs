@@ -5,6 +5,7 @@
 //! (`GET /jobs/{id}/result`) does not have the photo read again.
 
 use axum::{
+    Extension,
     extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection},
     response::Response,
 };
@@ -112,9 +113,10 @@ impl ToSchema for LabelForm {}
 async fn read(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    counted: Option<Extension<photo::Counted>>,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
-    let admitted = photo::admit(&state, user.id).await?;
+    let admitted = photo::admit(&state, user.id, counted.map(|c| c.0)).await?;
     let (bytes, barcode) = photo_and_barcode(form).await?;
     let prepared = admitted.prepare(bytes).await?;
     label_reading_installed(&state)?;

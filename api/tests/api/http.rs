@@ -179,6 +179,23 @@ async fn the_openapi_document_lists_the_routes_and_has_a_page() {
         assert!(takes_key(path), "{path} takes Idempotency-Key");
     }
     assert!(!takes_key("/auth/login/"));
+    // The routes that take a photo's form are the ones the key's check reads as forms.
+    let mut forms: Vec<String> = paths
+        .iter()
+        .filter(|(_, item)| {
+            item["post"]["requestBody"]["content"]
+                .get("multipart/form-data")
+                .is_some()
+        })
+        .map(|(path, _)| path.trim_end_matches('/').to_owned())
+        .collect();
+    forms.sort();
+    let mut known: Vec<String> = api::photo::FORM_ROUTES
+        .iter()
+        .map(|r| (*r).to_owned())
+        .collect();
+    known.sort();
+    assert_eq!(forms, known);
     for path in ["/users/export/", "/users/export/meals.csv"] {
         let responses = &doc["paths"][path]["get"]["responses"];
         for (status, code) in [("429", "EXPORT_IN_PROGRESS"), ("503", "EXPORT_BUSY")] {

@@ -1338,6 +1338,81 @@ async fn an_idempotency_key_covers_the_query_and_time_zone_and_reads_no_more_tha
     .await
     .expect("an answer before the body is sent");
     assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    // Issue 48: the limit is the matched route's, not the content type's: a form sent
+    // to a JSON route is refused unread (415), as it is without a key, never buffered.
+    let answer = answer_to_a_partial_body(
+        &app,
+        &ann,
+        "/meals/create/",
+        "multipart/form-data; boundary=b",
+        10_000_000,
+    )
+    .await
+    .expect("an answer before the body is sent");
+    assert!(answer.starts_with("HTTP/1.1 415 "), "{answer}");
+}
+
+/// Issue 48: with a key, a photo is admitted by the account's photo budget before a byte
+/// of it is read, as without one, and counted once.
+#[tokio::test]
+async fn an_idempotency_key_reads_no_photo_the_account_may_not_send() {
+    let Some(app) = spawn_app(Options {
+        rate_limits: api::RateLimits {
+            upload_per_account: api::Limit::per(2, std::time::Duration::from_secs(600)),
+            ..support::generous_limits()
+        },
+        ..Options::default()
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    let photo = {
+        let mut png = Vec::new();
+        image::DynamicImage::new_rgb8(64, 48)
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        png
+    };
+    // One photo with a key: counted once, not twice.
+    let form = reqwest::multipart::Form::new().part(
+        "image",
+        reqwest::multipart::Part::bytes(photo.clone())
+            .file_name("plate.png")
+            .mime_str("image/png")
+            .unwrap(),
+    );
+    let sent = app
+        .client
+        .post(app.url("/images/upload/"))
+        .bearer_auth(&ann.access)
+        .header("Idempotency-Key", "photo-1")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 201);
+    let (status, second) = support::upload(&app, &ann, photo, "plate.png", None).await;
+    assert_eq!(
+        status, 201,
+        "the budget of 2 had room for a second: {second}"
+    );
+    // The budget is spent: a third, with a key, is refused from its head.
+    let answer = answer_to_a_partial_body(
+        &app,
+        &ann,
+        "/images/upload/",
+        "multipart/form-data; boundary=b",
+        5_000_000,
+    )
+    .await
+    .expect("an answer before the body is sent");
+    assert!(answer.starts_with("HTTP/1.1 429 "), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after"),
+        "{answer}"
+    );
 }
 
 async fn meals_on(app: &TestApp, who: &Session, date: &str) -> i64 {
