@@ -80,6 +80,17 @@ impl App {
         // workers loading a model).
         platform::telemetry::metrics();
         let stores = models::Stores::new(&db);
+        // Accounts made before their look (TR39 skeletons) was kept are keyed now; any
+        // drawn like an earlier one is reported, for the operator to look at.
+        let look_alike = stores.users.key_skeletons().await?;
+        for account in &look_alike {
+            tracing::warn!(
+                user_id = account.id.get(),
+                username = %account.username,
+                "this account is drawn like an earlier one (a look-alike name or address); \
+                 it keeps its name, and no new account can take that look"
+            );
+        }
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
         // Every API process seeds the shipped foods (catalogue, USDA, dish library):

@@ -45,7 +45,7 @@ pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, Queu
 pub use mailed_link::MailedLink;
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{
-    FoodStore, FoodUse, IdempotencyStore, ImageStore, JobStore, KeptAnswer, KeptRequest,
+    FoodStore, FoodUse, IdempotencyStore, ImageStore, JobStore, KeptAnswer, KeptRequest, LookAlike,
     MealCursor, MealFilter, MealStore, OneTimeToken, RecipeStore, RefreshToken, SearchHistoryEntry,
     SessionStore, StoreError, Stores, UsedFood, UsedOrder, UserStore, WeightStore,
 };

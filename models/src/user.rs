@@ -6,6 +6,7 @@ use std::fmt;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
+use unicode_security::GeneralSecurityProfile;
 
 /// Identifies a user. Below 2^53 so JavaScript reads it exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,53 +113,6 @@ fn alphabet(c: char) -> Option<Alphabet> {
     }
 }
 
-/// Letters drawn like a plain Latin one (after lower-casing), with that letter: Unicode
-/// TR39's confusables of the Latin alphabet among Cyrillic, Greek and Latin's own
-/// variants.
-const LOOKS_LIKE: &[(char, char)] = &[
-    ('а', 'a'),
-    ('в', 'b'),
-    ('е', 'e'),
-    ('ё', 'e'),
-    ('к', 'k'),
-    ('м', 'm'),
-    ('н', 'h'),
-    ('о', 'o'),
-    ('р', 'p'),
-    ('с', 'c'),
-    ('т', 't'),
-    ('у', 'y'),
-    ('х', 'x'),
-    ('і', 'i'),
-    ('ї', 'i'),
-    ('ј', 'j'),
-    ('ѕ', 's'),
-    ('ԁ', 'd'),
-    ('һ', 'h'),
-    ('ӏ', 'l'),
-    ('ԛ', 'q'),
-    ('ԝ', 'w'),
-    ('α', 'a'),
-    ('β', 'b'),
-    ('ε', 'e'),
-    ('ζ', 'z'),
-    ('η', 'h'),
-    ('ι', 'i'),
-    ('κ', 'k'),
-    ('μ', 'm'),
-    ('ν', 'v'),
-    ('ο', 'o'),
-    ('ρ', 'p'),
-    ('τ', 't'),
-    ('υ', 'u'),
-    ('χ', 'x'),
-    ('ɑ', 'a'),
-    ('ı', 'i'),
-    ('ɡ', 'g'),
-    ('ɩ', 'i'),
-    ('ʏ', 'y'),
-];
-
 /// Refuses a username that mixes Latin, Greek, Cyrillic or Armenian letters ("аdmin"
 /// with a Cyrillic а): TR39's "highly restrictive" rule. Chinese, Japanese and Korean
 /// beside Latin letters are fine ("李华abc").
@@ -200,6 +154,18 @@ impl Username {
                 "Username may contain only letters, digits, '_', '.' and '-'",
             ));
         }
+        // TR39's identifier profile: what is invisible (the Hangul fillers), obsolete or
+        // drawn like a common letter (the small capital ᴀ) is not part of a name.
+        if let Some(c) = name
+            .chars()
+            .find(|&c| !c.identifier_allowed() && !matches!(c, '_' | '.' | '-'))
+        {
+            return Err(invalid(format!(
+                "Username may not contain \u{201c}{c}\u{201d} (U+{:04X}): it is invisible, \
+                 rare or drawn like another letter",
+                u32::from(c)
+            )));
+        }
         mixed_alphabets(name)?;
         Ok(Username(name.to_owned()))
     }
@@ -213,20 +179,32 @@ impl Username {
         login_key(&self.0)
     }
 
-    /// The key with every letter drawn like a Latin one replaced by it (TR39's skeleton,
-    /// for the Latin alphabet): "Вера" is "bepa". A new name whose skeleton is another's
-    /// key would pass for it.
-    pub fn skeleton(&self) -> String {
-        self.key()
-            .chars()
-            .map(|c| {
-                LOOKS_LIKE
-                    .iter()
-                    .find(|(like, _)| *like == c)
-                    .map_or(c, |(_, latin)| *latin)
-            })
-            .collect()
+    /// What the name is drawn as (TR39's skeletons over Unicode's full confusables
+    /// table): of its small letters ("сауеаух" is "cayeayx"), and of its capitals
+    /// ("Вера" is "BEPA"), each unique among accounts, so no name passes for another.
+    pub fn skeletons(&self) -> [String; 2] {
+        skeletons(&self.key())
     }
+}
+
+/// The skeletons of a stored username (see [`Username::skeletons`]).
+pub fn name_skeletons(username: &str) -> [String; 2] {
+    skeletons(&login_key(username))
+}
+
+/// The skeleton of a stored address (see [`Email::skeleton`]).
+pub fn address_skeleton(email: &str) -> String {
+    let [small, _] = skeletons(&login_key(email));
+    small
+}
+
+/// The skeletons of a key (see [`Username::skeletons`]).
+fn skeletons(key: &str) -> [String; 2] {
+    let small = unicode_security::skeleton(&key.to_lowercase()).collect();
+    let capitals = unicode_security::skeleton(&key.to_uppercase())
+        .collect::<String>()
+        .to_lowercase();
+    [small, capitals]
 }
 
 /// A plausible address: one `@`, a dotted domain, no spaces and nothing invisible; kept
@@ -244,6 +222,12 @@ impl Email {
         }
         let email: String = input.trim().nfkc().collect();
         let email = email.as_str();
+        // Folding can make one (a half-width Hangul filler becomes the filler).
+        if email.chars().any(invisible) {
+            return Err(invalid(
+                "The email address contains invisible characters; please type it again",
+            ));
+        }
         if email.is_empty() {
             return Err(invalid("Please enter your email address"));
         }
@@ -268,6 +252,12 @@ impl Email {
 
     pub fn key(&self) -> String {
         login_key(&self.0)
+    }
+
+    /// What the address is drawn as (its small letters' TR39 skeleton): unique among
+    /// accounts, so a Cyrillic е in it does not make a second account.
+    pub fn skeleton(&self) -> String {
+        address_skeleton(&self.0)
     }
 }
 
@@ -660,10 +650,37 @@ mod tests {
         ] {
             assert!(Username::parse(name).is_ok(), "{name}");
         }
-        assert_eq!(Username::parse("Вера").unwrap().skeleton(), "bepa");
-        assert_eq!(Username::parse("АОЕ").unwrap().skeleton(), "aoe");
-        assert_eq!(Username::parse("ɑdmın").unwrap().skeleton(), "admin");
-        assert_eq!(Username::parse("li_hua").unwrap().skeleton(), "li_hua");
+        let drawn = |name: &str| Username::parse(name).unwrap().skeletons();
+        let alike = |a: &str, b: &str| {
+            let (a, b) = (drawn(a), drawn(b));
+            a[0] == b[0] || a[1] == b[1]
+        };
+        for (name, twin) in [
+            ("Вера", "bepa"),
+            ("АОЕ", "aoe"),
+            ("сауеаух", "cayeayx"),
+            ("соха", "coxa"),
+        ] {
+            assert!(alike(name, twin), "{name} {twin}");
+        }
+        assert!(!alike("li_hua", "li_hui"));
+        assert_eq!(drawn("li_hua")[0], "li_hua");
+        // Invisible fillers and rare look-alikes are no part of a name (issue 48).
+        for name in [
+            "ɑdmin",
+            "xecodgc\u{3164}",
+            "xecodgc\u{115F}",
+            "xecodgc\u{1160}",
+            "xecodgc\u{FFA0}",
+            "ᴀbcdef",
+        ] {
+            assert!(Username::parse(name).is_err(), "{name:?}");
+        }
+        assert!(Email::parse("li\u{FFA0}@example.com").is_err());
+        assert_eq!(
+            Email::parse("аnn@example.com").unwrap().skeleton(),
+            Email::parse("ann@example.com").unwrap().skeleton()
+        );
         // An invisible character in an address.
         assert!(Email::parse("li\u{200B}@example.com").is_err());
         assert!(Email::parse("li@exam\u{FEFF}ple.com").is_err());

@@ -72,14 +72,6 @@ async fn register(
     let username = Username::parse(&form.username)?;
     let email = Email::parse(&form.email)?;
     let password = NewPassword::parse(&form.password)?;
-    // A name drawn like one already taken ("Вера" beside "bepa") would pass for it.
-    let skeleton = username.skeleton();
-    if skeleton != username.key() && state.stores.users.find_by_login(&skeleton).await?.is_some() {
-        return Err(ApiError::new(
-            ErrorCode::UsernameTaken,
-            "This username looks like one already taken",
-        ));
-    }
     let nickname = form.nickname.trim().to_owned();
     if nickname.chars().count() > 50 {
         return Err(ApiError::validation(
@@ -98,13 +90,17 @@ async fn register(
         })
         .await
         .map_err(|e| match e {
+            // The address or the name, or how either is drawn ("Вера" beside "bepa"):
+            // the unique skeletons decide inside the insert, so neither order nor a race
+            // gets two accounts that look alike.
             StoreError::Conflict(field) if field == "email" => ApiError::new(
                 ErrorCode::EmailTaken,
-                "An account with this email already exists",
+                "An account with this email, or one that looks like it, already exists",
             ),
-            StoreError::Conflict(_) => {
-                ApiError::new(ErrorCode::UsernameTaken, "This username is already taken")
-            }
+            StoreError::Conflict(_) => ApiError::new(
+                ErrorCode::UsernameTaken,
+                "This username, or one that looks like it, is already taken",
+            ),
             other => other.into(),
         })?;
     send_mail(&state, &user, MailedLink::VerifyEmail).await?;

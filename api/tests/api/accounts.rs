@@ -1117,3 +1117,99 @@ async fn no_link_token_address_or_password_is_kept_in_a_job() {
         }
     }
 }
+
+async fn sign_up(app: &TestApp, username: &str, email: &str) -> (u16, Value) {
+    app.post(
+        "/auth/register/",
+        &json!({"username": username, "email": email, "password": PASSWORD, "nickname": "x"}),
+    )
+    .await
+}
+
+/// Issue 48: no two accounts look alike, whichever is made first, however close together
+/// (the skeletons are unique columns, checked inside the insert), with invisible fillers,
+/// rare look-alike letters, or a Cyrillic letter in an address; accounts made before are
+/// keyed at start and look-alikes among them reported.
+#[tokio::test]
+async fn look_alike_accounts_are_refused_in_either_order_and_in_a_race() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    // All-Cyrillic first, then its Latin twin; Latin first, then its Cyrillic twin.
+    for (first, second) in [("сауеаух", "cayeayx"), ("payee", "рауее")] {
+        let (status, body) = sign_up(&app, first, &format!("{}@example.com", first.len())).await;
+        assert_eq!(status, 201, "{first}: {body}");
+        let (status, body) = sign_up(&app, second, "twin@example.com").await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (409, "USERNAME_TAKEN"),
+            "{second}: {body}"
+        );
+    }
+    // Both twins at the same moment: one account, every round.
+    for round in 0..10 {
+        let latin = format!("cayeayx{round}");
+        let cyrillic = format!("сауеаух{round}");
+        let (latin_mail, cyrillic_mail) = (
+            format!("latin{round}@example.com"),
+            format!("cyrillic{round}@example.com"),
+        );
+        let (a, b) = tokio::join!(
+            sign_up(&app, &latin, &latin_mail),
+            sign_up(&app, &cyrillic, &cyrillic_mail),
+        );
+        let made = [a.0, b.0].iter().filter(|&&s| s == 201).count();
+        assert_eq!(made, 1, "round {round}: {} {} / {} {}", a.0, a.1, b.0, b.1);
+    }
+    // Invisible fillers and a small capital are no part of a name.
+    let (status, _) = sign_up(&app, "xecodgc", "x1@example.com").await;
+    assert_eq!(status, 201);
+    for name in [
+        "xecodgc\u{3164}",
+        "xecodgc\u{115F}",
+        "xecodgc\u{1160}",
+        "xecodgc\u{FFA0}",
+        "ᴀdmins",
+    ] {
+        let (status, body) = sign_up(&app, name, "x2@example.com").await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (422, "VALIDATION_ERROR"),
+            "{name:?}: {body}"
+        );
+    }
+    // A Cyrillic а in the address is the same address.
+    let (status, _) = sign_up(&app, "annlee", "ann@example.com").await;
+    assert_eq!(status, 201);
+    let (status, body) = sign_up(&app, "annlee2", "\u{0430}nn@example.com").await;
+    assert_eq!((status, error_code(&body)), (409, "EMAIL_TAKEN"), "{body}");
+
+    // Accounts made before the skeletons were kept (two that look alike among them) are
+    // keyed, the later look-alike reported; no new account takes either look.
+    let forget = "update app_user set username_skeleton = null, \
+                  username_capitals_skeleton = null, email_skeleton = null";
+    let rename = "update app_user set username = 'рауее', username_key = 'рауее' \
+                  where username_key = 'annlee'";
+    match &app.state.db {
+        models::Database::Sqlite(pool) => {
+            sqlx::query(forget).execute(pool).await.unwrap();
+            sqlx::query(rename).execute(pool).await.unwrap();
+        }
+        models::Database::Postgres(pool) => {
+            sqlx::query(forget).execute(pool).await.unwrap();
+            sqlx::query(rename).execute(pool).await.unwrap();
+        }
+    }
+    let reported = app.state.stores.users.key_skeletons().await.unwrap();
+    let names: Vec<&str> = reported.iter().map(|r| r.username.as_str()).collect();
+    assert_eq!(names, ["рауее"], "{reported:?}");
+    let (status, body) = sign_up(&app, "cayeayx7x", "z@example.com").await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = sign_up(&app, "payee", "z2@example.com").await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (409, "USERNAME_TAKEN"),
+        "{body}"
+    );
+    assert!(app.state.stores.users.key_skeletons().await.unwrap().len() == 1);
+}

@@ -134,6 +134,16 @@ pub trait UserStore: Send + Sync + std::fmt::Debug {
     async fn mark_email_verified(&self, id: UserId) -> Result<User, StoreError>;
     /// Removes the user and everything that hangs off it.
     async fn delete(&self, id: UserId) -> Result<bool, StoreError>;
+    /// Keeps the skeletons of the accounts made before they were kept; returns those
+    /// drawn like an earlier account (left unkeyed, to be looked at).
+    async fn key_skeletons(&self) -> Result<Vec<LookAlike>, StoreError>;
+}
+
+/// An account drawn like an earlier one, found when the accounts were keyed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LookAlike {
+    pub id: UserId,
+    pub username: String,
 }
 
 /// A refresh token as stored: only its hash, its session family and its state.

@@ -3,7 +3,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{Encode, Executor, FromRow, Pool, Type};
 
 use super::engine::{Bind, Engine, RowsAffected};
-use super::{OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
+use super::{LookAlike, OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
 use crate::user::{Gender, NewUser, Profile, User, UserId};
 
 /// Users with their profiles, and their sessions: one store for both, on the same pool.
@@ -104,10 +104,17 @@ fn conflict(error: sqlx::Error) -> StoreError {
 const CREATE: &str = concat!(
     "insert into app_user (user_id, username, username_key, email, email_key, \
      nickname, password_hash, gender, height, weight, daily_calorie_goal, \
-     created_at, updated_at) \
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ",
+     created_at, updated_at, username_skeleton, username_capitals_skeleton, email_skeleton) \
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15) returning ",
     user_columns!()
 );
+
+/// Accounts made before their skeletons were kept.
+const UNKEYED: &str = "select user_id, username, email from app_user \
+     where username_skeleton is null or email_skeleton is null order by created_at, user_id";
+
+const KEY_SKELETONS: &str = "update app_user set username_skeleton = $2, \
+     username_capitals_skeleton = $3, email_skeleton = $4 where user_id = $1";
 
 const GET: &str = concat!(
     "select ",
@@ -224,6 +231,7 @@ impl<DB: Engine> UserStore for SqlAccounts<DB>
 where
     for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
     for<'r> UserRow: FromRow<'r, DB::Row>,
+    for<'r> (i64, String, String): FromRow<'r, DB::Row>,
     i32: Bind<DB>,
     i64: Bind<DB>,
     f64: Bind<DB>,
@@ -238,6 +246,7 @@ where
     #[tracing::instrument(skip_all, level = "debug")]
     async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
         let defaults = Profile::default();
+        let skeletons = user.username.skeletons();
         let row: UserRow = sqlx::query_as(CREATE)
             .bind(UserId::new().get())
             .bind(user.username.as_str())
@@ -251,6 +260,9 @@ where
             .bind(defaults.weight)
             .bind(defaults.daily_calorie_goal)
             .bind(Utc::now())
+            .bind(&skeletons[0])
+            .bind(&skeletons[1])
+            .bind(user.email.skeleton())
             .fetch_one(&self.0)
             .await
             .map_err(conflict)?;
@@ -325,6 +337,36 @@ where
             .fetch_optional(&self.0)
             .await?;
         row.ok_or(StoreError::NotFound)?.try_into()
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn key_skeletons(&self) -> Result<Vec<LookAlike>, StoreError> {
+        let unkeyed: Vec<(i64, String, String)> =
+            sqlx::query_as(UNKEYED).fetch_all(&self.0).await?;
+        let mut look_alike = Vec::new();
+        for (id, username, email) in unkeyed {
+            let [small, capitals] = crate::user::name_skeletons(&username);
+            let keyed = sqlx::query(KEY_SKELETONS)
+                .bind(id)
+                .bind(small)
+                .bind(capitals)
+                .bind(crate::user::address_skeleton(&email))
+                .execute(&self.0)
+                .await;
+            match keyed {
+                Ok(_) => {}
+                // An earlier account is drawn the same: this one keeps its name, unkeyed,
+                // and is reported; no new account can take either look.
+                Err(sqlx::Error::Database(db)) if db.is_unique_violation() => {
+                    look_alike.push(LookAlike {
+                        id: UserId::from_i64(id),
+                        username,
+                    });
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(look_alike)
     }
 
     #[tracing::instrument(skip_all, fields(id = id.get()), level = "debug")]
