@@ -135,7 +135,7 @@ impl Mailer {
                 tracing::info!(subject = %mail.subject, path = %path.display(),
                     "mail written to the outbox; its link is in the file");
                 Ok(MailDelivery::Outbox {
-                    path: path.display().to_string(),
+                    file: format!("{id}.eml"),
                 })
             }
             Transport::Smtp { relay, transport } => {

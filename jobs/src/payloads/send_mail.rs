@@ -70,7 +70,9 @@ mod tests {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "transport", rename_all = "snake_case")]
 pub enum MailDelivery {
-    Outbox { path: String },
+    /// Written to the outbox as this file (its name only: where the server keeps its
+    /// files is the operator's, in the log, never the account's to see).
+    Outbox { file: String },
     Smtp { relay: String },
     NotSent { reason: String },
 }
