@@ -116,7 +116,8 @@ impl BarcodeInput {
         (status = 202, description = "Still under way (a lookup abroad): follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "BARCODE_NOT_FOUND"),
         (status = 422, description = "INVALID_BARCODE, NOT_A_FOOD_BARCODE or PRODUCT_REJECTED (past the sanity rules, with the reason)"),
-        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE"),
+        (status = 429, description = "RATE_LIMITED: the account's share of this service's Open Food Facts or USDA lookups is spent for now and no source could be asked; Retry-After says when to try again"),
+        (status = 503, description = "BARCODE_LOOKUP_UNAVAILABLE: Open Food Facts or USDA failed, or is rate limiting this service"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]

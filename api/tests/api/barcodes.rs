@@ -663,3 +663,49 @@ async fn a_pack_looked_up_slowly_is_answered_202_and_its_food_found_under_the_jo
     assert_eq!(failure.0, 404, "{}", failure.1);
     assert_eq!(failure.1["error"]["code"], "BARCODE_NOT_FOUND");
 }
+
+/// A valid EAN-13 of `n`: twelve digits and their check digit.
+fn ean13(n: u64) -> String {
+    let body = format!("200{n:09}");
+    let sum: u32 = body
+        .chars()
+        .enumerate()
+        .map(|(i, c)| c.to_digit(10).unwrap() * if i % 2 == 0 { 1 } else { 3 })
+        .sum();
+    format!("{body}{}", (10 - sum % 10) % 10)
+}
+
+/// Issue 48: once an account has spent its share of this service's Open Food Facts
+/// reads, a pack is not looked up there: the answer is ours, 429 with when to come back,
+/// not a 503 that says the service failed; another account still gets its reads.
+#[tokio::test]
+async fn a_spent_share_of_open_food_facts_answers_429_with_retry_after() {
+    let replay = Replay::default();
+    let Some(app) = app_with_replay(&replay).await else {
+        return;
+    };
+    let ann = register(&app, "ann").await;
+    // A quarter of the 100 reads a minute: 25 packs neither source knows.
+    for n in 0..25 {
+        let (status, body) = create(&app, &ann, &ean13(n)).await;
+        assert_eq!(status, 404, "{n}: {body}");
+    }
+    assert_eq!(replay.off_calls.load(Ordering::SeqCst), 25);
+    let response = app
+        .client
+        .post(app.url("/images/create-food-from-barcode/"))
+        .bearer_auth(&ann.access)
+        .json(&json!({"barcode": ean13(99)}))
+        .send()
+        .await
+        .unwrap();
+    let retry_after = response.headers().get("retry-after").cloned();
+    let (status, body) = support::json_of(response).await;
+    assert_eq!((status, &body["error"]["code"]), (429, &json!("RATE_LIMITED")), "{body}");
+    let retry_after: u64 = retry_after.unwrap().to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    assert_eq!(replay.off_calls.load(Ordering::SeqCst), 25, "not asked");
+    let bob = register(&app, "bob").await;
+    let (status, body) = create(&app, &bob, PEANUTS).await;
+    assert_eq!((status, &body["data"]["source"]), (200, &json!("openfoodfacts")), "{body}");
+}

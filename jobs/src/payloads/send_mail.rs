@@ -72,9 +72,15 @@ mod tests {
 pub enum MailDelivery {
     /// Written to the outbox as this file (its name only: where the server keeps its
     /// files is the operator's, in the log, never the account's to see).
-    Outbox { file: String },
-    Smtp { relay: String },
-    NotSent { reason: String },
+    Outbox {
+        file: String,
+    },
+    Smtp {
+        relay: String,
+    },
+    NotSent {
+        reason: String,
+    },
 }
 
 impl Job for SendMail {

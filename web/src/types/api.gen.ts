@@ -5322,7 +5322,16 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description BARCODE_LOOKUP_UNAVAILABLE */
+            /** @description RATE_LIMITED: the account's share of this service's Open Food Facts or USDA lookups is spent for now and no source could be asked; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description BARCODE_LOOKUP_UNAVAILABLE: Open Food Facts or USDA failed, or is rate limiting this service */
             503: {
                 headers: {
                     [name: string]: unknown;

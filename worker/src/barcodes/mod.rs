@@ -4,6 +4,8 @@
 pub mod openfoodfacts;
 pub mod reader;
 
+use std::time::Duration;
+
 use jobs::BusMessage;
 use models::analysis::{BarcodeProduct, BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
@@ -13,6 +15,7 @@ use serde_json::Map;
 use platform::outside;
 
 use crate::{JobContext, JobError, WorkerDeps, handlers::store_fault};
+use openfoodfacts::OffError;
 
 /// What one source says of a barcode.
 pub(crate) enum Answer {
@@ -21,8 +24,21 @@ pub(crate) enum Answer {
     /// Described by an outside database, not kept yet.
     Product(Box<BarcodeProduct>),
     NotFound,
-    /// The source could not be asked (down, slow, rate limiting us).
-    Unavailable(String),
+    /// The source could not be asked (down, slow, rate limiting us), or not by this
+    /// service now: `spent` is when its budget of ours has room again.
+    Unavailable {
+        why: String,
+        spent: Option<Duration>,
+    },
+}
+
+impl Answer {
+    fn unavailable(why: impl std::fmt::Display, spent: Option<Duration>) -> Self {
+        Answer::Unavailable {
+            why: why.to_string(),
+            spent,
+        }
+    }
 }
 
 /// What `source` says of `barcode`, asked for `account` (whose share of an outside
@@ -49,7 +65,10 @@ pub(crate) async fn ask(
         BarcodeSource::OpenFoodFacts => match deps.off.product(barcode.as_str(), account).await {
             Ok(Some(product)) => Answer::Product(Box::new(product)),
             Ok(None) => Answer::NotFound,
-            Err(e) => Answer::Unavailable(e.to_string()),
+            Err(e @ OffError::BudgetSpent { retry_after }) => {
+                Answer::unavailable(e, Some(retry_after))
+            }
+            Err(e) => Answer::unavailable(e, None),
         },
         BarcodeSource::Usda => match deps
             .usda
@@ -71,7 +90,10 @@ pub(crate) async fn ask(
                 }))
             }
             Ok(None) => Answer::NotFound,
-            Err(e) => Answer::Unavailable(e.to_string()),
+            Err(e @ platform::usda::UsdaError::BudgetSpent { retry_after }) => {
+                Answer::unavailable(e, Some(retry_after))
+            }
+            Err(e) => Answer::unavailable(e, None),
         },
     })
 }
@@ -124,6 +146,8 @@ pub(crate) async fn food_for(
     }
     let mut refused = None;
     let mut unavailable = Vec::new();
+    // When every source that could not be asked was held back by a budget of ours.
+    let mut only_spent: Option<Duration> = None;
     for source in [BarcodeSource::OpenFoodFacts, BarcodeSource::Usda] {
         ctx.progress(
             "barcode_lookup",
@@ -134,7 +158,12 @@ pub(crate) async fn food_for(
         .await?;
         let product = match ask(deps, source, barcode, ctx.user_id()).await? {
             Answer::Product(product) => product,
-            Answer::Unavailable(why) => {
+            Answer::Unavailable { why, spent } => {
+                only_spent = match (unavailable.is_empty(), spent) {
+                    (true, Some(wait)) => Some(wait),
+                    (false, Some(wait)) => only_spent.map(|w| w.min(wait)),
+                    (_, None) => None,
+                };
                 unavailable.push(why);
                 continue;
             }
@@ -179,6 +208,15 @@ pub(crate) async fn food_for(
     }
     Err(match (refused, unavailable.is_empty()) {
         (Some(why), _) => JobError::permanent(ErrorCode::ProductRejected, why),
+        // Ours to refuse for now (429 with Retry-After), not a service failing (503).
+        (None, false) if only_spent.is_some() => JobError::for_now(
+            ErrorCode::RateLimited,
+            format!(
+                "Barcode {barcode} could not be looked up for now: {}",
+                unavailable.join("; ")
+            ),
+            only_spent.unwrap_or_default(),
+        ),
         (None, false) => JobError::permanent(
             ErrorCode::BarcodeLookupUnavailable,
             format!(

@@ -33,6 +33,9 @@ const FIELDS: &str = "code,product_name,product_name_en,generic_name,brands,imag
 pub enum OffError {
     #[error("Open Food Facts is rate limiting us; try again in {} s", .retry_after.as_secs())]
     RateLimited { retry_after: Duration },
+    /// Our own budget of reads, or the account's share of it, is spent: ours to say (429).
+    #[error("Too many Open Food Facts lookups for now; try again in {} s", .retry_after.as_secs())]
+    BudgetSpent { retry_after: Duration },
     #[error("Open Food Facts is unavailable: {0}")]
     Unavailable(String),
 }
@@ -158,7 +161,7 @@ impl OffClient {
         let spender = account.map(outside::account);
         self.reads
             .take(spender.as_deref())
-            .map_err(|retry_after| OffError::RateLimited { retry_after })
+            .map_err(|retry_after| OffError::BudgetSpent { retry_after })
     }
 
     /// The product with this (canonical) barcode as Open Food Facts describes it, before our
@@ -230,7 +233,7 @@ mod tests {
         for _ in 0..off.reads.share() {
             off.take_read(Some(1)).unwrap();
         }
-        let Err(OffError::RateLimited { retry_after }) = off.take_read(Some(1)) else {
+        let Err(OffError::BudgetSpent { retry_after }) = off.take_read(Some(1)) else {
             panic!("the account's share is spent");
         };
         assert!(retry_after > Duration::from_secs(55), "{retry_after:?}");

@@ -23,7 +23,7 @@ impl JobHandler for SearchBarcode {
                     product: Some(*product),
                 },
                 Answer::NotFound => continue,
-                Answer::Unavailable(why) => {
+                Answer::Unavailable { why, .. } => {
                     unavailable.push(why);
                     continue;
                 }
