@@ -701,11 +701,19 @@ async fn a_spent_share_of_open_food_facts_answers_429_with_retry_after() {
         .unwrap();
     let retry_after = response.headers().get("retry-after").cloned();
     let (status, body) = support::json_of(response).await;
-    assert_eq!((status, &body["error"]["code"]), (429, &json!("RATE_LIMITED")), "{body}");
+    assert_eq!(
+        (status, &body["error"]["code"]),
+        (429, &json!("RATE_LIMITED")),
+        "{body}"
+    );
     let retry_after: u64 = retry_after.unwrap().to_str().unwrap().parse().unwrap();
     assert!((1..=60).contains(&retry_after), "{retry_after}");
     assert_eq!(replay.off_calls.load(Ordering::SeqCst), 25, "not asked");
     let bob = register(&app, "bob").await;
     let (status, body) = create(&app, &bob, PEANUTS).await;
-    assert_eq!((status, &body["data"]["source"]), (200, &json!("openfoodfacts")), "{body}");
+    assert_eq!(
+        (status, &body["data"]["source"]),
+        (200, &json!("openfoodfacts")),
+        "{body}"
+    );
 }
