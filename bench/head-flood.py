@@ -18,14 +18,6 @@ import urllib.parse
 import probe
 
 
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return None
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--pid", type=int, required=True)
@@ -39,7 +31,7 @@ def main():
     url = urllib.parse.urlparse(args.url)
     host, port = url.hostname, url.port or 80
 
-    before = rss_mb(args.pid)
+    before = probe.rss_mb(args.pid)
     peak = before
     health = []
     padding = b"a" * (args.head_kb * 1024)
@@ -62,11 +54,11 @@ def main():
         except OSError:
             s.close()
         if n % 100 == 0:
-            peak = max(peak, rss_mb(args.pid))
+            peak = max(peak, probe.rss_mb(args.pid))
     started = time.monotonic()
     next_check = started
     while time.monotonic() - started < args.hold:
-        peak = max(peak, rss_mb(args.pid))
+        peak = max(peak, probe.rss_mb(args.pid))
         if time.monotonic() >= next_check:
             health.append(probe.health(host, port, "127.0.0.250"))
             next_check += 1
@@ -80,7 +72,7 @@ def main():
             pass
         s.close()
     time.sleep(args.after)
-    after = rss_mb(args.pid)
+    after = probe.rss_mb(args.pid)
     ok = [ms for status, ms in health if status == 200]
     print(f"connections: {len(conns)} of {args.connections}, {answered} answered 431")
     print(f"RSS MiB: before {before:.0f}, peak {peak:.0f}, {args.after:.0f} s after closing {after:.0f}")

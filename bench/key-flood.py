@@ -15,14 +15,6 @@ import urllib.parse
 import probe
 
 
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return None
-
-
 def send(host, port, source, path, token, size, answers):
     s = socket.socket()
     try:
@@ -60,7 +52,7 @@ def main():
     args = parser.parse_args()
     url = urllib.parse.urlparse(args.url)
     host, port = url.hostname, url.port or 80
-    before = peak = rss_mb(args.pid)
+    before = peak = probe.rss_mb(args.pid)
     answers, health = [], []
     threads = [
         threading.Thread(target=send, args=(host, port, f"127.0.{1 + n % 16}.9", args.path,
@@ -71,13 +63,13 @@ def main():
         t.start()
     next_check = time.monotonic()
     while any(t.is_alive() for t in threads):
-        peak = max(peak, rss_mb(args.pid))
+        peak = max(peak, probe.rss_mb(args.pid))
         if time.monotonic() >= next_check:
             health.append(probe.health(host, port, "127.0.0.250"))
             next_check += 1
         time.sleep(0.1)
     time.sleep(10)
-    after = rss_mb(args.pid)
+    after = probe.rss_mb(args.pid)
     statuses = sorted(set(a[9:12] if a.startswith("HTTP/1.1") else a for a in answers))
     ok = [ms for status, ms in health if status == 200]
     print(f"answers: {statuses}")

@@ -1,5 +1,5 @@
 """What the attack benches share: another client, from its own loopback address, asking
-`/health/` as another user would while the attack goes on."""
+`/health/` as another user would while the attack goes on, and the server's memory."""
 import http.client
 import time
 
@@ -16,3 +16,15 @@ def health(host, port, source):
         return str(e), None
     finally:
         conn.close()
+
+
+def rss_mb(pid):
+    """The resident memory of process `pid` in MiB, from /proc; None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None

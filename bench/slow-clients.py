@@ -31,16 +31,6 @@ def fds(pid):
         return None
 
 
-def rss_mb(pid):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", default="http://127.0.0.1:8080")
@@ -59,7 +49,7 @@ def main():
         # Another address, as another user would be.
         return probe.health(host, port, "127.0.0.250")
 
-    before_fds, before_rss = fds(args.pid), rss_mb(args.pid)
+    before_fds, before_rss = fds(args.pid), probe.rss_mb(args.pid)
     body = b'{"username": "somebody", "password": "a password long enough"}' * 16
     slow_bodies, slow_readers, refused = [], [], 0
     started = time.monotonic()
@@ -107,7 +97,7 @@ def main():
         if now >= next_probe:
             answers.append(other_client())
             next_probe = now + 1
-        held, rss = fds(args.pid), rss_mb(args.pid)
+        held, rss = fds(args.pid), probe.rss_mb(args.pid)
         peak_fds, peak_rss = max(peak_fds, held or 0), max(peak_rss, rss or 0)
         if now >= next_report:
             print(f"  {now - started:5.0f} s: server {held} fds, {rss:.0f} MB")
@@ -115,7 +105,7 @@ def main():
         time.sleep(0.2)
     ok = [ms for status, ms in answers if status == 200]
     print(f"server peak {peak_fds} fds, {peak_rss:.0f} MB; at the end {fds(args.pid)} fds, "
-          f"{rss_mb(args.pid):.0f} MB")
+          f"{probe.rss_mb(args.pid):.0f} MB")
     print(f"the other client: {len(ok)} of {len(answers)} answered 200"
           + (f", slowest {max(ok):.0f} ms" if ok else "")
           + "; failures: " + str([s for s, _ in answers if s != 200][:5]))

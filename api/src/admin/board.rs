@@ -202,7 +202,7 @@ pub(super) fn figures<'a>(
 }
 
 /// The board answers a store's fault with 500 and its message, as the crate's routes do.
-fn fault(message: impl std::fmt::Display) -> Response {
+pub(super) fn fault(message: impl std::fmt::Display) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, message.to_string()).into_response()
 }
 

@@ -16,7 +16,7 @@ use jobs::Jobs;
 use models::JobRecord;
 use serde::Deserialize;
 
-use super::board::{Board, figures};
+use super::board::{Board, fault, figures};
 
 /// Jobs listed on one page of a list.
 const PAGE: i64 = 50;
@@ -24,13 +24,14 @@ const PAGE: i64 = 50;
 /// its old registrations behind for good).
 const GONE_SHOWN_FOR_SECS: i64 = 24 * 3600;
 
-/// The statuses the board counts, by the name the page's links use.
-const STATUSES: [(&str, Status); 5] = [
-    ("pending", Status::Pending),
-    ("running", Status::Running),
-    ("done", Status::Done),
-    ("failed", Status::Failed),
-    ("cancelled", Status::Killed),
+/// The statuses the board counts: the name the page's links use, the board's status, and
+/// the title of its figure.
+const STATUSES: [(&str, Status, &str); 5] = [
+    ("pending", Status::Pending, "PENDING_JOBS"),
+    ("running", Status::Running, "RUNNING_JOBS"),
+    ("done", Status::Done, "DONE_JOBS"),
+    ("failed", Status::Failed, "FAILED_JOBS"),
+    ("cancelled", Status::Killed, "KILLED_JOBS"),
 ];
 
 pub(super) fn router(jobs: &Jobs) -> Router {
@@ -198,10 +199,6 @@ fn page(lang: Lang, here: &str, title: &str, body: &str) -> Response {
     .into_response()
 }
 
-fn fault(message: impl std::fmt::Display) -> Response {
-    (StatusCode::INTERNAL_SERVER_ERROR, message.to_string()).into_response()
-}
-
 #[derive(Deserialize)]
 struct SummaryParams {
     lang: Option<String>,
@@ -269,13 +266,7 @@ async fn summary(
                 .map_or_else(|| "0".to_owned(), |s| s.value.clone())
         };
         let mut links = String::new();
-        for ((name, _), (label, title)) in STATUSES.iter().zip(words.statuses.iter().zip([
-            "PENDING_JOBS",
-            "RUNNING_JOBS",
-            "DONE_JOBS",
-            "FAILED_JOBS",
-            "KILLED_JOBS",
-        ])) {
+        for ((name, _, title), label) in STATUSES.iter().zip(words.statuses) {
             let count = value(title);
             let some = if count == "0" { "" } else { " some" };
             links.push_str(&format!(
@@ -349,7 +340,7 @@ async fn tasks(
         .ok_or_else(|| refused("queue"))?;
     let at = STATUSES
         .iter()
-        .position(|(name, _)| *name == params.status)
+        .position(|(name, _, _)| *name == params.status)
         .ok_or_else(|| refused("status"))?;
     let page_number = params.page.unwrap_or(1).clamp(1, 100_000);
     let records = board

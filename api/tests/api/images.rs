@@ -830,23 +830,28 @@ async fn closing_the_stream_changes_nothing_and_only_cancel_stops_the_analysis()
     assert_eq!(status, 204);
 }
 
+/// An app with the models, Ann, and a photo of a plate she uploaded as `file` (its id);
+/// `None` where the photo or the models are not installed.
+async fn a_plate_uploaded(file: &str) -> Option<(TestApp, Session, i64)> {
+    let bytes = food_photo("coco_000000000142.jpg")?;
+    if !recognition_models_installed() {
+        return None;
+    }
+    let app = spawn_app(Options::default()).await?;
+    let ann = register(&app, "ann").await;
+    let (_, uploaded) = upload(&app, &ann, bytes, file, None).await;
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+    Some((app, ann, id))
+}
+
 /// Issue 47: a client that goes away the moment its analysis is recorded, before the job
 /// is on its queue (held there by the test hook), still gets its analysis: the job runs
 /// at once, and nothing waits for the sweep of lost jobs (two minutes later).
 #[tokio::test]
 async fn a_request_dropped_between_recording_and_queueing_still_runs_its_analysis() {
-    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+    let Some((app, ann, id)) = a_plate_uploaded("plate.jpg").await else {
         return;
     };
-    if !recognition_models_installed() {
-        return;
-    }
-    let Some(app) = spawn_app(Options::default()).await else {
-        return;
-    };
-    let ann = register(&app, "ann").await;
-    let (_, uploaded) = upload(&app, &ann, bytes, "plate.jpg", None).await;
-    let id = uploaded["data"]["id"].as_i64().unwrap();
 
     let hold = app.state.jobs.hold_enqueues();
     let request = {
@@ -885,18 +890,9 @@ async fn a_request_dropped_between_recording_and_queueing_still_runs_its_analysi
 
 #[tokio::test]
 async fn a_listener_that_leaves_and_comes_back_gets_every_step() {
-    let Some(bytes) = food_photo("coco_000000000142.jpg") else {
+    let Some((app, ann, id)) = a_plate_uploaded("table.jpg").await else {
         return;
     };
-    if !recognition_models_installed() {
-        return;
-    }
-    let Some(app) = spawn_app(Options::default()).await else {
-        return;
-    };
-    let ann = register(&app, "ann").await;
-    let (_, uploaded) = upload(&app, &ann, bytes, "table.jpg", None).await;
-    let id = uploaded["data"]["id"].as_i64().unwrap();
     let response = app
         .client
         .post(app.url("/images/analyze-stream/"))
