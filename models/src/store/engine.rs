@@ -1,15 +1,11 @@
-//! What the stores ask of a database engine. Each store is written once, generic over
-//! the engine: the SQL is text both engines accept, and where they differ the
-//! difference is a constant of [`Engine`].
+//! Where the two database engines differ, for the stores. Each store is written once
+//! and compiled for each engine (see [`super::sqlite`]): the SQL is text both engines
+//! accept, and where they differ the difference is a constant of [`Engine`].
 
-use sqlx::postgres::PgQueryResult;
-use sqlx::sqlite::SqliteQueryResult;
-use sqlx::{Database, Encode, IntoArguments, Postgres, QueryBuilder, Sqlite, Type};
+use sqlx::{Database, Encode, Postgres, QueryBuilder, Sqlite, Type};
 
 /// SQLite or PostgreSQL, as the stores use them.
-pub(crate) trait Engine:
-    Database<Arguments: IntoArguments<Self>, QueryResult: RowsAffected>
-{
+pub(crate) trait Engine: Database {
     /// How a transaction that writes begins. SQLite takes the write lock at once
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads before it writes fails with
     /// SQLITE_BUSY, without waiting, when another writer commits in between.
@@ -29,23 +25,6 @@ impl Engine for Postgres {
     const BEGIN_WRITE: &'static str = "BEGIN";
     const LOCK_OWNER: Option<&'static str> =
         Some("select user_id from app_user where user_id = $1 for update");
-}
-
-/// What a statement that writes reports: how many rows it changed.
-pub(crate) trait RowsAffected {
-    fn rows_affected(&self) -> u64;
-}
-
-impl RowsAffected for SqliteQueryResult {
-    fn rows_affected(&self) -> u64 {
-        SqliteQueryResult::rows_affected(self)
-    }
-}
-
-impl RowsAffected for PgQueryResult {
-    fn rows_affected(&self) -> u64 {
-        PgQueryResult::rows_affected(self)
-    }
 }
 
 /// A value the engine binds to a statement.

@@ -1,11 +1,11 @@
 //! A food as stored, shared by the food and the recipe stores (a recipe is a food).
 
 use chrono::{DateTime, Utc};
+use sqlx::Pool;
 use sqlx::query_builder::Separated;
-use sqlx::{Encode, Executor, Pool, Type};
 
+use super::DB;
 use super::StoreError;
-use super::engine::{Bind, Engine, RowsAffected};
 use crate::food::{Food, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
 use crate::micronutrients::Micronutrients;
 use crate::user::UserId;
@@ -124,18 +124,12 @@ pub(super) fn now_ms(now: DateTime<Utc>) -> i64 {
 
 /// Marks the owner's live food of a source deleted: meals keep their lines, and the
 /// search index catches up from `changed_ms`. False when the owner has no such food.
-pub(super) async fn mark_deleted<DB: Engine>(
+pub(super) async fn mark_deleted(
     pool: &Pool<DB>,
     id: i64,
     owner: UserId,
     source: FoodSource,
-) -> Result<bool, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+) -> Result<bool, StoreError> {
     let now = Utc::now();
     let done = sqlx::query(MARK_DELETED)
         .bind(id)
@@ -153,10 +147,7 @@ const MARK_DELETED: &str = "update food set deleted_at = $3, updated_at = $3, \
      and deleted_at is null";
 
 /// Binds nutrients, in the order calories, protein, fat, carbs, fiber, sugar, sodium.
-pub(super) fn push_nutrients<DB: Engine>(row: &mut Separated<'_, DB, &'static str>, n: &Nutrients)
-where
-    f64: Bind<DB>,
-{
+pub(super) fn push_nutrients(row: &mut Separated<'_, DB, &'static str>, n: &Nutrients) {
     row.push_bind(n.calories)
         .push_bind(n.protein)
         .push_bind(n.fat)

@@ -1,21 +1,22 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::query_builder::Separated;
-use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Type};
+use sqlx::{Pool, QueryBuilder};
 
-use super::engine::{Bind, Engine, RowsAffected, push_list};
+use super::DB;
+use super::engine::{Engine, push_list};
 use super::food_rows::{
     FoodRow, aliases_column, aliases_from_column, food_columns, mark_deleted, now_ms,
     portions_json, push_nutrients,
 };
-use super::recipes::{IngredientRow, refresh_above};
+use super::recipes::refresh_above;
 use super::{FoodStore, FoodUse, SearchHistoryEntry, StoreError, UsedFood, UsedOrder};
 use crate::food::{Food, FoodSearchRow, FoodSource, NewFood};
 use crate::import::Rejection;
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqlFoods<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlFoods(pub Pool<DB>);
 
 /// Rows per multi-row insert: 28 columns each stays under SQLite's 32,766 parameters.
 const BATCH: usize = 500;
@@ -212,17 +213,7 @@ const REJECTIONS: &str = "select source_key, name, reason from food_import_rejec
 const REJECTION_COUNT: &str = "select count(*) from food_import_rejection where import_id = $1";
 
 /// Binds one food's values, in `insert_columns!` order.
-fn push_food<DB: Engine>(mut row: Separated<'_, DB, &'static str>, f: &NewFood, now: DateTime<Utc>)
-where
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<f64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+fn push_food(mut row: Separated<'_, DB, &'static str>, f: &NewFood, now: DateTime<Utc>) {
     row.push_bind(f.source().as_str())
         .push_bind(f.source_key.clone())
         .push_bind(f.owner.map(UserId::get))
@@ -269,14 +260,7 @@ fn uses_per_food(uses: &[FoodUse]) -> Vec<(&FoodUse, i32)> {
     counts
 }
 
-impl<DB: Engine> SqlFoods<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> FoodRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-    String: Bind<DB>,
-{
+impl SqlFoods {
     /// The live food with one of `codes` (the canonical barcode first): a shared one
     /// (oldest first), or `owner`'s own custom food (newest first).
     async fn first_with_barcode(
@@ -313,28 +297,7 @@ where
 }
 
 #[async_trait]
-impl<DB: Engine> FoodStore for SqlFoods<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> FoodRow: FromRow<'r, DB::Row>,
-    for<'r> SearchRow: FromRow<'r, DB::Row>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (String, DateTime<Utc>, i32): FromRow<'r, DB::Row>,
-    for<'r> (i64, i32, DateTime<Utc>, Option<f64>, Option<String>): FromRow<'r, DB::Row>,
-    for<'r> (String, String, String): FromRow<'r, DB::Row>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
-    i32: Bind<DB>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<f64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+impl FoodStore for SqlFoods {
     #[tracing::instrument(skip_all, fields(source = food.source().as_str()), level = "debug")]
     async fn insert(&self, food: &NewFood) -> Result<Food, StoreError> {
         let now = Utc::now();

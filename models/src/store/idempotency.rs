@@ -1,13 +1,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, Pool, Type};
+use sqlx::Pool;
 
-use super::engine::{Bind, Engine, RowsAffected};
+use super::DB;
 use super::{IdempotencyStore, KeptAnswer, KeptRequest, StoreError};
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqlIdempotency<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlIdempotency(pub Pool<DB>);
 
 type KeptRow = (
     String,
@@ -32,16 +32,7 @@ const ANSWER: &str = "update idempotency_key set status = $3, content_type = $4,
      where user_id = $1 and idempotency_key = $2";
 
 #[async_trait]
-impl<DB: Engine> IdempotencyStore for SqlIdempotency<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    KeptRow: for<'r> sqlx::FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    i32: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
-{
+impl IdempotencyStore for SqlIdempotency {
     async fn prune(&self, before: DateTime<Utc>) -> Result<(), StoreError> {
         sqlx::query(PRUNE).bind(before).execute(&self.0).await?;
         Ok(())

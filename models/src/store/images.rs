@@ -1,8 +1,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, Type};
+use sqlx::Pool;
 
-use super::engine::{Bind, Engine, RowsAffected};
+use super::DB;
+use super::engine::Engine;
 use super::{ImageStore, StoreError, decode_json};
 use crate::analysis::{AnalysisChange, AnalysisEvent};
 use crate::job::JobId;
@@ -13,7 +14,7 @@ use crate::upload::{
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqlImages<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlImages(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct ImageRow {
@@ -206,26 +207,7 @@ const MEMORY_STAMP: &str = "select count(*), cast(coalesce(sum(image_id), 0) as 
      from photo_memory where user_id = $1 and backbone = $2 and foods is not null";
 
 #[async_trait]
-impl<DB: Engine> ImageStore for SqlImages<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> ImageRow: FromRow<'r, DB::Row>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (i64, Vec<u8>, String): FromRow<'r, DB::Row>,
-    for<'r> (i64, String): FromRow<'r, DB::Row>,
-    for<'r> (i64, DateTime<Utc>, String): FromRow<'r, DB::Row>,
-    for<'r> (String,): FromRow<'r, DB::Row>,
-    bool: Bind<DB>,
-    i32: Bind<DB>,
-    i64: Bind<DB>,
-    String: Bind<DB>,
-    Vec<u8>: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
-{
+impl ImageStore for SqlImages {
     #[tracing::instrument(skip_all, fields(owner = image.owner.get()), level = "debug")]
     async fn create(
         &self,
@@ -552,19 +534,13 @@ where
 }
 
 /// Keeps an event under its number; answers it numbered.
-async fn record_event<DB: Engine>(
+async fn record_event(
     tx: &mut sqlx::Transaction<'_, DB>,
     id: i64,
     seq: i64,
     event: &AnalysisEvent,
     now: DateTime<Utc>,
-) -> Result<AnalysisEvent, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-{
+) -> Result<AnalysisEvent, StoreError> {
     let event = AnalysisEvent {
         seq,
         ..event.clone()

@@ -1,13 +1,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Type};
+use sqlx::{Pool, QueryBuilder};
 
-use super::engine::{Bind, Engine, RowsAffected, push_list};
+use super::DB;
+use super::engine::push_list;
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
 use crate::job::{JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
 
 #[derive(Debug)]
-pub(super) struct SqlJobs<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlJobs(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct JobRow {
@@ -196,23 +197,7 @@ struct DepthRow {
 }
 
 #[async_trait]
-impl<DB: Engine> JobStore for SqlJobs<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> JobRow: FromRow<'r, DB::Row>,
-    for<'r> DepthRow: FromRow<'r, DB::Row>,
-    for<'r> CountRow: FromRow<'r, DB::Row>,
-    for<'r> DaysRow: FromRow<'r, DB::Row>,
-    for<'r> StaleRow: FromRow<'r, DB::Row>,
-    for<'r> (String, i64): FromRow<'r, DB::Row>,
-    i32: Bind<DB>,
-    i64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+impl JobStore for SqlJobs {
     #[tracing::instrument(skip_all, fields(job_id = %job.id, queue = job.queue), level = "debug")]
     async fn create(&self, job: &NewJob) -> Result<JobRecord, StoreError> {
         let row: JobRow = sqlx::query_as(CREATE)

@@ -2,10 +2,11 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Transaction, Type};
+use sqlx::{Pool, QueryBuilder, Transaction};
 
-use super::engine::{Bind, Engine, RowsAffected, push_list};
+use super::engine::{Engine, push_list};
 use super::food_rows::push_nutrients;
+use super::{Connection, DB};
 use super::{MealCursor, MealFilter, MealStore, StoreError};
 use crate::food::{Nutrients, round1};
 use crate::meal::{
@@ -17,7 +18,7 @@ use crate::statistics::TopFood;
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqlMeals<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlMeals(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 pub(super) struct MealRow {
@@ -325,15 +326,7 @@ fn assemble(rows: Vec<MealRow>, lines: Vec<LineRow>) -> Result<Vec<Meal>, StoreE
 
 /// Appends `where user_id = … [and eaten_at_ms in range] [and meal_type = …]`, naming
 /// the columns of `table` (`""`, or `"meal."` in a join).
-fn push_filter<DB: Engine>(
-    b: &mut QueryBuilder<DB>,
-    owner: UserId,
-    filter: &MealFilter,
-    table: &str,
-) where
-    i64: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+fn push_filter(b: &mut QueryBuilder<DB>, owner: UserId, filter: &MealFilter, table: &str) {
     b.push(" where ")
         .push(table)
         .push("user_id = ")
@@ -357,18 +350,10 @@ fn push_filter<DB: Engine>(
 }
 
 /// Binds a line of a meal, in `INSERT_LINES` order.
-fn push_line<DB: Engine>(
+fn push_line(
     mut row: sqlx::query_builder::Separated<'_, DB, &'static str>,
     (meal_id, position, line): (i64, i64, &MealLine),
-) where
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    bool: Bind<DB>,
-    String: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    Option<Vec<u8>>: Bind<DB>,
-{
+) {
     row.push_bind(meal_id)
         .push_bind(position)
         .push_bind(line.food_id)
@@ -384,20 +369,10 @@ fn push_line<DB: Engine>(
 }
 
 /// Inserts lines, each `(meal id, position, line)`, many a statement.
-async fn insert_lines<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn insert_lines(
+    conn: &mut Connection,
     lines: &[(i64, i64, &MealLine)],
-) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    bool: Bind<DB>,
-    String: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    Option<Vec<u8>>: Bind<DB>,
-{
+) -> Result<(), StoreError> {
     for chunk in lines.chunks(LINES_PER_INSERT) {
         let mut b: QueryBuilder<DB> = QueryBuilder::new(INSERT_LINES);
         b.push_values(chunk.iter().copied(), push_line);
@@ -409,22 +384,10 @@ where
 /// Writes meals with the ids given, many rows a statement, in one transaction; the
 /// totals are those of [`totals`]. For filling a database for a benchmark, where storing
 /// one meal at a time would take hours.
-pub(super) async fn bulk_insert<DB: Engine>(
+pub(crate) async fn bulk_insert(
     pool: &Pool<DB>,
     meals: &[(i64, NewMeal)],
-) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    bool: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    Option<Vec<u8>>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+) -> Result<(), StoreError> {
     let now = Utc::now();
     let mut tx = pool.begin().await?;
     for chunk in meals.chunks(MEALS_PER_INSERT) {
@@ -452,22 +415,7 @@ where
     Ok(())
 }
 
-impl<DB: Engine> SqlMeals<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> MealRow: FromRow<'r, DB::Row>,
-    for<'r> LineRow: FromRow<'r, DB::Row>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    bool: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    Option<Vec<u8>>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+impl SqlMeals {
     async fn insert_meal(
         tx: &mut Transaction<'_, DB>,
         meal: &NewMeal,
@@ -503,7 +451,7 @@ where
             .zip(first_position..)
             .map(|(line, position)| (meal_id, position, line))
             .collect();
-        insert_lines(&mut **tx, &lines).await
+        insert_lines(tx, &lines).await
     }
 
     /// Marks the owner's meal changed, which also makes concurrent changes of it wait
@@ -524,7 +472,7 @@ where
 
     /// The lines of the meals of `rows`, in the order of `rows`.
     async fn with_lines(
-        conn: &mut DB::Connection,
+        conn: &mut Connection,
         rows: Vec<MealRow>,
     ) -> Result<Vec<Meal>, StoreError> {
         if rows.is_empty() {
@@ -539,7 +487,7 @@ where
     }
 
     /// The meals of `ids`, in that order.
-    async fn load(conn: &mut DB::Connection, ids: &[i64]) -> Result<Vec<Meal>, StoreError> {
+    async fn load(conn: &mut Connection, ids: &[i64]) -> Result<Vec<Meal>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -551,7 +499,7 @@ where
         Self::with_lines(conn, rows).await
     }
 
-    async fn load_one(conn: &mut DB::Connection, id: i64) -> Result<Option<Meal>, StoreError> {
+    async fn load_one(conn: &mut Connection, id: i64) -> Result<Option<Meal>, StoreError> {
         Ok(Self::load(conn, &[id]).await?.pop())
     }
 
@@ -599,27 +547,7 @@ where
 }
 
 #[async_trait]
-impl<DB: Engine> MealStore for SqlMeals<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> MealRow: FromRow<'r, DB::Row>,
-    for<'r> LineRow: FromRow<'r, DB::Row>,
-    for<'r> IntakeRow: FromRow<'r, DB::Row>,
-    for<'r> TopFoodRow: FromRow<'r, DB::Row>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (Option<i64>, Option<i64>): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    bool: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<i64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    Option<Vec<u8>>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
-{
+impl MealStore for SqlMeals {
     #[tracing::instrument(skip_all, fields(owner = meal.owner.get()), level = "debug")]
     async fn create(&self, meal: &NewMeal) -> Result<Meal, StoreError> {
         self.create_many(std::slice::from_ref(meal))

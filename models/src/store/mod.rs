@@ -1,14 +1,13 @@
 //! Store traits, one per area, each with a SQLite and a PostgreSQL implementation.
-//! The SQL is written once where both engines accept it, and each store once, generic
-//! over the [`engine::Engine`], so the two implementations cannot drift apart.
+//! The SQL is written once where both engines accept it, and each store's file once,
+//! compiled for each engine ([`sqlite`], [`postgres`]), so the two implementations
+//! cannot drift apart.
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::Pool;
 
-use self::engine::Engine;
 use crate::{
     Database,
     analysis::{AnalysisChange, AnalysisEvent},
@@ -24,15 +23,8 @@ use crate::{
 };
 
 mod engine;
-mod food_rows;
-mod foods;
-mod idempotency;
-mod images;
-mod jobs;
-mod meals;
-mod recipes;
-mod users;
-mod weights;
+mod postgres;
+mod sqlite;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -658,33 +650,8 @@ pub struct Stores {
 impl Stores {
     pub fn new(db: &Database) -> Self {
         match db {
-            Database::Sqlite(pool) => Stores::on(pool),
-            Database::Postgres(pool) => Stores::on(pool),
-        }
-    }
-
-    fn on<DB: Engine>(pool: &Pool<DB>) -> Self
-    where
-        jobs::SqlJobs<DB>: JobStore + 'static,
-        users::SqlAccounts<DB>: UserStore + SessionStore + 'static,
-        foods::SqlFoods<DB>: FoodStore + 'static,
-        meals::SqlMeals<DB>: MealStore + 'static,
-        weights::SqlWeights<DB>: WeightStore + 'static,
-        images::SqlImages<DB>: ImageStore + 'static,
-        recipes::SqlRecipes<DB>: RecipeStore + 'static,
-        idempotency::SqlIdempotency<DB>: IdempotencyStore + 'static,
-    {
-        let accounts = Arc::new(users::SqlAccounts(pool.clone()));
-        Stores {
-            jobs: Arc::new(jobs::SqlJobs(pool.clone())),
-            users: accounts.clone(),
-            sessions: accounts,
-            foods: Arc::new(foods::SqlFoods(pool.clone())),
-            meals: Arc::new(meals::SqlMeals(pool.clone())),
-            weights: Arc::new(weights::SqlWeights(pool.clone())),
-            images: Arc::new(images::SqlImages(pool.clone())),
-            recipes: Arc::new(recipes::SqlRecipes(pool.clone())),
-            idempotency: Arc::new(idempotency::SqlIdempotency(pool.clone())),
+            Database::Sqlite(pool) => sqlite::open::stores(pool),
+            Database::Postgres(pool) => postgres::open::stores(pool),
         }
     }
 }
@@ -695,8 +662,8 @@ impl Stores {
 /// past them.
 pub async fn bulk_insert_meals(db: &Database, meals: &[(i64, NewMeal)]) -> Result<(), StoreError> {
     match db {
-        Database::Sqlite(pool) => meals::bulk_insert(pool, meals).await,
-        Database::Postgres(pool) => meals::bulk_insert(pool, meals).await,
+        Database::Sqlite(pool) => sqlite::meals::bulk_insert(pool, meals).await,
+        Database::Postgres(pool) => postgres::meals::bulk_insert(pool, meals).await,
     }
 }
 

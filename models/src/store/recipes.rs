@@ -1,13 +1,14 @@
 use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, QueryBuilder, Type};
+use chrono::Utc;
+use sqlx::{Pool, QueryBuilder};
 
-use super::engine::{Bind, Engine, push_list};
+use super::engine::{Engine, push_list};
 use super::food_rows::{
     FoodRow, food_columns, mark_deleted, now_ms, portions_json, push_nutrients,
 };
+use super::{Connection, DB};
 use super::{RecipeStore, StoreError};
 use crate::food::{Food, FoodSource, Nutrients};
 use crate::meal::Grams;
@@ -19,7 +20,7 @@ use crate::recipe::{
 use crate::user::UserId;
 
 #[derive(Debug)]
-pub(super) struct SqlRecipes<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlRecipes(pub Pool<DB>);
 
 /// Ids per `in (…)` list, well under both engines' limits on bound values.
 const IDS_PER_QUERY: usize = 1000;
@@ -172,36 +173,14 @@ const STORE_WORKED: &str = "update food set calories = worked.column2, \
 /// within the caller's transaction. Returns how many. For recipes built within the
 /// bounds that is at most `MAX_RECIPES_ABOVE` above one of the owner's foods; a graph
 /// built before the bounds is still worked out whole, each recipe once.
-pub(super) async fn refresh_above<DB: Engine>(
-    conn: &mut DB::Connection,
-    food: i64,
-) -> Result<usize, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    Option<String>: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-{
+pub(super) async fn refresh_above(conn: &mut Connection, food: i64) -> Result<usize, StoreError> {
     let links = links_above(conn, Roots::Food(food)).await?;
     rework(conn, &in_dependency_order(&links)).await
 }
 
 /// Every recipe above `roots`, each once, and the (recipe, part) pairs they hold, in one
 /// query.
-async fn links_above<DB: Engine>(
-    conn: &mut DB::Connection,
-    roots: Roots,
-) -> Result<Vec<(i64, i64)>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+async fn links_above(conn: &mut Connection, roots: Roots) -> Result<Vec<(i64, i64)>, StoreError> {
     let mut b: QueryBuilder<DB> = QueryBuilder::new(ABOVE_FROM);
     match roots {
         Roots::Food(id) => b.push(ABOVE_FOOD).push_bind(id),
@@ -214,17 +193,7 @@ where
 /// Works out `order` (each after the recipes among them that it holds) from their
 /// ingredients as they are now, each once, and stores the values: two queries read them
 /// all, one statement a hundred stores them. Returns how many.
-async fn rework<DB: Engine>(conn: &mut DB::Connection, order: &[i64]) -> Result<usize, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    Option<String>: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-{
+async fn rework(conn: &mut Connection, order: &[i64]) -> Result<usize, StoreError> {
     let mut parts: HashMap<i64, Vec<(i64, Nutrients, Micronutrients, f64)>> = HashMap::new();
     let mut servings: HashMap<i64, f64> = HashMap::new();
     for chunk in order.chunks(IDS_PER_QUERY) {
@@ -289,16 +258,11 @@ where
 }
 
 /// (recipe, part) pairs, each once, from `query` (`PARTS_OF` or `HOLDERS_OF`) over `ids`.
-async fn links<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn links(
+    conn: &mut Connection,
     query: &'static str,
     ids: &[i64],
-) -> Result<Vec<(i64, i64)>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+) -> Result<Vec<(i64, i64)>, StoreError> {
     let mut links = Vec::new();
     for chunk in ids.chunks(IDS_PER_QUERY) {
         let mut b: QueryBuilder<DB> = QueryBuilder::new(query);
@@ -312,16 +276,11 @@ where
 
 /// The (recipe, part) pairs above `foods`, a level a query, each recipe walked once;
 /// `None` as soon as more than `limit` recipes are found.
-async fn links_above_within<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn links_above_within(
+    conn: &mut Connection,
     foods: &[i64],
     limit: usize,
-) -> Result<Option<Vec<(i64, i64)>>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+) -> Result<Option<Vec<(i64, i64)>>, StoreError> {
     let mut seen: HashSet<i64> = foods.iter().copied().collect();
     let mut frontier: Vec<i64> = seen.iter().copied().collect();
     let mut found_above = 0;
@@ -344,15 +303,7 @@ where
 }
 
 /// The custom foods and recipes among `ids`: users' own, not the shared ones.
-async fn own_among<DB: Engine>(
-    conn: &mut DB::Connection,
-    ids: &[i64],
-) -> Result<Vec<i64>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+async fn own_among(conn: &mut Connection, ids: &[i64]) -> Result<Vec<i64>, StoreError> {
     let mut own = Vec::new();
     for chunk in ids.chunks(IDS_PER_QUERY) {
         let mut b: QueryBuilder<DB> = QueryBuilder::new(OWN_AMONG);
@@ -367,17 +318,11 @@ where
 /// Refuses a recipe holding `ingredients` (`editing`, or a new one) that would contain
 /// itself or go beyond the bounds of `crate::recipe`. Every walk stops at a bound, so
 /// this reads a number of rows those bounds fix, whatever the owner has built.
-async fn check_shape<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn check_shape(
+    conn: &mut Connection,
     editing: Option<i64>,
     ingredients: &[i64],
-) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+) -> Result<(), StoreError> {
     let mut parts: HashSet<i64> = ingredients.iter().copied().collect();
     if editing.is_some_and(|id| parts.contains(&id)) {
         return Err(RecipeRefused::Cycle.into());
@@ -444,15 +389,7 @@ where
 }
 
 /// The recipes of `rows` (recipe foods) with their ingredients in order.
-async fn assemble<DB: Engine>(
-    conn: &mut DB::Connection,
-    rows: Vec<FoodRow>,
-) -> Result<Vec<Recipe>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+async fn assemble(conn: &mut Connection, rows: Vec<FoodRow>) -> Result<Vec<Recipe>, StoreError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -478,33 +415,22 @@ where
 }
 
 /// The owner's live recipe `id`, with its ingredients.
-async fn own_recipe<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn own_recipe(
+    conn: &mut Connection,
     owner: UserId,
     id: i64,
-) -> Result<Option<Recipe>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> FoodRow: FromRow<'r, DB::Row>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+) -> Result<Option<Recipe>, StoreError> {
     let Some(row) = own_row(conn, owner, id).await? else {
         return Ok(None);
     };
     Ok(assemble(conn, vec![row]).await?.pop())
 }
 
-async fn own_row<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn own_row(
+    conn: &mut Connection,
     owner: UserId,
     id: i64,
-) -> Result<Option<FoodRow>, StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> FoodRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+) -> Result<Option<FoodRow>, StoreError> {
     Ok(sqlx::query_as(OWN_RECIPE)
         .bind(id)
         .bind(owner.get())
@@ -512,17 +438,11 @@ where
         .await?)
 }
 
-async fn write_ingredients<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn write_ingredients(
+    conn: &mut Connection,
     id: i64,
     recipe: &NewRecipe,
-) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    Option<String>: Bind<DB>,
-{
+) -> Result<(), StoreError> {
     sqlx::query(DELETE_INGREDIENTS)
         .bind(id)
         .execute(&mut *conn)
@@ -542,12 +462,7 @@ where
     Ok(())
 }
 
-async fn lock_owner<DB: Engine>(conn: &mut DB::Connection, owner: UserId) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-{
+async fn lock_owner(conn: &mut Connection, owner: UserId) -> Result<(), StoreError> {
     if let Some(sql) = DB::LOCK_OWNER {
         sqlx::query(sql)
             .bind(owner.get())
@@ -558,22 +473,7 @@ where
 }
 
 #[async_trait]
-impl<DB: Engine> RecipeStore for SqlRecipes<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> FoodRow: FromRow<'r, DB::Row>,
-    for<'r> IngredientRow: FromRow<'r, DB::Row>,
-    for<'r> (i64,): FromRow<'r, DB::Row>,
-    for<'r> (i64, i64): FromRow<'r, DB::Row>,
-    for<'r> (i64, Option<f64>): FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<f64>: Bind<DB>,
-    Option<String>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+impl RecipeStore for SqlRecipes {
     #[tracing::instrument(skip_all, fields(owner = recipe.owner.get()), level = "debug")]
     async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError> {
         let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;

@@ -1,14 +1,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, Type};
+use sqlx::Pool;
 
-use super::engine::{Bind, Engine, RowsAffected};
+use super::engine::Engine;
+use super::{Connection, DB};
 use super::{LookAlike, OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
 use crate::user::{Gender, NewUser, Profile, User, UserId};
 
 /// Users with their profiles, and their sessions: one store for both, on the same pool.
 #[derive(Debug)]
-pub(super) struct SqlAccounts<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlAccounts(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 pub(super) struct UserRow {
@@ -179,17 +180,11 @@ const CONSUME_ONE_TIME: &str = "update one_time_token set used_at = $2 \
      where token_hash = $1 and used_at is null";
 
 /// Stores a refresh token issued `now`.
-async fn insert_refresh<DB: Engine>(
-    conn: &mut DB::Connection,
+async fn insert_refresh(
+    conn: &mut Connection,
     token: &RefreshToken,
     now: DateTime<Utc>,
-) -> Result<(), StoreError>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    i64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-{
+) -> Result<(), StoreError> {
     sqlx::query(INSERT_REFRESH)
         .bind(&token.token_hash)
         .bind(token.user_id.get())
@@ -201,12 +196,7 @@ where
     Ok(())
 }
 
-impl<DB: Engine> SqlAccounts<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> UserRow: FromRow<'r, DB::Row>,
-    String: Bind<DB>,
-{
+impl SqlAccounts {
     /// The user whose key (`query` names which) is one of `input`'s stored keys.
     async fn find_by_key(
         &self,
@@ -227,22 +217,7 @@ where
 }
 
 #[async_trait]
-impl<DB: Engine> UserStore for SqlAccounts<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> UserRow: FromRow<'r, DB::Row>,
-    for<'r> (i64, String, String): FromRow<'r, DB::Row>,
-    i32: Bind<DB>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    Option<f64>: Bind<DB>,
-    Option<NaiveDate>: Bind<DB>,
-    bool: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
-{
+impl UserStore for SqlAccounts {
     #[tracing::instrument(skip_all, level = "debug")]
     async fn create(&self, user: &NewUser) -> Result<User, StoreError> {
         let defaults = Profile::default();
@@ -378,16 +353,7 @@ where
 }
 
 #[async_trait]
-impl<DB: Engine> SessionStore for SqlAccounts<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> RefreshRow: FromRow<'r, DB::Row>,
-    for<'r> OneTimeRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    String: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    for<'a> &'a str: Encode<'a, DB> + Type<DB>,
-{
+impl SessionStore for SqlAccounts {
     #[tracing::instrument(skip_all, fields(user_id = token.user_id.get()), level = "debug")]
     async fn insert_refresh(&self, token: &RefreshToken) -> Result<(), StoreError> {
         let mut conn = self.0.acquire().await?;

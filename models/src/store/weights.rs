@@ -1,14 +1,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use sqlx::{Encode, Executor, FromRow, Pool, Type};
+use sqlx::Pool;
 
-use super::engine::{Bind, Engine, RowsAffected};
+use super::DB;
 use super::{StoreError, WeightStore};
 use crate::user::UserId;
 use crate::weight::{BodyWeight, WeightRecord};
 
 #[derive(Debug)]
-pub(super) struct SqlWeights<DB: Engine>(pub Pool<DB>);
+pub(super) struct SqlWeights(pub Pool<DB>);
 
 #[derive(sqlx::FromRow)]
 struct WeightRow {
@@ -54,16 +54,7 @@ const LATEST: &str = "select \
 const DELETE: &str = "delete from body_weight where body_weight_id = $1 and user_id = $2";
 
 #[async_trait]
-impl<DB: Engine> WeightStore for SqlWeights<DB>
-where
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'r> WeightRow: FromRow<'r, DB::Row>,
-    i64: Bind<DB>,
-    f64: Bind<DB>,
-    NaiveDate: Bind<DB>,
-    DateTime<Utc>: Bind<DB>,
-    for<'a> Option<&'a str>: Encode<'a, DB> + Type<DB>,
-{
+impl WeightStore for SqlWeights {
     #[tracing::instrument(skip_all, fields(owner = owner.get(), %date), level = "debug")]
     async fn record(
         &self,
