@@ -16,11 +16,11 @@ use jobs::payloads::DetectFoods;
 use jobs::{BusMessage, JobId};
 use models::ErrorCode;
 use models::analysis::{
-    AnalysisChange, AnalysisEvent, AnalysisStep, ConfirmedFood, foods_to_remember,
+    AnalysisChange, AnalysisEvent, AnalysisStep, AnalysisUpdate, ConfirmedFood, foods_to_remember,
 };
 use models::upload::UploadedImage;
 use models::{User, UserId};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::{
@@ -37,7 +37,7 @@ const RESYNC_EVERY: Duration = Duration::from_secs(2);
 const QUIET_FOR: Duration = Duration::from_secs(10);
 
 /// One event as a listener receives it: its number and its data.
-pub type WireEvent = (i64, Map<String, Value>);
+pub type WireEvent = (i64, AnalysisUpdate);
 
 /// SPEC: without a model there is no analysis, never a made-up one. Only the workers of
 /// this process can be checked here (the embedded default); a fleet's workers fail the
@@ -201,44 +201,30 @@ pub async fn await_end(
     futures::pin_mut!(events);
     let deadline = tokio::time::sleep(within);
     tokio::pin!(deadline);
-    let mut latest: Option<Map<String, Value>> = None;
-    let ended = |event: &Map<String, Value>| {
-        matches!(
-            event.get("step").and_then(Value::as_str),
-            Some("complete" | "error")
-        )
-    };
-    while !latest.as_ref().is_some_and(ended) {
+    let mut latest: Option<AnalysisUpdate> = None;
+    while !latest.as_ref().is_some_and(AnalysisUpdate::is_final) {
         let next = tokio::select! {
             event = events.next() => event,
             () = &mut deadline => None,
         };
         let Some((_, event)) = next else {
             // Not ended in time (or the relay stopped early): how far it got.
-            let field = |key: &str| latest.as_ref().and_then(|e| e.get(key));
+            let progress = latest.as_ref().map(AnalysisUpdate::progress);
             return Ok(Awaited::Running {
-                progress: field("progress").and_then(Value::as_u64),
-                message: field("message").and_then(Value::as_str).map(str::to_owned),
+                progress: progress.map(|(percent, _)| percent.into()),
+                message: progress.map(|(_, message)| message.to_owned()),
             });
         };
         latest = Some(event);
     }
     // It ended: failed (an error the caller hears), cancelled or complete.
-    if let Some(error) = latest.as_ref().and_then(|e| e.get("error")) {
-        let code = error
-            .get("code")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        if code != ErrorCode::Cancelled.as_str() {
-            let message = error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("Image analysis failed");
-            return Err(ApiError::new(
-                ErrorCode::from_wire(code).unwrap_or(ErrorCode::JobFailed),
-                message,
-            ));
-        }
+    if let Some(AnalysisUpdate::Error { error, .. }) = &latest
+        && error.code != ErrorCode::Cancelled.as_str()
+    {
+        return Err(ApiError::new(
+            ErrorCode::from_wire(&error.code).unwrap_or(ErrorCode::JobFailed),
+            error.message.clone(),
+        ));
     }
     Ok(Awaited::Ended)
 }

@@ -8,7 +8,7 @@ pub const SURE: f32 = 0.80;
 /// Below this score a food is a question with alternatives ("Is this …?").
 pub const LIKELY: f32 = 0.60;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CandidateSource {
     /// The user's own confirmed photo that looks the same.
@@ -29,7 +29,7 @@ pub enum CandidateSource {
 }
 
 /// How sure the recogniser is, in three words a user reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CertaintyLevel {
     Sure,
@@ -50,7 +50,8 @@ impl CertaintyLevel {
 }
 
 /// How sure the recogniser is of a food's name (not of its nutrition data).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = RecognitionCertainty)]
 pub struct Certainty {
     pub score: f32,
     pub level: CertaintyLevel,

@@ -16,7 +16,7 @@ use crate::recogniser::{MEMORY_MATCH, dot, unit_vector};
 /// since its memory vectors spread differently; each was chosen with simulated users on
 /// dishes the head never saw (`recognition_eval`): a taught dish fires on another dish's
 /// photo for at most 2 % of photos at each cut.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LearnedCuts {
     /// From this similarity to a food's prototype the food is offered among the first
     /// three, after one example. A prototype of more examples is nearer the middle of
@@ -52,7 +52,7 @@ pub const EXAMPLES_TO_NAME_FIRST: u32 = 3;
 pub const MAX_MATCHES: usize = 3;
 
 /// One food the user taught, and how much a photo looks like its examples.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LearnedMatch {
     pub food_id: i64,
     /// Cosine similarity of the photo to the food's prototype.

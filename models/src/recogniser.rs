@@ -75,7 +75,7 @@ const FAMILIARITY_FEATURES: [&str; 6] = [
 pub const FOOD_GATE: f32 = 0.15;
 
 /// One food a photo may show: a shipped food's key and how likely it is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Candidate {
     /// The model's class: `dish:红烧肉`, `imagenet:963`, `coco:pizza`.
     pub label: String,
@@ -95,7 +95,7 @@ pub fn food_source_of(key: &str) -> FoodSource {
 }
 
 /// One thing on the plate: its candidates, best first, and how many of it were seen.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeenFood {
     pub candidates: Vec<Candidate>,
     pub count: u32,
@@ -119,7 +119,7 @@ pub struct Sight<'a> {
 }
 
 /// What the photo shows, as far as the models can tell.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PhotoReading {
     pub food_found: bool,
     /// The gate's summed food probability.

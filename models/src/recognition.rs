@@ -8,7 +8,7 @@ use crate::certainty::Certainty;
 use crate::food::Nutrients;
 
 /// A box in the pixels of the (oriented) image: left, top, width, height.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoundingBox {
     pub x: f32,
     pub y: f32,
@@ -34,7 +34,7 @@ impl BoundingBox {
 }
 
 /// One object a detector found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Detection {
     /// The model's label (a COCO class name such as "banana" or "bowl").
     pub label: String,
@@ -147,7 +147,7 @@ pub fn food_class(label: &str) -> Option<&'static FoodClass> {
 }
 
 /// SPEC §3 stage 2: a food's estimated portion.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PortionEstimate {
     pub name: String,
     pub name_zh: Option<String>,
@@ -171,6 +171,7 @@ pub struct PortionEstimate {
     pub certainty: Option<Certainty>,
     /// Other foods it may be, best first.
     #[serde(default)]
+    #[schema(no_recursion)]
     pub alternatives: Vec<PortionEstimate>,
     /// Whether `count` was counted, for a food served by the item; none for a food served
     /// by the bowl or plate.
@@ -186,7 +187,7 @@ pub struct PortionEstimate {
 
 /// How the number of items of a countable food (pancakes, dumplings, buns, eggs, slices)
 /// was reached.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CountBasis {
     /// The detector's boxes, each fairly sure: "4 counted".
@@ -369,7 +370,7 @@ pub fn plate_warning(total_grams: f64, total_kcal: f64) -> Option<(f64, f64)> {
 }
 
 /// SPEC §9 data quality of nutrition values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DataQuality {
     Usda,
@@ -379,7 +380,7 @@ pub enum DataQuality {
     Unknown,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Confidence {
     High,
@@ -388,7 +389,7 @@ pub enum Confidence {
 }
 
 /// SPEC §3 "Nutrition validation result".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NutritionCheck {
     #[serde(rename = "isValid")]
     pub is_valid: bool,

@@ -132,8 +132,8 @@ async fn start_analysis(
     analysis::start(state, user, image).await
 }
 
-/// Starts the analysis unless one runs, then relays it: `text/event-stream` of `data:
-/// {step, progress, message, foods, portions, stage_1, stage_2, stage_3, error}` lines.
+/// Starts the analysis unless one runs, then relays it: `text/event-stream` of `data:`
+/// lines, each an [`AnalysisUpdate`](models::analysis::AnalysisUpdate).
 #[utoipa::path(
     post,
     path = "/images/analyze-stream",
@@ -144,7 +144,7 @@ async fn start_analysis(
     params(("Last-Event-ID" = Option<i64>, Header, description = "The last event id received")),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The event stream: each data line is one AnalysisUpdate", content_type = "text/event-stream", body = models::analysis::AnalysisUpdate),
         (status = 404, description = "IMAGE_NOT_FOUND"),
         (status = 503, description = "RECOGNITION_UNAVAILABLE: recognition model not installed"),
     ),
@@ -182,7 +182,7 @@ async fn analyze_stream(
     ),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The event stream: each data line is one AnalysisUpdate", content_type = "text/event-stream", body = models::analysis::AnalysisUpdate),
         (status = 204, description = "The client has the final event already"),
         (status = 404, description = "IMAGE_NOT_FOUND, or ANALYSIS_NOT_STARTED: the photo has not been analysed"),
     ),

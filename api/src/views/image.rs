@@ -78,8 +78,6 @@ pub struct ResultsView {
     status: ProcessingStatus,
     keywords: Vec<String>,
     /// Each recognised food with its portion, nutrition and check.
-    #[schema(value_type = Vec<Object>)]
-    #[serde(serialize_with = "as_streamed")]
     results: Vec<RecognizedFood>,
     stage_1: Option<Value>,
     stage_2: Option<Value>,
@@ -90,22 +88,9 @@ pub struct ResultsView {
     /// False when the photo shows no food at all.
     food_found: bool,
     /// The user's earlier confirmed photo that looks the same, with its foods.
-    #[schema(value_type = Option<Object>)]
-    #[serde(serialize_with = "as_streamed")]
     memory: Option<RememberedMeal>,
     /// Set when the foods together are more than a plate holds.
-    #[schema(value_type = Option<Object>)]
-    #[serde(serialize_with = "as_streamed")]
     plate_warning: Option<PlateWarning>,
-}
-
-/// A stage result with the numbers the progress stream sent for it: the stream builds
-/// its events with `serde_json::to_value`, which widens the `f32` scores (0.33 becomes
-/// 0.33000001311302185), and a client comparing the two must see the same values.
-fn as_streamed<T: Serialize, S: serde::Serializer>(value: &T, out: S) -> Result<S::Ok, S::Error> {
-    serde_json::to_value(value)
-        .map_err(serde::ser::Error::custom)?
-        .serialize(out)
 }
 
 #[derive(Serialize, ToSchema)]

@@ -11,8 +11,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::stages::{
+    DetectionStage, FoodType, NutritionStage, PlateWarning, PortionStage, RecognizedFood,
+    RememberedMeal,
+};
 use super::{AnalysisStep, StoredAnalysis};
 use crate::error_code::ErrorCode;
+use crate::recognition::PortionEstimate;
 use crate::upload::{ProcessingStatus, UploadedImage};
 
 /// The message of the final event of a cancelled analysis (SPEC §8).
@@ -89,49 +94,178 @@ impl AnalysisEvent {
         self.error().map(|(_, code)| code)
     }
 
-    /// The event as clients receive it (SPEC §7 analyze-stream: `{step, progress,
-    /// message, foods, portions, stage_1, stage_2, stage_3, error}`), with the stage
-    /// results of `image` that this step announces.
-    pub fn to_wire(&self, image: &UploadedImage) -> Map<String, Value> {
-        let mut wire = Map::new();
-        wire.insert("step".into(), json!(self.step.name()));
-        wire.insert("progress".into(), json!(self.step.progress()));
-        wire.insert("message".into(), json!(self.message));
-        wire.extend(self.fields.clone());
+    /// The event as clients receive it (SPEC §7 analyze-stream), with the stage results
+    /// of `image` that this step announces.
+    pub fn to_wire(&self, image: &UploadedImage) -> AnalysisUpdate {
+        let progress = self.step.progress();
+        let message = self.message.clone();
         let stored = || StoredAnalysis::of(image);
         match self.step {
+            AnalysisStep::Start => AnalysisUpdate::Start {
+                progress,
+                message,
+                image_id: image.id,
+            },
+            AnalysisStep::DetectingFoods => AnalysisUpdate::FoodDetection { progress, message },
             AnalysisStep::FoodDetectionComplete => {
-                if let Some(detected) = stored().detection {
-                    wire.insert("foods".into(), json!(detected.food_types));
-                    wire.insert("stage_1".into(), json!(detected));
+                let detected = stored().detection;
+                AnalysisUpdate::FoodDetectionComplete {
+                    progress,
+                    message,
+                    foods: detected.as_ref().map(|d| d.food_types.clone()),
+                    stage_1: detected,
                 }
             }
             AnalysisStep::PortionsEstimated => {
-                if let Some(portions) = stored().portions {
-                    wire.insert("portions".into(), json!(portions.food_portions));
-                    wire.insert("stage_2".into(), json!(portions));
+                let portions = stored().portions;
+                AnalysisUpdate::PortionEstimation {
+                    progress,
+                    message,
+                    portions: portions.as_ref().map(|p| p.food_portions.clone()),
+                    stage_2: portions,
                 }
             }
             AnalysisStep::Complete => {
                 let stored = stored();
-                wire.insert("image_id".into(), json!(image.id));
-                if let Some(portions) = &stored.portions {
-                    wire.insert("portions".into(), json!(portions.food_portions));
-                }
-                wire.insert("stage_1".into(), json!(stored.detection));
-                wire.insert("stage_2".into(), json!(stored.portions));
-                if let Some(nutrition) = stored.nutrition {
-                    wire.insert("foods".into(), json!(nutrition.nutrition_data));
-                    wire.insert("food_found".into(), json!(nutrition.food_found));
-                    wire.insert("memory".into(), json!(nutrition.memory));
-                    wire.insert("plate_warning".into(), json!(nutrition.plate_warning));
-                    wire.insert("stage_3".into(), json!(nutrition));
+                let nutrition = stored.nutrition.as_ref();
+                AnalysisUpdate::Complete {
+                    progress,
+                    message,
+                    image_id: image.id,
+                    portions: stored.portions.as_ref().map(|p| p.food_portions.clone()),
+                    foods: nutrition.map(|n| n.nutrition_data.clone()),
+                    food_found: nutrition.map(|n| n.food_found),
+                    memory: nutrition.and_then(|n| n.memory.clone()),
+                    plate_warning: nutrition.and_then(|n| n.plate_warning),
+                    stage_1: stored.detection,
+                    stage_2: stored.portions,
+                    stage_3: stored.nutrition,
                 }
             }
-            _ => {}
+            AnalysisStep::Error => {
+                let (message_of, code) = self
+                    .error()
+                    .unwrap_or((&self.message, ErrorCode::ImageProcessingFailed.as_str()));
+                AnalysisUpdate::Error {
+                    progress,
+                    error: EventError {
+                        message: message_of.to_owned(),
+                        code: code.to_owned(),
+                    },
+                    message,
+                }
+            }
         }
-        wire
     }
+}
+
+/// An event of a photo's analysis as clients receive it (SPEC §7 analyze-stream: one
+/// `data:` line of `{step, progress, message, …}`): what each step carries is its
+/// variant's fields. The stage results are those stored with the image when it is sent.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(tag = "step")]
+pub enum AnalysisUpdate {
+    /// The analysis began.
+    #[serde(rename = "start")]
+    Start {
+        progress: u8,
+        message: String,
+        image_id: i64,
+    },
+    /// The photo is being looked at.
+    #[serde(rename = "food_detection")]
+    FoodDetection { progress: u8, message: String },
+    /// Stage 1 is done: the kinds of food seen.
+    #[serde(rename = "food_detection_complete")]
+    FoodDetectionComplete {
+        progress: u8,
+        message: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        foods: Option<Vec<FoodType>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stage_1: Option<DetectionStage>,
+    },
+    /// Stage 2 is done: grams of each food.
+    #[serde(rename = "portion_estimation")]
+    PortionEstimation {
+        progress: u8,
+        message: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        portions: Option<Vec<PortionEstimate>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stage_2: Option<PortionStage>,
+    },
+    /// The analysis ended with its results: `foods` are the recognised foods (SPEC §3
+    /// "Recognition result"), and stage 3's findings are copied to the top.
+    #[serde(rename = "complete")]
+    Complete {
+        progress: u8,
+        message: String,
+        image_id: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        portions: Option<Vec<PortionEstimate>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        foods: Option<Vec<RecognizedFood>>,
+        /// False when the photo shows no food at all.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        food_found: Option<bool>,
+        /// The user's earlier confirmed photo that looks the same, with its foods.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        memory: Option<RememberedMeal>,
+        /// Set when the foods together are more than a plate holds.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        plate_warning: Option<PlateWarning>,
+        stage_1: Option<DetectionStage>,
+        stage_2: Option<PortionStage>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stage_3: Option<NutritionStage>,
+    },
+    /// The analysis failed, or was cancelled (code `CANCELLED`).
+    #[serde(rename = "error")]
+    Error {
+        progress: u8,
+        message: String,
+        error: EventError,
+    },
+}
+
+impl AnalysisUpdate {
+    /// `complete` or `error`: nothing follows.
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            AnalysisUpdate::Complete { .. } | AnalysisUpdate::Error { .. }
+        )
+    }
+
+    /// How far the analysis is, in percent, and what it says of itself.
+    pub fn progress(&self) -> (u8, &str) {
+        match self {
+            AnalysisUpdate::Start {
+                progress, message, ..
+            }
+            | AnalysisUpdate::FoodDetection { progress, message }
+            | AnalysisUpdate::FoodDetectionComplete {
+                progress, message, ..
+            }
+            | AnalysisUpdate::PortionEstimation {
+                progress, message, ..
+            }
+            | AnalysisUpdate::Complete {
+                progress, message, ..
+            }
+            | AnalysisUpdate::Error {
+                progress, message, ..
+            } => (*progress, message),
+        }
+    }
+}
+
+/// Why an analysis ended without results.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct EventError {
+    pub message: String,
+    pub code: String,
 }
 
 /// How recording an event moves an analysis on (see `ImageStore::advance_analysis`).

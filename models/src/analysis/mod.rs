@@ -15,7 +15,7 @@ pub use barcodes::{
     BarcodeLookup, BarcodeMatch, BarcodeProduct, BarcodeScan, BarcodeSearch, BarcodeSource,
     FoodFromBarcode, ScannedBarcode,
 };
-pub use events::{AnalysisChange, AnalysisEvent, CANCELLED_BY_USER};
+pub use events::{AnalysisChange, AnalysisEvent, AnalysisUpdate, CANCELLED_BY_USER, EventError};
 pub use labels::LabelRead;
 pub use shown::{ShownFood, foods_to_remember, keywords, shown_foods};
 pub use stages::{

@@ -10,7 +10,7 @@ use crate::recognition::{CountBasis, Detection, NutritionCheck, PortionEstimate}
 use crate::upload::{Stage, UploadedImage};
 
 /// Who named a food the detector did not see: the words are stored and sent as they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum FoodNamer {
     /// The user, in the upload's notes.
     #[serde(rename = "notes")]
@@ -43,7 +43,7 @@ impl FoodNamer {
 }
 
 /// A kind of food seen in the photo (SPEC §3 stage_1 `food_types`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FoodType {
     pub name: String,
     pub name_zh: Option<String>,
@@ -55,7 +55,7 @@ pub struct FoodType {
 
 /// A food an optional backend named (a dish classifier, a vision model): a name to be
 /// found among the stored foods, perhaps with its weight.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NamedFood {
     pub name: String,
     pub grams: Option<f64>,
@@ -64,7 +64,7 @@ pub struct NamedFood {
 }
 
 /// Stage 1: the objects in the photo, and which of them are foods.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DetectionStage {
     pub food_types: Vec<FoodType>,
     /// Foods the optional backends named (empty when none is configured).
@@ -89,7 +89,7 @@ pub struct DetectionStage {
 }
 
 /// A photo of the same user that the new one looks like.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MemoryRecall {
     pub image_id: i64,
     /// Cosine similarity of the two photos' embeddings.
@@ -97,13 +97,13 @@ pub struct MemoryRecall {
 }
 
 /// Stage 2: grams of each food.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PortionStage {
     pub food_portions: Vec<PortionEstimate>,
 }
 
 /// A recognised food with its portion and nutrition (SPEC §3 "Recognition result").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RecognizedFood {
     pub name: String,
     pub name_zh: Option<String>,
@@ -154,7 +154,7 @@ fn yes() -> bool {
 }
 
 /// Another food a recognised one may be, ready to take its place.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AlternativeFood {
     pub name: String,
     pub name_zh: Option<String>,
@@ -178,7 +178,7 @@ pub struct AlternativeFood {
 }
 
 /// The foods of an earlier confirmed photo that looks like this one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RememberedMeal {
     pub image_id: i64,
     pub eaten_at: chrono::DateTime<chrono::Utc>,
@@ -186,7 +186,7 @@ pub struct RememberedMeal {
     pub foods: Vec<RememberedFood>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RememberedFood {
     pub food_id: i64,
     pub name: String,
@@ -196,14 +196,14 @@ pub struct RememberedFood {
 }
 
 /// Everything on one photo together, when it is more than a plate holds.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PlateWarning {
     pub total_grams: f64,
     pub total_calories: f64,
 }
 
 /// Stage 3: per-100 g values of each food and their check (SPEC §5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NutritionStage {
     pub nutrition_data: Vec<RecognizedFood>,
     /// False when the photo shows no food at all (the gate).

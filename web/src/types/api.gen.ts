@@ -1359,6 +1359,89 @@ export interface components {
         AccountDeleted: {
             deleted: boolean;
         };
+        /** @description Another food a recognised one may be, ready to take its place. */
+        AlternativeFood: {
+            count_basis?: null | components["schemas"]["CountBasis"];
+            /** Format: double */
+            estimated_grams: number;
+            /** Format: int64 */
+            food_id?: number | null;
+            /** Format: double */
+            grams_per_item?: number | null;
+            /**
+             * Format: int32
+             * @description The user's confirmed photos that taught this food, when they suggested it.
+             */
+            learned_examples?: number | null;
+            name: string;
+            name_zh?: string | null;
+            per_100g: components["schemas"]["Nutrients"];
+            portion_description: string;
+            portion_description_zh?: string | null;
+            /** Format: float */
+            score: number;
+            source?: null | components["schemas"]["CandidateSource"];
+        };
+        /**
+         * @description An event of a photo's analysis as clients receive it (SPEC §7 analyze-stream: one
+         *     `data:` line of `{step, progress, message, …}`): what each step carries is its
+         *     variant's fields. The stage results are those stored with the image when it is sent.
+         */
+        AnalysisUpdate: {
+            /** Format: int64 */
+            image_id: number;
+            message: string;
+            /** Format: int32 */
+            progress: number;
+            /** @enum {string} */
+            step: "start";
+        } | {
+            message: string;
+            /** Format: int32 */
+            progress: number;
+            /** @enum {string} */
+            step: "food_detection";
+        } | {
+            foods?: components["schemas"]["FoodType"][] | null;
+            message: string;
+            /** Format: int32 */
+            progress: number;
+            stage_1?: null | components["schemas"]["DetectionStage"];
+            /** @enum {string} */
+            step: "food_detection_complete";
+        } | {
+            message: string;
+            portions?: components["schemas"]["PortionEstimate"][] | null;
+            /** Format: int32 */
+            progress: number;
+            stage_2?: null | components["schemas"]["PortionStage"];
+            /** @enum {string} */
+            step: "portion_estimation";
+        } | {
+            /** @description False when the photo shows no food at all. */
+            food_found?: boolean | null;
+            foods?: components["schemas"]["RecognizedFood"][] | null;
+            /** Format: int64 */
+            image_id: number;
+            memory?: null | components["schemas"]["RememberedMeal"];
+            message: string;
+            plate_warning?: null | components["schemas"]["PlateWarning"];
+            portions?: components["schemas"]["PortionEstimate"][] | null;
+            /** Format: int32 */
+            progress: number;
+            stage_1?: null | components["schemas"]["DetectionStage"];
+            stage_2?: null | components["schemas"]["PortionStage"];
+            stage_3?: null | components["schemas"]["NutritionStage"];
+            /** @enum {string} */
+            step: "complete";
+        } | {
+            error: components["schemas"]["EventError"];
+            message: string;
+            /** Format: int32 */
+            progress: number;
+            /** @enum {string} */
+            step: "error";
+        };
         BarcodeFoodView: {
             barcode: string;
             food: components["schemas"]["FoodView"];
@@ -1392,6 +1475,17 @@ export interface components {
          * @enum {string}
          */
         Basis: "per100g" | "per100ml" | "per_serving";
+        /** @description A box in the pixels of the (oriented) image: left, top, width, height. */
+        BoundingBox: {
+            /** Format: float */
+            height: number;
+            /** Format: float */
+            width: number;
+            /** Format: float */
+            x: number;
+            /** Format: float */
+            y: number;
+        };
         Cancelled: {
             cancelled: boolean;
         };
@@ -1399,17 +1493,42 @@ export interface components {
             /** @description False when no analysis of the image was running. */
             cancelled: boolean;
         };
+        /** @description One food a photo may show: a shipped food's key and how likely it is. */
+        Candidate: {
+            /** @description A catalogue or dish key, or `fdc:<id>` of the shipped USDA foods. */
+            food_key: string;
+            /** @description The model's class: `dish:红烧肉`, `imagenet:963`, `coco:pizza`. */
+            label: string;
+            /** Format: float */
+            score: number;
+            source: components["schemas"]["CandidateSource"];
+        };
+        /** @enum {string} */
+        CandidateSource: "memory" | "learned" | "dish_model" | "imagenet" | "detector" | "notes" | "vision";
         /**
          * @description How far a field's value can be trusted, in the words the dialog shows.
          * @enum {string}
          */
         Certainty: "sure" | "check" | "unread" | "implausible" | "not_on_label";
+        /**
+         * @description How sure the recogniser is, in three words a user reads.
+         * @enum {string}
+         */
+        CertaintyLevel: "sure" | "likely" | "unsure";
         Comparison: {
             date1: components["schemas"]["DayTotals"];
             date2: components["schemas"]["DayTotals"];
             /** @description `date2` minus `date1`. */
             difference: components["schemas"]["Macros"];
         };
+        /** @enum {string} */
+        Confidence: "high" | "medium" | "low";
+        /**
+         * @description How the number of items of a countable food (pancakes, dumplings, buns, eggs, slices)
+         *     was reached.
+         * @enum {string}
+         */
+        CountBasis: "counted" | "assumed";
         /** @description For each micronutrient, the share (0 to 1) of the grams its value comes from: of a recipe's ingredients, or of what was eaten. Below 1, the value is what that share holds and the rest is unknown. */
         Coverage: {
             /** @description mg */
@@ -1509,6 +1628,11 @@ export interface components {
             vitamin_k_ug?: components["schemas"]["Target"];
             zinc_mg?: components["schemas"]["Target"];
         };
+        /**
+         * @description SPEC §9 data quality of nutrition values.
+         * @enum {string}
+         */
+        DataQuality: "usda" | "default" | "unavailable" | "error" | "unknown";
         DateRangeView: {
             /** Format: int64 */
             days_count: number;
@@ -1562,6 +1686,33 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description One object a detector found. */
+        Detection: {
+            box: components["schemas"]["BoundingBox"];
+            /** Format: float */
+            confidence: number;
+            /** @description The model's label (a COCO class name such as "banana" or "bowl"). */
+            label: string;
+        };
+        /** @description Stage 1: the objects in the photo, and which of them are foods. */
+        DetectionStage: {
+            /** @description Everything the detector saw, foods and the objects that give scale. */
+            detections: components["schemas"]["Detection"][];
+            food_types: components["schemas"]["FoodType"][];
+            /** Format: int32 */
+            height: number;
+            /** @description The owner's own foods (taught by their answers) the photo looks like. */
+            learned?: components["schemas"]["LearnedMatch"][];
+            memory?: null | components["schemas"]["MemoryRecall"];
+            model: string;
+            /** @description Foods the optional backends named (empty when none is configured). */
+            named_foods?: components["schemas"]["NamedFood"][];
+            reading?: null | components["schemas"]["PhotoReading"];
+            /** Format: double */
+            took_ms: number;
+            /** Format: int32 */
+            width: number;
+        };
         /** @description SPEC §3 "Barcode detection". */
         DetectionView: {
             barcodes: components["schemas"]["ScannedBarcode"][];
@@ -1577,6 +1728,11 @@ export interface components {
          */
         Doubt: "not_found" | "no_value" | "faint" | "name_inferred" | "unit_assumed" | "no_serving_size" | "basis_assumed" | "out_of_range" | "macros_over100" | "energy_mismatch" | "sugar_over_carbs";
         ErrorView: {
+            code: string;
+            message: string;
+        };
+        /** @description Why an analysis ended without results. */
+        EventError: {
             code: string;
             message: string;
         };
@@ -1673,6 +1829,11 @@ export interface components {
         FoodList: {
             foods: components["schemas"]["FoodView"][];
         };
+        /**
+         * @description Who named a food the detector did not see: the words are stored and sent as they are.
+         * @enum {string}
+         */
+        FoodNamer: "notes" | "dish classifier" | "vision";
         FoodPage: {
             foods: components["schemas"]["FoodView"][];
             /** Format: int64 */
@@ -1687,6 +1848,17 @@ export interface components {
          * @enum {string}
          */
         FoodSource: "catalogue" | "usda" | "openfoodfacts" | "custom" | "recipe";
+        /** @description A kind of food seen in the photo (SPEC §3 stage_1 `food_types`). */
+        FoodType: {
+            /** Format: float */
+            confidence: number;
+            /** Format: int32 */
+            count: number;
+            /** @description The detector's class ("banana"), or who named the food ([`FoodNamer`]). */
+            label: string;
+            name: string;
+            name_zh?: string | null;
+        };
         /** @description A food as every call returns it (SPEC §3 "Food"), per 100 g. */
         FoodView: {
             barcode?: string | null;
@@ -1929,6 +2101,54 @@ export interface components {
             took_ms: number;
         };
         /**
+         * @description From which likeness a taught food is offered or named first. A backbone has its own,
+         *     since its memory vectors spread differently; each was chosen with simulated users on
+         *     dishes the head never saw (`recognition_eval`): a taught dish fires on another dish's
+         *     photo for at most 2 % of photos at each cut.
+         */
+        LearnedCuts: {
+            /**
+             * Format: float
+             * @description From this similarity, with enough examples, the food is named first.
+             */
+            first: number;
+            /**
+             * Format: float
+             * @description From this similarity to a food's prototype the food is offered among the first
+             *     three, after one example. A prototype of more examples is nearer the middle of
+             *     every photo, so its cut is higher ([`LearnedCuts::offer_from`]).
+             */
+            offer: number;
+            /**
+             * Format: float
+             * @description The cut for a food of [`EXAMPLES_TO_NAME_FIRST`] examples or more.
+             */
+            offer_many: number;
+            /**
+             * Format: float
+             * @description The same plate again (the exact-photo memory, `MEMORY_MATCH` for ImageNet's
+             *     backbone): named first and "probably".
+             */
+            same_plate: number;
+        };
+        /** @description One food the user taught, and how much a photo looks like its examples. */
+        LearnedMatch: {
+            /** @description The cuts of the backbone that made the likeness. */
+            cuts?: components["schemas"]["LearnedCuts"];
+            /**
+             * Format: int32
+             * @description The user's confirmed photos of the food.
+             */
+            examples: number;
+            /** Format: int64 */
+            food_id: number;
+            /**
+             * Format: float
+             * @description Cosine similarity of the photo to the food's prototype.
+             */
+            similarity: number;
+        };
+        /**
          * @description A food line as sent: `{food_id, quantity}` or `{food_id, amount: "2 slices"}`, for a
          *     USDA search hit not saved yet `{food_id: -1, quantity, fdc_id, name}`, or a quick add
          *     `{quick_add: {name, calories, protein, fat, carbs}}`.
@@ -2063,6 +2283,16 @@ export interface components {
             /** @description The parts of the text no food was found for. */
             unmatched: string[];
         };
+        /** @description A photo of the same user that the new one looks like. */
+        MemoryRecall: {
+            /** Format: int64 */
+            image_id: number;
+            /**
+             * Format: float
+             * @description Cosine similarity of the two photos' embeddings.
+             */
+            similarity: number;
+        };
         /**
          * @description A span's vitamins, minerals and fats against the person's daily targets (US Dietary
          *     Reference Intakes for their sex and age), as the day and range statistics answer them.
@@ -2142,6 +2372,18 @@ export interface components {
             message: string;
         };
         /**
+         * @description A food an optional backend named (a dish classifier, a vision model): a name to be
+         *     found among the stored foods, perhaps with its weight.
+         */
+        NamedFood: {
+            /** Format: float */
+            confidence: number;
+            /** Format: double */
+            grams?: number | null;
+            name: string;
+            source: components["schemas"]["FoodNamer"];
+        };
+        /**
          * @description The fields of a custom food a label fills, named as `Nutrients` names them.
          * @enum {string}
          */
@@ -2162,6 +2404,21 @@ export interface components {
             sodium: number;
             /** Format: double */
             sugar: number;
+        };
+        /** @description SPEC §3 "Nutrition validation result". */
+        NutritionCheck: {
+            confidence: components["schemas"]["Confidence"];
+            dataQuality: components["schemas"]["DataQuality"];
+            isValid: boolean;
+            issues: string[];
+        };
+        /** @description Stage 3: per-100 g values of each food and their check (SPEC §5). */
+        NutritionStage: {
+            /** @description False when the photo shows no food at all (the gate). */
+            food_found?: boolean;
+            memory?: null | components["schemas"]["RememberedMeal"];
+            nutrition_data: components["schemas"]["RecognizedFood"][];
+            plate_warning?: null | components["schemas"]["PlateWarning"];
         };
         NutritionStats: {
             daily: components["schemas"]["Day"][];
@@ -2184,9 +2441,26 @@ export interface components {
             /** Format: double */
             servings: number;
         };
+        /** @description What the photo shows, as far as the models can tell. */
+        PhotoReading: {
+            food_found: boolean;
+            /**
+             * Format: float
+             * @description The gate's summed food probability.
+             */
+            food_probability: number;
+            foods: components["schemas"]["SeenFood"][];
+        };
         PlanCreated: {
             meals: components["schemas"]["MealView"][];
             meals_created: number;
+        };
+        /** @description Everything on one photo together, when it is more than a plate holds. */
+        PlateWarning: {
+            /** Format: double */
+            total_calories: number;
+            /** Format: double */
+            total_grams: number;
         };
         /** @description A household measure of a food: "1 medium" banana = 118 g, "1 碗" rice = 150 g. */
         Portion: {
@@ -2194,6 +2468,51 @@ export interface components {
             grams: number;
             name: string;
             name_zh?: string | null;
+        };
+        /** @description SPEC §3 stage 2: a food's estimated portion. */
+        PortionEstimate: {
+            /** @description Other foods it may be, best first. */
+            alternatives?: components["schemas"]["PortionEstimate"][];
+            /**
+             * @description How the grams were reached: "serving" (the food's own serving, times the items
+             *     seen), "typical" (a typical weight), or where a named food came from ("notes").
+             */
+            basis: string;
+            /** @description The catalogue food it stands for (a detected class). */
+            catalogue_key?: string | null;
+            certainty?: null | components["schemas"]["RecognitionCertainty"];
+            cooking_method: string;
+            /**
+             * Format: int32
+             * @description How many items of it were seen.
+             */
+            count: number;
+            count_basis?: null | components["schemas"]["CountBasis"];
+            /** Format: double */
+            estimated_grams: number;
+            /**
+             * Format: int64
+             * @description The stored food it is.
+             */
+            food_id?: number | null;
+            /**
+             * Format: double
+             * @description Grams of one item of a food served by the item: the grams follow a corrected count.
+             */
+            grams_per_item?: number | null;
+            /**
+             * Format: int32
+             * @description The user's confirmed photos that taught this food, when they named it.
+             */
+            learned_examples?: number | null;
+            name: string;
+            name_zh?: string | null;
+            portion_description: string;
+            portion_description_zh?: string | null;
+        };
+        /** @description Stage 2: grams of each food. */
+        PortionStage: {
+            food_portions: components["schemas"]["PortionEstimate"][];
         };
         /**
          * @description Where an image's analysis stands.
@@ -2314,11 +2633,74 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description How sure the recogniser is of a food's name (not of its nutrition data). */
+        RecognitionCertainty: {
+            level: components["schemas"]["CertaintyLevel"];
+            /** @description An unsure food is asked about, never added without the user's answer. */
+            needs_confirmation: boolean;
+            /** Format: float */
+            score: number;
+            source: components["schemas"]["CandidateSource"];
+        };
+        /** @description A recognised food with its portion and nutrition (SPEC §3 "Recognition result"). */
+        RecognizedFood: {
+            /** @description Other foods it may be, best first. */
+            alternatives?: components["schemas"]["AlternativeFood"][];
+            cooking_method: string;
+            /** Format: int32 */
+            count?: number;
+            count_basis?: null | components["schemas"]["CountBasis"];
+            /** Format: double */
+            estimated_grams: number;
+            /**
+             * Format: int64
+             * @description The stored food the values come from; none for the defaults of an unknown food.
+             */
+            food_id?: number | null;
+            /**
+             * Format: double
+             * @description Grams of one item of a countable food.
+             */
+            grams_per_item?: number | null;
+            /**
+             * Format: int32
+             * @description The user's confirmed photos that taught this food, when they named it.
+             */
+            learned_examples?: number | null;
+            name: string;
+            name_zh?: string | null;
+            /** @description For `estimated_grams`. */
+            nutrition: components["schemas"]["Nutrients"];
+            per_100g: components["schemas"]["Nutrients"];
+            portion_description: string;
+            portion_description_zh?: string | null;
+            recognition?: null | components["schemas"]["RecognitionCertainty"];
+            validation: components["schemas"]["NutritionCheck"];
+        };
         Registered: {
             access: string;
             refresh: string;
             user: components["schemas"]["UserView"];
             verification_sent: boolean;
+        };
+        RememberedFood: {
+            /** Format: int64 */
+            food_id: number;
+            /** Format: double */
+            grams: number;
+            name: string;
+            name_zh?: string | null;
+            per_100g: components["schemas"]["Nutrients"];
+        };
+        /** @description The foods of an earlier confirmed photo that looks like this one. */
+        RememberedMeal: {
+            /** Format: date-time */
+            eaten_at: string;
+            foods: components["schemas"]["RememberedFood"][];
+            /** Format: int64 */
+            image_id: number;
+            /** Format: float */
+            similarity: number;
         };
         /** @description SPEC §3 "Recognition result". */
         ResultsView: {
@@ -2330,13 +2712,11 @@ export interface components {
             /** Format: int64 */
             image_id: number;
             keywords: string[];
-            /** @description The user's earlier confirmed photo that looks the same, with its foods. */
-            memory?: Record<string, unknown> | null;
-            /** @description Set when the foods together are more than a plate holds. */
-            plate_warning?: Record<string, unknown> | null;
+            memory?: null | components["schemas"]["RememberedMeal"];
+            plate_warning?: null | components["schemas"]["PlateWarning"];
             processing_status: components["schemas"]["ProcessingStatus"];
             /** @description Each recognised food with its portion, nutrition and check. */
-            results: Record<string, unknown>[];
+            results: components["schemas"]["RecognizedFood"][];
             stage_1?: unknown;
             stage_2?: unknown;
             stage_3?: unknown;
@@ -2371,6 +2751,12 @@ export interface components {
             query: string;
             /** Format: double */
             took_ms: number;
+        };
+        /** @description One thing on the plate: its candidates, best first, and how many of it were seen. */
+        SeenFood: {
+            candidates: components["schemas"]["Candidate"][];
+            /** Format: int32 */
+            count: number;
         };
         Sent: {
             message: string;
@@ -3055,13 +3441,11 @@ export interface components {
                 /** Format: int64 */
                 image_id: number;
                 keywords: string[];
-                /** @description The user's earlier confirmed photo that looks the same, with its foods. */
-                memory?: Record<string, unknown> | null;
-                /** @description Set when the foods together are more than a plate holds. */
-                plate_warning?: Record<string, unknown> | null;
+                memory?: null | components["schemas"]["RememberedMeal"];
+                plate_warning?: null | components["schemas"]["PlateWarning"];
                 processing_status: components["schemas"]["ProcessingStatus"];
                 /** @description Each recognised food with its portion, nutrition and check. */
-                results: Record<string, unknown>[];
+                results: components["schemas"]["RecognizedFood"][];
                 stage_1?: unknown;
                 stage_2?: unknown;
                 stage_3?: unknown;
@@ -4965,13 +5349,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The event stream */
+            /** @description The event stream: each data line is one AnalysisUpdate */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["AnalysisUpdate"];
                 };
             };
             /** @description IMAGE_NOT_FOUND */
@@ -6008,13 +6392,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream */
+            /** @description The event stream: each data line is one AnalysisUpdate */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["AnalysisUpdate"];
                 };
             };
             /** @description The client has the final event already */

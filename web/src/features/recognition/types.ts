@@ -86,16 +86,10 @@ export type RecognizedFood = {
 };
 
 /** A close match among this user's confirmed photos: the foods and grams logged then. */
-export type MemoryMatch = {
-  image_id: number;
-  /** ISO date-time of the earlier photo. */
-  eaten_at: string;
-  similarity: number;
-  foods: Array<{ food_id: number; name: string; name_zh: string | null; grams: number; per_100g: Nutrients }>;
-};
+export type MemoryMatch = components['schemas']['RememberedMeal'];
 
 /** More than one plate plausibly holds: the portions deserve a check. */
-export type PlateWarning = { total_grams: number; total_calories: number };
+export type PlateWarning = components['schemas']['PlateWarning'];
 
 /**
  * What issue 17 adds to stage 3 (and copies to the top of the `complete` event). Absent
@@ -142,22 +136,14 @@ export type AnalysisStep =
   | 'complete'
   | 'error';
 
-/** One `data:` line of the analysis stream (SPEC 7). */
-export type AnalysisEvent = {
-  step: AnalysisStep;
-  progress: number;
-  message: string;
-  image_id?: number;
-  foods?: unknown[];
-  portions?: unknown[];
-  stage_1?: unknown;
-  stage_2?: unknown;
-  stage_3?: unknown;
-  food_found?: boolean;
-  memory?: MemoryMatch | null;
-  plate_warning?: PlateWarning | null;
-  error?: { message: string; code: string };
-};
+/**
+ * One `data:` line of the analysis stream (SPEC 7): the API's `AnalysisUpdate`, one shape
+ * per step, generated from its OpenAPI document.
+ */
+export type AnalysisEvent = components['schemas']['AnalysisUpdate'];
+
+/** The `complete` event: the analysis's results. */
+export type CompleteEvent = Extract<AnalysisEvent, { step: 'complete' }>;
 
 /** Who reads an analysis's events: each event with its id, until the signal stops the reading. */
 export type AnalysisListener = {
@@ -169,11 +155,6 @@ export type AnalysisListener = {
 
 /**
  * GET /images/{id}/results/ (SPEC 3 "Recognition result"), with issue 17's findings; its
- * `results` are the recognised foods, as the `complete` event's `foods`. The document
- * gives `memory` and `plate_warning` as objects of unknown fields (the server builds them
- * as JSON), so their shapes are written here.
+ * `results` are the recognised foods, as the `complete` event's `foods`.
  */
-export type AnalysisResults = Omit<components['schemas']['ResultsView'], 'memory' | 'plate_warning'> & {
-  memory?: MemoryMatch | null;
-  plate_warning?: PlateWarning | null;
-};
+export type AnalysisResults = components['schemas']['ResultsView'];

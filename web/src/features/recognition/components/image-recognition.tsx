@@ -19,6 +19,7 @@ import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-se
 import { RecognizedLine } from '@/features/recognition/components/recognized-line';
 import type {
   AnalysisEvent,
+  CompleteEvent,
   AnalysisListener,
   MemoryMatch,
   PhotoFindings,
@@ -97,13 +98,11 @@ type ImageRecognitionProps = {
   photoToAnalyse?: File | null;
 };
 
-type Named = { name: string; name_zh: string | null };
+type Named = { name: string; name_zh?: string | null };
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 /** No answer (a connection lost), or the server away for a moment: the analysis may well go on. */
 const isPassing = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The analysis left pending (a reload, a return to the page), followed after its last
@@ -216,9 +215,9 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     setFile(chosen);
   }
 
-  function finish(event: AnalysisEvent, imageId: number, preview: string | null) {
+  function finish(event: CompleteEvent, imageId: number, preview: string | null) {
     const foods = (event.foods ?? []) as RecognizedFood[];
-    const stage3: StoredStage3 = isRecord(event.stage_3) ? event.stage_3 : {};
+    const stage3: StoredStage3 = (event.stage_3 ?? {}) as StoredStage3;
     // Issue 17's findings come at the top of the event and in stage 3; a server without
     // them found food when it listed some.
     const findings: Required<PhotoFindings> = {

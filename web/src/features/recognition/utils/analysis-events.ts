@@ -1,4 +1,4 @@
-import type { AnalysisEvent, AnalysisResults } from '@/features/recognition/types';
+import type { AnalysisEvent, AnalysisResults, CompleteEvent } from '@/features/recognition/types';
 
 /** The code of the `error` event that ends a cancelled analysis. */
 export const CANCELLED = 'CANCELLED';
@@ -28,9 +28,10 @@ export function finalEventOf(results: AnalysisResults): AnalysisEvent | null {
         message: '',
         image_id: results.image_id,
         foods: results.results,
-        stage_1: results.stage_1,
-        stage_2: results.stage_2,
-        stage_3: results.stage_3,
+        // Stored as the analysis wrote them: the stage shapes of the version that ran it.
+        stage_1: results.stage_1 as CompleteEvent['stage_1'],
+        stage_2: results.stage_2 as CompleteEvent['stage_2'],
+        stage_3: results.stage_3 as CompleteEvent['stage_3'],
         ...(results.food_found === undefined ? {} : { food_found: results.food_found }),
         ...(results.memory === undefined ? {} : { memory: results.memory }),
         ...(results.plate_warning === undefined ? {} : { plate_warning: results.plate_warning }),

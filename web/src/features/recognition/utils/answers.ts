@@ -145,7 +145,7 @@ export function pickSearchFood(food: SavedFood): PhotoPortion {
 /** "Yes, same again": exactly the foods and grams of the earlier photo. */
 export function portionsFromMemory(memory: MemoryMatch): PhotoPortion[] {
   return memory.foods.map((food) => ({
-    food: chosenFood({ ...food, estimated_grams: food.grams }),
+    food: chosenFood({ ...food, name_zh: food.name_zh ?? null, estimated_grams: food.grams }),
     grams: food.grams,
     answer: 'memory',
   }));
