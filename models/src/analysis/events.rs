@@ -164,6 +164,10 @@ impl AnalysisEvent {
 /// variant's fields. The stage results are those stored with the image when it is sent.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "step")]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one is built per event sent and dropped once written, never kept in bulk"
+)]
 pub enum AnalysisUpdate {
     /// The analysis began.
     #[serde(rename = "start")]
