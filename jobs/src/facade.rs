@@ -4,8 +4,8 @@ use futures::Stream;
 use models::ErrorCode;
 use models::analysis::AnalysisEvent;
 use models::{
-    Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStore, NewJob, StoreError,
-    Stores,
+    Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, JobStore, NewJob,
+    StoreError, Stores,
 };
 use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
@@ -265,7 +265,7 @@ impl Jobs {
             return Ok(Outcome::Pending(JobProgress::new(
                 job_id,
                 JobStatus::Queued,
-                JobStatus::Queued.as_str(),
+                JobStep::Queued,
                 0,
                 "Waiting for a worker",
             )));
@@ -420,7 +420,7 @@ pub fn current_state(record: &JobRecord) -> JobProgress {
         JobProgress::new(
             record.id,
             record.status,
-            record.status.as_str(),
+            JobStep::of_status(record.status),
             0,
             "Waiting for a worker",
         )
@@ -436,7 +436,7 @@ pub(crate) fn terminal_event(record: &JobRecord, status: JobStatus, message: &st
         ..JobProgress::new(
             record.id,
             status,
-            status.as_str(),
+            JobStep::of_status(status),
             previous.progress,
             message,
         )

@@ -14,7 +14,7 @@ pub use bus::{BusMessage, ProgressBus};
 pub use facade::{
     EnqueueHold, Jobs, JobsError, Outcome, Recorded, current_state, outcome_of, to_the_end,
 };
-pub use models::{JobFailure, JobId, JobProgress, JobStatus};
+pub use models::{JobFailure, JobId, JobProgress, JobStatus, JobStep};
 pub use queue::{
     DEFAULT_HEARTBEAT, DEFAULT_NAMESPACE, LIVE_WITHIN, QueueBackend, QueueKind, task_id,
 };

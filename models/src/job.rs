@@ -90,6 +90,52 @@ impl FromStr for JobStatus {
     }
 }
 
+/// The step a job's progress event reports: the words the API relays and the web app
+/// names in the reader's language. One list for the workers, the API and the app (the
+/// OpenAPI document publishes it), so a step no one has words for cannot be sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JobStep {
+    /// No worker has touched the job yet, or it was settled outside one: the step is
+    /// named after the status (`queued`, `running`, `retrying`, `completed`, `failed`,
+    /// `cancelled`).
+    Queued,
+    Running,
+    Retrying,
+    Completed,
+    Failed,
+    Cancelled,
+    /// A worker took the job.
+    Start,
+    /// The worker finished it; the event carries the result.
+    Complete,
+    /// The worker gave up on it; the event carries the error.
+    Error,
+    BarcodeDetection,
+    BarcodeLookup,
+    /// Asking USDA FoodData Central for a food.
+    Fetch,
+    /// Importing a batch of foods.
+    Import,
+    LabelReading,
+    /// The admin's probe job, which only reports steps.
+    Probe,
+}
+
+impl JobStep {
+    /// The step a synthetic event of a job in `status` names.
+    pub fn of_status(status: JobStatus) -> Self {
+        match status {
+            JobStatus::Queued => JobStep::Queued,
+            JobStatus::Running => JobStep::Running,
+            JobStatus::Retrying => JobStep::Retrying,
+            JobStatus::Completed => JobStep::Completed,
+            JobStatus::Failed => JobStep::Failed,
+            JobStatus::Cancelled => JobStep::Cancelled,
+        }
+    }
+}
+
 /// Why a job failed, in the words of the API's error envelope.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct JobFailure {
@@ -117,7 +163,7 @@ pub struct JobProgress {
     pub job_id: JobId,
     pub seq: i64,
     pub status: JobStatus,
-    pub step: String,
+    pub step: JobStep,
     pub progress: u8,
     pub message: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,7 +179,7 @@ impl JobProgress {
     pub fn new(
         job_id: JobId,
         status: JobStatus,
-        step: &str,
+        step: JobStep,
         progress: u8,
         message: impl Into<String>,
     ) -> Self {
@@ -141,7 +187,7 @@ impl JobProgress {
             job_id,
             seq: 0,
             status,
-            step: step.to_owned(),
+            step,
             progress: progress.min(100),
             message: message.into(),
             result: None,
@@ -221,7 +267,7 @@ mod tests {
             job_id: JobId::new(),
             seq: 3,
             status: JobStatus::Running,
-            step: "food_detection".into(),
+            step: JobStep::BarcodeLookup,
             progress: 40,
             message: "Detecting".into(),
             result: None,
@@ -230,7 +276,7 @@ mod tests {
         };
         let json = serde_json::to_value(&event).unwrap();
         assert_eq!(json["foods"][0], "apple");
-        assert_eq!(json["step"], "food_detection");
+        assert_eq!(json["step"], "barcode_lookup");
         assert!(json.get("result").is_none());
         let back: JobProgress = serde_json::from_value(json).unwrap();
         assert_eq!(back, event);
@@ -244,5 +290,18 @@ mod tests {
         assert!(JobStatus::Cancelled.is_terminal());
         assert!(!JobStatus::Retrying.is_terminal());
         assert!("paused".parse::<JobStatus>().is_err());
+    }
+
+    #[test]
+    fn a_status_names_its_synthetic_step_as_clients_read_it() {
+        for status in JobStatus::ALL {
+            let step = serde_json::to_value(JobStep::of_status(status)).unwrap();
+            assert_eq!(step, status.as_str());
+        }
+        let unknown = serde_json::json!({
+            "job_id": JobId::new(), "seq": 1, "status": "running",
+            "step": "teleport", "progress": 5, "message": "?"
+        });
+        assert!(serde_json::from_value::<JobProgress>(unknown).is_err());
     }
 }

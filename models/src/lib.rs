@@ -41,7 +41,9 @@ pub use error_code::ErrorCode;
 pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
 };
-pub use job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
+pub use job::{
+    JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, NewJob, QueueDepth, StaleJob,
+};
 pub use mailed_link::MailedLink;
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use store::{

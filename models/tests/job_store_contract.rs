@@ -1,6 +1,6 @@
 //! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
 
-use models::{JobFailure, JobId, JobProgress, JobStatus, NewJob, Stores};
+use models::{JobFailure, JobId, JobProgress, JobStatus, JobStep, NewJob, Stores};
 use serde_json::json;
 
 models::store_contract!(
@@ -30,14 +30,14 @@ fn new_job(queue: &str) -> NewJob {
     }
 }
 
-fn event(job_id: JobId, seq: i64, status: JobStatus, step: &str) -> JobProgress {
+fn event(job_id: JobId, seq: i64, status: JobStatus, step: JobStep) -> JobProgress {
     JobProgress {
         job_id,
         seq,
         status,
-        step: step.into(),
+        step,
         progress: 10,
-        message: format!("{step} {seq}"),
+        message: format!("{step:?} {seq}"),
         result: None,
         error: None,
         fields: Default::default(),
@@ -106,7 +106,7 @@ async fn attempts_start_only_while_unfinished(stores: Stores) {
     );
     stores
         .jobs
-        .record_progress(&event(job.id, 1, JobStatus::Completed, "complete"))
+        .record_progress(&event(job.id, 1, JobStatus::Completed, JobStep::Complete))
         .await
         .unwrap();
     assert!(
@@ -133,13 +133,13 @@ async fn attempts_start_only_while_unfinished(stores: Stores) {
 async fn the_latest_progress_wins(stores: Stores) {
     let job = new_job("probe");
     stores.jobs.create(&job).await.unwrap();
-    let mut second = event(job.id, 2, JobStatus::Running, "food_detection");
+    let mut second = event(job.id, 2, JobStatus::Running, JobStep::BarcodeLookup);
     second
         .fields
         .insert("foods".into(), json!(["apple", "米饭"]));
     assert!(stores.jobs.record_progress(&second).await.unwrap());
     // An older event arriving late does not overwrite the newer state.
-    let first = event(job.id, 1, JobStatus::Running, "start");
+    let first = event(job.id, 1, JobStatus::Running, JobStep::Start);
     assert!(!stores.jobs.record_progress(&first).await.unwrap());
     let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
     assert_eq!(loaded.progress.as_ref(), Some(&second));
@@ -151,14 +151,14 @@ async fn a_terminal_event_settles_the_job(stores: Stores) {
     stores.jobs.create(&job).await.unwrap();
     let done = JobProgress {
         result: Some(json!({"worker": "w1", "steps": 3})),
-        ..event(job.id, 5, JobStatus::Completed, "complete")
+        ..event(job.id, 5, JobStatus::Completed, JobStep::Complete)
     };
     assert!(stores.jobs.record_progress(&done).await.unwrap());
     let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
     assert_eq!(loaded.status, JobStatus::Completed);
     assert_eq!(loaded.result, Some(json!({"worker": "w1", "steps": 3})));
     // Nothing changes a finished job.
-    let late = event(job.id, 6, JobStatus::Running, "probe");
+    let late = event(job.id, 6, JobStatus::Running, JobStep::Probe);
     assert!(!stores.jobs.record_progress(&late).await.unwrap());
     assert_eq!(
         stores.jobs.get(job.id).await.unwrap().unwrap().status,
@@ -176,7 +176,7 @@ async fn failures_keep_message_and_code(stores: Stores) {
     };
     let failed = JobProgress {
         error: Some(failure.clone()),
-        ..event(job.id, 2, JobStatus::Failed, "error")
+        ..event(job.id, 2, JobStatus::Failed, JobStep::Error)
     };
     stores.jobs.record_progress(&failed).await.unwrap();
     let loaded = stores.jobs.get(job.id).await.unwrap().unwrap();
@@ -207,7 +207,12 @@ async fn cancel_applies_only_to_unfinished_jobs(stores: Stores) {
     stores.jobs.create(&finished).await.unwrap();
     stores
         .jobs
-        .record_progress(&event(finished.id, 1, JobStatus::Completed, "complete"))
+        .record_progress(&event(
+            finished.id,
+            1,
+            JobStatus::Completed,
+            JobStep::Complete,
+        ))
         .await
         .unwrap();
     assert!(!stores.jobs.request_cancel(finished.id).await.unwrap());
@@ -237,7 +242,7 @@ async fn queue_depths_count_unfinished_jobs(stores: Stores) {
     stores.jobs.create(&done).await.unwrap();
     stores
         .jobs
-        .record_progress(&event(done.id, 1, JobStatus::Failed, "error"))
+        .record_progress(&event(done.id, 1, JobStatus::Failed, JobStep::Error))
         .await
         .unwrap();
 
@@ -276,7 +281,7 @@ async fn a_users_unfinished_jobs_are_counted_by_queue(stores: Stores) {
     stores.jobs.create(&ended).await.unwrap();
     stores
         .jobs
-        .record_progress(&event(ended.id, 1, JobStatus::Completed, "complete"))
+        .record_progress(&event(ended.id, 1, JobStatus::Completed, JobStep::Complete))
         .await
         .unwrap();
     let mut counts = stores.jobs.unfinished_of_owner(7).await.unwrap();
@@ -295,7 +300,7 @@ async fn every_job_is_counted_by_queue_status_and_day(stores: Stores) {
     }
     stores
         .jobs
-        .record_progress(&event(done.id, 1, JobStatus::Completed, "complete"))
+        .record_progress(&event(done.id, 1, JobStatus::Completed, JobStep::Complete))
         .await
         .unwrap();
     let mut counts = stores.jobs.count_by_queue().await.unwrap();
@@ -349,7 +354,7 @@ async fn jobs_are_listed_by_queue_and_status_a_page_at_a_time(stores: Stores) {
     stores.jobs.create(&done).await.unwrap();
     stores
         .jobs
-        .record_progress(&event(done.id, 1, JobStatus::Completed, "complete"))
+        .record_progress(&event(done.id, 1, JobStatus::Completed, JobStep::Complete))
         .await
         .unwrap();
     stores.jobs.create(&new_job("send-mail")).await.unwrap();
@@ -459,7 +464,7 @@ async fn stale_jobs_go_back_to_their_queue_once(stores: Stores) {
     let done = stores.jobs.create(&new_job("probe")).await.unwrap();
     stores
         .jobs
-        .record_progress(&event(done.id, 1, JobStatus::Completed, "done"))
+        .record_progress(&event(done.id, 1, JobStatus::Completed, JobStep::Complete))
         .await
         .unwrap();
     let unpaid = stores

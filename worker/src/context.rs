@@ -12,7 +12,9 @@ use std::{
 
 use apalis::prelude::{AbortError, BoxDynError};
 use futures::FutureExt;
-use jobs::{BusMessage, JobFailure, JobId, JobProgress, JobStatus, Jobs, MAX_RETRIES, Queued};
+use jobs::{
+    BusMessage, JobFailure, JobId, JobProgress, JobStatus, JobStep, Jobs, MAX_RETRIES, Queued,
+};
 use models::ErrorCode;
 use models::{JobRecord, JobStore};
 use serde_json::{Map, Value};
@@ -98,7 +100,7 @@ impl JobContext {
     /// so handlers stop at their next step.
     pub async fn progress(
         &self,
-        step: &str,
+        step: JobStep,
         progress: u8,
         message: impl Into<String>,
         fields: Map<String, Value>,
@@ -147,7 +149,7 @@ impl JobContext {
         }
     }
 
-    fn event(&self, status: JobStatus, step: &str, progress: u8, message: &str) -> JobProgress {
+    fn event(&self, status: JobStatus, step: JobStep, progress: u8, message: &str) -> JobProgress {
         JobProgress::new(self.job_id, status, step, progress, message)
     }
 
@@ -181,7 +183,12 @@ impl JobContext {
 
     async fn finish_cancelled(&self) -> Result<(), JobError> {
         let reached = self.progress.load(Ordering::SeqCst);
-        let event = self.event(JobStatus::Cancelled, "cancelled", reached, "Cancelled");
+        let event = self.event(
+            JobStatus::Cancelled,
+            JobStep::Cancelled,
+            reached,
+            "Cancelled",
+        );
         self.settle_final(event).await
     }
 }
@@ -258,7 +265,7 @@ pub(crate) async fn execute<J: JobHandler>(
     start.insert("attempt".into(), attempt.into());
     ctx.settle(JobProgress {
         fields: start,
-        ..ctx.event(JobStatus::Running, "start", 0, "Started")
+        ..ctx.event(JobStatus::Running, JobStep::Start, 0, "Started")
     })
     .await?;
 
@@ -284,7 +291,7 @@ pub(crate) async fn execute<J: JobHandler>(
             let result = serde_json::to_value(output)?;
             ctx.settle_final(JobProgress {
                 result: Some(result),
-                ..ctx.event(JobStatus::Completed, "complete", 100, "Done")
+                ..ctx.event(JobStatus::Completed, JobStep::Complete, 100, "Done")
             })
             .await?;
             Ok(())
@@ -297,7 +304,7 @@ pub(crate) async fn execute<J: JobHandler>(
         Err(JobError::Transient(reason)) if !final_attempt => {
             tracing::warn!(%job_id, queue = J::QUEUE, attempt, %reason, "job failed; will retry");
             let reached = ctx.progress.load(Ordering::SeqCst);
-            ctx.settle(ctx.event(JobStatus::Retrying, "retrying", reached, &reason))
+            ctx.settle(ctx.event(JobStatus::Retrying, JobStep::Retrying, reached, &reason))
                 .await?;
             Err(reason.into())
         }
@@ -310,7 +317,7 @@ pub(crate) async fn execute<J: JobHandler>(
             kept.stopped(job_id, deps, Stopped::Failed(&failure)).await;
             ctx.settle_final(JobProgress {
                 error: Some(failure.clone()),
-                ..ctx.event(JobStatus::Failed, "error", 100, &failure.message)
+                ..ctx.event(JobStatus::Failed, JobStep::Error, 100, &failure.message)
             })
             .await?;
             Err(Box::new(AbortError::new(failure.message)))

@@ -2038,12 +2038,19 @@ export interface components {
             /** Format: int64 */
             seq: number;
             status: components["schemas"]["JobStatus"];
-            step: string;
+            step: components["schemas"]["JobStep"];
         } & {
             [key: string]: unknown;
         };
         /** @enum {string} */
         JobStatus: "queued" | "running" | "retrying" | "completed" | "failed" | "cancelled";
+        /**
+         * @description The step a job's progress event reports: the words the API relays and the web app
+         *     names in the reader's language. One list for the workers, the API and the app (the
+         *     OpenAPI document publishes it), so a step no one has words for cannot be sent.
+         * @enum {string}
+         */
+        JobStep: "queued" | "running" | "retrying" | "completed" | "failed" | "cancelled" | "start" | "complete" | "error" | "barcode_detection" | "barcode_lookup" | "fetch" | "import" | "label_reading" | "probe";
         JobView: {
             /** Format: int32 */
             attempts: number;

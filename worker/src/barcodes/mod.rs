@@ -7,6 +7,7 @@ pub mod reader;
 use std::time::Duration;
 
 use jobs::BusMessage;
+use jobs::JobStep;
 use models::analysis::{BarcodeProduct, BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
 use models::{Barcode, ErrorCode, FoodUse, UserId};
@@ -150,7 +151,7 @@ pub(crate) async fn food_for(
     let mut only_spent: Option<Duration> = None;
     for source in [BarcodeSource::OpenFoodFacts, BarcodeSource::Usda] {
         ctx.progress(
-            "barcode_lookup",
+            JobStep::BarcodeLookup,
             30,
             format!("Asking {source:?}"),
             Map::new(),

@@ -1,5 +1,6 @@
 use std::time::Instant;
 
+use jobs::JobStep;
 use jobs::payloads::DetectBarcodes;
 use models::analysis::{BarcodeLookup, BarcodeScan};
 use models::{Barcode, ErrorCode};
@@ -14,8 +15,13 @@ impl JobHandler for DetectBarcodes {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id(), image_id = self.image_id))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<BarcodeScan, JobError> {
         let image = image_of(deps, self.image_id).await?;
-        ctx.progress("barcode_detection", 10, "Reading barcodes", Map::new())
-            .await?;
+        ctx.progress(
+            JobStep::BarcodeDetection,
+            10,
+            "Reading barcodes",
+            Map::new(),
+        )
+        .await?;
         let bytes = photo_of(deps, &image.file_path).await?;
         let started = Instant::now();
         // Decoding is CPU work: off the async threads.
@@ -33,7 +39,7 @@ impl JobHandler for DetectBarcodes {
                 .collect();
             if !food_codes.is_empty() {
                 let message = format!("Finding the food of {} barcodes", food_codes.len());
-                ctx.progress("barcode_lookup", 30, message, Map::new())
+                ctx.progress(JobStep::BarcodeLookup, 30, message, Map::new())
                     .await?;
             }
             let lookups = food_codes.into_iter().map(|code| lookup(deps, ctx, code));

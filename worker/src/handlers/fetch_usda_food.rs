@@ -1,4 +1,5 @@
 use jobs::BusMessage;
+use jobs::JobStep;
 use jobs::payloads::{FetchUsdaFood, UsdaNutrition};
 use models::ErrorCode;
 use models::{Food, FoodSource};
@@ -35,8 +36,13 @@ impl JobHandler for FetchUsdaFood {
         {
             return Ok(nutrition_of(&food));
         }
-        ctx.progress("fetch", 10, "Asking USDA FoodData Central", Map::new())
-            .await?;
+        ctx.progress(
+            JobStep::Fetch,
+            10,
+            "Asking USDA FoodData Central",
+            Map::new(),
+        )
+        .await?;
         // Jobs queued before the payload named its spender are charged to their owner.
         let spender = self
             .spender

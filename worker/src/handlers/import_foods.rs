@@ -2,6 +2,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use jobs::BusMessage;
+use jobs::JobStep;
 use jobs::payloads::{ImportFoods, ImportReport, ImportSource};
 use models::ErrorCode;
 use models::NewFood;
@@ -69,7 +70,7 @@ impl JobHandler for ImportFoods {
                         ("rejected".to_owned(), json!(report.rejected)),
                     ]);
                     ctx.progress(
-                        "import",
+                        JobStep::Import,
                         p.min(99),
                         format!("{} foods read", report.accepted + report.rejected),
                         fields,

@@ -1,5 +1,6 @@
 use std::time::Duration;
 
+use jobs::JobStep;
 use jobs::payloads::{Probe, ProbeReport};
 use serde_json::{Map, json};
 
@@ -16,8 +17,13 @@ impl JobHandler for Probe {
             fields.insert("worker".into(), json!(deps.worker_name));
             fields.insert("step_index".into(), json!(step));
             let percent = u8::try_from(u32::from(step) * 100 / u32::from(steps)).unwrap_or(100);
-            ctx.progress("probe", percent, format!("Step {step} of {steps}"), fields)
-                .await?;
+            ctx.progress(
+                JobStep::Probe,
+                percent,
+                format!("Step {step} of {steps}"),
+                fields,
+            )
+            .await?;
         }
         Ok(ProbeReport {
             worker: deps.worker_name.clone(),

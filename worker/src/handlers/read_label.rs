@@ -1,6 +1,7 @@
 use std::time::Instant;
 
 use jobs::JobId;
+use jobs::JobStep;
 use jobs::payloads::ReadLabel;
 use models::ErrorCode;
 use models::analysis::LabelRead;
@@ -14,7 +15,7 @@ use crate::{JobContext, JobError, WorkerDeps};
 impl JobHandler for ReadLabel {
     #[tracing::instrument(skip_all, fields(job_id = %ctx.job_id(), user_id = ctx.user_id()))]
     async fn handle(self, ctx: &JobContext, deps: &WorkerDeps) -> Result<LabelRead, JobError> {
-        ctx.progress("label_reading", 10, "Reading the label", Map::new())
+        ctx.progress(JobStep::LabelReading, 10, "Reading the label", Map::new())
             .await?;
         let engine = deps.labels.engine().await.map_err(|e| match e {
             RecognitionError::NotInstalled(why) => {
