@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let least = line.confidences.iter().copied().fold(1.0, f32::min);
             println!("({x:5.0},{y:5.0})-{bottom:5.0} {least:.2} {}", line.text);
         }
-        let label = models::nutrition_label::read_label(&lines);
+        let label = worker::labels::reader::read_label(&lines);
         println!("{}", serde_json::to_string_pretty(&label)?);
         return Ok(());
     }

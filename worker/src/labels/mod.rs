@@ -1,18 +1,20 @@
 //! Nutrition labels read from a photo: PaddleOCR's models find and read the lines of
-//! text (`ocr`), `models::nutrition_label` makes a food's values of them. The models are
+//! text (`ocr`), `reader` makes a food's values of them. The models are
 //! loaded once per process, on first use, from `MODELS_DIR/ocr` (`make models`); without
 //! them reading a label says so rather than guessing.
 
 pub mod ocr;
+pub mod reader;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use image::RgbImage;
-use models::nutrition_label::{LabelReading, read_label};
+use models::nutrition_label::LabelReading;
 use tokio::sync::OnceCell;
 
 pub use ocr::{MAX_TEXT_LINES, OcrEngine};
+use reader::read_label;
 
 use crate::recognition::{RecognitionConfig, RecognitionError};
 
