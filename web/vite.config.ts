@@ -144,6 +144,8 @@ function firstPagePreloads(): Plugin {
   };
 }
 
+const AMOUNT_WORDS = fileURLToPath(new URL('../models/data/amount_words.json', import.meta.url));
+
 // The API (cargo run -p api) listens on 127.0.0.1:8080 by default; the dev server
 // forwards /api there so the browser sees one origin, as in production where the
 // API serves the built app itself.
@@ -157,9 +159,15 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    alias: [
+      // The words of amounts and meal times, one file for the server and the app.
+      { find: '@amount-words', replacement: AMOUNT_WORDS },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   server: {
+    // The dev server may read that one file beside the app.
+    fs: { allow: ['.', AMOUNT_WORDS] },
     proxy: {
       '/api': 'http://127.0.0.1:8080',
     },

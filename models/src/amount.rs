@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use crate::amount_words;
 use crate::food::{Portion, round1};
 use crate::meal::Grams;
 
@@ -321,29 +322,13 @@ fn chinese_numeral(text: &str) -> (Option<u32>, usize) {
 }
 
 fn mass_unit(unit: &str) -> Option<f64> {
-    Some(match unit {
-        "g" | "gr" | "gram" | "grams" | "gramme" | "grammes" | "克" => 1.0,
-        "kg" | "kgs" | "kilo" | "kilos" | "kilogram" | "kilograms" | "公斤" | "千克" => 1000.0,
-        "斤" | "jin" => 500.0,
-        "两" | "liang" => 50.0,
-        "oz" | "ounce" | "ounces" => 28.35,
-        "lb" | "lbs" | "pound" | "pounds" => 453.592_37,
-        _ => return None,
-    })
+    amount_words::grams_per_mass_unit(unit)
 }
 
 /// Millilitres in one of a volume unit (named as `canonical` names it): US measures, as
 /// USDA's portions use them.
 fn volume_unit(unit: &str) -> Option<f64> {
-    Some(match unit {
-        "ml" | "millilitre" | "milliliter" | "毫升" => 1.0,
-        "l" | "litre" | "liter" | "升" | "公升" => 1000.0,
-        "cup" => 236.6,
-        "tbsp" => 14.79,
-        "tsp" => 4.93,
-        "fl oz" | "fluid ounce" => 29.57,
-        _ => return None,
-    })
+    amount_words::ml_per_volume_unit(unit)
 }
 
 /// The millilitres a portion's name states: in brackets ("1 glass (250 ml)", "1 罐（330
@@ -389,19 +374,7 @@ fn density(portions: &[Portion], ml: f64) -> Option<f64> {
 /// One name for each unit that goes by several.
 fn canonical(unit: &str) -> String {
     let singular = singular(unit);
-    match singular.as_str() {
-        "碗" => "bowl",
-        "杯" => "cup",
-        "片" => "slice",
-        "个" | "pc" | "each" => "piece",
-        "汤匙" | "大勺" | "tablespoon" => "tbsp",
-        "茶匙" | "小勺" | "teaspoon" => "tsp",
-        "份" => "serving",
-        "小碗" => "small bowl",
-        "大碗" => "large bowl",
-        other => return other.to_owned(),
-    }
-    .to_owned()
+    amount_words::unit_synonym(&singular).map_or(singular, str::to_owned)
 }
 
 /// English plurals to singular, word by word: slices, boxes, berries.

@@ -1,6 +1,7 @@
 //! Domain types, nutrition math and persistence shared by the API and the workers.
 
 pub mod amount;
+mod amount_words;
 pub mod analysis;
 pub mod barcode;
 pub mod calendar;

@@ -4,14 +4,26 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::food::{Food, Nutrients, round1};
 use crate::micronutrients::{MicronutrientTotals, Micronutrients};
 use crate::user::{Invalid, UserId};
 
 /// SPEC §9 meal types; the hour bands of SPEC §4 pick one from a meal time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum MealType {
     Breakfast,
@@ -50,14 +62,10 @@ impl MealType {
     }
 
     /// SPEC §4: 5 to before 11 breakfast, 11 to before 16 lunch, 16 to before 22 dinner,
-    /// otherwise snack.
+    /// otherwise snack (the bands of `models/data/amount_words.json`, which the web app
+    /// reads too).
     pub fn at_hour(hour: u32) -> Self {
-        match hour {
-            5..=10 => MealType::Breakfast,
-            11..=15 => MealType::Lunch,
-            16..=21 => MealType::Dinner,
-            _ => MealType::Snack,
-        }
+        crate::amount_words::meal_type_at_hour(hour)
     }
 
     /// When this meal is usually eaten: the time given to a meal logged by date only.

@@ -1,8 +1,10 @@
+import AMOUNT_WORDS from '@amount-words';
 import type { FoodPortion } from '@/types/food';
 
 // The grammar is the one models/data/amount_cases.json pins down; the server's reader
-// (models/src/amount.rs) reads the same cases, so an amount the basket sends means the
-// same grams on both sides.
+// (models/src/amount.rs) reads the same cases, and the units and their spellings are the
+// server's own list (models/data/amount_words.json), so an amount the basket sends means
+// the same grams on both sides.
 
 /** The most one amount may weigh, as a meal line allows. */
 export const MAX_AMOUNT_GRAMS = 10_000;
@@ -32,53 +34,18 @@ export type AmountReading =
   | { ok: false; error: AmountError };
 
 const MASS_UNITS: Record<string, { id: string; grams: number }> = {};
-for (const [grams, id, names] of [
-  [1, 'g', ['g', 'gram', 'grams', 'gr', '克']],
-  [1000, 'kg', ['kg', 'kilo', 'kilos', 'kilogram', 'kilograms', '公斤', '千克']],
-  [500, 'jin', ['斤', 'jin']],
-  [50, 'liang', ['两', 'liang']],
-  [28.35, 'oz', ['oz', 'ounce', 'ounces']],
-  [453.59237, 'lb', ['lb', 'lbs', 'pound', 'pounds']],
-] as const) {
-  for (const name of names) MASS_UNITS[name] = { id, grams };
+for (const { unit, grams, names } of AMOUNT_WORDS.mass) {
+  for (const name of names) MASS_UNITS[name] = { id: unit, grams };
 }
 
 /** Spellings of one unit, each to the unit's one name. */
-const SYNONYMS: Record<string, string> = {
-  碗: 'bowl',
-  杯: 'cup',
-  片: 'slice',
-  个: 'piece',
-  pc: 'piece',
-  each: 'piece',
-  汤匙: 'tbsp',
-  大勺: 'tbsp',
-  tablespoon: 'tbsp',
-  茶匙: 'tsp',
-  小勺: 'tsp',
-  teaspoon: 'tsp',
-  份: 'serving',
-  小碗: 'small bowl',
-  大碗: 'large bowl',
-};
+const SYNONYMS: Record<string, string> = AMOUNT_WORDS.synonyms;
 
 /** Millilitres in one of a volume unit (as `unitKey` names it): US measures, as USDA's portions use them. */
-const VOLUME_UNITS: Record<string, number> = {
-  ml: 1,
-  millilitre: 1,
-  milliliter: 1,
-  毫升: 1,
-  l: 1000,
-  litre: 1000,
-  liter: 1000,
-  升: 1000,
-  公升: 1000,
-  cup: 236.6,
-  tbsp: 14.79,
-  tsp: 4.93,
-  'fl oz': 29.57,
-  'fluid ounce': 29.57,
-};
+const VOLUME_UNITS: Record<string, number> = {};
+for (const { ml, names } of AMOUNT_WORDS.volume) {
+  for (const name of names) VOLUME_UNITS[name] = ml;
+}
 
 const WORD_NUMBERS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, half: 0.5,

@@ -1,3 +1,4 @@
+import AMOUNT_WORDS from '@amount-words';
 import { readAmount } from '@/lib/amount';
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
 import type { OptionalNutrient, SavedFood } from '@/types/food';
@@ -234,13 +235,11 @@ export function isMealType(value: unknown): value is MealType {
   return typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
 }
 
-/** SPEC 4: 5 to before 11 breakfast, 11 to before 16 lunch, 16 to before 22 dinner, else snack. */
+/** SPEC 4: the meal type of the time's hour band (the server's bands, models/data/amount_words.json), else snack. */
 export function mealTypeAt(time: Date): MealType {
   const hour = time.getHours();
-  if (hour >= 5 && hour < 11) return 'breakfast';
-  if (hour >= 11 && hour < 16) return 'lunch';
-  if (hour >= 16 && hour < 22) return 'dinner';
-  return 'snack';
+  const band = AMOUNT_WORDS.meal_type_hours.find(({ from, until }) => hour >= from && hour < until);
+  return band && isMealType(band.meal_type) ? band.meal_type : 'snack';
 }
 
 /**

@@ -1,3 +1,4 @@
+import AMOUNT_WORDS from '@amount-words';
 import type { MealItem, ParsedMeal } from '@/features/foods/api/parse-meal';
 import { MAX_AMOUNT_GRAMS, readAmount } from '@/lib/amount';
 import { readsAs } from '@/lib/food-amounts';
@@ -11,9 +12,8 @@ import type { Food } from '@/types/food';
 /** Words and marks between two dishes, in both languages. */
 const SEPARATOR = /[和、，,;；+&]|还有|加|\b(?:and|with|plus)\b/i;
 
-/** Chinese measure words that follow a number: "一碗", "两个", "二两", "半斤", "3片". */
-const CHINESE_AMOUNT =
-  /[\d一二两三四五六七八九十半几]\s*(?:小碗|大碗|公斤|千克|毫升|个|碗|杯|片|块|份|根|只|条|勺|盘|颗|粒|串|瓶|听|罐|包|袋|盒|两|斤|克|升|张|枚|把|碟|笼)/;
+/** A number and a Chinese measure word after it: "一碗", "两个", "二两", "半斤", "3片" (the server's measure words, longest first). */
+const CHINESE_AMOUNT = new RegExp(`[\\d一二两三四五六七八九十半几]\\s*(?:${AMOUNT_WORDS.measures_zh.join('|')})`);
 
 /** A number before a word ("2 eggs", "150g rice", "½ avocado"). */
 const NUMBER_BEFORE_WORD = /[\d½¼¾⅓⅔]\s*\p{L}/u;

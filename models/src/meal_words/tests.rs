@@ -1,0 +1,126 @@
+use super::*;
+
+/// A few foods by their names, as the index would know them.
+fn naming(words: &str) -> Naming {
+    const EXACT: [&str; 9] = [
+        "米饭",
+        "鸡蛋",
+        "toast",
+        "egg",
+        "eggs",
+        "fish and chips",
+        "和牛",
+        "三杯鸡",
+        "milk",
+    ];
+    if EXACT.contains(&words) {
+        Naming::Exact
+    } else if ["rice", "chicken", "面条", "牛肉面", "coffee"].contains(&words) {
+        Naming::Found
+    } else {
+        Naming::Unknown
+    }
+}
+
+fn read(text: &str) -> Vec<(String, f64, Option<String>)> {
+    said_dishes(text, &naming)
+        .into_iter()
+        .map(|d| (d.dish, d.count, d.unit))
+        .collect()
+}
+
+fn dish(name: &str, count: f64, unit: Option<&str>) -> (String, f64, Option<String>) {
+    (name.to_owned(), count, unit.map(str::to_owned))
+}
+
+#[test]
+fn chinese_dishes_run_on_after_each_amount_and_split_on_conjunctions() {
+    let both = vec![dish("米饭", 1.0, Some("碗")), dish("鸡蛋", 2.0, Some("个"))];
+    assert_eq!(read("一碗米饭两个鸡蛋"), both);
+    assert_eq!(read("早饭吃了一碗米饭和两个鸡蛋"), both);
+    assert_eq!(read("一碗米饭，两个鸡蛋。"), both);
+    assert_eq!(read("一碗米饭、两个鸡蛋"), both);
+    assert_eq!(read("中午吃了一碗米饭还有两个鸡蛋"), both);
+    assert_eq!(
+        read("二两饺子加一杯豆浆"),
+        vec![dish("饺子", 2.0, Some("两")), dish("豆浆", 1.0, Some("杯"))]
+    );
+    assert_eq!(read("十二个饺子"), vec![dish("饺子", 12.0, Some("个"))]);
+    assert_eq!(read("半斤牛肉面"), vec![dish("牛肉面", 0.5, Some("斤"))]);
+    assert_eq!(read("米饭"), vec![dish("米饭", 1.0, None)]);
+    assert_eq!(read("200克米饭"), vec![dish("米饭", 200.0, Some("克"))]);
+    assert_eq!(
+        read("米饭一碗鸡蛋两个"),
+        vec![dish("米饭", 1.0, Some("碗")), dish("鸡蛋", 2.0, Some("个"))]
+    );
+}
+
+#[test]
+fn english_dishes_split_on_and_with_plus_and_commas() {
+    assert_eq!(
+        read("2 eggs and a slice of toast"),
+        vec![dish("eggs", 2.0, None), dish("toast", 1.0, Some("slice"))]
+    );
+    assert_eq!(
+        read("For lunch I had rice with chicken, plus a cup of coffee"),
+        vec![
+            dish("rice", 1.0, None),
+            dish("chicken", 1.0, None),
+            dish("coffee", 1.0, Some("cup"))
+        ]
+    );
+    assert_eq!(read("200g rice"), vec![dish("rice", 200.0, Some("g"))]);
+    assert_eq!(
+        read("two slices of toast"),
+        vec![dish("toast", 2.0, Some("slice"))]
+    );
+    assert_eq!(
+        read("half a cup of milk"),
+        vec![dish("milk", 0.5, Some("cup"))]
+    );
+}
+
+#[test]
+fn one_food_named_with_a_conjunction_or_a_number_stays_whole() {
+    assert_eq!(
+        read("fish and chips"),
+        vec![dish("fish and chips", 1.0, None)]
+    );
+    assert_eq!(read("和牛"), vec![dish("和牛", 1.0, None)]);
+    assert_eq!(read("三杯鸡"), vec![dish("三杯鸡", 1.0, None)]);
+    assert_eq!(read("一份三杯鸡"), vec![dish("三杯鸡", 1.0, Some("份"))]);
+}
+
+#[test]
+fn words_that_only_say_when_are_no_dish() {
+    assert!(read("早饭吃了").is_empty());
+    assert!(read("for lunch I had").is_empty());
+    assert!(read("   ").is_empty());
+}
+
+#[test]
+fn grams_come_from_the_foods_portions_then_household_measures() {
+    let portion = |grams: f64, name: &str, zh: &str| Portion {
+        grams,
+        name: name.into(),
+        name_zh: Some(zh.into()),
+    };
+    let rice = [
+        portion(150.0, "1 bowl", "1 碗"),
+        portion(158.0, "1 cup", "1 杯"),
+    ];
+    let egg = [portion(50.0, "1 large", "1 个（大）")];
+    let jiaozi = [portion(22.0, "1 piece", "1 个")];
+    let said = |text: &str| said_dishes(text, &naming).remove(0);
+    assert_eq!(grams_of(&said("一碗米饭"), &rice, false), 150.0);
+    assert_eq!(grams_of(&said("两个鸡蛋"), &egg, false), 100.0);
+    assert_eq!(grams_of(&said("2 eggs"), &egg, false), 100.0);
+    assert_eq!(grams_of(&said("米饭"), &rice, false), 150.0);
+    assert_eq!(grams_of(&said("200g rice"), &rice, false), 200.0);
+    // Dumplings have no bowl: a household bowl.
+    assert_eq!(grams_of(&said("一碗饺子"), &jiaozi, false), 250.0);
+    assert_eq!(grams_of(&said("十个饺子"), &jiaozi, false), 220.0);
+    // A drink with no portion of its own: a cup counted as water.
+    assert_eq!(grams_of(&said("一杯牛奶"), &[], true), 236.6);
+    assert_eq!(grams_of(&said("米饭一碗"), &rice, false), 150.0);
+}
