@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Long on purpose: one pinned, seeded training run from photos to the exported ONNX and
+# its log; split, a rerun would have to reassemble it.
 """Trains the dish recogniser's head: a softmax (multinomial logistic) layer over the
 1,280-value `embedding` of the gate model (../shared/data/models/efficientnet_lite0.onnx, or
 `--model` another, such as a backbone scripts/train-backbone.py fine-tuned: each gate model

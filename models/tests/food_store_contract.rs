@@ -1,4 +1,7 @@
 //! One contract for the food store, run on SQLite and on PostgreSQL.
+//!
+//! Long on purpose: the contract every food store meets, run on both engines; one list of
+//! cases so the engines cannot drift apart.
 
 use models::meal::Grams;
 use models::recipe::{

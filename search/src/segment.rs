@@ -4,6 +4,10 @@
 //! Documents are laid out best-first (built-in foods, then generic, then branded; short
 //! names before long ones), so a query can stop scanning once nothing further down
 //! could beat the results it already holds.
+//!
+//! Long on purpose: the order the builder lays documents out in and the scan that stops
+//! early because of that order are one invariant; they are kept side by side so neither
+//! can change without the other.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

@@ -25,6 +25,9 @@
 //! the held-back dish photos, one-shot accuracy, the unknown-dish rate, top-1, top-3,
 //! asked, wrong unquestioned, the learning curve and the CPU time. `RECORD=DIR` writes the
 //! likeness distributions the learned-food cuts are chosen from.
+//!
+//! Long on purpose: an evaluation tool, not product code: every figure BENCHMARKS quotes
+//! for recognition comes from this one run, so its datasets and measures stay together.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

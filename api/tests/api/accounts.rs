@@ -1,5 +1,9 @@
 //! Accounts end to end over HTTP: sign-up, sign-in, sessions, mailed links, profile,
 //! account settings, and the bad inputs and attacks each must refuse.
+//!
+//! Long on purpose: one file per area of the API: sign-up, sessions, mailed links and
+//! settings share the account and mail listener set-up, and each attack case stands
+//! beside the route it attacks.
 
 use std::time::Duration;
 

@@ -3,6 +3,9 @@
 //! USDA branded foods, against a local server answering as those services do (found,
 //! not found, an implausible product, 429, 500, too slow). One food per barcode, also
 //! when two requests race.
+//!
+//! Long on purpose: one file per area of the API: scans, typed codes, lookups and the
+//! race of two clients share the recorded Open Food Facts answers.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

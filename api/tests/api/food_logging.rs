@@ -1,5 +1,9 @@
 //! Faster food logging over HTTP: amounts beyond grams, quick adds, recent and starred foods,
 //! copying meals and days, and recipes — with ownership and the bad inputs.
+//!
+//! Long on purpose: one file per area of the API: amounts, quick adds, recents, stars,
+//! copies and recipes are the ways of logging a food faster, tested through the same meal
+//! reads.
 
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,8 @@
 //! Foods over HTTP: search in both languages across the catalogue and custom foods, the
 //! search history, custom food ownership and validation, and the bad inputs.
+//!
+//! Long on purpose: one file per area of the API: search, custom foods and USDA fetches
+//! share the catalogue set-up.
 
 use reqwest::Method;
 use serde_json::{Value, json};

@@ -1,5 +1,9 @@
 //! API conventions: envelope, statuses, trailing slashes, unknown routes, CORS, the
 //! OpenAPI document, the web app and its client-route fallback.
+//!
+//! Long on purpose: the conventions every route shares (envelope, statuses, slashes,
+//! CORS, the OpenAPI document, the web app) are tested in one place so no route file
+//! repeats them.
 
 use serde_json::Value;
 

@@ -2,6 +2,10 @@
 //! photos: upload (type from the bytes, bounds, EXIF orientation), the streamed analysis
 //! and its steps, results, confirmation, a meal from them, the list, deletion with the
 //! file, ownership, the bad uploads, cancellation, and no model at all.
+//!
+//! Long on purpose: one file per area of the API, as the routes are: every photo case
+//! (upload, stream, results, confirmation, cancel, ownership, bad uploads) shares one
+//! set-up, and each test stands alone.
 
 use std::time::Duration;
 

@@ -1,6 +1,10 @@
 //! Meals over HTTP: saving from the basket, reading back by local day in several time
 //! zones (and across a daylight-saving change), editing line by line, plans, statistics,
 //! body weight, ownership and the bad inputs.
+//!
+//! Long on purpose: one file per area of the API: meals, plans, statistics and body
+//! weight are read back through the same day and time-zone rules, so their cases sit
+//! together.
 
 use chrono::{DateTime, Utc};
 use models::meal::Grams;

@@ -6,6 +6,10 @@
 //!
 //! The Redis and PostgreSQL that are restarted are the test's own (a private
 //! `redis-server`, a private cluster in a temporary directory), never the machine's.
+//!
+//! Long on purpose: each fault test drives real processes (kill -9, restarts) on its
+//! own bounded timeline, and all of them share the fleet of processes (`Fleet`) and the
+//! stream reader defined here.
 
 use std::{
     collections::HashSet,

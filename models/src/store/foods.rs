@@ -1,3 +1,6 @@
+//! Long on purpose: the food store for both engines: the catalogue, custom foods,
+//! barcodes, uses and stars share the food row and its conversions.
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::query_builder::Separated;

@@ -1,3 +1,7 @@
+//! Long on purpose: the meal store for both engines: a meal and its lines are written and
+//! read in one transaction, and the statistics read the same rows; split, the row types
+//! would be shared across files.
+
 use std::collections::HashMap;
 
 use async_trait::async_trait;

@@ -2,6 +2,9 @@
 //! The SQL is written once where both engines accept it, and each store's file once,
 //! compiled for each engine ([`sqlite`], [`postgres`]), so the two implementations
 //! cannot drift apart.
+//!
+//! Long on purpose: every store trait, one per area, in one place: the contract each
+//! engine's implementation and the contract tests follow.
 
 use std::sync::Arc;
 

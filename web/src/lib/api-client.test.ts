@@ -1,3 +1,4 @@
+// Long on purpose: the tests of the one API client, one group per part of a request's life.
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClientEvent, filenameFromDisposition, serverMessage } from '@/lib/api-client';

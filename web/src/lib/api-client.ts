@@ -1,3 +1,5 @@
+// Long on purpose: the one client every feature calls: the envelope, errors, auth refresh, idempotent retries
+// and job progress over SSE are one request's life.
 import { API_BASE_URL, AUTH_FAILURE_COOLDOWN_MS } from '@/config/constants';
 import { localizedErrorMessage } from '@/lib/error-messages';
 import { serverSentEvents, type ServerSentEvent } from '@/lib/server-sent-events';

@@ -1,6 +1,9 @@
 //! Starts the real API on port 0 with a fresh database, as `make run` would, and
 //! talks to it over HTTP. `TEST_ENGINE=postgres` runs the same tests on PostgreSQL with
 //! the Redis queue and bus; `TEST_LOG=1` shows the server's logs.
+//!
+//! Long on purpose: the one harness every API test uses (spawning the real server, its
+//! stores, mail and replayed outside services); one file so no test file grows a copy.
 
 pub mod process;
 pub mod smtp;

@@ -1,3 +1,4 @@
+// Long on purpose: the tests of the custom food dialog, field by field and with its bad inputs.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';

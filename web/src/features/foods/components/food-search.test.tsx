@@ -1,3 +1,5 @@
+// Long on purpose: the tests of the search screen: typing, results, meal words and quick adds as a person meets
+// them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';

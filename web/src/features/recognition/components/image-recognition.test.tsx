@@ -1,3 +1,4 @@
+// Long on purpose: the tests of the photo flow's one screen, step by step as a person goes through it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
