@@ -11,13 +11,14 @@ export type MockReply = {
   stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 };
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+/** A fixed reply, or one made from the call. */
+export type MockRoute = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
 /**
  * Replaces `fetch` for component tests: routes are keyed `METHOD /api/v1/path`, anything
  * else answers the server's 404 envelope, as the real API does for unknown routes.
  */
-export function mockFetch(routes: Record<string, Route> = {}) {
+export function mockFetch(routes: Record<string, MockRoute> = {}) {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

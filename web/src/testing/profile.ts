@@ -1,9 +1,12 @@
-/** `GET /users/profile/`'s answer for Ann (175 cm, 70 kg, 2000 kcal a day), with `profile` over its defaults. */
-export function profileBody(profile: Record<string, unknown> = {}) {
+/**
+ * `GET /users/profile/`'s answer for Ann (175 cm, 70 kg, 2000 kcal a day), with `profile`
+ * and `user` over its defaults.
+ */
+export function profileBody(profile: Record<string, unknown> = {}, user: Record<string, unknown> = {}) {
   return {
     success: true,
     data: {
-      user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann' },
+      user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann', ...user },
       profile: {
         date_of_birth: null,
         gender: 'male',

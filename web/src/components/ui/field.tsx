@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FilePicker, type FilePickerProps } from '@/components/ui/file-picker';
 
 type FieldIds = { id: string; hintId: string | undefined };
 type FieldFrameProps = { label: string; id?: string; hint?: ReactNode; children: (ids: FieldIds) => ReactNode };
@@ -32,6 +33,15 @@ export function TextField({
   return (
     <FieldFrame label={label} hint={hint} id={input.id}>
       {({ id, hintId }) => <input aria-describedby={hintId} {...input} id={id} />}
+    </FieldFrame>
+  );
+}
+
+/** A labelled file picker (a photo to scan or to read); the hint, if any, describes it. */
+export function FileField({ label, hint, ...picker }: { label: string; hint?: ReactNode } & FilePickerProps) {
+  return (
+    <FieldFrame label={label} hint={hint} id={picker.id}>
+      {({ id, hintId }) => <FilePicker aria-describedby={hintId} {...picker} id={id} />}
     </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type InputHTMLAttributes } from 'react';
 
-type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'className'> & {
+export type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'className'> & {
   /** The button's words, in the page's language. */
   chooseLabel: string;
   /** Said while no file is chosen. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -157,5 +158,20 @@ export function Modal({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** A dialog's title beside its close button (×); `titleId` is the id the modal is `labelledBy`. */
+export function ModalHeader({ titleId, onClose, children }: { titleId: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="modal-header">
+      <h2 id={titleId} className="modal-title">
+        {children}
+      </h2>
+      <button type="button" className="icon-button" aria-label={t('actions.close')} onClick={onClose}>
+        ×
+      </button>
+    </div>
   );
 }

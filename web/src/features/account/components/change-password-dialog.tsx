@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useChangePassword } from '@/features/account/api/change-password';
 import { newPasswordProblem } from '@/lib/password';
@@ -9,18 +9,13 @@ import { useFailureText } from '@/lib/use-failure-text';
 
 /** Current password, new password twice. This session keeps going with new tokens. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useTranslation('pages');
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId}>
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
-          {t('profile.changePassword.title')}
-        </h2>
-        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <ModalHeader titleId={titleId} onClose={onClose}>
+        {t('profile.changePassword.title')}
+      </ModalHeader>
       {/* Mounted only while open: every opening starts with empty fields. */}
       <ChangePasswordForm onDone={onClose} />
     </Modal>
@@ -28,7 +23,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 }
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation(['pages', 'auth', 'common']);
+  const { t } = useTranslation(['pages', 'auth']);
   const toast = useToast();
   const failureText = useFailureText();
   const { trigger, isMutating } = useChangePassword();

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
 import { useFailureText } from '@/lib/use-failure-text';
 
@@ -15,19 +15,14 @@ export function DeleteAccountDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useTranslation('pages');
   const titleId = useId();
   const introId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={introId}>
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
-          {t('profile.deleteAccount.passwordTitle')}
-        </h2>
-        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <ModalHeader titleId={titleId} onClose={onClose}>
+        {t('profile.deleteAccount.passwordTitle')}
+      </ModalHeader>
       <p id={introId}>{t('profile.deleteAccount.passwordIntro')}</p>
       <DeleteAccountForm onCancel={onClose} onDeleted={onDeleted} />
     </Modal>

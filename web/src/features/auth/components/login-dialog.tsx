@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/field';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
@@ -13,7 +14,7 @@ const TABS: readonly LoginDialogTab[] = ['login', 'register'];
 
 /** The one login dialog of the app, opened from anywhere through `useLoginDialog`. */
 export function LoginDialog() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation('auth');
   const dialog = useLoginDialog();
   const titleId = useId();
   const idPrefix = useId();
@@ -31,14 +32,9 @@ export function LoginDialog() {
 
   return (
     <Modal open={dialog.isOpen} onClose={dialog.close} labelledBy={titleId} className="login-panel">
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
-          {t('dialog.title')}
-        </h2>
-        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={dialog.close}>
-          ×
-        </button>
-      </div>
+      <ModalHeader titleId={titleId} onClose={dialog.close}>
+        {t('dialog.title')}
+      </ModalHeader>
       <div role="tablist" aria-label={t('dialog.tabs')} className="tabs">
         {TABS.map((tab) => (
           <button
@@ -72,16 +68,9 @@ export function LoginDialog() {
   );
 }
 
-function Field({
-  label,
-  ...input
-}: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input required {...input} />
-    </label>
-  );
+/** Every field of these forms must be filled: `formIsValid` lets the browser say which is empty. */
+function RequiredField(props: ComponentProps<typeof TextField>) {
+  return <TextField required {...props} />;
 }
 
 /** Lets the browser say which required field is empty, in its own language. */
@@ -115,7 +104,7 @@ function LoginForm({ initialUsername }: { initialUsername: string }) {
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field
+      <RequiredField
         label={t('fields.username')}
         name="username"
         autoComplete="username"
@@ -123,7 +112,7 @@ function LoginForm({ initialUsername }: { initialUsername: string }) {
         onChange={(event) => setUsername(event.target.value)}
         data-autofocus
       />
-      <Field
+      <RequiredField
         label={t('fields.password')}
         name="password"
         type="password"
@@ -178,7 +167,7 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field
+      <RequiredField
         label={t('fields.username')}
         name="username"
         autoComplete="username"
@@ -186,7 +175,7 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
         onChange={update('username')}
         data-autofocus
       />
-      <Field
+      <RequiredField
         label={t('fields.email')}
         name="email"
         type="email"
@@ -194,14 +183,14 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
         value={form.email}
         onChange={update('email')}
       />
-      <Field
+      <RequiredField
         label={t('fields.firstName')}
         name="nickname"
         autoComplete="given-name"
         value={form.nickname}
         onChange={update('nickname')}
       />
-      <Field
+      <RequiredField
         label={t('fields.password')}
         name="password"
         type="password"

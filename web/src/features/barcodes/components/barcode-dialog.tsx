@@ -1,9 +1,8 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
-import { FormMessage } from '@/components/ui/field';
-import { FilePicker } from '@/components/ui/file-picker';
-import { Modal } from '@/components/ui/modal';
+import { FileField, FormMessage } from '@/components/ui/field';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { WorkProgress } from '@/components/ui/work-progress';
 import { useAnalyzeWithBarcode } from '@/features/barcodes/api/analyze-with-barcode';
@@ -41,19 +40,14 @@ type BarcodeDialogProps = {
 
 /** SPEC 2 "Barcode dialog": a photo (or the camera) in, barcodes and their foods out. */
 export function BarcodeDialog({ open, onClose, onFoods, onAddToBasket, createOwnFood }: BarcodeDialogProps) {
-  const { t } = useTranslation(['barcodes', 'common']);
+  const { t } = useTranslation('barcodes');
   const titleId = useId();
   const introId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} describedBy={introId} className="barcode-panel">
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
-          {t('dialog.title')}
-        </h2>
-        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <ModalHeader titleId={titleId} onClose={onClose}>
+        {t('dialog.title')}
+      </ModalHeader>
       <p id={introId} className="barcode-intro">
         {t('dialog.intro')}
       </p>
@@ -107,7 +101,6 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
   const addToBasket = useAddToBasket(onAddToBasket);
   const analyze = useAnalyzeWithBarcode();
   const createFood = useCreateFoodFromBarcode();
-  const fileId = useId();
   const typedId = useId();
   const [mode, setMode] = useState<Mode>('upload');
   const [file, setFile] = useState<File | null>(null);
@@ -260,20 +253,15 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
 
       {mode === 'upload' ? (
         <form className="barcode-form" onSubmit={(event) => void scanPhoto(event)}>
-          <div className="field">
-            <label htmlFor={fileId} className="field-label">
-              {t('dialog.choose')}
-            </label>
-            <FilePicker
-              id={fileId}
-              accept="image/*"
-              data-autofocus
-              disabled={busy}
-              chooseLabel={t('dialog.chooseFile')}
-              noneLabel={t('dialog.noFile')}
-              onFile={choose}
-            />
-          </div>
+          <FileField
+            label={t('dialog.choose')}
+            accept="image/*"
+            data-autofocus
+            disabled={busy}
+            chooseLabel={t('dialog.chooseFile')}
+            noneLabel={t('dialog.noFile')}
+            onFile={choose}
+          />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {phase.kind === 'uploading' ? t('dialog.uploading') : t('dialog.scan')}
           </button>

@@ -1,28 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { openWithBasket, signInAnn } from '@/testing/basket';
+import type { MockRoute } from '@/testing/fetch-mock';
 import { makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
-
-const ann = { id: 1, username: 'ann', nickname: 'Ann' };
 const bread = makeFood({
   id: 9, name: 'White bread', name_zh: '白面包', calories_per_100g: 265, protein_per_100g: 9, fat_per_100g: 3.2, carbs_per_100g: 49,
   portions: [{ grams: 30, name: '1 slice', name_zh: '1 片' }],
 });
 const stored = () => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as unknown[];
 
-function openHome(basket: unknown[], routes: Record<string, Route> = {}) {
-  const mock = mockFetch({
-    'GET /api/v1/auth/user/': ok(ann),
-    'GET /api/v1/foods/search/history/': ok({ history: [] }),
-    ...routes,
-  });
-  rememberSession(ann);
-  localStorage.setItem('mealCart', JSON.stringify(basket));
-  return { ...mock, ...renderApp('/') };
+function openHome(basket: unknown[], routes: Record<string, MockRoute> = {}) {
+  return openWithBasket('/', basket, routes);
 }
 
 describe('basket lines with amounts', () => {
@@ -140,12 +131,7 @@ describe('editing a meal with amounts and quick adds', () => {
         ],
       }),
     );
-    const mock = mockFetch({
-      'GET /api/v1/auth/user/': ok(ann),
-      'GET /api/v1/foods/search/history/': ok({ history: [] }),
-      'PUT /api/v1/meals/44/update/': (call) => ok({ id: 44, ...(call.body as object) }),
-    });
-    rememberSession(ann);
+    const mock = signInAnn({ 'PUT /api/v1/meals/44/update/': (call) => ok({ id: 44, ...(call.body as object) }) });
     const { user } = renderApp('/?edit_meal=44');
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     await waitFor(() => expect(within(box).getAllByRole('listitem')).toHaveLength(2));

@@ -1,14 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
-import { makeFood, ok } from '@/testing/foods';
-import { renderApp } from '@/testing/render';
-
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
-
-const ann = { id: 1, username: 'ann', nickname: 'Ann' };
-const rice = makeFood({ id: 7, name: 'Rice, white, cooked', name_zh: '米饭', calories_per_100g: 116, protein_per_100g: 2.6, fat_per_100g: 0.3, carbs_per_100g: 25.9 });
-const egg = makeFood({ id: 8, name: 'Egg, boiled', name_zh: '鸡蛋（煮）', calories_per_100g: 155, protein_per_100g: 12.6, fat_per_100g: 10.6, carbs_per_100g: 1.1 });
+import { egg, leaveLateLunchToOpen, openWithBasket, rice } from '@/testing/basket';
+import type { MockCall, MockReply, MockRoute } from '@/testing/fetch-mock';
 
 /** A phone-wide screen (< 900 px) for matchMedia, or a wide one. */
 function screenWidth(phone: boolean) {
@@ -31,19 +24,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function open(path: string, routes: Record<string, Route> = {}, phone = true, basket: unknown[] = [
+function open(path: string, routes: Record<string, MockRoute> = {}, phone = true, basket: unknown[] = [
   { food: rice, quantity: 150 },
   { food: egg, quantity: 50 },
 ]) {
   restore = screenWidth(phone);
-  const mock = mockFetch({
-    'GET /api/v1/auth/user/': ok(ann),
-    'GET /api/v1/foods/search/history/': ok({ history: [] }),
-    ...routes,
-  });
-  rememberSession(ann);
-  localStorage.setItem('mealCart', JSON.stringify(basket));
-  return { ...mock, ...renderApp(path) };
+  return openWithBasket(path, basket, routes);
 }
 
 const created = (call: MockCall): MockReply => ({ status: 201, body: { success: true, data: { id: 1, ...(call.body as object) } } });
@@ -189,15 +175,7 @@ describe('a save without a connection', () => {
   });
 
   it('of a meal being edited keeps the basket and says so', async () => {
-    const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
-    sessionStorage.setItem(
-      'mealToOpen',
-      JSON.stringify({
-        id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
-        total_calories: 232, notes: null,
-        foods: [{ food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null, quantity: 200, per_100g: per }],
-      }),
-    );
+    leaveLateLunchToOpen();
     const { user } = open('/?edit_meal=42', {
       'PUT /api/v1/meals/42/update/': () => {
         throw new TypeError('Failed to fetch');

@@ -1,28 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { egg, leaveLateLunchToOpen, openWithBasket, rice, signInAnn } from '@/testing/basket';
+import { mockFetch, type MockRoute } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
 
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
-
-const ann = { id: 1, username: 'ann', nickname: 'Ann' };
-const rice = makeFood({ id: 7, name: 'Rice, white, cooked', name_zh: '米饭', calories_per_100g: 116, protein_per_100g: 2.6, fat_per_100g: 0.3, carbs_per_100g: 25.9 });
-const egg = makeFood({ id: 8, name: 'Egg, boiled', name_zh: '鸡蛋（煮）', calories_per_100g: 155, protein_per_100g: 12.6, fat_per_100g: 10.6, carbs_per_100g: 1.1 });
-
-function openHome(routes: Record<string, Route> = {}, basket = [
+function openHome(routes: Record<string, MockRoute> = {}, basket = [
   { food: rice, quantity: 150 },
   { food: egg, quantity: 50, updated: true },
 ]) {
-  const mock = mockFetch({
-    'GET /api/v1/auth/user/': ok(ann),
-    'GET /api/v1/foods/search/history/': ok({ history: [] }),
-    ...routes,
-  });
-  rememberSession(ann);
-  localStorage.setItem('mealCart', JSON.stringify(basket));
-  return { ...mock, ...renderApp('/') };
+  return openWithBasket('/', basket, routes);
 }
 
 const panel = () => screen.getByRole('complementary', { name: /basket/i });
@@ -144,21 +132,8 @@ describe('basket panel', () => {
   });
 
   it('edits a saved meal left by the statistics page, then updates it', async () => {
-    const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
-    sessionStorage.setItem(
-      'mealToOpen',
-      JSON.stringify({
-        id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
-        total_calories: 232, notes: null,
-        foods: [{ food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null, quantity: 200, per_100g: per }],
-      }),
-    );
-    const mock = mockFetch({
-      'GET /api/v1/auth/user/': ok(ann),
-      'GET /api/v1/foods/search/history/': ok({ history: [] }),
-      'PUT /api/v1/meals/42/update/': (call) => ok({ id: 42, ...(call.body as object) }),
-    });
-    rememberSession(ann);
+    leaveLateLunchToOpen();
+    const mock = signInAnn({ 'PUT /api/v1/meals/42/update/': (call) => ok({ id: 42, ...(call.body as object) }) });
     const { user } = renderApp('/?edit_meal=42');
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -181,8 +156,7 @@ describe('basket panel', () => {
         total_calories: 232, notes: null, foods: [line(7, 'Rice, white, cooked'), line(null, 'My old granola')],
       }),
     );
-    mockFetch({ 'GET /api/v1/auth/user/': ok(ann), 'GET /api/v1/foods/search/history/': ok({ history: [] }) });
-    rememberSession(ann);
+    signInAnn();
     renderApp('/?edit_meal=43');
     const box = await screen.findByRole('complementary', { name: 'Editing basket' });
     expect(await screen.findByText('1 food of this meal no longer exists; updating the meal leaves it out')).toBeVisible();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/field';
 import { UnknownValue } from '@/components/ui/unknown-value';
 import type { SaveMeal } from '@/features/basket/api/save-meal';
 import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket-line';
@@ -45,7 +46,6 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const confirm = useConfirm();
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
-  const nameId = useId();
   const partialNoteId = useId();
   const saving = useBasketSave(basket, { save, now });
   const defaultName = useDefaultMealName();
@@ -113,19 +113,14 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
         </p>
       )}
       <MealTypePicker value={mealType} onChange={basket.setMealType} />
-      <div className="field">
-        <label htmlFor={nameId} className="field-label">
-          {t('basket.mealName')}
-        </label>
-        <input
-          id={nameId}
-          type="text"
-          maxLength={100}
-          value={basket.name}
-          placeholder={defaultName(mealType, time)}
-          onChange={(event) => basket.setName(event.target.value)}
-        />
-      </div>
+      <TextField
+        label={t('basket.mealName')}
+        type="text"
+        maxLength={100}
+        value={basket.name}
+        placeholder={defaultName(mealType, time)}
+        onChange={(event) => basket.setName(event.target.value)}
+      />
       <div className="field">
         <span className="field-label">{t('basket.mealTime')}</span>
         <DateTimePicker label={t('basket.mealTime')} value={time} onChange={basket.setTime} now={now} />

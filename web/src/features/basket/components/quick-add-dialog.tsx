@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { QuickAddFields } from '@/features/basket/components/quick-add-form';
 import type { QuickAdd } from '@/features/basket/utils/basket';
@@ -21,7 +21,7 @@ type QuickAddDialogProps = {
  * opens only once it holds something): named already, so the calories are all to type.
  */
 export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
-  const { t, i18n } = useTranslation(['basket', 'common']);
+  const { t, i18n } = useTranslation('basket');
   const toast = useToast();
   const titleId = useId();
   const format = (value: number) => numberFormat(displayLocale(i18n.resolvedLanguage), 1).format(value);
@@ -36,14 +36,9 @@ export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
 
   return (
     <Modal open={name !== null} onClose={onClose} labelledBy={titleId} className="quick-add-dialog">
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
-          {t('quickAdd.dialogTitle')}
-        </h2>
-        <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <ModalHeader titleId={titleId} onClose={onClose}>
+        {t('quickAdd.dialogTitle')}
+      </ModalHeader>
       {name !== null && <QuickAddFields initialName={name} inDialog onAdd={add} format={format} />}
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
 import type { QuickAdd } from '@/features/basket/utils/basket';
+import { useDisclosure } from '@/lib/use-disclosure';
 import {
   EMPTY_QUICK_ADD,
   MAX_QUICK_CALORIES,
@@ -17,21 +18,18 @@ type QuickAddFormProps = { onAdd: (quick: QuickAdd) => void; format: (value: num
 /** Calories without a food (a restaurant meal, a snack with only a label): folded until asked for. */
 export function QuickAddForm({ onAdd, format }: QuickAddFormProps) {
   const { t } = useTranslation('basket');
-  const formId = useId();
-  const [open, setOpen] = useState(false);
+  const form = useDisclosure();
   return (
     <div className="quick-add">
       <button
         type="button"
         className="link-button"
-        aria-expanded={open}
-        aria-controls={formId}
-        onClick={() => setOpen((shown) => !shown)}
+        {...form.toggleProps}
       >
         <span aria-hidden="true">+ </span>
         {t('quickAdd.title')}
       </button>
-      <QuickAddFields id={formId} hidden={!open} onAdd={onAdd} format={format} />
+      <QuickAddFields id={form.panelId} hidden={!form.open} onAdd={onAdd} format={format} />
     </div>
   );
 }

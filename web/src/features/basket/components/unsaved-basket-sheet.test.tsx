@@ -1,34 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
-import { makeFood, ok } from '@/testing/foods';
-import { renderApp } from '@/testing/render';
-
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
-
-const ann = { id: 1, username: 'ann', nickname: 'Ann' };
-const per = { calories: 116, protein: 2.6, fat: 0.3, carbs: 25.9, fiber: 0.3, sugar: 0.1, sodium: 2 };
-const egg = makeFood({ id: 8, name: 'Egg, boiled', name_zh: '鸡蛋（煮）', calories_per_100g: 155, protein_per_100g: 12.6, fat_per_100g: 10.6, carbs_per_100g: 1.1 });
+import { egg, leaveLateLunchToOpen, openWithBasket } from '@/testing/basket';
+import type { MockRoute } from '@/testing/fetch-mock';
 
 /** The search page opened by a tap on the saved meal "Late lunch" while an egg waits in the basket. */
-function openSavedMeal(routes: Record<string, Route> = {}) {
-  sessionStorage.setItem(
-    'mealToOpen',
-    JSON.stringify({
-      id: 42, name: 'Late lunch', date: '2026-11-20', eaten_at: '2026-11-20T06:00:00Z', meal_type: 'lunch',
-      total_calories: 232, notes: null,
-      foods: [{ food_id: 7, food_name: 'Rice, white, cooked', food_name_zh: '米饭', brand: null, quantity: 200, per_100g: per }],
-    }),
-  );
-  const mock = mockFetch({
-    'GET /api/v1/auth/user/': ok(ann),
-    'GET /api/v1/foods/search/history/': ok({ history: [] }),
-    ...routes,
-  });
-  rememberSession(ann);
-  localStorage.setItem('mealCart', JSON.stringify([{ food: egg, quantity: 50 }]));
-  return { ...mock, ...renderApp('/?edit_meal=42') };
+function openSavedMeal(routes: Record<string, MockRoute> = {}) {
+  leaveLateLunchToOpen();
+  return openWithBasket('/?edit_meal=42', [{ food: egg, quantity: 50 }], routes);
 }
 
 const question = () => screen.findByRole('dialog', { name: 'Open “Late lunch” in the basket?' });

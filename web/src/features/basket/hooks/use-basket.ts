@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/config/constants';
 import {
   isMealType,
@@ -116,77 +116,35 @@ export type Basket = {
   loadMeal: (meal: EditingMeal, options?: { keepLines?: boolean }) => void;
 };
 
-/** The basket of the signed-in person; anonymous users have none (SPEC 6). */
-export function useBasket(): Basket {
-  const { isAuthenticated } = useAuth();
-  const stored = useSyncExternalStore(subscribe, readSnapshot, () => ANONYMOUS);
-  const snapshot = isAuthenticated ? stored : ANONYMOUS;
-
-  const add = useCallback(
-    (food: SavedFood, quantity: number, amount?: string) => {
-      if (isAuthenticated) writeLines(addFood(readSnapshot().lines, food, quantity, amount));
-    },
-    [isAuthenticated],
-  );
-
-  const updateFood = useCallback(
-    (food: SavedFood) => {
-      const next = isAuthenticated ? withUpdatedFood(readSnapshot().lines, food) : null;
-      if (next) writeLines(next);
-      return next !== null;
-    },
-    [isAuthenticated],
-  );
-
-  const removeFood = useCallback(
-    (foodId: number) => {
-      const next = isAuthenticated ? withoutFood(readSnapshot().lines, foodId) : null;
-      if (next) writeLines(next);
-      return next !== null;
-    },
-    [isAuthenticated],
-  );
-
-  const setQuantity = useCallback((foodId: number, quantity: number, amount?: string) => {
+// What writes storage whatever the sign-in: one set for every component, never new.
+const storeActions = {
+  setQuantity(foodId: number, quantity: number, amount?: string) {
     writeLines(withQuantity(readSnapshot().lines, foodId, quantity, amount));
-  }, []);
-
-  const addQuickAdd = useCallback(
-    (quick: QuickAdd) => {
-      if (isAuthenticated) writeLines(withQuickAdd(readSnapshot().lines, quick));
-    },
-    [isAuthenticated],
-  );
-
-  const removeQuickAdd = useCallback((id: string) => {
+  },
+  removeQuickAdd(id: string) {
     writeLines(withoutQuickAdd(readSnapshot().lines, id));
-  }, []);
-
-  const setName = useCallback((name: string) => {
+  },
+  setName(name: string) {
     writeItem(STORAGE_KEYS.mealName, name);
     changed();
-  }, []);
-
-  const setTime = useCallback((time: Date) => {
+  },
+  setTime(time: Date) {
     writeItem(STORAGE_KEYS.mealTime, time.toISOString());
     changed();
-  }, []);
-
-  const setMealType = useCallback((type: MealType) => {
+  },
+  setMealType(type: MealType) {
     writeItem(STORAGE_KEYS.mealType, type);
     changed();
-  }, []);
-
-  const clear = useCallback(() => {
+  },
+  clear() {
     removeItem(STORAGE_KEYS.mealCart);
     removeItem(STORAGE_KEYS.mealName);
     removeItem(STORAGE_KEYS.mealTime);
     removeItem(STORAGE_KEYS.mealType);
     clearEditingMeal();
     changed();
-  }, []);
-
-  const loadMeal = useCallback((meal: EditingMeal, options?: { keepLines?: boolean }) => {
+  },
+  loadMeal(meal: EditingMeal, options?: { keepLines?: boolean }) {
     const lines = options?.keepLines ? mergedLines(meal, readSnapshot().lines) : linesFromMeal(meal);
     writeEditingMeal(meal);
     writeJson(STORAGE_KEYS.mealCart, lines);
@@ -195,7 +153,37 @@ export function useBasket(): Basket {
     if (isMealType(meal.meal_type)) writeItem(STORAGE_KEYS.mealType, meal.meal_type);
     else removeItem(STORAGE_KEYS.mealType);
     changed();
-  }, []);
+  },
+} satisfies Partial<Basket>;
+
+/** The basket of the signed-in person; anonymous users have none (SPEC 6). */
+export function useBasket(): Basket {
+  const { isAuthenticated } = useAuth();
+  const stored = useSyncExternalStore(subscribe, readSnapshot, () => ANONYMOUS);
+  const snapshot = isAuthenticated ? stored : ANONYMOUS;
+
+  // What adds to or changes the lines does nothing while logged out: new with the sign-in.
+  const signedInActions = useMemo(
+    () => ({
+      add(food: SavedFood, quantity: number, amount?: string) {
+        if (isAuthenticated) writeLines(addFood(readSnapshot().lines, food, quantity, amount));
+      },
+      updateFood(food: SavedFood) {
+        const next = isAuthenticated ? withUpdatedFood(readSnapshot().lines, food) : null;
+        if (next) writeLines(next);
+        return next !== null;
+      },
+      removeFood(foodId: number) {
+        const next = isAuthenticated ? withoutFood(readSnapshot().lines, foodId) : null;
+        if (next) writeLines(next);
+        return next !== null;
+      },
+      addQuickAdd(quick: QuickAdd) {
+        if (isAuthenticated) writeLines(withQuickAdd(readSnapshot().lines, quick));
+      },
+    }),
+    [isAuthenticated],
+  );
 
   const time = useMemo(() => {
     if (!snapshot.time) return null;
@@ -210,32 +198,9 @@ export function useBasket(): Basket {
       time,
       mealType: snapshot.mealType,
       editing: snapshot.editing,
-      add,
-      updateFood,
-      removeFood,
-      setQuantity,
-      addQuickAdd,
-      removeQuickAdd,
-      setName,
-      setTime,
-      setMealType,
-      clear,
-      loadMeal,
+      ...signedInActions,
+      ...storeActions,
     }),
-    [
-      snapshot,
-      time,
-      add,
-      updateFood,
-      removeFood,
-      setQuantity,
-      addQuickAdd,
-      removeQuickAdd,
-      setName,
-      setTime,
-      setMealType,
-      clear,
-      loadMeal,
-    ],
+    [snapshot, time, signedInActions],
   );
 }

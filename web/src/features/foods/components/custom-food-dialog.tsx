@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { useCreateFood, type CustomFoodInput } from '@/features/foods/api/create-food';
 import { useFood } from '@/features/foods/api/get-food';
 import type { LabelReading } from '@/features/foods/api/read-label';
@@ -34,6 +34,7 @@ import {
 } from '@/features/foods/utils/label-draft';
 import { displayName } from '@/features/foods/utils/names';
 import { micronutrientUnit } from '@/lib/micronutrients';
+import { useDisclosure } from '@/lib/use-disclosure';
 import type { MicronutrientKey, SavedFood } from '@/types/food';
 // The dialog opens on other pages too (the dashboard's barcode scan).
 import '@/features/foods/foods.css';
@@ -51,21 +52,16 @@ const TITLES = { create: 'dialog.createTitle', edit: 'dialog.editTitle', copy: '
 
 /** SPEC 2: create, edit or copy a custom food; values per 100 g. */
 export function CustomFoodDialog({ request, onClose, onSaved }: CustomFoodDialogProps) {
-  const { t } = useTranslation(['foods', 'common']);
+  const { t } = useTranslation('foods');
   const titleId = useId();
   const introId = useId();
   return (
     <Modal open={request !== null} onClose={onClose} labelledBy={titleId} describedBy={introId}>
       {request && (
         <>
-          <div className="modal-header">
-            <h2 id={titleId} className="modal-title">
-              {t(TITLES[request.mode])}
-            </h2>
-            <button type="button" className="icon-button" aria-label={t('common:actions.close')} onClick={onClose}>
-              ×
-            </button>
-          </div>
+          <ModalHeader titleId={titleId} onClose={onClose}>
+            {t(TITLES[request.mode])}
+          </ModalHeader>
           <p id={introId} className="food-note">
             {t('dialog.intro')}
           </p>
@@ -310,17 +306,14 @@ function MoreNutrients({
   onChange: (key: MicronutrientKey, value: string) => void;
 }) {
   const { t } = useTranslation('nutrients');
-  const panelId = useId();
   const given = givenMicronutrients(draft);
-  const [open, setOpen] = useState(given > 0);
+  const panel = useDisclosure(given > 0);
   return (
     <div className="custom-food-more">
       <button
         type="button"
         className="link-button food-disclosure"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
+        {...panel.toggleProps}
       >
         {t('form.toggle')}
         {given > 0 && (
@@ -330,7 +323,7 @@ function MoreNutrients({
           </>
         )}
       </button>
-      <div id={panelId} hidden={!open}>
+      <div id={panel.panelId} hidden={!panel.open}>
         <p className="food-note">{t('form.hint')}</p>
         <div className="custom-food-grid">
           {keys.map((key) => (

@@ -16,6 +16,7 @@ import { DETAIL_NUTRIENTS, needsUsdaNutrition, per100g, withUsdaNutrients } from
 import { readAmount } from '@/lib/amount';
 import { startingAmount } from '@/lib/food-amounts';
 import { serverMessage, type CallProgress } from '@/lib/api-client';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { useProgressText } from '@/lib/use-progress-text';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
@@ -38,8 +39,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
   const progressText = useProgressText();
   const ownTitleId = useId();
   const titleId = givenTitleId ?? ownTitleId;
-  const detailsId = useId();
-  const [showDetails, setShowDetails] = useState(false);
+  const details = useDisclosure();
   const [quantityText, setQuantityText] = useState(() => {
     const start = startingAmount(food, language);
     return start.label ?? String(start.grams);
@@ -163,13 +163,11 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
       <button
         type="button"
         className="link-button"
-        aria-expanded={showDetails}
-        aria-controls={detailsId}
-        onClick={() => setShowDetails((open) => !open)}
+        {...details.toggleProps}
       >
-        {showDetails ? t('card.hideDetails') : t('card.showDetails')}
+        {details.open ? t('card.hideDetails') : t('card.showDetails')}
       </button>
-      <div id={detailsId} className="food-card-details" hidden={!showDetails}>
+      <div id={details.panelId} className="food-card-details" hidden={!details.open}>
         <p className="food-card-details-title">{t('card.detailsTitle')}</p>
         <dl className="food-facts">
           {DETAIL_NUTRIENTS.map((nutrient) => {
@@ -202,7 +200,7 @@ export function FoodCard({ food, view, actions, titleId: givenTitleId, onAdded, 
             </div>
           )}
         </dl>
-        {showDetails && (
+        {details.open && (
           <Suspense fallback={null}>
             <foodMicronutrients.Component food={shown} format={formatMicronutrient} />
           </Suspense>

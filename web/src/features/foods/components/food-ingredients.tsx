@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import { ingredientLines, notesFor, recipeLineFor } from '@/features/foods/utils/ingredient-lines';
+import { useDisclosure } from '@/lib/use-disclosure';
 import type { Food } from '@/types/food';
 
 type FoodIngredientsProps = {
@@ -18,9 +18,8 @@ type FoodIngredientsProps = {
 export function FoodIngredients({ food, detailed = false }: FoodIngredientsProps) {
   const { t } = useTranslation('foods');
   const { language } = useFoodLanguage();
-  const panelId = useId();
   const recipe = food.data_quality === 'standard-recipe';
-  const [open, setOpen] = useState(detailed && recipe);
+  const panel = useDisclosure(detailed && recipe);
   if (!food.ingredients?.trim()) return null;
 
   const { lines, notes } = ingredientLines(food.ingredients);
@@ -31,9 +30,7 @@ export function FoodIngredients({ food, detailed = false }: FoodIngredientsProps
       <button
         type="button"
         className="link-button food-disclosure"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
+        {...panel.toggleProps}
       >
         {title}
         <span className="food-disclosure-count" aria-hidden="true">
@@ -42,7 +39,7 @@ export function FoodIngredients({ food, detailed = false }: FoodIngredientsProps
         </span>
       </button>
       {recipe && <p className="food-card-note">{t('card.recipe.note')}</p>}
-      <div id={panelId} className="food-card-details" hidden={!open}>
+      <div id={panel.panelId} className="food-card-details" hidden={!panel.open}>
         <ul className="food-ingredient-lines" aria-label={title}>
           {lines.map((line, index) => (
             <li key={`${index}-${line}`}>{recipe ? recipeLineFor(line, language) : line}</li>

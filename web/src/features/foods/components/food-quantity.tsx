@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/ui/field';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import { namesItsGrams, portionName } from '@/features/foods/utils/names';
 import { nutritionFor } from '@/features/foods/utils/nutrition';
@@ -23,7 +24,6 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
   const { t } = useTranslation(['foods', 'common']);
   const { language, formatNumber, formatKcal } = useFoodLanguage();
   const amountErrorText = useAmountErrorText();
-  const inputId = useId();
   const messageId = useId();
   const grams = reading.ok ? reading.grams : null;
   // A number too small gets the minimum; words that are not an amount get what went wrong.
@@ -40,22 +40,17 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
 
   return (
     <div className="food-card-quantity">
-      <div className="field">
-        <label htmlFor={inputId} className="field-label">
-          {t('card.quantity')}
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="text"
-          autoComplete="off"
-          placeholder={t('card.quantityPlaceholder')}
-          value={text}
-          aria-invalid={problem !== null}
-          aria-describedby={problem !== null ? messageId : undefined}
-          onChange={(event) => onText(event.target.value)}
-        />
-      </div>
+      <TextField
+        label={t('card.quantity')}
+        type="text"
+        inputMode="text"
+        autoComplete="off"
+        placeholder={t('card.quantityPlaceholder')}
+        value={text}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? messageId : undefined}
+        onChange={(event) => onText(event.target.value)}
+      />
       {food.portions.length > 0 && (
         <div role="group" aria-label={t('card.portions')} className="food-portions">
           {food.portions.map((item) => {

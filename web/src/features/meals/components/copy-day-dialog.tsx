@@ -2,10 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarMonth } from '@/components/date-time/calendar-month';
 import { addDays, dateKey, sameDay, startOfDay } from '@/components/date-time/dates';
-import { FormMessage } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { useCopyDay, type CopiedDay } from '@/features/meals/api/copy-day';
-import { serverMessage } from '@/lib/api-client';
+import { CopyActions, useCopying } from '@/features/meals/components/copy-actions';
 
 type CopyDayDialogProps = {
   /** The day whose meals are copied; null keeps the dialog closed. */
@@ -22,8 +21,7 @@ export function CopyDayDialog({ from, onClose, onCopied, today = new Date() }: C
   const copyDay = useCopyDay();
   const [target, setTarget] = useState(() => startOfDay(today));
   const [month, setMonth] = useState(target);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const copying = useCopying();
 
   // Copying a day onto itself doubles it, which is rarely meant: today's meals go to tomorrow.
   const [openedFor, setOpenedFor] = useState<Date | null>(null);
@@ -32,20 +30,14 @@ export function CopyDayDialog({ from, onClose, onCopied, today = new Date() }: C
     const start = from && sameDay(from, today) ? addDays(startOfDay(today), 1) : startOfDay(today);
     setTarget(start);
     setMonth(start);
-    setError(null);
+    copying.clearError();
   }
 
   async function copy() {
-    if (!from || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    if (!from) return;
+    await copying.run(async () => {
       onCopied(await copyDay({ from_date: dateKey(from), to_date: dateKey(target) }), target);
-    } catch (failure) {
-      setError(serverMessage(failure) ?? t('copy.failed'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -61,15 +53,12 @@ export function CopyDayDialog({ from, onClose, onCopied, today = new Date() }: C
         dayState={(day) => ({ selected: sameDay(day, target) })}
         today={today}
       />
-      {error && <FormMessage tone="error">{error}</FormMessage>}
-      <div className="modal-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('copy.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void copy()}>
-          {busy ? t('copy.copying') : t('copy.dayConfirm', { date: dateKey(target) })}
-        </button>
-      </div>
+      <CopyActions
+        copying={copying}
+        confirmLabel={t('copy.dayConfirm', { date: dateKey(target) })}
+        onCancel={onClose}
+        onCopy={() => void copy()}
+      />
     </Modal>
   );
 }

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
-import { FormMessage } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { serverMessage } from '@/lib/api-client';
+import { CopyActions, useCopying } from '@/features/meals/components/copy-actions';
 import type { Meal } from '@/types/meal';
 
 type CopyMealDialogProps = {
@@ -19,29 +18,22 @@ export function CopyMealDialog({ meal, onClose, onCopy }: CopyMealDialogProps) {
   const { t } = useTranslation('meals');
   const titleId = useId();
   const [time, setTime] = useState(() => new Date());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const copying = useCopying();
 
   // Each opening starts from now, with no old error.
   const [openedFor, setOpenedFor] = useState<Meal | null>(null);
   if (openedFor !== meal) {
     setOpenedFor(meal);
     setTime(new Date());
-    setError(null);
+    copying.clearError();
   }
 
   async function copy() {
-    if (!meal || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    if (!meal) return;
+    await copying.run(async () => {
       await onCopy(meal, time);
       onClose();
-    } catch (failure) {
-      setError(serverMessage(failure) ?? t('copy.failed'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const name = meal?.name ?? t('baskets.unnamed');
@@ -52,15 +44,7 @@ export function CopyMealDialog({ meal, onClose, onCopy }: CopyMealDialogProps) {
       </h2>
       <p>{t('copy.mealIntro')}</p>
       <DateTimePicker label={t('copy.mealTime')} value={time} onChange={setTime} />
-      {error && <FormMessage tone="error">{error}</FormMessage>}
-      <div className="modal-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('copy.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void copy()}>
-          {busy ? t('copy.copying') : t('copy.mealConfirm')}
-        </button>
-      </div>
+      <CopyActions copying={copying} confirmLabel={t('copy.mealConfirm')} onCancel={onClose} onCopy={() => void copy()} />
     </Modal>
   );
 }

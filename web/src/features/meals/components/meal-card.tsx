@@ -5,6 +5,13 @@ import type { Meal } from '@/types/meal';
 /** SPEC 9: a meal card shows at most 3 foods. */
 const FOODS_SHOWN = 3;
 
+// The card's actions as 20×20 icon paths: a pencil, two sheets, a bin.
+const EDIT_ICON =
+  'M3 14.5V17h2.5l8-8L11 6.5l-8 8zM15.7 6.8a.9.9 0 0 0 0-1.3l-1.2-1.2a.9.9 0 0 0-1.3 0l-1 1L14.7 7.8l1-1z';
+const COPY_ICON =
+  'M7 2h9a1 1 0 0 1 1 1v10h-2V4H7V2zM3 6h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm1 2v8h7V8H4z';
+const DELETE_ICON = 'M7 3h6l1 1h3v2H3V4h3l1-1zM5 7h10l-.8 10H5.8L5 7z';
+
 type MealCardProps = {
   meal: Meal;
   onEdit?: (meal: Meal) => void;
@@ -27,41 +34,10 @@ export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
         </time>
         {(onEdit || onCopy || onDelete) && (
           <span className="meal-card-actions">
-            {onEdit && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('baskets.edit', { name })}
-                onClick={() => onEdit(meal)}
-              >
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                  <path d="M3 14.5V17h2.5l8-8L11 6.5l-8 8zM15.7 6.8a.9.9 0 0 0 0-1.3l-1.2-1.2a.9.9 0 0 0-1.3 0l-1 1L14.7 7.8l1-1z" fill="currentColor" />
-                </svg>
-              </button>
-            )}
-            {onCopy && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('copy.meal', { name })}
-                onClick={() => onCopy(meal)}
-              >
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                  <path d="M7 2h9a1 1 0 0 1 1 1v10h-2V4H7V2zM3 6h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm1 2v8h7V8H4z" fill="currentColor" />
-                </svg>
-              </button>
-            )}
+            {onEdit && <CardAction label={t('baskets.edit', { name })} icon={EDIT_ICON} onClick={() => onEdit(meal)} />}
+            {onCopy && <CardAction label={t('copy.meal', { name })} icon={COPY_ICON} onClick={() => onCopy(meal)} />}
             {onDelete && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('baskets.delete', { name })}
-                onClick={() => onDelete(meal)}
-              >
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                  <path d="M7 3h6l1 1h3v2H3V4h3l1-1zM5 7h10l-.8 10H5.8L5 7z" fill="currentColor" />
-                </svg>
-              </button>
+              <CardAction label={t('baskets.delete', { name })} icon={DELETE_ICON} onClick={() => onDelete(meal)} />
             )}
           </span>
         )}
@@ -86,5 +62,16 @@ export function MealCard({ meal, onEdit, onCopy, onDelete }: MealCardProps) {
         {hidden > 0 && <li className="meal-card-more">{t('baskets.more', { count: hidden })}</li>}
       </ul>
     </article>
+  );
+}
+
+/** One of the card's icon buttons; `label` names it with the meal, for screen readers. */
+function CardAction({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
+      <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+        <path d={icon} fill="currentColor" />
+      </svg>
+    </button>
   );
 }

@@ -2,32 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
+import { profileBody as answeredProfile } from '@/testing/profile';
 import { renderApp } from '@/testing/render';
 
 const ann = { id: 1, username: 'ann', nickname: 'Ann', email: 'ann@example.com', email_verified: true };
 const thirtyYearsAgo = `${new Date().getFullYear() - 30}-01-01`;
 
+/** Ann's profile once her body data is set (30 years old, female), `profile` and `user` over it. */
 function profileBody(profile: Record<string, unknown> = {}, user: Record<string, unknown> = {}) {
-  return {
-    success: true,
-    data: {
-      user: { username: 'ann', email: 'ann@example.com', nickname: 'Ann', ...user },
-      profile: {
-        date_of_birth: thirtyYearsAgo,
-        gender: 'female',
-        height: 175,
-        weight: 70,
-        daily_calorie_goal: 2000,
-        activity_level: null,
-        macro_goal_unit: null,
-        protein_goal: null,
-        fat_goal: null,
-        carbs_goal: null,
-        body_data_set: true,
-        ...profile,
-      },
-    },
-  };
+  return answeredProfile({ date_of_birth: thirtyYearsAgo, gender: 'female', body_data_set: true, ...profile }, user);
 }
 
 type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);

@@ -91,6 +91,13 @@ export function ProfileForm({
     return <span className="field-error">{t(`profile.errors.${problem.code}`, values)}</span>;
   };
   const invalid = (field: DraftField) => (problems[field] ? true : undefined);
+  // A checked field's value, its change, and its problem said beside it.
+  const fieldProps = (field: 'dateOfBirth' | 'height' | 'weight' | 'goal') => ({
+    value: draft[field],
+    onChange: change(field),
+    'aria-invalid': invalid(field),
+    hint: message(field),
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,10 +168,7 @@ export function ProfileForm({
             label={t('profile.fields.dateOfBirth')}
             name="date_of_birth"
             type="date"
-            value={draft.dateOfBirth}
-            onChange={change('dateOfBirth')}
-            aria-invalid={invalid('dateOfBirth')}
-            hint={message('dateOfBirth')}
+            {...fieldProps('dateOfBirth')}
           />
         )}
         <SelectField
@@ -181,10 +185,7 @@ export function ProfileForm({
           inputMode="decimal"
           step="any"
           placeholder={firstRun ? String(PROFILE_DEFAULTS.height) : undefined}
-          value={draft.height}
-          onChange={change('height')}
-          aria-invalid={invalid('height')}
-          hint={message('height')}
+          {...fieldProps('height')}
         />
         <TextField
           label={t('profile.fields.weight')}
@@ -193,10 +194,7 @@ export function ProfileForm({
           inputMode="decimal"
           step="0.1"
           placeholder={firstRun ? String(PROFILE_DEFAULTS.weight) : undefined}
-          value={draft.weight}
-          onChange={change('weight')}
-          aria-invalid={invalid('weight')}
-          hint={message('weight')}
+          {...fieldProps('weight')}
         />
       </div>
 
@@ -234,10 +232,7 @@ export function ProfileForm({
           type="number"
           inputMode="numeric"
           step="1"
-          value={draft.goal}
-          onChange={change('goal')}
-          aria-invalid={invalid('goal')}
-          hint={message('goal')}
+          {...fieldProps('goal')}
         />
         {withGoals && (
           <GoalSuggestion

@@ -1,8 +1,9 @@
+// Long on purpose: the photo flow's one screen: upload, the streamed steps, the questions and the results share
+// the analysis state; its pieces live in this feature's other components.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { FormMessage } from '@/components/ui/field';
-import { FilePicker } from '@/components/ui/file-picker';
+import { FileField, FormMessage, TextField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { WorkProgress } from '@/components/ui/work-progress';
 import { analyzeImage } from '@/features/recognition/api/analyze-image';
@@ -121,8 +122,6 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
   const { mutate } = useSWRConfig();
   const sendConfirmation = useConfirmImage();
   const failureText = useFailureText();
-  const fileId = useId();
-  const notesId = useId();
   const titleId = useId();
   const waitingId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -472,33 +471,23 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     <section ref={section} className="panel recognition" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('title')}</h2>
       <form className="recognition-form" onSubmit={(event) => void analyse(event)}>
-        <div className="field">
-          <label htmlFor={fileId} className="field-label">
-            {t('choose')}
-          </label>
-          <FilePicker
-            id={fileId}
-            accept="image/*"
-            disabled={busy}
-            chooseLabel={t('chooseFile')}
-            noneLabel={t('noFile')}
-            onFile={choose}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={notesId} className="field-label">
-            {t('notes')}
-          </label>
-          <input
-            id={notesId}
-            type="text"
-            maxLength={500}
-            placeholder={t('notesHint')}
-            value={notes}
-            disabled={busy}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <FileField
+          label={t('choose')}
+          accept="image/*"
+          disabled={busy}
+          chooseLabel={t('chooseFile')}
+          noneLabel={t('noFile')}
+          onFile={choose}
+        />
+        <TextField
+          label={t('notes')}
+          type="text"
+          maxLength={500}
+          placeholder={t('notesHint')}
+          value={notes}
+          disabled={busy}
+          onChange={(event) => setNotes(event.target.value)}
+        />
         <div className="recognition-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !file}>
             {phase.kind === 'uploading' ? t('uploading') : t('analyse')}

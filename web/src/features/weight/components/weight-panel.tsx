@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { dateKey } from '@/components/date-time/dates';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { FormMessage } from '@/components/ui/field';
+import { FormMessage, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteWeight } from '@/features/weight/api/delete-weight';
@@ -24,7 +24,7 @@ export function WeightPanel() {
   const history = useWeightHistory();
   const recordWeight = useRecordWeight();
   const deleteWeight = useDeleteWeight();
-  const ids = { date: useId(), dateHint: useId(), weight: useId(), error: useId(), notes: useId() };
+  const ids = { dateHint: useId(), error: useId() };
   const today = dateKey(new Date());
   const [date, setDate] = useState(today);
   const [weight, setWeight] = useState('');
@@ -97,51 +97,42 @@ export function WeightPanel() {
     <section className="weight" aria-labelledby="weight-title">
       <h2 id="weight-title">{t('weight.title')}</h2>
       <form className="weight-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={ids.date} className="field-label">
-            {t('weight.date')}
-          </label>
-          <input
-            id={ids.date}
-            type="date"
-            max={today}
-            value={date}
-            required
-            aria-invalid={invalid === 'date'}
-            aria-describedby={invalid === 'date' ? ids.error : ids.dateHint}
-            onChange={(e) => {
-              setDate(e.target.value);
-              edited('date');
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.weight} className="field-label">
-            {t('weight.weight')}
-          </label>
-          <input
-            id={ids.weight}
-            type="number"
-            inputMode="decimal"
-            min={MIN_WEIGHT_KG}
-            max={MAX_WEIGHT_KG}
-            step={0.1}
-            required
-            value={weight}
-            aria-invalid={invalid === 'weight'}
-            aria-describedby={invalid === 'weight' ? ids.error : undefined}
-            onChange={(e) => {
-              setWeight(e.target.value);
-              edited('weight');
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.notes} className="field-label">
-            {t('weight.notes')}
-          </label>
-          <input id={ids.notes} type="text" maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </div>
+        <TextField
+          label={t('weight.date')}
+          type="date"
+          max={today}
+          value={date}
+          required
+          aria-invalid={invalid === 'date'}
+          aria-describedby={invalid === 'date' ? ids.error : ids.dateHint}
+          onChange={(e) => {
+            setDate(e.target.value);
+            edited('date');
+          }}
+        />
+        <TextField
+          label={t('weight.weight')}
+          type="number"
+          inputMode="decimal"
+          min={MIN_WEIGHT_KG}
+          max={MAX_WEIGHT_KG}
+          step={0.1}
+          required
+          value={weight}
+          aria-invalid={invalid === 'weight'}
+          aria-describedby={invalid === 'weight' ? ids.error : undefined}
+          onChange={(e) => {
+            setWeight(e.target.value);
+            edited('weight');
+          }}
+        />
+        <TextField
+          label={t('weight.notes')}
+          type="text"
+          maxLength={1000}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? t('weight.saving') : t('weight.save')}
         </button>
