@@ -89,8 +89,8 @@ done
 
 # The dish head is committed, not downloaded: it must be the file its training wrote
 # (scripts/train-dish-head.py writes the head and its sha256 together).
-if ! (cd models/data && sha256sum -c --status dish_head.json.sha256); then
-  echo "error: models/data/dish_head.json does not have the sha256 of dish_head.json.sha256 (retrain with scripts/train-dish-head.py)" >&2
+if ! (cd worker/data && sha256sum -c --status dish_head.json.sha256); then
+  echo "error: worker/data/dish_head.json does not have the sha256 of dish_head.json.sha256 (retrain with scripts/train-dish-head.py)" >&2
   exit 1
 fi
 

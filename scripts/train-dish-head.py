@@ -56,7 +56,7 @@ How it trains (all seeded, so two runs on one machine write the same file):
   p_max - p_second, rms(z), the cosine of the centred logits to the nearest class prototype
   and to the top class's prototype (prototype = a class's mean logits over its training
   photos, centred: 41 x 41 numbers), and ImageNet's probability of the classes that name the
-  same food as the top dish (models/data/recognition_foods.tsv). models/src/recogniser.rs
+  same food as the top dish (worker/data/recognition_foods.tsv). worker/src/recognition/reading.rs
   computes the same. Fitted with whole dishes left out: all 41 dishes in 5 seeded groups;
   for each group a head is trained (same L2, all views) on the other dishes' training photos
   less a seeded 20 % of each, which are its "known" photos; the left-out dishes' training
@@ -84,7 +84,7 @@ How it trains (all seeded, so two runs on one machine write the same file):
   was tried and dropped: CV top-1 0.611 vs 0.631, and the sharp Western photos still went to
   Chinese dishes. Retrain with sharp photos of those dishes (--extra) to fix that.
 
-Writes FILE (default models/data/dish_head.json): the classes, the weights and bias, the
+Writes FILE (default worker/data/dish_head.json): the classes, the weights and bias, the
 preprocessing it assumes, the temperature, the OOD rule and the measured numbers (top-1 /
 top-3, ECE in 10 equal-width bins of the max probability, reliability at 0.5 and 0.8).
 Licences of the photos: see ../shared/data/PROVENANCE.md (ChineseFoodNet and Food-101 are
@@ -314,7 +314,7 @@ def softmax(logits):
 
 
 def read_class_foods(path):
-    """{label: food key} of models/data/recognition_foods.tsv (labels without a food left out)."""
+    """{label: food key} of worker/data/recognition_foods.tsv (labels without a food left out)."""
     foods = {}
     with open(path, encoding='utf-8') as f:
         for line in f.read().splitlines()[1:]:
@@ -343,7 +343,7 @@ def prototypes(head, emb, y, classes):
 
 
 def familiarity_features(head, protos, temperature, emb, imagenet, dish_foods, class_foods):
-    """The FAMILIARITY_FEATURES of each photo (models/src/recogniser.rs computes the same), and
+    """The FAMILIARITY_FEATURES of each photo (worker/src/recognition/reading.rs computes the same), and
     the head's logits. `imagenet`: ImageNet probabilities; dish_foods: the food of each class."""
     lg = head_logits(head, emb)
     p = softmax(lg / temperature)
@@ -397,7 +397,7 @@ def familiar_cut(f_unseen, p_unseen):
 
 
 def head_document(classes, head, temperature, p_cut, rms_cut, familiarity, protos):
-    """The numbers models/src/recogniser.rs reads: classes, weights, rules, prototypes."""
+    """The numbers worker/src/recognition/reading.rs reads: classes, weights, rules, prototypes."""
     mean, scale, w, b = head
     return {
         'temperature': temperature,
@@ -462,7 +462,7 @@ def main():
     project = os.path.dirname(here)
     parser = argparse.ArgumentParser()
     parser.add_argument('--data', default=os.path.join(project, '..', 'shared', 'data'))
-    parser.add_argument('--out', default=os.path.join(project, 'models', 'data', 'dish_head.json'))
+    parser.add_argument('--out', default=os.path.join(project, 'worker', 'data', 'dish_head.json'))
     parser.add_argument('--model', help='the gate model whose embedding the head reads (default: '
                         'DIR/models/efficientnet_lite0.onnx; a backbone of scripts/train-backbone.py needs a head of its own)')
     parser.add_argument('--extra', nargs='*', default=[])
@@ -555,7 +555,7 @@ def main():
                                     'by_max_probability': r3(low.mean()), 'by_feature_rms': r3(far.mean())}
 
     # 5. Familiarity ("is this one of my dishes"), fitted with whole dishes left out.
-    class_foods = read_class_foods(os.path.join(project, 'models', 'data', 'recognition_foods.tsv'))
+    class_foods = read_class_foods(os.path.join(project, 'worker', 'data', 'recognition_foods.tsv'))
     dish_foods = [class_foods.get(f'dish:{c}') for c in classes]
     q_train, q_test = softmax(l_train), softmax(l_test)
     calibration = calibration_photos(y_train)

@@ -270,33 +270,3 @@ fn dishes_agree_with_independent_measurements() {
     );
     assert!(median <= 0.20, "median error {median:.2}");
 }
-
-#[test]
-fn every_food_the_photo_recogniser_names_is_shipped() {
-    let shipped: HashSet<(models::FoodSource, String)> = generic::shipped_foods()
-        .into_iter()
-        .filter_map(|f| Some((f.source?, f.source_key?)))
-        .collect();
-    let named = models::recogniser::class_food_keys();
-    // All 41 dishes of the head, and ImageNet's fruit, vegetables and dishes.
-    assert!(
-        named.len() >= 41 + 35,
-        "{} classes name a food",
-        named.len()
-    );
-    for (label, key) in named {
-        let source = models::recogniser::food_source_of(&key);
-        assert!(
-            shipped.contains(&(source, key.clone())),
-            "{label} names {key}, which is not a shipped food"
-        );
-    }
-    for class in &models::recogniser::DishHead::get().classes {
-        assert!(
-            models::recogniser::class_food_keys()
-                .iter()
-                .any(|(label, _)| *label == format!("dish:{class}")),
-            "the dish head's class {class} names a food"
-        );
-    }
-}

@@ -33,11 +33,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use models::learned::{LearnedCuts, Place, Prototypes};
-use models::recogniser::{
-    Certainty, CertaintyLevel, DishHead, IMAGENET_BACKBONE, LIKELY, PhotoReading, SURE,
-    class_food_keys, memory_vector_with, nearest, unit_vector,
-};
+use models::recogniser::{Certainty, CertaintyLevel, LIKELY, PhotoReading, SURE, unit_vector};
 use serde::Deserialize;
+use worker::recognition::reading::{
+    DishHead, IMAGENET_BACKBONE, class_food_keys, memory_vector_with, nearest,
+};
 use worker::recognition::{RecognitionConfig, Recognizer};
 
 fn project(path: &str) -> PathBuf {

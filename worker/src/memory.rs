@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use models::learned::{LearnedMatch, Prototypes};
-use models::recogniser::{DishHead, memory_vector_with, nearest};
 use models::{ImageStore, StoreError, UserId};
+
+use crate::recognition::reading::{DishHead, memory_vector_with, nearest};
 
 /// Users whose memories are held at once; the longest held go first.
 const USERS_HELD: usize = 256;

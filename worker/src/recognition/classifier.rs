@@ -2,10 +2,10 @@
 //! and the like) names the dish when COCO's ten foods cannot.
 
 use image::RgbImage;
-use models::recogniser::softmax;
 
 use super::manifest::Decoder;
 use super::model::OnnxModel;
+use super::reading::softmax;
 
 /// A dish is named only when the classifier is at least this sure of it.
 pub const MIN_PROBABILITY: f32 = 0.5;

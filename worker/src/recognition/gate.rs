@@ -4,10 +4,11 @@
 //! dish head trained on its own embedding (`DishHead::of_backbone`).
 
 use image::RgbImage;
-use models::recogniser::{DishHead, EMBEDDING_LEN, PhotoReading, Sight, read_photo_with, softmax};
+use models::recogniser::{EMBEDDING_LEN, PhotoReading};
 use models::recognition::Detection;
 
 use super::model::OnnxModel;
+use super::reading::{DishHead, Sight, read_photo_with, softmax};
 
 #[derive(Debug)]
 pub struct Gate {

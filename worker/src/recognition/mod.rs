@@ -7,6 +7,7 @@ pub mod detector;
 pub mod gate;
 pub mod manifest;
 pub mod model;
+pub mod reading;
 pub mod vision;
 
 use std::path::{Path, PathBuf};
@@ -77,7 +78,7 @@ pub const DEFAULT_MODELS_DIR: &str = ".models";
 /// Where `make models` puts the ONNX Runtime library.
 pub const DEFAULT_ORT_LIBRARY: &str = ".ort/libonnxruntime.so.1.31.1";
 pub const DEFAULT_DETECTOR: &str = "yolox-nano";
-pub const DEFAULT_GATE: &str = models::recogniser::IMAGENET_BACKBONE;
+pub const DEFAULT_GATE: &str = reading::IMAGENET_BACKBONE;
 /// One session's CUDA arena at most, by default.
 pub const DEFAULT_GPU_MEMORY: usize = 768 * 1024 * 1024;
 /// A detector's copy that takes a batch of images (`scripts/batch-model.py`, made by

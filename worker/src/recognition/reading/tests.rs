@@ -1,5 +1,6 @@
 use super::*;
-use crate::recognition::BoundingBox;
+use models::recogniser::{Certainty, CertaintyLevel, embedding_bytes, embedding_from_bytes};
+use models::recognition::BoundingBox;
 
 fn seen(label: &str, confidence: f32) -> Detection {
     Detection {
