@@ -77,14 +77,15 @@ soak:
 ## Property-based fuzzing of the whole API from its OpenAPI document (schemathesis from
 ## PyPI) against the real server: no 5xx, every answer the documented envelope.
 fuzz:
-	cargo build -p api --bins
+	cargo build --workspace --bins
 	scripts/fuzz.sh
 
 test-web: web/node_modules/.installed
 	cd web && npm run test:unit
 
+# The API as test-rust built it: `-p api` alone unifies other features and builds it again.
 test-e2e: web
-	cargo build -p api
+	cargo build --workspace --bins
 	cd web && npm run test:e2e
 
 ## Load figures (see BENCHMARKS.md): the HTTP paths against a running release server,

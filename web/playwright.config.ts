@@ -23,7 +23,7 @@ const replayOrigin = `http://127.0.0.1:${replayPort}`;
 
 const missing = [
   !existsSync(chromium) && `Chromium at ${chromium} (apt-get install -y chromium fonts-wqy-microhei)`,
-  !existsSync(apiBin) && `the API binary at ${apiBin} (cargo build -p api, or set API_BIN)`,
+  !existsSync(apiBin) && `the API binary at ${apiBin} (cargo build --workspace --bins, or set API_BIN)`,
   !existsSync(path.join(webDir, 'index.html')) && `the built app in ${webDir} (npm run build)`,
 ].filter((item): item is string => typeof item === 'string');
 
