@@ -5,10 +5,11 @@ import { Page } from '@/components/layout/page';
 import { modalEntriesSettled } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
+import { OpenEditSheet } from '@/features/basket/components/open-edit-sheet';
 import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
 import { UnsavedBasketSheet, type UnsavedBasketChoice } from '@/features/basket/components/unsaved-basket-sheet';
 import { useBasket, type Basket } from '@/features/basket/hooks/use-basket';
-import { useBasketSave } from '@/features/basket/hooks/use-basket-save';
+import { useBasketSave, useEditingMealName } from '@/features/basket/hooks/use-basket-save';
 import { isMealType, missingMealLines } from '@/features/basket/utils/basket';
 import { parseDateKey } from '@/components/date-time/dates';
 import { FoodSearch } from '@/features/foods/components/food-search';
@@ -21,7 +22,7 @@ export function FoodSearchRoute() {
   const { t } = useTranslation(['pages', 'basket']);
   const basket = useBasket();
   const asking = useEditMealLink(basket);
-  useMealLink(basket.setMealType, basket.setTime);
+  const newMeal = useMealLink(basket);
   // A search without an exact match offers the basket's quick add, named after the query.
   const [quickAddName, setQuickAddName] = useState<string | null>(null);
 
@@ -32,6 +33,12 @@ export function FoodSearchRoute() {
         <BasketPanel basket={basket} />
       </div>
       <QuickAddDialog name={quickAddName} onClose={() => setQuickAddName(null)} onAdd={basket.addQuickAdd} />
+      <OpenEditSheet
+        editingName={newMeal.editingName}
+        adding={newMeal.adding}
+        onKeepEditing={newMeal.keepEditing}
+        onDiscard={newMeal.discard}
+      />
       <UnsavedBasketSheet
         mealName={asking.meal ? (asking.meal.name ?? t('basket:unsaved.unnamed')) : null}
         count={basket.lines.length}
@@ -51,30 +58,74 @@ const USUAL_TIME: Record<MealType, readonly [number, number]> = {
   snack: [15, 30],
 };
 
+/** What a "+ Add" link asks for: a meal type, a day (at its time), or both. */
+type NewMealLink = { type: MealType | null; time: Date | null };
+
+function newMealLink(meal: string | null, date: string | null): NewMealLink {
+  const type = isMealType(meal) ? meal : null;
+  const time = date === null ? null : parseDateKey(date);
+  if (time) {
+    // Today at this minute; another day at a usual time of the meal (noon without one).
+    const now = new Date();
+    if (time.toDateString() === now.toDateString()) time.setHours(now.getHours(), now.getMinutes(), 0, 0);
+    else time.setHours(...(type ? USUAL_TIME[type] : ([12, 0] as const)), 0, 0);
+  }
+  return { type, time };
+}
+
 /**
  * The dashboard's "+ Add" of a meal type and day: `/?meal=lunch&date=2026-11-24` sets the
- * basket's meal type and day, then the query goes away.
+ * basket's meal type and day, then the query goes away. While the basket edits a saved
+ * meal, "+ Add" starts a new meal only when the person discards that edit: applied to the
+ * edit, the saved meal would move to another day and type without being asked.
  */
-function useMealLink(setMealType: (type: MealType) => void, setTime: (time: Date) => void) {
+function useMealLink(basket: Basket) {
   const { isAuthenticated } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation('basket');
+  const editingName = useEditingMealName();
+  const [asked, setAsked] = useState<NewMealLink | null>(null);
+  const { setMealType, setTime, clear, editing } = basket;
   const meal = params.get('meal');
   const date = params.get('date');
 
+  const start = useCallback(
+    ({ type, time }: NewMealLink) => {
+      if (type) setMealType(type);
+      if (time) setTime(time);
+    },
+    [setMealType, setTime],
+  );
+
+  // The question is asked as the link arrives (state set while rendering, not in an effect).
+  const link = meal === null && date === null ? null : `${meal ?? ''}|${date ?? ''}`;
+  const [seen, setSeen] = useState<string | null>(null);
+  if (seen !== link && (link === null || isAuthenticated)) {
+    setSeen(link);
+    if (link !== null && editing) setAsked(newMealLink(meal, date));
+  }
+
   useEffect(() => {
-    if (!isAuthenticated || (meal === null && date === null)) return;
-    if (isMealType(meal)) setMealType(meal);
-    const day = date === null ? null : parseDateKey(date);
-    if (day) {
-      // Today at this minute; another day at a usual time of the meal (noon without one).
-      const now = new Date();
-      if (day.toDateString() === now.toDateString()) day.setHours(now.getHours(), now.getMinutes(), 0, 0);
-      else day.setHours(...(isMealType(meal) ? USUAL_TIME[meal] : ([12, 0] as const)), 0, 0);
-      setTime(day);
-    }
+    if (!isAuthenticated || link === null) return;
+    if (!editing) start(newMealLink(meal, date));
     void navigate('/', { replace: true });
-  }, [isAuthenticated, meal, date, setMealType, setTime, navigate]);
+  }, [isAuthenticated, link, meal, date, editing, start, navigate]);
+
+  function keepEditing() {
+    setAsked(null);
+  }
+
+  function discard() {
+    if (!asked) return;
+    if (editing) toast.success(t('openEdit.discarded', { name: editingName(editing) }));
+    clear();
+    start(asked);
+    setAsked(null);
+  }
+
+  return { editingName: asked && editing ? editingName(editing) : null, adding: asked?.type ?? null, keepEditing, discard };
 }
 
 /**

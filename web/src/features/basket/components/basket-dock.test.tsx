@@ -118,6 +118,58 @@ describe('the meal type', () => {
     expect(within(box).getByLabelText('Meal name')).toHaveAttribute('placeholder', 'Lunch 11/20');
   });
 
+  describe('while the basket edits a saved meal', () => {
+    /** Ann's "Late lunch" (2026-11-20, lunch) open in the basket, as tapping it leaves it. */
+    function editingLateLunch() {
+      leaveLateLunchToOpen();
+      sessionStorage.setItem('editingMeal', sessionStorage.getItem('mealToOpen') ?? '');
+      localStorage.setItem('mealType', 'lunch');
+      localStorage.setItem('mealTime', '2026-11-20T06:00:00.000Z');
+    }
+    const today = () => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    };
+
+    it('"+ Add" of another day and type asks, and keeping the edit leaves the saved meal where it was', async () => {
+      editingLateLunch();
+      const { user } = open(`/?meal=snack&date=${today()}`, {}, false, [{ food: rice, quantity: 200 }]);
+      const sheet = await screen.findByRole('dialog', { name: 'You are editing “Late lunch”' });
+      expect(sheet).toHaveTextContent('discard the changes and start a new Snack');
+      await user.click(within(sheet).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const box = screen.getByRole('complementary', { name: 'Editing basket' });
+      expect(within(box).getByRole('radio', { name: 'Lunch' })).toBeChecked();
+      expect(localStorage.getItem('mealTime')).toBe('2026-11-20T06:00:00.000Z');
+      expect(within(box).getByRole('button', { name: 'Update meal' })).toBeVisible();
+    });
+
+    it('discarding the changes starts the new meal on its own day and type, with an empty basket', async () => {
+      editingLateLunch();
+      const { user } = open(`/?meal=snack&date=${today()}`, {}, false, [{ food: rice, quantity: 200 }]);
+      const sheet = await screen.findByRole('dialog', { name: 'You are editing “Late lunch”' });
+      await user.click(within(sheet).getByRole('button', { name: 'Discard changes, start a new Snack' }));
+      const box = await screen.findByRole('complementary', { name: 'Current basket' });
+      expect(within(box).getByRole('radio', { name: 'Snack' })).toBeChecked();
+      expect(sessionStorage.getItem('editingMeal')).toBeNull();
+      expect(localStorage.getItem('mealCart')).toBeNull();
+      expect(new Date(localStorage.getItem('mealTime') ?? '').toDateString()).toBe(new Date().toDateString());
+      expect(await screen.findByText('Changes to “Late lunch” discarded')).toBeVisible();
+    });
+
+    it('the bar says which meal is being edited, and discards its changes in one tap', async () => {
+      editingLateLunch();
+      const { user } = open('/statistics', {}, true, [{ food: rice, quantity: 200 }]);
+      const line = await screen.findByText('Editing “Late lunch”');
+      expect(line).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Update meal' })).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+      await waitFor(() => expect(screen.queryByText('Editing “Late lunch”')).toBeNull());
+      expect(sessionStorage.getItem('editingMeal')).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Basket' })).toBeNull();
+    });
+  });
+
   it('shows the Chinese names', async () => {
     const { i18n } = await import('@/lib/i18n');
     await i18n.changeLanguage('zh');

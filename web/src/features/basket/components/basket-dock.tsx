@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
-import { showSavedNotice, useBasketSave, useSavedNotice } from '@/features/basket/hooks/use-basket-save';
+import { showSavedNotice, useBasketSave, useEditingMealName, useSavedNotice } from '@/features/basket/hooks/use-basket-save';
 import { PHONE_QUERY } from '@/features/basket/hooks/phone-query';
 import { useSendQueuedSaves } from '@/features/basket/hooks/use-save-queue';
 import { basketTotals } from '@/features/basket/utils/basket';
@@ -31,6 +31,7 @@ export function BasketDock() {
   const { pathname } = useLocation();
   const notice = useSavedNotice();
   const saving = useBasketSave(basket);
+  const editingName = useEditingMealName();
   const [open, setOpen] = useState(false);
   const sheetTitleId = useId();
   useSendQueuedSaves();
@@ -77,12 +78,22 @@ export function BasketDock() {
     </>
   );
   const today = dateKey(new Date());
+  const editingLine = showBar && basket.editing !== null;
 
   return (
     <>
-      {/* Keeps the end of every page clear of the bar. */}
-      <div className="basket-dock-spacer" aria-hidden="true" />
-      <div className="basket-dock">
+      {/* Keeps the end of every page clear of the bar (and of the edit's line above it). */}
+      <div className={editingLine ? 'basket-dock-spacer basket-dock-spacer-editing' : 'basket-dock-spacer'} aria-hidden="true" />
+      <div className={editingLine ? 'basket-dock basket-dock-editing' : 'basket-dock'}>
+        {editingLine && basket.editing && (
+          // An edit left open is said where the basket is: tapping the bar keeps editing.
+          <p className="basket-bar-editing">
+            <span className="basket-bar-editing-name">{t('openEdit.barEditing', { name: editingName(basket.editing) })}</span>
+            <button type="button" className="link-button basket-bar-discard" onClick={basket.clear}>
+              {t('openEdit.barDiscard')}
+            </button>
+          </p>
+        )}
         {showBar ? (
           <section className="basket-bar" aria-label={t('bar.label')}>
             {phone ? (

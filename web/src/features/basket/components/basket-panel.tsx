@@ -9,14 +9,13 @@ import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket
 import { MealTypePicker } from '@/features/basket/components/meal-type-picker';
 import { QuickAddForm } from '@/features/basket/components/quick-add-form';
 import type { Basket } from '@/features/basket/hooks/use-basket';
-import { basketMeal, useBasketSave, useDefaultMealName } from '@/features/basket/hooks/use-basket-save';
+import { basketMeal, useBasketSave, useDefaultMealName, useEditingMealName } from '@/features/basket/hooks/use-basket-save';
 import {
   basketOptionalTotals,
   basketTotals,
   isQuickLine,
   lineCalories,
   MAX_LINE_GRAMS,
-  mealTypeAt,
   MIN_LINE_GRAMS,
   type FoodLine,
 } from '@/features/basket/utils/basket';
@@ -49,6 +48,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   const partialNoteId = useId();
   const saving = useBasketSave(basket, { save, now });
   const defaultName = useDefaultMealName();
+  const editingName = useEditingMealName();
 
   const closeButton = onClose && (
     <button type="button" className="icon-button basket-close" aria-label={t('sheet.close')} onClick={onClose}>
@@ -106,10 +106,7 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
       </div>
       {editing && (
         <p className="basket-editing">
-          {t('basket.editing', {
-            name: editing.name ?? defaultName(mealTypeAt(new Date(editing.eaten_at)), new Date(editing.eaten_at)),
-            date: editing.date,
-          })}
+          {t('basket.editing', { name: editingName(editing), date: editing.date })}
         </p>
       )}
       <MealTypePicker value={mealType} onChange={basket.setMealType} />

@@ -7,6 +7,7 @@ import type { Basket } from '@/features/basket/hooks/use-basket';
 import {
   basketTotals,
   isLineQuantity,
+  isMealType,
   lineCalories,
   isQuickLine,
   MAX_LINE_GRAMS,
@@ -20,6 +21,7 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { displayLocale } from '@/lib/i18n';
 import { numberFormat } from '@/lib/intl';
+import type { EditingMeal } from '@/lib/editing-meal';
 import { mealNameDate } from '@/lib/meal-name';
 import type { MealType } from '@/types/meal';
 
@@ -74,6 +76,18 @@ export function useDefaultMealName(): (type: MealType, at: Date) => string {
       return t('basket.defaultName', { type: t(`common:mealTypes.${type}`), date: mealNameDate(locale, at) });
     },
     [locale, t],
+  );
+}
+
+/** The name of the saved meal the basket edits, as the person knows it: its own, else its type and day's. */
+export function useEditingMealName(): (meal: EditingMeal) => string {
+  const defaultName = useDefaultMealName();
+  return useCallback(
+    (meal: EditingMeal) => {
+      const at = new Date(meal.eaten_at);
+      return meal.name ?? defaultName(isMealType(meal.meal_type) ? meal.meal_type : mealTypeAt(at), at);
+    },
+    [defaultName],
   );
 }
 
