@@ -29,9 +29,10 @@ const TEXT = {
     active: 'Lightly active',
     suggested: 'Suggested goal',
     use: 'Use this',
+    goal: 'Daily calorie goal (kcal)',
     save: 'Save',
     later: 'Later',
-    saved: 'Saved. Your profile now uses your own details.',
+    saved: /^Saved\. Your daily goal is [\d,]+ kcal, worked out from your details/,
     profile: 'Profile',
     details: 'Personal details',
     bmi: 'Body mass index (BMI)',
@@ -57,9 +58,10 @@ const TEXT = {
     active: '轻度活动',
     suggested: '建议目标',
     use: '采用',
+    goal: '每日卡路里目标（千卡）',
     save: '保存',
     later: '以后再说',
-    saved: '已保存，个人资料现在使用你自己的数据。',
+    saved: /^已保存。根据你的资料，每日目标为 [\d,]+ 千卡/,
     profile: '个人资料',
     details: '个人信息',
     bmi: '身体质量指数（BMI）',
@@ -115,7 +117,7 @@ for (const language of ['en', 'zh'] as const) {
     expect((await profileOf(page)).body_data_set).toBe(false);
     await expect(step.getByLabel(text.height)).toHaveValue('');
 
-    // The step's taps: the sex, the activity, the suggested goal, Save (typing aside).
+    // The step's taps: the sex, the activity, Save (typing aside); the goal follows the details.
     let taps = 0;
     await step.getByLabel(text.gender).selectOption(text.female);
     taps += 1;
@@ -125,8 +127,8 @@ for (const language of ['en', 'zh'] as const) {
     await step.getByRole('radio', { name: text.active }).tap();
     taps += 1;
     const suggestion = step.getByRole('group', { name: text.suggested });
-    await suggestion.getByRole('button', { name: text.use }).tap();
-    taps += 1;
+    await expect(suggestion.getByRole('button', { name: text.use })).toBeDisabled();
+    const goal = Number(await step.getByLabel(text.goal).inputValue());
     const save = step.getByRole('button', { name: text.save });
     await save.scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
@@ -139,6 +141,7 @@ for (const language of ['en', 'zh'] as const) {
     const saved = await profileOf(page);
     expect(saved).toMatchObject({ body_data_set: true, gender: 'female', height: 162, weight: 55, date_of_birth: '1990-07-01' });
     expect(saved.daily_calorie_goal).not.toBe(2000);
+    expect(saved.daily_calorie_goal).toBe(goal);
 
     await page.goto('/profile');
     await expect(fact(page, language, text.height)).toHaveText('162');

@@ -45,8 +45,12 @@ describe('the first-run step after sign-up', () => {
     await user.type(within(dialog).getByLabelText('Height (cm)'), '162');
     await user.type(within(dialog).getByLabelText('Weight (kg)'), '55');
     await user.click(within(dialog).getByRole('radio', { name: 'Lightly active' }));
+    // The goal follows the details without a tap: the suggestion is already in the field.
     const suggestion = within(dialog).getByRole('group', { name: 'Suggested goal' });
-    await user.click(within(suggestion).getByRole('button', { name: 'Use this' }));
+    expect(within(suggestion).getByRole('button', { name: 'Use this' })).toBeDisabled();
+    const goal = Number((within(dialog).getByLabelText('Daily calorie goal (kcal)') as HTMLInputElement).value);
+    expect(goal).not.toBe(2000);
+    expect(suggestion).toHaveTextContent(new Intl.NumberFormat('en').format(goal));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -57,10 +61,31 @@ describe('the first-run step after sign-up', () => {
       height: 162,
       weight: 55,
       activity_level: 'lightly_active',
+      daily_calorie_goal: goal,
     });
     expect(put?.body).not.toHaveProperty('nickname');
     expect(localStorage.getItem('firstRunFor')).toBeNull();
-    expect(await screen.findByText('Saved. Your profile now uses your own details.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Saved. Your daily goal is ${new Intl.NumberFormat('en').format(goal)} kcal, worked out from your details; change it any time in your profile.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a goal the person typed, whatever the details say after it', async () => {
+    const { user, calls } = justSignedUp({ 'PUT /api/v1/users/profile/': { body: profileBody({ body_data_set: true }) } });
+    const dialog = await screen.findByRole('dialog', { name: 'A few details for your goal' });
+    await user.type(within(dialog).getByLabelText('Year of birth'), '1990');
+    await user.type(within(dialog).getByLabelText('Height (cm)'), '162');
+    await user.click(within(dialog).getByRole('radio', { name: 'Lightly active' }));
+    const field = within(dialog).getByLabelText('Daily calorie goal (kcal)');
+    await user.clear(field);
+    await user.type(field, '1800');
+    await user.type(within(dialog).getByLabelText('Weight (kg)'), '55');
+    expect(field).toHaveValue(1800);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ daily_calorie_goal: 1800 }));
+    expect(await screen.findByText('Saved. Your daily goal is 1,800 kcal.')).toBeInTheDocument();
   });
 
   it('says what is wrong with a birth year that is no year', async () => {

@@ -9,10 +9,19 @@ import {
   type BodySex,
 } from '@/lib/goals';
 
-type Body = { weightKg: number | null; heightCm: number | null; age: number | null; sex: BodySex };
+export type Body = { weightKg: number | null; heightCm: number | null; age: number | null; sex: BodySex };
 
 const within = (value: number | null, { min, max }: { min: number; max: number }) =>
   value !== null && value >= min && value <= max;
+
+/** The goal the body data and activity give (Mifflin-St Jeor × activity), or null while one is missing or out of range. */
+export function suggestedGoalFor(body: Body, activity: ActivityLevel | null): { bmr: number; goal: number } | null {
+  const { weightKg, heightCm, age } = body;
+  if (!within(weightKg, PROFILE_LIMITS.weight) || !within(heightCm, PROFILE_LIMITS.height)) return null;
+  if (activity === null || weightKg === null || heightCm === null || age === null || age <= 0) return null;
+  const bmr = basalMetabolicRate({ weightKg, heightCm, age, sex: body.sex });
+  return { bmr, goal: suggestedCalorieGoal(bmr, activity) };
+}
 
 /**
  * A daily goal worked out from the body data typed so far (Mifflin-St Jeor × activity),
@@ -32,16 +41,11 @@ export function GoalSuggestion({
 }) {
   const { t, i18n } = useTranslation('pages');
   const locale = displayLocale(i18n.resolvedLanguage);
-  const { weightKg, heightCm, age } = body;
-  const usable =
-    within(weightKg, PROFILE_LIMITS.weight) && within(heightCm, PROFILE_LIMITS.height) && age !== null && age > 0;
-
-  if (!usable || activity === null || weightKg === null || heightCm === null || age === null) {
+  const suggested = suggestedGoalFor(body, activity);
+  if (!suggested || activity === null) {
     return <p className="goal-suggestion goal-suggestion-missing">{t('profile.suggestion.missing')}</p>;
   }
-
-  const bmr = basalMetabolicRate({ weightKg, heightCm, age, sex: body.sex });
-  const goal = suggestedCalorieGoal(bmr, activity);
+  const { bmr, goal } = suggested;
   const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const factor = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   return (

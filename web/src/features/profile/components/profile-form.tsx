@@ -4,7 +4,7 @@ import { FormMessage, SelectField, TextField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { GENDERS, bodyDataSet, type ProfileResponse } from '@/features/profile/api/get-profile';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
-import { GoalSuggestion } from '@/features/profile/components/goal-suggestion';
+import { GoalSuggestion, suggestedGoalFor } from '@/features/profile/components/goal-suggestion';
 import { ageFromDateOfBirth, birthYearDate } from '@/features/profile/utils/body';
 import { PROFILE_DEFAULTS } from '@/features/profile/utils/defaults';
 import {
@@ -58,6 +58,9 @@ export function ProfileForm({
     return firstRun && !bodyDataSet(profile) ? { ...fromProfile, height: '', weight: '' } : fromProfile;
   });
   const [birthYear, setBirthYear] = useState(() => draft.dateOfBirth.slice(0, 4));
+  // After sign-up the goal follows what the details give until the person types one: the
+  // spec's 2,000 is nobody's goal. A profile edited later keeps the goal it has.
+  const [goalChosen, setGoalChosen] = useState(!firstRun);
   const withGoals = serverKeepsGoals(profile);
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +75,7 @@ export function ProfileForm({
 
   const change = (field: keyof ProfileDraft) => (event: { target: { value: string } }) => {
     const value = event.target.value;
+    if (field === 'goal') setGoalChosen(true);
     setDraft((current) => ({ ...current, [field]: value }));
     // A field's message goes once it is changed; the rest wait for the next Save.
     setProblems((current) => {
@@ -118,7 +122,14 @@ export function ProfileForm({
       // The first-run step leaves the nickname given at sign-up as it is.
       if (firstRun) delete payload.nickname;
       await trigger(payload);
-      toast.success(t(firstRun ? 'profile.firstRun.saved' : 'profile.saved'));
+      const savedGoal = number.format(Number(draft.goal));
+      toast.success(
+        !firstRun
+          ? t('profile.saved')
+          : suggested !== null && !goalChosen
+            ? t('profile.firstRun.savedSuggested', { goal: savedGoal })
+            : t('profile.firstRun.savedGoal', { goal: savedGoal }),
+      );
       onSaved();
     } catch (caught) {
       setError(failureText(caught, t('profile.saveFailed')));
@@ -126,6 +137,12 @@ export function ProfileForm({
   }
 
   const age = ageFromDateOfBirth(draft.dateOfBirth);
+  const body = { weightKg: typedNumber(draft.weight), heightCm: typedNumber(draft.height), age, sex: draft.gender };
+  const suggested = withGoals ? suggestedGoalFor(body, draft.activity === '' ? null : draft.activity) : null;
+  // The goal follows the suggestion as the details are typed (state set while rendering).
+  if (!goalChosen && suggested !== null && draft.goal !== String(suggested.goal)) {
+    setDraft({ ...draft, goal: String(suggested.goal) });
+  }
   const unitLabel = (unit: MacroGoalUnit) => t(`profile.macros.units.${unit}`);
   const percentTotal = draftPercentSum(draft);
   // "All three or none" and the percent sum are about the goals together: said once, under them.
@@ -236,12 +253,7 @@ export function ProfileForm({
         />
         {withGoals && (
           <GoalSuggestion
-            body={{
-              weightKg: typedNumber(draft.weight),
-              heightCm: typedNumber(draft.height),
-              age,
-              sex: draft.gender,
-            }}
+            body={body}
             activity={draft.activity === '' ? null : draft.activity}
             current={typedNumber(draft.goal)}
             onUse={(goal) => change('goal')({ target: { value: String(goal) } })}
