@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   dashboardBarcodeFoods: 'dashboardBarcodeFoods',
   /** The signed-in person's recent and favourite foods, for food search offline. */
   offlineFoods: 'offlineFoods',
+  /** The signed-in person's days as last loaded (the dashboard's summaries), to show offline. */
+  offlineDays: 'offlineDays',
   /** The account just signed up here, still to be asked its body data (the first-run step). */
   firstRunFor: 'firstRunFor',
   /**
@@ -69,6 +71,7 @@ export const PERSONAL_STORAGE_KEYS = [
   STORAGE_KEYS.dashboardPendingAnalysis,
   STORAGE_KEYS.dashboardBarcodeFoods,
   STORAGE_KEYS.offlineFoods,
+  STORAGE_KEYS.offlineDays,
   STORAGE_KEYS.firstRunFor,
 ] as const;
 

@@ -239,6 +239,15 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Meal not found')).toBeVisible();
   });
 
+  it('says a food as it was logged ("1碗", "2 slices") beside its grams', async () => {
+    await i18n.changeLanguage('zh');
+    const rice = { ...food(31, 'Rice, white, cooked', '米饭', 250, 290), amount: '1碗' };
+    openDashboard({ [today]: [meal(3, 'lunch', today, { foods: [rice, food(32, 'Egg', '鸡蛋', 100, 155)] })] });
+    const lunch = section(await day('今天'), '午餐');
+    expect(await within(lunch).findByText('1碗 · 250 克')).toBeVisible();
+    expect(within(lunch).getByText('100 克')).toBeVisible();
+  });
+
   it('opens a meal in the basket with one tap', async () => {
     const { user } = openDashboard({ [today]: [meal(1, 'lunch', today, { name: 'Lunch box' })] });
     const shown = await day('Today');
@@ -287,6 +296,24 @@ describe('the day offline', () => {
     const waiting = within(section(shown, 'Lunch')).getByRole('article', { name: /^Offline lunch, 12:30/ });
     expect(waiting).toHaveTextContent('Waiting to be sent');
     expect(waiting).toHaveTextContent('Rice150 g174 kcal');
+  });
+
+  it('keeps the day as last loaded on this device after a reload without a connection', async () => {
+    const days = { [today]: [meal(1, 'breakfast', today)] };
+    const first = openDashboard(days);
+    let shown = await day('Today');
+    expect(await within(section(shown, 'Breakfast')).findByText('Oatmeal')).toBeVisible();
+    const ring = within(shown).getByRole('img').getAttribute('aria-label');
+    first.unmount();
+
+    // The page loaded again, offline: a fresh app, nothing in memory.
+    openDashboard({}, { 'GET /api/v1/meals/daily-summary/': noConnection, 'POST /api/v1/meals/create/': noConnection });
+    shown = await day('Today');
+    expect(await within(shown).findByText(/Shown as last loaded on this device/)).toBeVisible();
+    expect(section(shown, 'Breakfast')).toHaveTextContent('Oatmeal');
+    expect(within(shown).getByRole('img')).toHaveAccessibleName(ring ?? '');
+    // Another person on this device never sees it.
+    expect(JSON.parse(localStorage.getItem('offlineDays') ?? '{}').user).toBe('ann');
   });
 
   it('keeps the day as last loaded, adds the waiting meal to it, in Chinese too', async () => {

@@ -330,7 +330,12 @@ function DayMeal({ meal, showCalories, onOpen }: { meal: Meal; showCalories: boo
           <li key={food.id}>
             <span className="day-food-name">{format.foodName(food)}</span>
             {typeof food.quantity === 'number' && (
-              <span className="day-food-grams">{t('overview.grams', { value: format.number(food.quantity) })}</span>
+              <span className="day-food-grams">
+                {/* As the person logged it ("1碗", "2 slices"), with the grams it stands for. */}
+                {food.amount
+                  ? t('overview.amountGrams', { amount: food.amount, grams: format.number(food.quantity) })
+                  : t('overview.grams', { value: format.number(food.quantity) })}
+              </span>
             )}
             <span className="day-food-kcal">{t('overview.kcal', { value: format.kcal(food.calories) })}</span>
           </li>
