@@ -309,6 +309,66 @@ def read_sr26(name):
                 yield [field.strip('~') for field in line.split('^')]
 
 
+# Words that say how a food was made or sold, not what it is: a sibling may differ in them.
+SIBLING_NOISE = {
+    'nfs', 'ns', 'as', 'to', 'or', 'and', 'at', 'from', 'made', 'home', 'recipe', 'purchased', 'bakery',
+    'commercially', 'prepared', 'regular', 'enriched', 'unenriched', 'with', 'without', 'added', 'fat', 'salt',
+    'type', 'includes', 'store', 'bought', 'restaurant', 'fast', 'food', 'style', 'plain',
+}
+# Words that change what a portion weighs: a sibling must say the same of them.
+SIBLING_STATE = {
+    'raw', 'cooked', 'boiled', 'baked', 'fried', 'roasted', 'grilled', 'steamed', 'toasted', 'canned', 'dried',
+    'dry', 'frozen', 'mashed', 'drained', 'stewed', 'braised', 'smoked', 'sliced', 'chopped', 'diced', 'shredded',
+    'ground', 'whole', 'juice', 'powder', 'concentrate', 'reconstituted', 'dehydrated', 'unprepared',
+    # The part of an animal or plant: a wing is not a bird, a yolk not an egg.
+    'wing', 'wings', 'breast', 'leg', 'legs', 'thigh', 'drumstick', 'back', 'neck', 'giblets', 'liver', 'heart',
+    'skin', 'rib', 'ribs', 'loin', 'shoulder', 'chop', 'chops', 'steak', 'fillet', 'yolk', 'white', 'leaves',
+    'seeds', 'stalk', 'stem', 'root', 'peel', 'kernels',
+}
+
+
+def sibling_words(name):
+    """(head words, all words) of a food's name: "Bread, whole-wheat, toasted" is
+    ({bread}, {bread, whole, wheat, toasted})."""
+    parts = [p.strip() for p in name.lower().replace('-', ' ').split(',')]
+    words = lambda text: {w.strip('()%/') for w in text.split()} - {''}
+    head = words(parts[0]) - SIBLING_NOISE
+    every = set().union(*(words(p) for p in parts)) - SIBLING_NOISE
+    return frozenset(head), frozenset(every)
+
+
+def borrow_portions(foods):
+    """Household portions for foods whose own record has none (FNDDS and Foundation foods
+    here, and some SR ones), taken from the closest sibling that has them: the same head
+    name ("Bread"), the same words for how it was cooked or cut ("toasted"), and most of
+    the other words ("whole wheat"). A food with no close sibling keeps grams only.
+    Answers how many foods borrowed."""
+    with_portions = defaultdict(list)
+    for food in foods:
+        if food['portions']:
+            head, every = sibling_words(food['name_en'])
+            with_portions[head].append((every, food))
+    count = 0
+    for food in foods:
+        if food['portions']:
+            continue
+        head, every = sibling_words(food['name_en'])
+        state = every & SIBLING_STATE
+        best = None
+        for other_words, other in with_portions.get(head, []):
+            if other_words & SIBLING_STATE != state:
+                continue
+            score = len(every & other_words) / len(every | other_words)
+            key = (score, -len(other['name_en']), -int(other['fdc_id']))
+            if score >= 0.6 and (best is None or key > best[0]):
+                best = (key, other)
+        if best:
+            food['portions'] = best[1]['portions']
+            food['portions_from'] = best[1]['fdc_id']
+            count += 1
+    return count
+
+
 def portion_zh(amount, desc):
     words = desc.lower()
     for unit, zh in UNITS_ZH:
@@ -435,6 +495,7 @@ def main():
             head['micronutrients'] = next((f['micronutrients'] for f in cluster if f.get('micronutrients')), None)
             kept.append(head)
     kept.sort(key=lambda f: int(f['fdc_id']))
+    borrowed = borrow_portions(kept)
 
     os.makedirs(OUT_DIR, exist_ok=True)
     columns = ['fdc_id', 'source', 'name_en', 'name_zh', 'pinyin', 'category', 'kcal', 'protein_g', 'fat_g',
@@ -452,6 +513,7 @@ def main():
     merged = sum(len(f['merged']) for f in kept)
     named = sum(1 for f in kept if f.get('name_zh'))
     print(f'{len(kept)} foods ({merged} duplicates merged), {named} with Chinese names', file=sys.stderr)
+    print(f'{borrowed} foods without portions of their own took a sibling\'s', file=sys.stderr)
 
     with_micro = write_micronutrients(os.path.join(OUT_DIR, 'micronutrients.tsv'), 'fdc_id',
                                       [(f['fdc_id'], f['micronutrients']) for f in kept if f['micronutrients']])

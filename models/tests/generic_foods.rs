@@ -270,3 +270,38 @@ fn dishes_agree_with_independent_measurements() {
     );
     assert!(median <= 0.20, "median error {median:.2}");
 }
+
+#[test]
+fn everyday_foods_without_measures_of_their_own_offer_a_siblings() {
+    let foods = usda();
+    let portions_of = |name: &str| -> Vec<String> {
+        foods
+            .iter()
+            .find(|f| f.name_en == name)
+            .unwrap_or_else(|| panic!("{name} is shipped"))
+            .portions
+            .iter()
+            .map(|p| p.name.clone())
+            .collect()
+    };
+    // Survey foods: their record has no household measures, their SR sibling has.
+    assert!(
+        portions_of("Bread, whole wheat, toasted")
+            .iter()
+            .any(|p| p.contains("slice"))
+    );
+    assert!(
+        portions_of("Bread, whole wheat, with raisins")
+            .iter()
+            .any(|p| p.contains("slice"))
+    );
+    // A part of an animal never takes the measures of the whole one.
+    for food in foods.iter().filter(|f| f.name_en.contains("wing")) {
+        assert!(
+            food.portions.iter().all(|p| !p.name.contains("bird")),
+            "{} offers {:?}",
+            food.name_en,
+            food.portions
+        );
+    }
+}
