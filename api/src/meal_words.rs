@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use models::meal_words::{MAX_TEXT, Naming, SaidDish, grams_of, said_dishes};
+use models::MealType;
+use models::meal_words::{MAX_TEXT, Naming, SaidDish, grams_of, said_dishes, said_meal_type};
 use models::{Food, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -47,6 +48,8 @@ pub(crate) struct ReadDish {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct MealWords {
+    /// The meal the text says it was ("午饭吃了…", "for lunch I had…"), when it says one.
+    meal_type: Option<MealType>,
     items: Vec<ReadDish>,
     /// The parts of the text no food was found for.
     unmatched: Vec<String>,
@@ -182,7 +185,9 @@ pub(crate) async fn read_meal(
             naming.insert(words, named);
         }
     }
-    read_dishes(state, viewer, &dishes, &search).await
+    let mut read = read_dishes(state, viewer, &dishes, &search).await?;
+    read.meal_type = said_meal_type(text);
+    Ok(read)
 }
 
 /// Each dish's food, grams and alternatives; a dish no food is found for is unmatched.
@@ -262,5 +267,9 @@ async fn read_dishes(
             alternatives,
         });
     }
-    Ok(MealWords { items, unmatched })
+    Ok(MealWords {
+        meal_type: None,
+        items,
+        unmatched,
+    })
 }

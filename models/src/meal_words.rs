@@ -8,7 +8,7 @@
 use crate::amount::{leading_count, normalise, read_amount};
 use crate::amount_words::measures_zh;
 use crate::food::{Portion, round1};
-use crate::meal::Grams;
+use crate::meal::{Grams, MealType};
 use crate::recognition::counts_items;
 
 /// A meal's text longer than this is not one meal.
@@ -51,7 +51,8 @@ const SEPARATORS: [char; 14] = [
 pub const CONJUNCTIONS_ZH: &[&str] = &[
     "还有", "以及", "加上", "外加", "再加", "另外", "然后", "和", "跟", "加", "配",
 ];
-pub const CONJUNCTIONS_EN: &[&str] = &["and", "with", "plus", "also", "then"];
+// "on": "peanut butter on toast" is two foods, unless the whole is one food's name.
+pub const CONJUNCTIONS_EN: &[&str] = &["and", "with", "plus", "also", "then", "on"];
 /// What is said before the food that is not the food: when, and that one ate it.
 /// (A conjunction at the start of a part is a leftover of the split: "plus a coffee".)
 const CONTEXT_ZH: &[&str] = &[
@@ -407,6 +408,81 @@ fn trailing_amount(text: &str) -> Option<(f64, String, String)> {
     Some((count?, measure.to_owned(), text[..at].trim().to_owned()))
 }
 
+/// A mass or volume said after the dish, as a list is often typed: "oatmeal 50g", "milk
+/// 250 ml", "rice 1.5 kg".
+fn trailing_measure(text: &str) -> Option<(f64, String, String)> {
+    let text = text.trim_end();
+    let at = text
+        .char_indices()
+        .rev()
+        .find(|(i, c)| c.is_ascii_digit() && *i > 0 && text[..*i].ends_with(' '))
+        .map(|(i, _)| i)?;
+    let (count, rest) = leading_count(&text[at..]);
+    let unit = rest.trim();
+    let measured = crate::amount_words::grams_per_mass_unit(unit).is_some()
+        || crate::amount_words::ml_per_volume_unit(unit).is_some();
+    let dish = text[..at].trim();
+    match count {
+        Some(count) if measured && count > 0.0 && !dish.is_empty() => {
+            Some((count, unit.to_owned(), dish.to_owned()))
+        }
+        _ => None,
+    }
+}
+
+/// Words that say which meal it was, in the words a text starts with.
+const MEAL_WORDS_ZH: &[(&str, MealType)] = &[
+    ("早饭", MealType::Breakfast),
+    ("早餐", MealType::Breakfast),
+    ("早上", MealType::Breakfast),
+    ("今早", MealType::Breakfast),
+    ("午饭", MealType::Lunch),
+    ("午餐", MealType::Lunch),
+    ("中午", MealType::Lunch),
+    ("晚饭", MealType::Dinner),
+    ("晚餐", MealType::Dinner),
+    ("晚上", MealType::Dinner),
+    ("今晚", MealType::Dinner),
+    ("夜宵", MealType::Snack),
+    ("宵夜", MealType::Snack),
+    ("加餐", MealType::Snack),
+    ("零食", MealType::Snack),
+];
+const MEAL_WORDS_EN: &[(&str, MealType)] = &[
+    ("breakfast", MealType::Breakfast),
+    ("brunch", MealType::Breakfast),
+    ("lunch", MealType::Lunch),
+    ("dinner", MealType::Dinner),
+    ("supper", MealType::Dinner),
+    ("tonight", MealType::Dinner),
+    ("snack", MealType::Snack),
+    ("dessert", MealType::Snack),
+];
+
+/// The meal a text says it was, when it starts by saying so: "午饭吃了一碗面", "for lunch
+/// I had a sandwich", "breakfast: oatmeal". Only the opening words count: "a lunch box"
+/// further on names a food, not the meal.
+pub fn said_meal_type(text: &str) -> Option<MealType> {
+    let text = normalise(text);
+    let opening: String = text.chars().take(6).collect();
+    let zh = MEAL_WORDS_ZH
+        .iter()
+        .filter_map(|(word, meal)| opening.find(word).map(|at| (at, *meal)))
+        .min_by_key(|(at, _)| *at);
+    if let Some((_, meal)) = zh {
+        return Some(meal);
+    }
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .find_map(|word| {
+            MEAL_WORDS_EN
+                .iter()
+                .find(|(w, _)| *w == word)
+                .map(|(_, meal)| *meal)
+        })
+}
+
 fn strip_context(text: &str) -> &str {
     let mut text = text.trim_matches(|c: char| c.is_whitespace() || c == ':' || c == '：');
     loop {
@@ -441,7 +517,9 @@ fn dish_words(piece: &str) -> String {
 fn amount_of(text: &str) -> (Option<f64>, Option<String>, String) {
     let (count, rest) = leading_count(text);
     let Some(count) = count.filter(|c| c.is_finite() && *c > 0.0) else {
-        if let Some((count, measure, dish)) = trailing_amount(text) {
+        if let Some((count, measure, dish)) =
+            trailing_amount(text).or_else(|| trailing_measure(text))
+        {
             return (Some(count), Some(measure), dish);
         }
         return (None, None, text.trim().to_owned());

@@ -127,7 +127,7 @@ struct MealText {
     path = "/foods/parse-meal",
     tag = "foods",
     operation_id = "foods_parse_meal",
-    summary = "A meal in words read into lines: {items: [{text, food, grams, amount: {count, unit}, certainty: {level, score}, alternatives}], unmatched}.",
+    summary = "A meal in words read into lines: {meal_type, items: [{text, food, grams, amount: {count, unit}, certainty: {level, score}, alternatives}], unmatched}; meal_type is the meal the text opens by naming (\"午饭吃了…\", \"for lunch I had…\"), else null.",
     request_body(content = inline(MealText), example = json!({"text": "早饭吃了一碗米饭和两个鸡蛋"})),
     responses(
         (status = 200, description = "The dishes read, and the parts not understood", body = Success<MealWords>),

@@ -551,6 +551,8 @@ async fn a_meal_said_in_words_becomes_lines_with_their_amounts() {
     assert_eq!(status, 200, "{body}");
     let items = body["data"]["items"].as_array().unwrap();
     assert_eq!(items.len(), 2, "{body}");
+    // "早饭" says which meal it was.
+    assert_eq!(body["data"]["meal_type"], "breakfast", "{body}");
     assert_eq!(items[0]["text"], "一碗米饭");
     assert_eq!(items[0]["amount"], json!({"count": 1.0, "unit": "碗"}));
     assert!(
@@ -573,6 +575,11 @@ async fn a_meal_said_in_words_becomes_lines_with_their_amounts() {
     let (_, body) = parse_meal(&app, "2 eggs and a zzqqxv").await;
     assert_eq!(body["data"]["items"].as_array().unwrap().len(), 1, "{body}");
     assert_eq!(body["data"]["unmatched"], json!(["a zzqqxv"]));
+    assert_eq!(body["data"]["meal_type"], Value::Null);
+    // A mass typed after the food is its amount, as lists are typed.
+    let (_, body) = parse_meal(&app, "For lunch I had oatmeal 50g").await;
+    assert_eq!(body["data"]["meal_type"], "lunch", "{body}");
+    assert_eq!(body["data"]["items"][0]["grams"], 50.0, "{body}");
     // A near match is a question: only the closest there is.
     let (_, body) = parse_meal(&app, "a bowl of red-braised pork belly recipe").await;
     let item = &body["data"]["items"][0];

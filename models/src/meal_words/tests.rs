@@ -124,3 +124,50 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
     assert_eq!(grams_of(&said("一杯牛奶"), &[], true), 236.6);
     assert_eq!(grams_of(&said("米饭一碗"), &rice, false), 150.0);
 }
+
+#[test]
+fn a_mass_or_volume_after_the_dish_is_its_amount() {
+    assert_eq!(
+        read("oatmeal 50g, a banana and 250 ml milk"),
+        vec![
+            dish("oatmeal", 50.0, Some("g")),
+            dish("banana", 1.0, None),
+            dish("milk", 250.0, Some("ml")),
+        ]
+    );
+    assert_eq!(read("milk 250 ml"), vec![dish("milk", 250.0, Some("ml"))]);
+}
+
+#[test]
+fn something_on_something_else_is_two_foods() {
+    assert_eq!(
+        read("2 tbsp peanut butter on toast"),
+        vec![
+            dish("peanut butter", 2.0, Some("tbsp")),
+            dish("toast", 1.0, None)
+        ]
+    );
+}
+
+#[test]
+fn the_opening_words_say_which_meal_it_was() {
+    assert_eq!(said_meal_type("午饭吃了一碗米饭"), Some(MealType::Lunch));
+    assert_eq!(
+        said_meal_type("我早餐喝了一杯牛奶"),
+        Some(MealType::Breakfast)
+    );
+    assert_eq!(said_meal_type("夜宵一碗面"), Some(MealType::Snack));
+    assert_eq!(
+        said_meal_type("For lunch I had a sandwich"),
+        Some(MealType::Lunch)
+    );
+    assert_eq!(
+        said_meal_type("dinner: rice and fish"),
+        Some(MealType::Dinner)
+    );
+    assert_eq!(said_meal_type("一碗米饭两个鸡蛋"), None);
+    assert_eq!(
+        said_meal_type("2 eggs and a slice of toast with a lunch box"),
+        None
+    );
+}

@@ -216,7 +216,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A meal in words read into lines: {items: [{text, food, grams, amount: {count, unit}, certainty: {level, score}, alternatives}], unmatched}. */
+        /** A meal in words read into lines: {meal_type, items: [{text, food, grams, amount: {count, unit}, certainty: {level, score}, alternatives}], unmatched}; meal_type is the meal the text opens by naming ("午饭吃了…", "for lunch I had…"), else null. */
         post: operations["foods_parse_meal"];
         delete?: never;
         options?: never;
@@ -2287,6 +2287,7 @@ export interface components {
         };
         MealWords: {
             items: components["schemas"]["ReadDish"][];
+            meal_type?: null | components["schemas"]["MealType"];
             /** @description The parts of the text no food was found for. */
             unmatched: string[];
         };
@@ -3299,6 +3300,7 @@ export interface components {
         Success_MealWords: {
             data: {
                 items: components["schemas"]["ReadDish"][];
+                meal_type?: null | components["schemas"]["MealType"];
                 /** @description The parts of the text no food was found for. */
                 unmatched: string[];
             };

@@ -1,3 +1,4 @@
+import type { MealType } from '@/types/meal';
 import type { Food, SavedFood } from '@/types/food';
 
 /** SPEC 2: search results, or the signed-in person's own custom foods. */
@@ -14,6 +15,9 @@ export type FoodBasket = {
   updateFood: (food: SavedFood) => boolean;
   /** False when the food is not in the basket. */
   removeFood: (foodId: number) => boolean;
+  /** The meal type the person chose; null follows the meal time's hour band. */
+  mealType?: MealType | null;
+  setMealType?: (type: MealType) => void;
 };
 
 /**

@@ -96,6 +96,25 @@ describe('a meal said in words', () => {
     expect(within(panel).queryByRole('button', { name: '全部加入餐篮' })).not.toBeInTheDocument();
   });
 
+  it('takes the meal the words name ("for lunch I had…") as the basket\'s, unless one was chosen', async () => {
+    const { user } = openSearch({ meal_type: 'lunch', items: [riceBowl], unmatched: [] });
+    await user.type(searchBox(), 'for lunch I had a bowl of rice');
+    const panel = await screen.findByRole('region', { name: 'Meal read from your words' });
+    await user.click(within(panel).getByRole('button', { name: 'Add all to basket' }));
+    await waitFor(() => expect(storedLines()).toEqual([{ id: 10, quantity: 150, amount: '1 bowl' }]));
+    expect(localStorage.getItem('mealType')).toBe('lunch');
+  });
+
+  it('leaves a meal type the person chose as it is', async () => {
+    localStorage.setItem('mealType', 'dinner');
+    const { user } = openSearch({ meal_type: 'lunch', items: [riceBowl], unmatched: [] });
+    await user.type(searchBox(), 'for lunch I had a bowl of rice');
+    const panel = await screen.findByRole('region', { name: 'Meal read from your words' });
+    await user.click(within(panel).getByRole('button', { name: 'Add all to basket' }));
+    await waitFor(() => expect(storedLines()).toHaveLength(1));
+    expect(localStorage.getItem('mealType')).toBe('dinner');
+  });
+
   it('asks about an unsure food; one tap on an alternative swaps it, and only then is it added', async () => {
     const unsureRice = { ...riceBowl, certainty: { level: 'unsure' as const, score: 0.31 } };
     const { user } = openSearch({ items: [unsureRice, { ...eggItem, text: '2 eggs' }], unmatched: [] });

@@ -71,6 +71,8 @@ function MealLines({ meal, basket, onSearch }: MealLinesProps) {
     const added = await addLines(ready, waiting);
     setBusy(false);
     if (added.length > 0) {
+      // "午饭吃了…", "for lunch I had…": the meal said is the basket's, unless one was chosen.
+      if (meal.meal_type && !basket.mealType) basket.setMealType?.(meal.meal_type);
       setAddedAny(true);
       setLines((current) => current.filter((line) => !added.includes(line.key)));
     }
