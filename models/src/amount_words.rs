@@ -14,8 +14,8 @@ use crate::meal::MealType;
 #[derive(Debug, Deserialize)]
 struct AmountWords {
     meal_type_hours: Vec<MealHours>,
-    mass: Vec<MassUnit>,
-    volume: Vec<VolumeUnit>,
+    mass: Vec<MeasuredUnit>,
+    volume: Vec<MeasuredUnit>,
     synonyms: HashMap<String, String>,
     measures_zh: Vec<String>,
 }
@@ -28,16 +28,19 @@ struct MealHours {
     until: u32,
 }
 
+/// A mass unit (its grams) or a volume unit (its millilitres), by its spellings.
 #[derive(Debug, Deserialize)]
-struct MassUnit {
-    grams: f64,
+struct MeasuredUnit {
+    #[serde(alias = "grams", alias = "ml")]
+    each: f64,
     names: Vec<String>,
 }
 
-#[derive(Debug, Deserialize)]
-struct VolumeUnit {
-    ml: f64,
-    names: Vec<String>,
+fn each_of(units: &[MeasuredUnit], unit: &str) -> Option<f64> {
+    units
+        .iter()
+        .find(|u| u.names.iter().any(|name| name == unit))
+        .map(|u| u.each)
 }
 
 static WORDS: LazyLock<AmountWords> = LazyLock::new(|| {
@@ -56,20 +59,12 @@ pub(crate) fn meal_type_at_hour(hour: u32) -> MealType {
 
 /// Grams in one of a mass unit, by any of its spellings.
 pub(crate) fn grams_per_mass_unit(unit: &str) -> Option<f64> {
-    WORDS
-        .mass
-        .iter()
-        .find(|m| m.names.iter().any(|name| name == unit))
-        .map(|m| m.grams)
+    each_of(&WORDS.mass, unit)
 }
 
 /// Millilitres in one of a volume unit, by any of its spellings.
 pub(crate) fn ml_per_volume_unit(unit: &str) -> Option<f64> {
-    WORDS
-        .volume
-        .iter()
-        .find(|v| v.names.iter().any(|name| name == unit))
-        .map(|v| v.ml)
+    each_of(&WORDS.volume, unit)
 }
 
 /// The one name of a unit that goes by several ("碗" and "bowl" are "bowl").

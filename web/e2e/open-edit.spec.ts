@@ -67,12 +67,17 @@ for (const language of ['en', 'zh'] as const) {
     await modalEntryGone(page);
     // Where the basket is, the open edit is said plainly.
     await expect(page.getByText(text.editingLine(name), { exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`editing-bar-${language}.png`) });
 
     // "+ Add" under today's snack asks first; keeping the edit changes nothing.
     await page.goto('/dashboard');
     await page.getByRole('link', { name: text.addTo }).click();
     let sheet = page.getByRole('dialog', { name: text.asked(name) });
     await expect(sheet).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`open-edit-sheet-390-${language}.png`) });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: test.info().outputPath(`open-edit-sheet-1280-${language}.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
     await sheet.getByRole('button', { name: text.keep }).click();
     await expect(sheet).toBeHidden();
     await expect(page.getByText(text.editingLine(name), { exact: true })).toBeVisible();

@@ -20,7 +20,8 @@ export function getDailySummary(date: string): Promise<DailySummary> {
 
 /**
  * One day's summary: as the server answers it, else, when the server cannot be reached
- * (offline, even after a reload), as this device last loaded it. `kept` says which.
+ * (offline, even after a reload), as this device last loaded it. `unreachable` says the
+ * call never reached the server.
  */
 export function useDailySummary(date: string) {
   const { isAuthenticated, user } = useAuth();
@@ -33,7 +34,7 @@ export function useDailySummary(date: string) {
 
   const unreachable = error instanceof ApiError && error.status === 0;
   const kept = useMemo(() => (viewer !== null && !data && unreachable ? keptDay(viewer, date) : null), [viewer, date, data, unreachable]);
-  return { data: data ?? kept ?? undefined, error, isLoading, kept: !data && kept !== null };
+  return { data: data ?? kept ?? undefined, error, isLoading, unreachable };
 }
 
 function keptDays(viewer: string): KeptDays {

@@ -12,7 +12,7 @@ import { useEditInBasket } from '@/features/meals/hooks/use-edit-in-basket';
 import { useLogAgain, type LogAgain } from '@/features/meals/hooks/use-log-again';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { DailySummary, Macros, WaitingMeal } from '@/features/meals/types';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { MACROS, macroGoals, type MacroGoalSettings } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
 import { wholeKcal } from '@/lib/nutrition-format';
@@ -29,11 +29,6 @@ type DayMealsProps = {
   /** Meals saved offline, waiting on this device to be sent (any day: the day's are shown). */
   waiting?: WaitingMeal[];
 };
-
-/** The call never reached the server: the day can still show what this device keeps. */
-function isConnectionFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 0;
-}
 
 /** The day with the meals waiting to be sent added to its totals. */
 function withWaiting(day: DailySummary, waiting: WaitingMeal[]): DailySummary {
@@ -75,7 +70,7 @@ export function DayMeals({ day, today, onDayChange, macroSettings, waiting = [] 
   const waitingHere = waiting.filter((meal) => dateKey(new Date(meal.eaten_at)) === dateKey(day));
   // Offline, the day is what this device keeps: the day as last loaded (SWR keeps it when
   // a reload fails), else nothing loaded yet; and the meals waiting to be sent, either way.
-  const offline = summary.error !== undefined && (isConnectionFailure(summary.error) || waitingHere.length > 0);
+  const offline = summary.error !== undefined && (summary.unreachable || waitingHere.length > 0);
   const shown = summary.data && withWaiting(summary.data, waitingHere);
   const mealsOf = (meals: Meal[] | undefined, type: MealType) => meals?.filter((meal) => meal.meal_type === type) ?? [];
   const waitingOf = (type: MealType) => waitingHere.filter((meal) => meal.meal_type === type);
