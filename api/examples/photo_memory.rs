@@ -1,7 +1,7 @@
-//! How much memory preparing one uploaded photo takes: `cargo run --release -p api
+//! How much memory normalising one uploaded photo takes: `cargo run --release -p api
 //! --example photo_memory -- FILE...` prints, for each file, its header's decoded size, the
-//! working memory the decode budget reserves for it, and the peak resident memory the
-//! preparation added (each file in a fresh process, with the server's allocator).
+//! working memory a worker's decode room reserves for it, and the peak resident memory
+//! normalising added (each file in a fresh process, with the server's allocator).
 
 use std::time::Instant;
 
@@ -34,8 +34,8 @@ fn main() {
         let bytes = std::fs::read(file).expect("a readable file");
         let resident = status_bytes("VmRSS:");
         let started = Instant::now();
-        let header = api::photo::inspect(&bytes);
-        let outcome = api::photo::prepare(&bytes);
+        let header = platform::photo::inspect(&bytes);
+        let outcome = worker::photo::normalise(&bytes);
         let peak = status_bytes("VmHWM:");
         let (decoded, reserved) = header
             .as_ref()

@@ -67,11 +67,9 @@ pub struct Config {
 pub struct UploadLimits {
     /// The most one account's kept photos may take on disk (`UPLOAD_QUOTA_MB`).
     pub quota_bytes: u64,
-    /// The memory that photos being decoded at once may hold (`DECODE_MEMORY_MB`); a
-    /// photo waits for room (see `photo::DecodeBudget`).
+    /// The memory a worker's photos being decoded at once may hold (`DECODE_MEMORY_MB`,
+    /// read by the workers too): a photo that would take more is refused at upload.
     pub decode_memory_bytes: u64,
-    /// How long a photo waits for that room before the answer is 503 `SERVER_BUSY`.
-    pub decode_wait: Duration,
 }
 
 impl Default for UploadLimits {
@@ -80,8 +78,7 @@ impl Default for UploadLimits {
             // About 2,000 kept photos (a phone photo is kept as a JPEG of 300-600 KB):
             // years of photographed meals, since photos never confirmed are pruned.
             quota_bytes: 1024 * MB,
-            decode_memory_bytes: crate::photo::DEFAULT_DECODE_MEMORY,
-            decode_wait: Duration::from_secs(10),
+            decode_memory_bytes: platform::photo::DEFAULT_DECODE_MEMORY,
         }
     }
 }
@@ -194,7 +191,6 @@ impl Config {
             uploads: UploadLimits {
                 quota_bytes: megabytes(env.upload_quota_mb, uploads.quota_bytes),
                 decode_memory_bytes: megabytes(env.decode_memory_mb, uploads.decode_memory_bytes),
-                ..uploads
             },
             job_sweep_grace: seconds(env.job_sweep_grace_secs, Duration::from_secs(120)),
             answer_within: Duration::from_millis(env.answer_within_ms.map_or(2_000, Within::get)),

@@ -128,10 +128,6 @@ impl App {
                 usda: Arc::new(platform::usda::UsdaClient::new(config.usda.clone())),
                 exports: export::Exports::new(config.exports_at_once),
                 blobs,
-                photos: Arc::new(photo::DecodeBudget::new(
-                    config.uploads.decode_memory_bytes,
-                    config.uploads.decode_wait,
-                )),
                 config: Arc::new(config),
                 stopping,
             },

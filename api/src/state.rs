@@ -6,7 +6,7 @@ use tokio::sync::watch;
 
 use platform::food_index::FoodIndex;
 
-use crate::{Config, auth::Auth, export::Exports, photo::DecodeBudget, rate_limit::RateLimiter};
+use crate::{Config, auth::Auth, export::Exports, rate_limit::RateLimiter};
 
 /// What every handler may use.
 #[derive(Clone, Debug)]
@@ -22,8 +22,6 @@ pub struct AppState {
     pub usda: Arc<platform::usda::UsdaClient>,
     /// Where photos are kept: the data directory, or a bucket the workers share.
     pub blobs: platform::blobs::Blobs,
-    /// The memory photos being decoded may hold, shared by every upload route.
-    pub photos: Arc<DecodeBudget>,
     pub config: Arc<Config>,
     /// The account exports running in this process.
     pub exports: Arc<Exports>,

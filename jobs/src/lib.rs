@@ -43,7 +43,7 @@ pub const MAX_RETRIES: usize = 3;
 #[macro_export]
 macro_rules! every_job {
     ($m:ident!($($pre:tt)*)) => {
-        $m!($($pre)* $crate::payloads::Probe, $crate::payloads::SendMail, $crate::payloads::FetchUsdaFood, $crate::payloads::ImportFoods, $crate::payloads::DetectFoods, $crate::payloads::EstimatePortions, $crate::payloads::LookupNutrition, $crate::payloads::DetectBarcodes, $crate::payloads::SearchBarcode, $crate::payloads::CreateFoodFromBarcode, $crate::payloads::ReadLabel)
+        $m!($($pre)* $crate::payloads::Probe, $crate::payloads::SendMail, $crate::payloads::FetchUsdaFood, $crate::payloads::ImportFoods, $crate::payloads::NormalisePhoto, $crate::payloads::DetectFoods, $crate::payloads::EstimatePortions, $crate::payloads::LookupNutrition, $crate::payloads::DetectBarcodes, $crate::payloads::SearchBarcode, $crate::payloads::CreateFoodFromBarcode, $crate::payloads::ReadLabel)
     };
 }
 

@@ -112,7 +112,6 @@ error_codes! {
     ImageFileTooLarge => "IMAGE_TOO_LARGE", 413, "The image file is over 10 MB.";
     ImageTooLarge => "IMAGE_TOO_LARGE", 422, "The image has too many pixels to process.";
     UploadQuotaExceeded => "UPLOAD_QUOTA_EXCEEDED", 413, "The account keeps as many photos as it may.";
-    ServerBusy => "SERVER_BUSY", 503, "Too many photos are being processed; Retry-After says when to come back.";
     ImageProcessingFailed => "IMAGE_PROCESSING_FAILED", 422, "The image could not be processed.";
     RecognitionUnavailable => "RECOGNITION_UNAVAILABLE", 503, "The recognition models are not installed.";
     AnalysisNotStarted => "ANALYSIS_NOT_STARTED", 404, "The photo has not been analysed yet.";

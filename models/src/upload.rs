@@ -40,7 +40,7 @@ impl ProcessingStatus {
     }
 }
 
-/// An upload to be stored: the file is already written under the data directory.
+/// An upload to be stored: the file is already written in the photo store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewImage {
     pub owner: UserId,
@@ -84,6 +84,9 @@ pub struct UploadedImage {
     pub analysis_job: Option<crate::JobId>,
     /// The number of the image's latest analysis event (0: never analysed).
     pub analysis_seq: i64,
+    /// Whether the photo is kept as the product keeps photos (upright, scaled, a JPEG
+    /// without metadata); until then it is what was sent (the `NormalisePhoto` job).
+    pub normalised: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -155,6 +158,7 @@ impl Default for UploadedImage {
             meal_id: None,
             analysis_job: None,
             analysis_seq: 0,
+            normalised: true,
             created_at: now,
             updated_at: now,
         }

@@ -114,9 +114,9 @@ impl Blobs {
     }
 
     /// Keeps `bytes` under `key` (written whole or not at all).
-    pub async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), BlobError> {
+    pub async fn put(&self, key: &str, bytes: impl Into<Bytes>) -> Result<(), BlobError> {
         self.store
-            .put(&parse(key)?, PutPayload::from(bytes))
+            .put(&parse(key)?, PutPayload::from(bytes.into()))
             .await
             .map(drop)
             .map_err(|e| BlobError::of(key, e))

@@ -23,6 +23,7 @@ const QUEUES = [
   'send-mail',
   'fetch-usda-food',
   'import-foods',
+  'normalise-photo',
   'detect-foods',
   'estimate-portions',
   'lookup-nutrition',
@@ -78,13 +79,13 @@ test('the job board shows every queue, the analysis under Done, its workers and 
   await expect(page.getByRole('cell', { name: 'probe' })).toBeVisible();
   await shot('queues');
 
-  // Tasks under Done: the analysis's three stages and the mail, by queue (the queue
+  // Tasks under Done: the photo's normalising, the analysis's three stages and the mail, by queue (the queue
   // marks a task done a moment after the job's record says so).
   await expect
     .poll(async () => ((await (await context.request.get('/api/v1/tasks?status=Done')).json()) as unknown[]).length)
-    .toBeGreaterThanOrEqual(4);
+    .toBeGreaterThanOrEqual(5);
   await page.goto('/tasks/Done');
-  for (const queue of ['detect-foods', 'estimate-portions', 'lookup-nutrition', 'send-mail']) {
+  for (const queue of ['normalise-photo', 'detect-foods', 'estimate-portions', 'lookup-nutrition', 'send-mail']) {
     // A task's queue is its "ns" badge.
     const row = page.getByRole('row').filter({ hasText: new RegExp(`ns\\s*${queue}\\b`) });
     await expect(row.first(), queue).toContainText('Done');

@@ -86,6 +86,9 @@ pub struct WorkerConfig {
     pub host_name: String,
     /// `WORKER_QUEUES`: the queues this process takes.
     pub queues: QueueSelection,
+    /// `DECODE_MEMORY_MB`: the memory the photos this process decodes may hold together
+    /// (see `photo::DecodeRoom`); the API refuses a photo that would take more.
+    pub decode_memory_bytes: u64,
 }
 
 /// Which queues a worker process takes (`WORKER_QUEUES`): `all` (the default), `gpu`
@@ -172,6 +175,7 @@ struct Environment {
     unconfirmed_uploads_kept_days: Within<1, 3650>,
     hostname: String,
     worker_queues: String,
+    decode_memory_mb: Within<1, 1_048_576>,
 }
 
 impl Default for Environment {
@@ -202,6 +206,7 @@ impl Default for Environment {
             unconfirmed_uploads_kept_days: Within(30),
             hostname: "local".into(),
             worker_queues: String::new(),
+            decode_memory_mb: Within(platform::photo::DEFAULT_DECODE_MEMORY / platform::photo::MB),
         }
     }
 }
@@ -246,6 +251,7 @@ impl WorkerConfig {
             ),
             host_name: environment.hostname,
             queues: QueueSelection::parse(&environment.worker_queues)?,
+            decode_memory_bytes: environment.decode_memory_mb.get() * platform::photo::MB,
         })
     }
 

@@ -12,6 +12,7 @@ pub mod labels;
 mod mailer;
 pub mod memory;
 mod monitor;
+pub mod photo;
 mod poll;
 pub mod recognition;
 
@@ -40,6 +41,8 @@ pub struct WorkerDeps {
     pub food_names: std::sync::Arc<food_names::FoodNames>,
     /// Names this process in probe reports and worker registrations.
     pub worker_name: String,
+    /// The memory the photos this process decodes hold together.
+    pub decoding: std::sync::Arc<photo::DecodeRoom>,
 }
 
 /// Connects a fleet worker: database (migrated), Redis queue and progress bus.
@@ -94,5 +97,6 @@ pub fn deps(
         labels: std::sync::Arc::new(labels::LabelReader::new(config.recognition.clone())),
         blobs,
         worker_name: config.worker_name(),
+        decoding: std::sync::Arc::new(photo::DecodeRoom::new(config.decode_memory_bytes)),
     })
 }

@@ -64,7 +64,7 @@ async fn scan(
         (status = 200, description = "The barcodes (possibly none)", body = Success<DetectionView>),
         (status = 202, description = "Still under way: follow events, then GET result", body = Success<Accepted>),
         (status = 404, description = "IMAGE_NOT_FOUND"),
-        (status = 422, description = "VALIDATION_ERROR or IMAGE_PROCESSING_FAILED"),
+        (status = 422, description = "VALIDATION_ERROR, IMAGE_PROCESSING_FAILED, or INVALID_IMAGE when the photo does not decode"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]

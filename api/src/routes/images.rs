@@ -69,7 +69,7 @@ impl ToSchema for PhotoForm {}
     path = "/images/upload",
     tag = "images",
     operation_id = "images_upload",
-    summary = "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}. By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days.",
+    summary = "Upload a photo (multipart: field image, optional notes naming foods such as \"rice, egg\"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); only its header is read here: the photo is kept as sent and a worker then turns it upright by its EXIF orientation, scales it and keeps it as a JPEG without metadata (an analysis or barcode reading that comes first does this first): {id, processing_status, keywords, notes, width, height (as it is kept, upright)}. A photo whose header reads but whose picture does not decode is refused when it is analysed (INVALID_IMAGE in the analysis). By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days.",
     request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
@@ -79,7 +79,7 @@ impl ToSchema for PhotoForm {}
         (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
         (status = 422, description = "INVALID_IMAGE, or IMAGE_TOO_LARGE (too many pixels, or too much memory to decode)"),
         (status = 429, description = "RATE_LIMITED: too many photos from this account; Retry-After says when to try again"),
-        (status = 503, description = "SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again; PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached, the photo was not kept"),
+        (status = 503, description = "PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached, the photo was not kept"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
@@ -116,8 +116,8 @@ async fn upload(
     }
     let bytes =
         bytes.ok_or_else(|| ApiError::validation("Please choose an image (the field `image`)"))?;
-    let prepared = admitted.prepare(bytes).await?;
-    let image = photo::keep(&state, user.id, prepared, notes).await?;
+    let header = admitted.check(&bytes)?;
+    let image = photo::keep(&state, user.id, bytes, header, notes).await?;
     Ok((StatusCode::CREATED, ApiJson(ImageView::from(&image))))
 }
 

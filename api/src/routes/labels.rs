@@ -106,7 +106,7 @@ impl ToSchema for LabelForm {}
         (status = 415, description = "UNSUPPORTED_IMAGE, or MULTIPART_REQUIRED when the body is not multipart"),
         (status = 422, description = "INVALID_IMAGE, IMAGE_TOO_LARGE (too many pixels, or too much memory to decode), INVALID_BARCODE or no image"),
         (status = 429, description = "RATE_LIMITED: too many photos from this account (uploads and label readings together); Retry-After says when to try again"),
-        (status = 503, description = "LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After); PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached"),
+        (status = 503, description = "LABEL_READING_UNAVAILABLE: label reading models not installed; PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
@@ -118,13 +118,13 @@ async fn read(
 ) -> Result<Response, ApiError> {
     let admitted = photo::admit(&state, user.id, counted.map(|c| c.0)).await?;
     let (bytes, barcode) = photo_and_barcode(form).await?;
-    let prepared = admitted.prepare(bytes).await?;
+    admitted.check(&bytes)?;
     label_reading_installed(&state)?;
     // The photo waits in the photo store for the job, which removes it however it ends.
     // Until the job is queued this call removes it, even when it is dropped because its
     // client hung up (the hourly pruning is the last resort).
     let file_path = platform::uploads::new_label_path(user.id);
-    state.blobs.put(&file_path, prepared.jpeg).await?;
+    state.blobs.put(&file_path, bytes).await?;
     let unclaimed = state.blobs.unclaimed(&file_path);
     let job = ReadLabel {
         file_path,

@@ -590,6 +590,22 @@ async fn bad_uploads_are_refused_quickly_with_clear_errors() {
     assert!(walk(&app.data_dir.path().join("uploads")).is_empty());
 }
 
+/// The image once its photo is kept normalised (the worker's job), within 20 s.
+async fn kept_normalised(app: &TestApp, id: i64) -> models::upload::UploadedImage {
+    let started = std::time::Instant::now();
+    loop {
+        let image = app.state.stores.images.get(id).await.unwrap().unwrap();
+        if image.normalised {
+            return image;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "not normalised: {image:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// A JPEG whose EXIF says "rotate 90° clockwise to show" (orientation 6).
 fn sideways_jpeg(width: u32, height: u32) -> Vec<u8> {
     let mut jpeg = Vec::new();
@@ -624,6 +640,7 @@ async fn an_upload_is_turned_upright_and_a_bomb_is_refused() {
     let ann = register(&app, "ann").await;
     let (status, uploaded) = upload(&app, &ann, sideways_jpeg(40, 20), "sideways.jpg", None).await;
     assert_eq!(status, 201, "{uploaded}");
+    // The size it is kept at, upright, from its header alone.
     assert_eq!(
         (
             uploaded["data"]["width"].as_u64(),
@@ -631,11 +648,20 @@ async fn an_upload_is_turned_upright_and_a_bomb_is_refused() {
         ),
         (Some(20), Some(40))
     );
-    // The kept file is upright and has no EXIF left.
+    // The worker's NormalisePhoto job keeps it upright and without EXIF, though nothing
+    // asked for its analysis.
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+    let image = kept_normalised(&app, id).await;
+    assert_eq!(
+        (image.width, image.height, image.content_type.as_str()),
+        (20, 40, "image/jpeg")
+    );
     let files = walk(&app.data_dir.path().join("uploads"));
     let kept = std::fs::read(&files[0]).unwrap();
+    assert_eq!(image.byte_size, kept.len() as u64);
     assert!(!kept.windows(4).any(|w| w == b"Exif"));
-    assert_eq!(image::load_from_memory(&kept).unwrap().width(), 20);
+    let back = image::load_from_memory(&kept).unwrap();
+    assert_eq!((back.width(), back.height()), (20, 40));
 
     // A PNG header claiming 50,000 × 50,000 pixels.
     let bomb = {
@@ -1365,36 +1391,46 @@ async fn a_picture_too_big_to_decode_is_refused_from_its_header_with_memory_to_s
     assert_eq!(walk(&app.data_dir.path().join("uploads")).len(), 1);
 }
 
+/// A PNG whose header reads but whose picture stops half-way: kept as sent (only its header
+/// is read at upload), and then refused in the words of a damaged file by the worker that
+/// decodes it, whether its analysis or its NormalisePhoto job gets there first.
 #[tokio::test]
-async fn photos_wait_for_room_to_decode_or_are_told_when_to_come_back() {
-    let Some(app) = spawn_app(Options {
-        uploads: api::UploadLimits {
-            decode_wait: Duration::from_millis(500),
-            ..api::UploadLimits::default()
-        },
-        ..Options::default()
-    })
-    .await
-    else {
+async fn a_picture_that_does_not_decode_is_refused_by_the_worker_that_reads_it() {
+    let Some(app) = spawn_app(Options::default()).await else {
         return;
     };
     let ann = register(&app, "ann").await;
-    let budget = &app.state.photos;
-    // Other photos hold all the room for longer than a photo waits.
-    let held = budget.try_reserve(budget.total_bytes()).unwrap();
-    let response = upload_response(&app, &ann, small_png()).await;
-    assert_eq!(response.status(), 503);
-    assert_eq!(response.headers()["retry-after"], "5");
-    let (_, answer) = support::json_of(response).await;
-    assert_eq!(answer["error"]["code"], "SERVER_BUSY", "{answer}");
-    assert_eq!(answer["success"], false);
-    // One that arrives while the room is held is served once it is given back.
-    let ((status, answer), ()) =
-        tokio::join!(upload(&app, &ann, small_png(), "plate.png", None), async {
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            drop(held);
-        });
-    assert_eq!(status, 201, "{answer}");
+    let mut damaged = noisy_png(300);
+    damaged.truncate(damaged.len() / 2);
+    let (status, uploaded) = upload(&app, &ann, damaged, "plate.png", None).await;
+    assert_eq!(status, 201, "{uploaded}");
+    let id = uploaded["data"]["id"].as_i64().unwrap();
+    // Read for its barcodes: the job fails for good, as a damaged file.
+    let (status, answer) = send_as(
+        &app,
+        Method::POST,
+        "/images/detect-barcodes/",
+        &ann.access,
+        &json!({"image_id": id}),
+    )
+    .await;
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["error"]["code"], "INVALID_IMAGE", "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The image could not be read"),
+        "{answer}"
+    );
+    let image = app.state.stores.images.get(id).await.unwrap().unwrap();
+    assert!(!image.normalised);
+    if recognition_models_installed() {
+        let events = analysis_events(&app, &ann, id).await;
+        let last = events.last().unwrap();
+        assert_eq!(last["step"], "error", "{events:?}");
+        assert_eq!(last["error"]["code"], "INVALID_IMAGE", "{last}");
+    }
 }
 
 #[tokio::test]
@@ -1469,7 +1505,8 @@ async fn an_account_keeps_photos_up_to_its_quota() {
         return;
     };
     let ann = register(&app, "ann").await;
-    let noise = noisy_png(600);
+    // About 945 KB sent (noise does not compress), about 630 KB once kept as a JPEG.
+    let noise = noisy_png(560);
     let (status, first) = upload(&app, &ann, noise.clone(), "noise.png", None).await;
     assert_eq!(status, 201, "{first}");
     let uploads = app.data_dir.path().join("uploads");

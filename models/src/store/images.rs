@@ -37,6 +37,7 @@ struct ImageRow {
     meal_id: Option<i64>,
     analysis_job: Option<String>,
     analysis_seq: i64,
+    normalised: bool,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -71,6 +72,7 @@ impl TryFrom<ImageRow> for UploadedImage {
                 })
                 .transpose()?,
             analysis_seq: row.analysis_seq,
+            normalised: row.normalised,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -81,7 +83,7 @@ macro_rules! image_columns {
     () => {
         "image_id, user_id, file_path, content_type, width, height, byte_size, notes, \
          processing_status, stage_1, stage_2, stage_3, error_message, error_code, confirmed, \
-         corrections, meal_id, analysis_job, analysis_seq, created_at, updated_at"
+         corrections, meal_id, analysis_job, analysis_seq, normalised, created_at, updated_at"
     };
 }
 
@@ -104,13 +106,16 @@ fn set_stage_statement(stage: Stage) -> &'static str {
 /// ($9), in one statement.
 const CREATE_WITHIN_QUOTA: &str = concat!(
     "insert into uploaded_image (user_id, file_path, content_type, width, height, \
-     byte_size, notes, processing_status, created_at, updated_at) \
-     select $1, $2, $3, $4, $5, $6, $7, 'uploaded', $8, $8 \
+     byte_size, notes, processing_status, normalised, created_at, updated_at) \
+     select $1, $2, $3, $4, $5, $6, $7, 'uploaded', false, $8, $8 \
      where (select coalesce(sum(byte_size), 0) from uploaded_image \
             where user_id = $1) + $6 <= $9 \
      returning ",
     image_columns!()
 );
+
+const NORMALISED: &str = "update uploaded_image set normalised = true, content_type = $2, \
+     width = $3, height = $4, byte_size = $5, updated_at = $6 where image_id = $1";
 
 const STORED_BYTES: &str = "select cast(coalesce(sum(byte_size), 0) as bigint) \
      from uploaded_image where user_id = $1";
@@ -227,6 +232,20 @@ impl ImageStore for SqlImages {
             .fetch_optional(&self.0)
             .await?;
         row.map(UploadedImage::try_from).transpose()
+    }
+
+    #[tracing::instrument(skip_all, fields(id = id), level = "debug")]
+    async fn normalised(&self, id: i64, kept: &NewImage) -> Result<bool, StoreError> {
+        let done = sqlx::query(NORMALISED)
+            .bind(id)
+            .bind(&kept.content_type)
+            .bind(i32::try_from(kept.width).unwrap_or(i32::MAX))
+            .bind(i32::try_from(kept.height).unwrap_or(i32::MAX))
+            .bind(i64::try_from(kept.byte_size).unwrap_or(i64::MAX))
+            .bind(Utc::now())
+            .execute(&self.0)
+            .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     #[tracing::instrument(skip_all, fields(owner = owner.get()), level = "debug")]

@@ -470,6 +470,10 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
         image: &NewImage,
         quota_bytes: u64,
     ) -> Result<Option<UploadedImage>, StoreError>;
+    /// Records that the image's photo is now kept normalised, as `kept` says (its type,
+    /// size and bytes; its owner, path and notes are not changed). False when the image is
+    /// gone.
+    async fn normalised(&self, id: i64, kept: &NewImage) -> Result<bool, StoreError>;
     /// What the owner's kept photos take, in bytes (the sum of their files).
     async fn stored_bytes(&self, owner: UserId) -> Result<u64, StoreError>;
     /// Removes up to `limit` records of photos uploaded before `before` that were never

@@ -642,7 +642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a photo (multipart: field image, optional notes naming foods such as "rice, egg"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); turned upright by its EXIF orientation, kept as a JPEG without metadata: {id, processing_status, keywords, notes, width, height}. By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days. */
+        /** Upload a photo (multipart: field image, optional notes naming foods such as "rice, egg"). The type is read from the bytes (JPEG, PNG, WebP), at most 10 MB and 50 megapixels, and by default at most 192 MB to decode (width × height × channels × bytes per sample, with the decoder's own working memory: a 50-megapixel 8-bit photo fits, a 16-bit or transparent one of that size does not); only its header is read here: the photo is kept as sent and a worker then turns it upright by its EXIF orientation, scales it and keeps it as a JPEG without metadata (an analysis or barcode reading that comes first does this first): {id, processing_status, keywords, notes, width, height (as it is kept, upright)}. A photo whose header reads but whose picture does not decode is refused when it is analysed (INVALID_IMAGE in the analysis). By default each account may send 30 photos (uploads and label readings together) per 10 minutes and keep 1 GB of photos, and photos never confirmed nor saved in a meal are deleted after 30 days. */
         post: operations["images_upload"];
         delete?: never;
         options?: never;
@@ -1800,7 +1800,6 @@ export interface components {
                  *     - `IMAGE_TOO_LARGE` (413): The image file is over 10 MB.
                  *     - `IMAGE_TOO_LARGE` (422): The image has too many pixels to process.
                  *     - `UPLOAD_QUOTA_EXCEEDED` (413): The account keeps as many photos as it may.
-                 *     - `SERVER_BUSY` (503): Too many photos are being processed; Retry-After says when to come back.
                  *     - `IMAGE_PROCESSING_FAILED` (422): The image could not be processed.
                  *     - `RECOGNITION_UNAVAILABLE` (503): The recognition models are not installed.
                  *     - `ANALYSIS_NOT_STARTED` (404): The photo has not been analysed yet.
@@ -1820,7 +1819,7 @@ export interface components {
                  *     - `INTERNAL_ERROR` (500): Something went wrong on our side.
                  * @enum {string}
                  */
-                code: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "MULTIPART_REQUIRED" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_TIME_ZONE" | "INVALID_IDEMPOTENCY_KEY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "REFERENCE_GONE" | "NOT_AUTHENTICATED" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "INVALID_CREDENTIALS" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "MAIL_REJECTED" | "UNAUTHORIZED" | "ADMIN_CLOSED" | "EMPTY_QUERY" | "QUERY_TOO_LONG" | "FOOD_NOT_FOUND" | "FOOD_READ_ONLY" | "RECIPE_FOOD" | "RECIPE_NOT_FOUND" | "RECIPE_CYCLE" | "RECIPE_TOO_DEEP" | "RECIPE_TOO_LARGE" | "RECIPE_TOO_SHARED" | "USDA_FOOD_NOT_FOUND" | "USDA_UNAVAILABLE" | "IMPORT_NOT_FOUND" | "IMPORT_UNREADABLE" | "MEAL_NOT_FOUND" | "MEAL_FOOD_NOT_FOUND" | "NO_MEALS_ON_DAY" | "QUICK_ADD_HAS_NO_QUANTITY" | "LAST_MEAL_FOOD" | "WEIGHT_NOT_FOUND" | "EXPORT_IN_PROGRESS" | "EXPORT_BUSY" | "IMAGE_NOT_FOUND" | "INVALID_IMAGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "UPLOAD_QUOTA_EXCEEDED" | "SERVER_BUSY" | "IMAGE_PROCESSING_FAILED" | "RECOGNITION_UNAVAILABLE" | "ANALYSIS_NOT_STARTED" | "INVALID_BARCODE" | "BARCODE_NOT_FOUND" | "NOT_A_FOOD_BARCODE" | "PRODUCT_REJECTED" | "BARCODE_LOOKUP_UNAVAILABLE" | "LABEL_READING_UNAVAILABLE" | "JOB_FAILED" | "JOB_CRASHED" | "ENQUEUE_FAILED" | "CANCELLED" | "NOT_READY" | "DATABASE_UNAVAILABLE" | "PHOTO_STORE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "MULTIPART_REQUIRED" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_TIME_ZONE" | "INVALID_IDEMPOTENCY_KEY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "REFERENCE_GONE" | "NOT_AUTHENTICATED" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "INVALID_CREDENTIALS" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "MAIL_REJECTED" | "UNAUTHORIZED" | "ADMIN_CLOSED" | "EMPTY_QUERY" | "QUERY_TOO_LONG" | "FOOD_NOT_FOUND" | "FOOD_READ_ONLY" | "RECIPE_FOOD" | "RECIPE_NOT_FOUND" | "RECIPE_CYCLE" | "RECIPE_TOO_DEEP" | "RECIPE_TOO_LARGE" | "RECIPE_TOO_SHARED" | "USDA_FOOD_NOT_FOUND" | "USDA_UNAVAILABLE" | "IMPORT_NOT_FOUND" | "IMPORT_UNREADABLE" | "MEAL_NOT_FOUND" | "MEAL_FOOD_NOT_FOUND" | "NO_MEALS_ON_DAY" | "QUICK_ADD_HAS_NO_QUANTITY" | "LAST_MEAL_FOOD" | "WEIGHT_NOT_FOUND" | "EXPORT_IN_PROGRESS" | "EXPORT_BUSY" | "IMAGE_NOT_FOUND" | "INVALID_IMAGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "UPLOAD_QUOTA_EXCEEDED" | "IMAGE_PROCESSING_FAILED" | "RECOGNITION_UNAVAILABLE" | "ANALYSIS_NOT_STARTED" | "INVALID_BARCODE" | "BARCODE_NOT_FOUND" | "NOT_A_FOOD_BARCODE" | "PRODUCT_REJECTED" | "BARCODE_LOOKUP_UNAVAILABLE" | "LABEL_READING_UNAVAILABLE" | "JOB_FAILED" | "JOB_CRASHED" | "ENQUEUE_FAILED" | "CANCELLED" | "NOT_READY" | "DATABASE_UNAVAILABLE" | "PHOTO_STORE_UNAVAILABLE" | "INTERNAL_ERROR";
                 message: string;
             };
             /** @enum {boolean} */
@@ -5882,7 +5881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description VALIDATION_ERROR or IMAGE_PROCESSING_FAILED */
+            /** @description VALIDATION_ERROR, IMAGE_PROCESSING_FAILED, or INVALID_IMAGE when the photo does not decode */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6263,7 +6262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description SERVER_BUSY: too many photos are being decoded right now; Retry-After says when to try again; PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached, the photo was not kept */
+            /** @description PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached, the photo was not kept */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6780,7 +6779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description LABEL_READING_UNAVAILABLE: label reading models not installed; SERVER_BUSY: too many photos are being decoded right now (Retry-After); PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached */
+            /** @description LABEL_READING_UNAVAILABLE: label reading models not installed; PHOTO_STORE_UNAVAILABLE: the photo store cannot be reached */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,7 @@ use models::analysis::{BarcodeLookup, BarcodeScan};
 use models::{Barcode, ErrorCode};
 use serde_json::Map;
 
-use super::{JobHandler, image_of, photo_of};
+use super::{JobHandler, image_of};
 use crate::barcodes::food_for;
 use crate::barcodes::reader::read_barcodes;
 use crate::{JobContext, JobError, WorkerDeps};
@@ -22,7 +22,7 @@ impl JobHandler for DetectBarcodes {
             Map::new(),
         )
         .await?;
-        let bytes = photo_of(deps, &image.file_path).await?;
+        let bytes = crate::photo::kept_photo(deps, &image).await?;
         let started = Instant::now();
         // Decoding is CPU work: off the async threads.
         let (barcodes, (width, height)) =

@@ -108,7 +108,7 @@ impl JobHandler for DetectFoods {
         let backbone = (gate.name().to_owned(), gate.head());
         let memory_gate = gate.clone();
         let started = Instant::now();
-        let jpeg = photo_of(deps, &image.file_path).await?;
+        let jpeg = crate::photo::kept_photo(deps, &image).await?;
         let bytes = jpeg.clone();
         let seen = tokio::task::spawn_blocking(move || {
             let pixels = image::load_from_memory(&bytes)

@@ -7,6 +7,7 @@ mod estimate_portions;
 mod fetch_usda_food;
 mod import_foods;
 mod lookup_nutrition;
+mod normalise_photo;
 mod probe;
 mod read_label;
 mod search_barcode;

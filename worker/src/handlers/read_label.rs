@@ -27,8 +27,9 @@ impl JobHandler for ReadLabel {
             }
             RecognitionError::Failed(why) => JobError::Transient(why),
         })?;
-        let jpeg = photo_of(deps, &self.file_path).await?;
+        let sent = photo_of(deps, &self.file_path).await?;
         let started = Instant::now();
+        let jpeg = deps.decoding.normalise(sent).await?.jpeg;
         // Decoding and the three models are CPU work: off the async threads.
         let label = tokio::task::spawn_blocking(move || {
             let photo = image::load_from_memory(&jpeg)

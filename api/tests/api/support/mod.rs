@@ -159,6 +159,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         },
         worker: WorkerConfig {
             concurrency: options.concurrency,
+            decode_memory_bytes: platform::photo::DEFAULT_DECODE_MEMORY,
             heartbeat: jobs::DEFAULT_HEARTBEAT,
             smtp_url: options.smtp_url.map(Secret::from),
             mail_from: "Calorie Tracker <no-reply@calorie.localhost>".into(),
