@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 
 use models::MealType;
-use models::meal_words::{MAX_TEXT, Naming, SaidDish, grams_of, said_dishes, said_meal_type};
+use models::meal_words::{
+    MAX_TEXT, Naming, SPLASH_GRAMS, SaidDish, TEASPOON_GRAMS, form_of_container, grams_of,
+    said_dishes, said_meal_type,
+};
 use models::{Food, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -44,6 +47,8 @@ pub(crate) struct ReadDish {
     certainty: Sureness,
     /// Up to 3 other foods it may be, as the search ranks them.
     alternatives: Vec<FoodView>,
+    #[serde(skip)]
+    drink: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -200,6 +205,14 @@ async fn read_dishes(
     let found: Vec<Found> = dishes
         .iter()
         .map(|dish| {
+            // "a can of tuna" is canned tuna, where such a food is known.
+            let form = dish.unit.as_deref().and_then(form_of_container);
+            if let Some(form) = form.filter(|f| !dish.dish.contains(f)) {
+                let formed = search(&format!("{form} {}", dish.dish), ALTERNATIVES + 1);
+                if formed.whole {
+                    return formed;
+                }
+            }
             let first = search(&dish.dish, ALTERNATIVES + 1);
             // "eggs" where the food is an egg.
             match dish.dish.strip_suffix('s') {
@@ -246,7 +259,13 @@ async fn read_dishes(
                 score: 0.35,
             }
         };
-        let grams = grams_of(dish, &food.food.portions, food.food.is_drink());
+        let mut grams = grams_of(dish, &food.food.portions, food.food.is_drink());
+        // "coffee with milk": a splash of milk, a teaspoon of sugar.
+        let to_a_drink = items.last().is_some_and(|before: &ReadDish| before.drink);
+        if dish.added && !dish.amount_said && to_a_drink {
+            let poured = food.food.is_drink() || food.food.category.as_deref() == Some("dairy");
+            grams = if poured { SPLASH_GRAMS } else { TEASPOON_GRAMS };
+        }
         let alternatives = ranked
             .take(ALTERNATIVES)
             .filter_map(|f| views.get(&f.id).cloned())
@@ -256,6 +275,7 @@ async fn read_dishes(
             continue;
         };
         items.push(ReadDish {
+            drink: food.food.is_drink(),
             text: dish.text.clone(),
             food: view,
             grams,

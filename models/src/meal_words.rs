@@ -29,6 +29,9 @@ pub struct SaidDish {
     pub unit: Option<String>,
     /// Whether an amount was said at all.
     pub amount_said: bool,
+    /// Whether it was said as something added to the dish before it ("coffee with milk",
+    /// "咖啡加奶"): without an amount, a splash of it, not a glass.
+    pub added: bool,
 }
 
 /// How well some words name a known food, as the search index finds them.
@@ -53,6 +56,32 @@ pub const CONJUNCTIONS_ZH: &[&str] = &[
 ];
 // "on": "peanut butter on toast" is two foods, unless the whole is one food's name.
 pub const CONJUNCTIONS_EN: &[&str] = &["and", "with", "plus", "also", "then", "on"];
+/// The conjunctions that add something to the dish before them rather than name another.
+const ADDING: &[&str] = &["with", "加"];
+/// What is added to a drink when no amount is said ("coffee with milk"): a splash of a
+/// drink or of milk or cream (30 ml), a teaspoon of anything else (sugar, honey).
+pub const SPLASH_GRAMS: f64 = 30.0;
+pub const TEASPOON_GRAMS: f64 = 5.0;
+
+/// The form of a food a container says it comes in: "a can of tuna" is canned tuna.
+pub fn form_of_container(unit: &str) -> Option<&'static str> {
+    match unit {
+        "can" | "tin" | "罐" | "听" => Some("canned"),
+        _ => None,
+    }
+}
+
+/// How much bigger a large one is than the food's one item portion (a medium one), and
+/// a small one smaller, where the food has no portion of that size: about the middle of
+/// USDA's fruit, vegetable and egg sizes (a large banana is 1.15 times a medium one, a
+/// large potato 1.7 times).
+const SIZES: &[(&str, f64)] = &[
+    ("large", 1.3),
+    ("big", 1.3),
+    ("small", 0.75),
+    ("大", 1.3),
+    ("小", 0.75),
+];
 /// What is said before the food that is not the food: when, and that one ate it.
 /// (A conjunction at the start of a part is a leftover of the split: "plus a coffee".)
 const CONTEXT_ZH: &[&str] = &[
@@ -215,10 +244,10 @@ pub fn said_dishes(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<SaidDish>
     let text: String = normalise(text).chars().take(MAX_TEXT).collect();
     let mut dishes = Vec::new();
     for chunk in split_on_separators(&text) {
-        for part in split_on_conjunctions(chunk.trim(), naming) {
+        for (part, added) in split_on_conjunctions(chunk.trim(), naming) {
             for piece in split_before_amounts(&part, naming) {
                 if let Some(dish) = read_piece(&piece, naming) {
-                    dishes.push(dish);
+                    dishes.push(SaidDish { added, ..dish });
                 }
             }
         }
@@ -242,10 +271,16 @@ pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
             .map(|r| r.grams)
             .or_else(|| household(unit, portions).map(|g| said.count * g))
     });
-    // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion.
+    // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion; "a
+    // large one" bigger than that where the food has no large portion.
     let grams = by_unit.unwrap_or_else(|| {
         let item = portions.iter().find(|p| p.grams > 0.0 && counts_items(p));
-        said.count * item.map_or(first, |p| p.grams)
+        let size = said
+            .unit
+            .as_deref()
+            .and_then(|unit| SIZES.iter().find(|(s, _)| *s == unit))
+            .map_or(1.0, |(_, factor)| *factor);
+        said.count * item.map_or(first, |p| p.grams * size)
     });
     round1(grams.clamp(1.0, Grams::MAX))
 }
@@ -310,20 +345,26 @@ fn conjunctions(text: &str) -> Vec<(usize, usize)> {
     found
 }
 
-/// The parts a conjunction joins, unless the whole names one food and a part does not.
-fn split_on_conjunctions(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<String> {
+/// The parts a conjunction joins, unless the whole names one food and a part does not;
+/// each says whether it was added to the part before it ("with milk").
+fn split_on_conjunctions(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<(String, bool)> {
     let Some(&(start, end)) = conjunctions(text).first() else {
-        return vec![text.to_owned()];
+        return vec![(text.to_owned(), false)];
     };
     let whole = naming(&dish_words(text));
     let (left, right) = (text[..start].trim(), text[end..].trim());
     let parts_named = naming(&dish_words(left)).min(naming(&dish_words(right)));
     if whole == Naming::Exact || (whole > parts_named && whole == Naming::Found) {
-        return vec![text.to_owned()];
+        return vec![(text.to_owned(), false)];
     }
-    let mut parts = vec![left.to_owned()];
-    parts.extend(split_on_conjunctions(right, naming));
-    parts.retain(|p| !p.is_empty());
+    let adding = ADDING.contains(&&text[start..end]);
+    let mut parts = vec![(left.to_owned(), false)];
+    let mut rest = split_on_conjunctions(right, naming);
+    if let Some(first) = rest.first_mut() {
+        first.1 |= adding;
+    }
+    parts.extend(rest);
+    parts.retain(|(p, _)| !p.is_empty());
     parts
 }
 
@@ -430,6 +471,23 @@ fn trailing_measure(text: &str) -> Option<(f64, String, String)> {
     }
 }
 
+/// A count said as "times" after the dish, as a list is often typed: "beef tacos x2",
+/// "饺子 ×10".
+fn trailing_times(text: &str) -> Option<(f64, String)> {
+    let text = text.trim_end();
+    let at = text.rfind(['x', '×', '*'])?;
+    let dish = text[..at].trim_end();
+    let digits = text[at..].trim_start_matches(['x', '×', '*']).trim();
+    let spaced = at > 0 && text[..at].ends_with(' ');
+    let count: f64 = digits.parse().ok()?;
+    (spaced
+        && !dish.is_empty()
+        && count > 0.0
+        && count <= 100.0
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    .then(|| (count, dish.to_owned()))
+}
+
 /// Words that say which meal it was, in the words a text starts with.
 const MEAL_WORDS_ZH: &[(&str, MealType)] = &[
     ("早饭", MealType::Breakfast),
@@ -522,6 +580,9 @@ fn amount_of(text: &str) -> (Option<f64>, Option<String>, String) {
         {
             return (Some(count), Some(measure), dish);
         }
+        if let Some((count, dish)) = trailing_times(text) {
+            return (Some(count), None, dish);
+        }
         return (None, None, text.trim().to_owned());
     };
     let rest = rest.trim_start();
@@ -575,6 +636,7 @@ fn read_piece(piece: &str, naming: &dyn Fn(&str) -> Naming) -> Option<SaidDish> 
             count: 1.0,
             unit: None,
             amount_said: false,
+            added: false,
         });
     }
     let (count, unit, dish) = amount_of(said);
@@ -585,6 +647,7 @@ fn read_piece(piece: &str, naming: &dyn Fn(&str) -> Naming) -> Option<SaidDish> 
         count: count.unwrap_or(1.0),
         unit,
         amount_said: count.is_some(),
+        added: false,
     })
 }
 

@@ -163,6 +163,8 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["hotpot"], &["hot", "pot"]),
     (&["froyo"], &["frozen", "yogurt"]),
     (&["icecream"], &["ice", "cream"]),
+    (&["spag", "bol"], &["spaghetti", "meat", "sauce"]),
+    (&["bolognese"], &["meat", "sauce"]),
 ];
 
 /// The query's words with short forms spelled out ("oj" is orange juice).

@@ -615,6 +615,50 @@ fn right_line(line: &Value, expected: &Value) -> bool {
     named && grams >= range[0].as_f64().unwrap() && grams <= range[1].as_f64().unwrap()
 }
 
+/// How many of a language's phrases of a test set `parse-meal` reads exactly, and what
+/// it read of the others; prints both, with the time a phrase takes.
+async fn phrases_read_right(app: &TestApp, cases: &Value, language: &str) -> (usize, Vec<String>) {
+    let phrases = cases[language].as_array().unwrap();
+    let mut right = 0;
+    let mut wrong = Vec::new();
+    let mut took = Vec::new();
+    for case in phrases {
+        let text = case["text"].as_str().unwrap();
+        let started = std::time::Instant::now();
+        let (status, body) = parse_meal(app, text).await;
+        took.push(started.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(status, 200, "{text}: {body}");
+        let lines = body["data"]["items"].as_array().unwrap();
+        let expected = case["dishes"].as_array().unwrap();
+        let exact = lines.len() == expected.len()
+            && body["data"]["unmatched"] == json!([])
+            && lines.iter().zip(expected).all(|(l, e)| right_line(l, e));
+        if exact {
+            right += 1;
+        } else {
+            let read: Vec<String> = lines
+                .iter()
+                .map(|l| format!("{} {} g", l["food"]["name"], l["grams"]))
+                .collect();
+            wrong.push(format!(
+                "{text} → {read:?} unmatched {}",
+                body["data"]["unmatched"]
+            ));
+        }
+    }
+    took.sort_by(f64::total_cmp);
+    println!(
+        "{language}: {right} of {} phrases exactly right ({:.1} %); p50 {:.1} ms a phrase over HTTP",
+        phrases.len(),
+        right as f64 / phrases.len() as f64 * 100.0,
+        took[took.len() / 2]
+    );
+    for miss in &wrong {
+        println!("  missed: {miss}");
+    }
+    (right, wrong)
+}
+
 /// Issue 35's test set: everyday meals typed in each language, written before looking
 /// at the shipped foods. At least 90 % of the phrases of each language come back exactly.
 #[tokio::test]
@@ -624,50 +668,36 @@ async fn nine_in_ten_everyday_meals_are_read_exactly_in_each_language() {
     };
     let cases: Value = serde_json::from_str(include_str!("fixtures/meal_phrases.json")).unwrap();
     for language in ["zh", "en"] {
-        let phrases = cases[language].as_array().unwrap();
-        let mut right = 0;
-        let mut wrong = Vec::new();
-        let mut took = Vec::new();
-        for case in phrases {
-            let text = case["text"].as_str().unwrap();
-            let started = std::time::Instant::now();
-            let (status, body) = parse_meal(&app, text).await;
-            took.push(started.elapsed().as_secs_f64() * 1e3);
-            assert_eq!(status, 200, "{text}: {body}");
-            let lines = body["data"]["items"].as_array().unwrap();
-            let expected = case["dishes"].as_array().unwrap();
-            let exact = lines.len() == expected.len()
-                && body["data"]["unmatched"] == json!([])
-                && lines.iter().zip(expected).all(|(l, e)| right_line(l, e));
-            if exact {
-                right += 1;
-            } else {
-                let read: Vec<String> = lines
-                    .iter()
-                    .map(|l| format!("{} {} g", l["food"]["name"], l["grams"]))
-                    .collect();
-                wrong.push(format!(
-                    "{text} → {read:?} unmatched {}",
-                    body["data"]["unmatched"]
-                ));
-            }
-        }
-        took.sort_by(f64::total_cmp);
-        let share = right as f64 / phrases.len() as f64;
-        println!(
-            "{language}: {right} of {} phrases exactly right ({:.1} %); p50 {:.1} ms a phrase over HTTP",
-            phrases.len(),
-            share * 100.0,
-            took[took.len() / 2]
-        );
-        for miss in &wrong {
-            println!("  missed: {miss}");
-        }
-        assert!(phrases.len() >= 60);
+        let phrases = cases[language].as_array().unwrap().len();
+        let (right, wrong) = phrases_read_right(&app, &cases, language).await;
+        assert!(phrases >= 60);
+        let share = right as f64 / phrases as f64;
         assert!(
             share >= 0.9,
             "{language}: {:.1} % right\n{}",
             share * 100.0,
+            wrong.join("\n")
+        );
+    }
+}
+
+/// Issue 49's held-out set, 30 phrases a language written before they were run and never
+/// tuned on: "a can of tuna", "one large baked potato", "coffee with milk", "spaghetti
+/// bolognese" among them. The target is 28 of 30 in each; Chinese reads 27 (BENCHMARKS
+/// names the three misses), and neither may fall below what it reads now.
+#[tokio::test]
+async fn held_out_meals_in_words_are_read_exactly() {
+    let Some(app) = spawn_app(Options::default()).await else {
+        return;
+    };
+    let cases: Value =
+        serde_json::from_str(include_str!("fixtures/meal_phrases_heldout.json")).unwrap();
+    for (language, at_least) in [("en", 28), ("zh", 27)] {
+        assert_eq!(cases[language].as_array().unwrap().len(), 30);
+        let (right, wrong) = phrases_read_right(&app, &cases, language).await;
+        assert!(
+            right >= at_least,
+            "{language}: {right} of 30 right\n{}",
             wrong.join("\n")
         );
     }

@@ -171,3 +171,60 @@ fn the_opening_words_say_which_meal_it_was() {
         None
     );
 }
+
+#[test]
+fn what_is_added_to_a_dish_is_said_so() {
+    let added: Vec<(String, bool)> = said_dishes("coffee with milk", &naming)
+        .into_iter()
+        .map(|d| (d.dish, d.added))
+        .collect();
+    assert_eq!(
+        added,
+        vec![("coffee".to_owned(), false), ("milk".to_owned(), true)]
+    );
+    let joined: Vec<bool> = said_dishes("rice and eggs", &naming)
+        .into_iter()
+        .map(|d| d.added)
+        .collect();
+    assert_eq!(joined, vec![false, false]);
+    assert!(said_dishes("咖啡加牛奶", &naming)[1].added);
+}
+
+#[test]
+fn a_count_typed_after_the_dish_is_its_amount() {
+    assert_eq!(read("beef tacos x2"), vec![dish("beef tacos", 2.0, None)]);
+    assert_eq!(read("饺子 ×10"), vec![dish("饺子", 10.0, None)]);
+    // Not a count: a word with an x in it.
+    assert_eq!(read("mixed nuts"), vec![dish("mixed nuts", 1.0, None)]);
+}
+
+#[test]
+fn a_large_one_is_bigger_than_the_food_s_one_item() {
+    let medium = [Portion {
+        grams: 173.0,
+        name: "1 medium".into(),
+        name_zh: None,
+    }];
+    let said = |text: &str| said_dishes(text, &naming).remove(0);
+    assert_eq!(
+        grams_of(&said("one large baked potato"), &medium, false),
+        224.9
+    );
+    assert_eq!(
+        grams_of(&said("a small baked potato"), &medium, false),
+        129.8
+    );
+    let sized = [
+        medium[0].clone(),
+        Portion {
+            grams: 299.0,
+            name: "1 large".into(),
+            name_zh: None,
+        },
+    ];
+    assert_eq!(
+        grams_of(&said("one large baked potato"), &sized, false),
+        299.0
+    );
+    assert_eq!(form_of_container("can"), Some("canned"));
+}
