@@ -454,6 +454,32 @@ describe('my food', () => {
     // The toast's live region says the message alone (no icon glyph or dismiss "×").
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Deleted “Grandma’s dumplings”');
   });
+
+  it('says how many saved meals keep a deleted food, in the singular for one', async () => {
+    let reply: MockReply = ok({ removed_from_meals: false, meal_count: 1, meal_foods_count: 1 });
+    const { user } = openSearch(
+      {
+        'GET /api/v1/foods/user/': ok({ foods: [dumplings], page: 1, page_size: 100, total: 1 }),
+        'DELETE /api/v1/foods/50/delete/': () => reply,
+      },
+      { session: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'My food' }));
+    const deleteIt = async () => {
+      await user.click(within(await findCard('Grandma’s dumplings')).getByRole('button', { name: 'Delete' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    };
+    await deleteIt();
+    expect(
+      await screen.findByText('Deleted “Grandma’s dumplings”. 1 saved meal still shows it as logged (1 food entry).'),
+    ).toBeInTheDocument();
+
+    reply = ok({ removed_from_meals: false, meal_count: 2, meal_foods_count: 3 });
+    await deleteIt();
+    expect(
+      await screen.findByText('Deleted “Grandma’s dumplings”. 2 saved meals still show it as logged (3 food entries).'),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('USDA results', () => {

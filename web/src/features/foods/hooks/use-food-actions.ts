@@ -95,7 +95,7 @@ export function useFoodActions(basket: FoodBasket, openDialog: (request: CustomF
         : impact.meal_count > 0
           ? t('delete.keptInMeals', {
               name,
-              meals: t('delete.meals', { count: impact.meal_count }),
+              count: impact.meal_count,
               entries: t('delete.entries', { count: impact.meal_foods_count }),
             })
           : t('delete.deleted', { name }),
