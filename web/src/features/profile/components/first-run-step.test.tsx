@@ -101,6 +101,27 @@ describe('the first-run step after sign-up', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('names the year of birth, the field it asks for, in its hint and in its problem', async () => {
+    const { user, calls } = justSignedUp();
+    const dialog = await screen.findByRole('dialog', { name: 'A few details for your goal' });
+    expect(dialog).toHaveTextContent('Fill in your year of birth, height, weight and activity level to see a suggested goal.');
+    expect(dialog).not.toHaveTextContent(/date of birth/i);
+    await user.type(within(dialog).getByLabelText('Year of birth'), String(new Date().getFullYear() + 1));
+    await user.type(within(dialog).getByLabelText('Height (cm)'), '162');
+    await user.type(within(dialog).getByLabelText('Weight (kg)'), '55');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Year of birth')).toHaveAccessibleDescription('The year of birth must be in the past');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('names the year of birth in Chinese too', async () => {
+    await i18n.changeLanguage('zh');
+    justSignedUp();
+    const dialog = await screen.findByRole('dialog', { name: '填写几项信息，算出你的目标' });
+    expect(dialog).toHaveTextContent('填写出生年份、身高、体重和活动水平后，即可看到建议目标。');
+    expect(dialog).not.toHaveTextContent('出生日期');
+  });
+
   it('goes on "Later" and does not ask again', async () => {
     const { user } = justSignedUp();
     const dialog = await screen.findByRole('dialog', { name: 'A few details for your goal' });

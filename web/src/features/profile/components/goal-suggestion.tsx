@@ -33,17 +33,20 @@ export function GoalSuggestion({
   activity,
   current,
   onUse,
+  birthYear = false,
 }: {
   body: Body;
   activity: ActivityLevel | null;
   current: number | null;
   onUse: (goal: number) => void;
+  /** The form asks for the year of birth (the first-run step), not the date: the hint names that field. */
+  birthYear?: boolean;
 }) {
   const { t, i18n } = useTranslation('pages');
   const locale = displayLocale(i18n.resolvedLanguage);
   const suggested = suggestedGoalFor(body, activity);
   if (!suggested || activity === null) {
-    return <p className="goal-suggestion goal-suggestion-missing">{t('profile.suggestion.missing')}</p>;
+    return <p className="goal-suggestion goal-suggestion-missing">{t(birthYear ? 'profile.suggestion.missingBirthYear' : 'profile.suggestion.missing')}</p>;
   }
   const { bmr, goal } = suggested;
   const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });

@@ -109,6 +109,8 @@ export function ProfileForm({
     const found = draftProblems(draft);
     // A birth year that is no year leaves no date behind: said, not dropped.
     if (firstRun && birthYear.trim() !== '' && draft.dateOfBirth === '') found.dateOfBirth = { code: 'birthYear' };
+    // The step asks for a year: a year to come is said as one, not as a date.
+    else if (firstRun && found.dateOfBirth?.code === 'dateOfBirth') found.dateOfBirth = { code: 'birthYearPast' };
     setProblems(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
@@ -257,6 +259,7 @@ export function ProfileForm({
             activity={draft.activity === '' ? null : draft.activity}
             current={typedNumber(draft.goal)}
             onUse={(goal) => change('goal')({ target: { value: String(goal) } })}
+            birthYear={firstRun}
           />
         )}
       </div>

@@ -39,7 +39,7 @@ export type DraftField = 'dateOfBirth' | 'height' | 'weight' | 'goal' | Macro | 
 
 /** What is wrong with a field (the message under `profile.errors`) and the numbers it names. */
 export type DraftProblem = {
-  code: 'height' | 'weight' | 'goal' | 'dateOfBirth' | 'birthYear' | 'macroMissing' | 'grams' | 'percent' | 'percentSum';
+  code: 'height' | 'weight' | 'goal' | 'dateOfBirth' | 'birthYear' | 'birthYearPast' | 'macroMissing' | 'grams' | 'percent' | 'percentSum';
   values?: { min?: number; max?: number; sum?: number };
 };
 
