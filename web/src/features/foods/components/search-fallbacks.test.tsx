@@ -138,6 +138,26 @@ describe('a search without an exact match', () => {
   });
 });
 
+describe('a search for a food named as typed', () => {
+  const cheddar = makeFood({ id: 5, name: 'Cheese, cheddar', name_zh: '切达奶酪', calories_per_100g: 403, portions: [] });
+
+  it('says no "no exact match" above a food whose Chinese or English name is the query', async () => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch({ [SEARCH]: answer('切达奶酪', [stew, cheddar], false) });
+    const results = await search(user, '切达奶酪');
+    await within(results).findByRole('article', { name: '切达奶酪' });
+    expect(within(results).queryByText(/没有完全匹配/)).not.toBeInTheDocument();
+    expect(within(results).queryByRole('button', { name: /^创建/ })).not.toBeInTheDocument();
+  });
+
+  it('in English too, whatever the case', async () => {
+    const { user } = openSearch({ [SEARCH]: answer('cheese, Cheddar', [stew, cheddar], false) });
+    const results = await search(user, 'cheese, Cheddar');
+    await within(results).findByRole('article', { name: 'Cheese, cheddar' });
+    expect(within(results).queryByText(/No exact match/)).not.toBeInTheDocument();
+  });
+});
+
 describe('a search without an exact match on a phone', () => {
   const originalMatchMedia = window.matchMedia;
   afterEach(() => {

@@ -7,6 +7,7 @@ import { FoodGrid } from '@/features/foods/components/food-grid';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useKnownFoods, useOnline } from '@/features/foods/hooks/use-known-foods';
 import { foodFailureText } from '@/features/foods/utils/failure';
+import { isNamed } from '@/features/foods/utils/names';
 import { filterOfflineFoods } from '@/features/foods/utils/offline';
 import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import { useFoodSearch } from '@/lib/search-foods';
@@ -67,9 +68,11 @@ function OnlineResults({ query, viewer, actions, fallbacks, data, error, loading
     );
   } else if (data) {
     // Only the closest foods, or none: say so, and offer to log it another way in one tap.
+    // A food named exactly as typed (in either language) is a match, whatever the ranking said.
+    const inexact = data.foods.length === 0 || (data.exact === false && !data.foods.some((food) => isNamed(food, data.asked)));
     body = (
       <>
-        {(data.exact === false || data.foods.length === 0) && (
+        {inexact && (
           <NoExactMatch query={data.asked} found={data.foods.length > 0} fallbacks={fallbacks} />
         )}
         {data.foods.length > 0 && <FoodGrid foods={data.foods} view="search" actions={actions} />}

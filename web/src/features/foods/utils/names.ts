@@ -38,3 +38,14 @@ export function namesItsGrams(name: string, grams: number): boolean {
   const weights = name.matchAll(/(\d+(?:[.,]\d+)?)\s*(?:g|grams?|克)(?![\p{L}])/giu);
   return [...weights].some((match) => Math.abs(Number(match[1]?.replace(',', '.')) - grams) < 0.05);
 }
+
+/** A name as typed and as compared: full-width forms folded, case and spacing ignored. */
+function comparable(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+}
+
+/** Whether the query is the food's name, in either language ("切达奶酪", "cheddar cheese"). */
+export function isNamed(food: Pick<Food, 'name' | 'name_zh'>, query: string): boolean {
+  const asked = comparable(query);
+  return asked !== '' && [food.name, food.name_zh].some((name) => name && comparable(name) === asked);
+}
