@@ -6,7 +6,7 @@ import { modalEntriesSettled } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { OpenEditSheet } from '@/features/basket/components/open-edit-sheet';
-import { QuickAddDialog } from '@/features/basket/components/quick-add-dialog';
+import { QuickAddDialog, type QuickAddStart } from '@/features/basket/components/quick-add-dialog';
 import { UnsavedBasketSheet, type UnsavedBasketChoice } from '@/features/basket/components/unsaved-basket-sheet';
 import { useBasket, type Basket } from '@/features/basket/hooks/use-basket';
 import { useBasketSave, useEditingMealName } from '@/features/basket/hooks/use-basket-save';
@@ -23,16 +23,17 @@ export function FoodSearchRoute() {
   const basket = useBasket();
   const asking = useEditMealLink(basket);
   const newMeal = useMealLink(basket);
-  // A search without an exact match offers the basket's quick add, named after the query.
-  const [quickAddName, setQuickAddName] = useState<string | null>(null);
+  // A search without an exact match offers the basket's quick add, named after the query;
+  // "300 kcal" typed offers it with those calories.
+  const [quickAdd, setQuickAdd] = useState<QuickAddStart | null>(null);
 
   return (
     <Page title={t('foodSearch.title')}>
       <div className="food-page">
-        <FoodSearch basket={basket} onQuickAdd={setQuickAddName} />
+        <FoodSearch basket={basket} onQuickAdd={setQuickAdd} />
         <BasketPanel basket={basket} />
       </div>
-      <QuickAddDialog name={quickAddName} onClose={() => setQuickAddName(null)} onAdd={basket.addQuickAdd} />
+      <QuickAddDialog start={quickAdd} onClose={() => setQuickAdd(null)} onAdd={basket.addQuickAdd} />
       <OpenEditSheet
         editingName={newMeal.editingName}
         adding={newMeal.adding}

@@ -9,18 +9,22 @@ import { numberFormat } from '@/lib/intl';
 import { nutritionFormat } from '@/lib/nutrition-format';
 import '@/features/basket/basket.css';
 
+/** What the quick add starts from: a name (a query that found no exact match), calories typed ("300 kcal"). */
+export type QuickAddStart = { name: string; calories?: number };
+
 type QuickAddDialogProps = {
-  /** The name to start from (a query that found no exact match); null while closed. */
-  name: string | null;
+  /** Null while closed. */
+  start: QuickAddStart | null;
   onClose: () => void;
   onAdd: (quick: QuickAdd) => void;
 };
 
 /**
  * The basket's quick add where the basket is out of sight (on a phone it is a sheet that
- * opens only once it holds something): named already, so the calories are all to type.
+ * opens only once it holds something): named already, so the calories are all to type,
+ * or holding the calories already, so Add is all to tap.
  */
-export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
+export function QuickAddDialog({ start, onClose, onAdd }: QuickAddDialogProps) {
   const { t, i18n } = useTranslation('basket');
   const toast = useToast();
   const titleId = useId();
@@ -35,11 +39,13 @@ export function QuickAddDialog({ name, onClose, onAdd }: QuickAddDialogProps) {
   }
 
   return (
-    <Modal open={name !== null} onClose={onClose} labelledBy={titleId} className="quick-add-dialog">
+    <Modal open={start !== null} onClose={onClose} labelledBy={titleId} className="quick-add-dialog">
       <ModalHeader titleId={titleId} onClose={onClose}>
         {t('quickAdd.dialogTitle')}
       </ModalHeader>
-      {name !== null && <QuickAddFields initialName={name} inDialog onAdd={add} format={format} />}
+      {start !== null && (
+        <QuickAddFields initialName={start.name} initialCalories={start.calories} inDialog onAdd={add} format={format} />
+      )}
     </Modal>
   );
 }

@@ -39,14 +39,30 @@ type QuickAddFieldsProps = QuickAddFormProps & {
   hidden?: boolean;
   /** A name to start from (the food searched for and not found). */
   initialName?: string;
+  /** Calories to start from (typed in the search box as "300 kcal"). */
+  initialCalories?: number;
   /** The form is the dialog's whole point: the calories take the focus, and Add is its primary button. */
   inDialog?: boolean;
 };
 
 /** The quick add's name, calories and macros, checked against the meals API's bounds. */
-export function QuickAddFields({ id, hidden, initialName = '', inDialog = false, onAdd, format }: QuickAddFieldsProps) {
+export function QuickAddFields({
+  id,
+  hidden,
+  initialName = '',
+  initialCalories,
+  inDialog = false,
+  onAdd,
+  format,
+}: QuickAddFieldsProps) {
   const { t } = useTranslation('basket');
-  const [draft, setDraft] = useState<QuickAddDraft>({ ...EMPTY_QUICK_ADD, name: initialName.slice(0, MAX_QUICK_NAME) });
+  const [draft, setDraft] = useState<QuickAddDraft>({
+    ...EMPTY_QUICK_ADD,
+    name: initialName.slice(0, MAX_QUICK_NAME),
+    calories: initialCalories === undefined ? '' : String(initialCalories),
+  });
+  // In the dialog the first thing to do takes the focus: the calories, or Add once they are there.
+  const focusCalories = inDialog && initialCalories === undefined;
   const [error, setError] = useState<string | null>(null);
   const change = (field: keyof QuickAddDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -82,7 +98,7 @@ export function QuickAddFields({ id, hidden, initialName = '', inDialog = false,
           required
           value={draft.calories}
           onChange={change('calories')}
-          data-autofocus={inDialog ? true : undefined}
+          data-autofocus={focusCalories ? true : undefined}
         />
         {QUICK_ADD_MACROS.map((macro) => (
           <TextField
@@ -99,7 +115,11 @@ export function QuickAddFields({ id, hidden, initialName = '', inDialog = false,
         ))}
       </div>
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      <button type="submit" className={inDialog ? 'btn btn-primary' : 'btn btn-secondary btn-small'}>
+      <button
+        type="submit"
+        className={inDialog ? 'btn btn-primary' : 'btn btn-secondary btn-small'}
+        data-autofocus={inDialog && !focusCalories ? true : undefined}
+      >
         {t('quickAdd.add')}
       </button>
     </form>

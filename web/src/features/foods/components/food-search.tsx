@@ -32,8 +32,8 @@ function searchesAsTyped(text: string): boolean {
 
 type FoodSearchProps = {
   basket: FoodBasket;
-  /** The basket's quick add of calories, named after a query that found no exact match. */
-  onQuickAdd?: (name: string) => void;
+  /** The basket's quick add of calories, named after a query that found no exact match, or holding the calories typed ("300 kcal"). */
+  onQuickAdd?: (start: { name: string; calories?: number }) => void;
 };
 
 /**
@@ -121,7 +121,7 @@ export function FoodSearch({ basket, onQuickAdd }: FoodSearchProps) {
   const fallbacks = useMemo<SearchFallbacks>(
     () => ({
       onCreate: (name) => (isAuthenticated ? setDialog({ mode: 'create', name }) : loginDialog.open('login')),
-      onQuickAdd: onQuickAdd && ((name) => (isAuthenticated ? onQuickAdd(name) : loginDialog.open('login'))),
+      onQuickAdd: onQuickAdd && ((start) => (isAuthenticated ? onQuickAdd(start) : loginDialog.open('login'))),
     }),
     [isAuthenticated, loginDialog, onQuickAdd],
   );

@@ -158,6 +158,46 @@ describe('a search for a food named as typed', () => {
   });
 });
 
+describe('calories typed in the search box', () => {
+  it('"300 kcal" offers a first row that opens the quick add with 300 in it, one tap to add', async () => {
+    const { user } = openSearch({ [SEARCH]: answer('300 kcal', [stew], false) });
+    const results = await search(user, '300 kcal');
+    const row = within(results).getByRole('button', { name: 'Quick add 300 kcal' });
+    const first = within(results).getAllByRole('button')[0];
+    expect(first).toBe(row);
+    // Calories are no food to create, and not a meal to read.
+    expect(await within(results).findByRole('article', { name: 'Pork stew' })).toBeInTheDocument();
+    expect(within(results).queryByRole('button', { name: /^Create/ })).not.toBeInTheDocument();
+    expect(within(results).queryByText(/No exact match/)).not.toBeInTheDocument();
+
+    await user.click(row);
+    const dialog = screen.getByRole('dialog', { name: 'Quick add to the basket' });
+    expect(within(dialog).getByLabelText('Calories (kcal)')).toHaveValue(300);
+    const add = within(dialog).getByRole('button', { name: 'Add to basket' });
+    expect(add).toHaveFocus();
+    await user.click(add);
+
+    expect(await screen.findByText('Added 300 kcal “Quick add” to the basket')).toBeInTheDocument();
+    expect(storedBasket()).toEqual([{ id: expect.any(String), quick_add: { calories: 300 } }]);
+  });
+
+  it.each(['300卡', '300 大卡', '300kcal', '300 cal'])('"%s" offers it in Chinese', async (query) => {
+    await i18n.changeLanguage('zh');
+    const { user } = openSearch({ [SEARCH]: answer(query, [], false) });
+    const results = await search(user, query);
+    await user.click(within(results).getByRole('button', { name: '快速添加 300 千卡' }));
+    const dialog = screen.getByRole('dialog', { name: '快速添加到餐篮' });
+    expect(within(dialog).getByLabelText('热量（千卡）')).toHaveValue(300);
+  });
+
+  it('is not offered for a weight or a bare number', async () => {
+    const { user } = openSearch({ [SEARCH]: answer('300 g', [], false) });
+    const results = await search(user, '300 g');
+    await within(results).findByText('Nothing found for “300 g”');
+    expect(within(results).queryByRole('button', { name: /^Quick add \d/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('a search without an exact match on a phone', () => {
   const originalMatchMedia = window.matchMedia;
   afterEach(() => {

@@ -5,7 +5,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUsdaSearch } from '@/features/foods/api/search-usda-foods';
 import { FoodGrid } from '@/features/foods/components/food-grid';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
+import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import { useKnownFoods, useOnline } from '@/features/foods/hooks/use-known-foods';
+import { caloriesTyped } from '@/features/foods/utils/calorie-query';
 import { foodFailureText } from '@/features/foods/utils/failure';
 import { isNamed } from '@/features/foods/utils/names';
 import { filterOfflineFoods } from '@/features/foods/utils/offline';
@@ -17,8 +19,11 @@ import type { Food } from '@/types/food';
 export type SearchFallbacks = {
   /** Opens the custom food dialog with the query as its name. */
   onCreate: (name: string) => void;
-  /** Opens the basket's quick add of calories, named after the query; none without a basket. */
-  onQuickAdd?: (name: string) => void;
+  /**
+   * Opens the basket's quick add of calories, named after the query, or holding the
+   * calories a query such as "300 kcal" is; none without a basket.
+   */
+  onQuickAdd?: (start: { name: string; calories?: number }) => void;
 };
 
 type SearchResultsProps = { query: string; viewer: string | null; actions: FoodActions; fallbacks: SearchFallbacks };
@@ -33,7 +38,7 @@ export const SearchResults = memo(function SearchResults({ query, viewer, action
   const { data, error, isValidating } = useFoodSearch(online ? query : null, viewer);
   const unreachable = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.network;
   // Offline the search runs over the foods this device keeps: recent and favourites.
-  if (!online || unreachable) return <OfflineResults query={query} actions={actions} />;
+  if (!online || unreachable) return <OfflineResults query={query} actions={actions} fallbacks={fallbacks} />;
   return (
     <OnlineResults
       query={query}
@@ -68,11 +73,12 @@ function OnlineResults({ query, viewer, actions, fallbacks, data, error, loading
     );
   } else if (data) {
     // Only the closest foods, or none: say so, and offer to log it another way in one tap.
-    // A food named exactly as typed (in either language) is a match, whatever the ranking said.
+    // A food named exactly as typed (in either language) is a match, whatever the ranking
+    // said; "300 kcal" is calories, which the row above offers, not a food to create.
     const inexact = data.foods.length === 0 || (data.exact === false && !data.foods.some((food) => isNamed(food, data.asked)));
     body = (
       <>
-        {inexact && (
+        {inexact && caloriesTyped(data.asked) === null && (
           <NoExactMatch query={data.asked} found={data.foods.length > 0} fallbacks={fallbacks} />
         )}
         {data.foods.length > 0 && <FoodGrid foods={data.foods} view="search" actions={actions} />}
@@ -90,6 +96,7 @@ function OnlineResults({ query, viewer, actions, fallbacks, data, error, loading
         aria-busy={loading && data !== undefined && data.asked !== query}
       >
         <h2 id={titleId}>{t('search.results', { query: shownQuery })}</h2>
+        <CaloriesQuickAdd query={query} fallbacks={fallbacks} />
         {body}
       </section>
       {data && !error && <UsdaResults query={data.asked} viewer={viewer} localFoods={data.foods} actions={actions} />}
@@ -113,7 +120,7 @@ function NoExactMatch({ query, found, fallbacks }: NoExactMatchProps) {
           {t('search.create', { query })}
         </button>
         {onQuickAdd && (
-          <button type="button" className="btn btn-secondary" onClick={() => onQuickAdd(query)}>
+          <button type="button" className="btn btn-secondary" onClick={() => onQuickAdd({ name: query })}>
             {t('search.quickAdd')}
           </button>
         )}
@@ -122,8 +129,25 @@ function NoExactMatch({ query, found, fallbacks }: NoExactMatchProps) {
   );
 }
 
+/** "300 kcal" typed: the first row opens the quick add with those calories in it. */
+function CaloriesQuickAdd({ query, fallbacks }: { query: string; fallbacks: SearchFallbacks }) {
+  const { t } = useTranslation('foods');
+  const { formatNumber } = useFoodLanguage();
+  const calories = caloriesTyped(query);
+  const { onQuickAdd } = fallbacks;
+  if (calories === null || !onQuickAdd) return null;
+  return (
+    <button type="button" className="food-quick-calories" onClick={() => onQuickAdd({ name: '', calories })}>
+      <span aria-hidden="true" className="food-quick-calories-plus">
+        +
+      </span>
+      {t('search.quickAddCalories', { calories: formatNumber(calories) })}
+    </button>
+  );
+}
+
 /** No connection: the recent and favourite foods whose names or pinyin hold the query. */
-function OfflineResults({ query, actions }: { query: string; actions: FoodActions }) {
+function OfflineResults({ query, actions, fallbacks }: { query: string; actions: FoodActions; fallbacks: SearchFallbacks }) {
   const { t } = useTranslation('foods');
   const titleId = useId();
   const known = useKnownFoods();
@@ -134,6 +158,8 @@ function OfflineResults({ query, actions }: { query: string; actions: FoodAction
       <p className="food-offline" role="status">
         {t('offline.notice')}
       </p>
+      {/* The basket is on this device: calories go in without a connection. */}
+      <CaloriesQuickAdd query={query} fallbacks={fallbacks} />
       {foods.length ? (
         <FoodGrid foods={foods} view="search" actions={actions} />
       ) : (

@@ -77,6 +77,10 @@ describe('readsAsMeal', () => {
       expect(readsAsMeal(text)).toBe(false);
     },
   );
+
+  it.each(['300 kcal', '300卡', '300 大卡'])('leaves calories “%s” to the quick add', (text) => {
+    expect(readsAsMeal(text)).toBe(false);
+  });
 });
 
 describe('showsMealLines', () => {

@@ -1,5 +1,6 @@
 import AMOUNT_WORDS from '@amount-words';
 import type { MealItem, ParsedMeal } from '@/features/foods/api/parse-meal';
+import { caloriesTyped } from '@/features/foods/utils/calorie-query';
 import { MAX_AMOUNT_GRAMS, readAmount } from '@/lib/amount';
 import { readsAs } from '@/lib/food-amounts';
 import type { Food } from '@/types/food';
@@ -27,7 +28,8 @@ const ARTICLE_AMOUNT = /^an?\s+\p{L}|\ban?\s+\p{L}+\s+of\b/iu;
 /** Whether typed text reads as more than one dish, or as an amount and a dish. */
 export function readsAsMeal(text: string): boolean {
   const trimmed = text.trim();
-  if (trimmed === '') return false;
+  // "300 kcal" is calories to quick add, not an amount of a dish.
+  if (trimmed === '' || caloriesTyped(trimmed) !== null) return false;
   return (
     SEPARATOR.test(trimmed) ||
     CHINESE_AMOUNT.test(trimmed) ||
