@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { addMonths, dateKey, monthGrid, sameDay } from '@/components/date-time/dates';
+import { addMonths, dateKey, monthGrid, sameDay, startOfDay } from '@/components/date-time/dates';
 import '@/components/date-time/date-time.css';
 import { displayLocale } from '@/lib/i18n';
 import { dateTimeFormat } from '@/lib/intl';
@@ -14,10 +14,12 @@ type CalendarMonthProps = {
   /** How a day is marked (selected, inside a range). */
   dayState: (day: Date) => DayState;
   today?: Date;
+  /** No day after this one is offered (a meal is not eaten in the future). */
+  latest?: Date;
 };
 
 /** SPEC 2: a month of 42 cells, weekday headers from Sunday, previous and next month. */
-export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = new Date() }: CalendarMonthProps) {
+export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = new Date(), latest }: CalendarMonthProps) {
   const { t, i18n } = useTranslation();
   const locale = displayLocale(i18n.resolvedLanguage);
   const title = dateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(month);
@@ -27,6 +29,9 @@ export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = 
   // The first row of the grid always starts on a Sunday.
   const weekdays = days.slice(0, 7).map((d) => weekday.format(d));
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
+  const lastDay = latest && startOfDay(latest);
+  const afterLatest = (day: Date) => lastDay !== undefined && startOfDay(day) > lastDay;
+  const lastMonth = lastDay !== undefined && addMonths(month, 1) > lastDay;
 
   return (
     <div className="calendar">
@@ -46,6 +51,7 @@ export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = 
           type="button"
           className="icon-button"
           aria-label={t('dateTime.nextMonth')}
+          disabled={lastMonth}
           onClick={() => onMonthChange(addMonths(month, 1))}
         >
           ›
@@ -82,6 +88,7 @@ export function CalendarMonth({ month, onMonthChange, onPick, dayState, today = 
                       className={classes}
                       aria-pressed={Boolean(state.selected)}
                       aria-label={longDay.format(day)}
+                      disabled={afterLatest(day)}
                       onClick={() => onPick(day)}
                     >
                       {day.getDate()}

@@ -7,13 +7,14 @@ import { renderWithProviders } from '@/testing/render';
 const now = () => new Date(2026, 10, 23, 9, 0);
 
 /** The picker with its value kept in state, as the basket keeps it. */
-function Harness({ start, changes }: { start: Date; changes: Date[] }) {
+function Harness({ start, changes, pastOnly }: { start: Date; changes: Date[]; pastOnly?: boolean }) {
   const [value, setValue] = useState(start);
   return (
     <DateTimePicker
       label="Meal time"
       value={value}
       now={now}
+      pastOnly={pastOnly}
       onChange={(next) => {
         changes.push(next);
         setValue(next);
@@ -22,9 +23,9 @@ function Harness({ start, changes }: { start: Date; changes: Date[] }) {
   );
 }
 
-function open(start = new Date(2026, 10, 23, 12, 30)) {
+function open(start = new Date(2026, 10, 23, 12, 30), pastOnly = false) {
   const changes: Date[] = [];
-  const view = renderWithProviders(<Harness start={start} changes={changes} />);
+  const view = renderWithProviders(<Harness start={start} changes={changes} pastOnly={pastOnly} />);
   return { ...view, changes };
 }
 
@@ -49,6 +50,21 @@ describe('date-time picker', () => {
     await user.click(within(panel).getByRole('button', { name: 'Previous month' }));
     await user.click(within(panel).getByRole('button', { name: 'Previous month' }));
     expect(within(panel).getByRole('grid', { name: 'October 2026' })).toBeVisible();
+  });
+
+  it('offers no day after today for a meal, nor the months after this one', async () => {
+    const { user, changes } = open(new Date(2026, 10, 23, 12, 30), true);
+    await user.click(screen.getByRole('button', { name: 'Meal time: Today 12:30' }));
+    const panel = screen.getByRole('dialog', { name: 'Meal time' });
+    expect(within(panel).getByRole('button', { name: 'Monday, November 23, 2026' })).toBeEnabled();
+    const tomorrow = within(panel).getByRole('button', { name: 'Tuesday, November 24, 2026' });
+    expect(tomorrow).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Saturday, December 5, 2026' })).toBeDisabled();
+    await user.click(tomorrow);
+    expect(changes).toEqual([]);
+    expect(within(panel).getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: 'Sunday, November 22, 2026' }));
+    expect(changes.at(-1)).toEqual(new Date(2026, 10, 22, 12, 30));
   });
 
   it('keeps the time when another day is picked', async () => {

@@ -12,13 +12,15 @@ type DateTimePickerProps = {
   onChange: (value: Date) => void;
   /** Defaults to the clock; tests pass a fixed one. */
   now?: () => Date;
+  /** Only days up to today are offered (a meal's time), not the days to come. */
+  pastOnly?: boolean;
 };
 
 /**
  * SPEC 2: a button naming the day and time ("Today 12:30"), opening a month calendar and
  * a free-text time box (SPEC 5 formats; an entry it cannot read reverts).
  */
-export function DateTimePicker({ label, value, onChange, now = () => new Date() }: DateTimePickerProps) {
+export function DateTimePicker({ label, value, onChange, now = () => new Date(), pastOnly = false }: DateTimePickerProps) {
   const { t } = useTranslation();
   const panelId = useId();
   const timeId = useId();
@@ -80,6 +82,7 @@ export function DateTimePicker({ label, value, onChange, now = () => new Date() 
             onPick={pickDay}
             dayState={(d) => ({ selected: sameDay(d, value) })}
             today={now()}
+            latest={pastOnly ? now() : undefined}
           />
           <div className="date-time-time">
             <label htmlFor={timeId}>{t('dateTime.time')}</label>

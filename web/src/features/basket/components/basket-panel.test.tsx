@@ -30,6 +30,38 @@ describe('basket panel', () => {
     expect(totals).toHaveTextContent('10.2 g');
   });
 
+  it('says plainly when the meal time is later than now, and makes it now in one tap', async () => {
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(12, 30, 0, 0);
+    localStorage.setItem('mealTime', tomorrow.toISOString());
+    const { user } = openHome();
+    const box = await screen.findByRole('complementary', { name: 'Current basket' });
+    expect(within(box).getByRole('status')).toHaveTextContent('Tomorrow 12:30 is later than now. Eaten already?');
+    await user.click(within(box).getByRole('button', { name: 'Make it now' }));
+    expect(within(box).queryByText(/later than now/)).not.toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: /^Meal time: Today \d\d:\d\d$/ })).toBeVisible();
+    expect(new Date(localStorage.getItem('mealTime') ?? '').getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('says nothing of the kind for a meal now', async () => {
+    openHome();
+    const box = await screen.findByRole('complementary', { name: 'Current basket' });
+    expect(within(box).queryByText(/later than now/)).not.toBeInTheDocument();
+  });
+
+  it('says the future time in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(8, 0, 0, 0);
+    localStorage.setItem('mealTime', tomorrow.toISOString());
+    openHome();
+    const box = await screen.findByRole('complementary', { name: '当前餐篮' });
+    expect(within(box).getByText('明天 08:00晚于现在。已经吃过了吗？')).toBeVisible();
+    expect(within(box).getByRole('button', { name: '改为现在' })).toBeVisible();
+  });
+
   it('changing a quantity updates the line, clears the tick, and 0 removes it', async () => {
     const { user } = openHome();
     await screen.findByRole('complementary', { name: 'Current basket' });

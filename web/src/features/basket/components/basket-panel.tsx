@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '@/components/date-time/date-time-picker';
+import { describeDateTime } from '@/components/date-time/trigger';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/field';
 import { UnknownValue } from '@/components/ui/unknown-value';
@@ -9,7 +10,7 @@ import { FoodLineItem, QuickLineItem } from '@/features/basket/components/basket
 import { MealTypePicker } from '@/features/basket/components/meal-type-picker';
 import { QuickAddForm } from '@/features/basket/components/quick-add-form';
 import type { Basket } from '@/features/basket/hooks/use-basket';
-import { basketMeal, useBasketSave, useDefaultMealName, useEditingMealName } from '@/features/basket/hooks/use-basket-save';
+import { atMinute, basketMeal, useBasketSave, useDefaultMealName, useEditingMealName } from '@/features/basket/hooks/use-basket-save';
 import {
   basketOptionalTotals,
   basketTotals,
@@ -36,6 +37,9 @@ type BasketPanelProps = {
   /** Shown as a close button beside the heading (the panel in a bottom sheet). */
   onClose?: () => void;
 };
+
+/** A minute's leeway: the time box is to the minute, the clock is not. */
+const FUTURE_SLACK_MS = 60_000;
 
 /** SPEC 2 "Basket panel" and SPEC 4 "Basket". */
 export function BasketPanel({ basket, save, now = () => new Date(), titleId: givenTitleId, onClose }: BasketPanelProps) {
@@ -75,6 +79,11 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
   // With no time chosen the meal is "now", to the minute: the picker then keeps the
   // same value between renders (a half-typed time stays) and shows what is saved.
   const { time, mealType } = basketMeal(basket, now());
+  // Days to come are not offered; a time later than now (a meal copied to tomorrow, a
+  // time typed ahead) is said plainly, with the one tap that makes it now.
+  const inFuture = time.getTime() - now().getTime() > FUTURE_SLACK_MS;
+  const when = describeDateTime(time, now());
+  const whenText = `${'relative' in when ? t(`common:dateTime.${when.relative}`) : when.date} ${when.time}`;
   const totals = basketTotals(basket.lines);
   const optionalTotals = basketOptionalTotals(basket.lines);
   const locale = displayLocale(i18n.resolvedLanguage);
@@ -120,8 +129,16 @@ export function BasketPanel({ basket, save, now = () => new Date(), titleId: giv
       />
       <div className="field">
         <span className="field-label">{t('basket.mealTime')}</span>
-        <DateTimePicker label={t('basket.mealTime')} value={time} onChange={basket.setTime} now={now} />
+        <DateTimePicker label={t('basket.mealTime')} value={time} onChange={basket.setTime} now={now} pastOnly />
       </div>
+      {inFuture && (
+        <div className="basket-future" role="status">
+          <p>{t('basket.future', { when: whenText })}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => basket.setTime(atMinute(now()))}>
+            {t('basket.futureToNow')}
+          </button>
+        </div>
+      )}
 
       {basket.lines.length === 0 ? (
         <p className="basket-empty">{t('basket.empty')}</p>
