@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startingAmount } from '@/lib/food-amounts';
-import { makeFood } from '@/testing/foods';
+import { makeFood, makeRecipeFood } from '@/testing/foods';
 
 const serving = { grams: 55, name: '1 serving', name_zh: '1 份' };
 
@@ -14,5 +14,10 @@ describe('the amount a food is first offered at', () => {
   it('is 100 g for a food of the databases, portions or not, and for an own food without portions', () => {
     expect(startingAmount(makeFood({ is_custom: false, portions: [serving] }), 'en')).toEqual({ grams: 100, label: null });
     expect(startingAmount(makeFood({ is_custom: true, portions: [] }), 'zh')).toEqual({ grams: 100, label: null });
+  });
+
+  it("is a recipe's one serving, in the page's language", () => {
+    expect(startingAmount(makeRecipeFood(), 'en')).toEqual({ grams: 250, label: '1 serving' });
+    expect(startingAmount(makeRecipeFood(), 'zh')).toEqual({ grams: 250, label: '1 份' });
   });
 });

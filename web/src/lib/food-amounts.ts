@@ -29,8 +29,9 @@ export function firstPortionAmount(food: Food, language: Language): FoodAmount |
 /**
  * The amount a food is first offered at when added: 100 g (SPEC 9), except for a
  * person's own food with portions, whose first portion is how they said it is eaten (a
- * label's serving size, "1 serving" of 55 g, is put first).
+ * label's serving size, "1 serving" of 55 g, is put first), and a recipe, one serving.
  */
 export function startingAmount(food: Food, language: Language): FoodAmount {
-  return (food.is_custom ? firstPortionAmount(food, language) : null) ?? { grams: DEFAULT_GRAMS, label: null };
+  const own = food.is_custom || food.is_recipe;
+  return (own ? firstPortionAmount(food, language) : null) ?? { grams: DEFAULT_GRAMS, label: null };
 }

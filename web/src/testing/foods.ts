@@ -96,6 +96,8 @@ export function makeRecipeFood(fields: Partial<Food> = {}): Food {
     sodium_per_100g: 200,
     portions: [{ grams: 250, name: '1 serving', name_zh: '1 份' }],
     data_source: 'recipe',
+    // The server's is_custom is a custom food's, not a recipe's.
+    is_custom: false,
     is_recipe: true,
     per_serving: {
       servings: 2,

@@ -241,6 +241,26 @@ describe('the favourite star', () => {
 });
 
 describe('recipes in the search', () => {
+  it("one tap on a recipe just created adds one serving, not the 100 g the recent list gives it", async () => {
+    const stew = makeRecipeFood();
+    const { user } = openSearch({ [RECENT]: ok({ recent: [used(stew, { last_quantity: 100 })], frequent: [] }) });
+    const add = addButton(await region('Recent'), 'Egg fried rice');
+    expect(add).toHaveAccessibleDescription('Recipe 1 serving (250 g) 400 kcal');
+    await user.click(add);
+    await waitFor(() =>
+      expect(storedBasket()).toEqual([{ food: expect.objectContaining({ id: stew.id }), quantity: 250, amount: '1 serving' }]),
+    );
+  });
+
+  it('a recipe card starts at one serving', async () => {
+    const { user } = openSearch({
+      'GET /api/v1/foods/search/': ok({ query: 'rice', foods: [makeRecipeFood()], took_ms: 2 }),
+    });
+    await user.type(searchBox(), 'rice{Enter}');
+    const card = await screen.findByRole('article', { name: 'Egg fried rice' });
+    expect(within(card).getByLabelText('Quantity')).toHaveValue('1 serving');
+  });
+
   it('show a Recipe badge and their values per serving', async () => {
     const { user } = openSearch({
       'GET /api/v1/foods/search/': ok({ query: 'rice', foods: [makeRecipeFood()], took_ms: 2 }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { oneTapAmount } from '@/features/foods/utils/one-tap';
-import { makeFood } from '@/testing/foods';
+import { makeFood, makeRecipeFood } from '@/testing/foods';
 
 const bread = makeFood({ name: 'White bread', portions: [{ grams: 30, name: '1 slice', name_zh: '1 片' }] });
 
@@ -30,5 +30,15 @@ describe('the amount one tap adds', () => {
 
   it('is 100 g without either', () => {
     expect(oneTapAmount(makeFood({ portions: [] }), undefined, 'en')).toEqual({ grams: 100, label: null });
+  });
+
+  it('is one serving of a recipe, unless it was last logged in servings; never bare grams', () => {
+    const stew = makeRecipeFood();
+    // Created, not logged yet: the recent list says 100 g without an amount.
+    expect(oneTapAmount(stew, { last_quantity: 100, last_amount: null }, 'en')).toEqual({ grams: 250, label: '1 serving' });
+    expect(oneTapAmount(stew, { last_quantity: 100, last_amount: null }, 'zh')).toEqual({ grams: 250, label: '1 份' });
+    expect(oneTapAmount(stew, undefined, 'en')).toEqual({ grams: 250, label: '1 serving' });
+    expect(oneTapAmount(stew, { last_quantity: 500, last_amount: '2 servings' }, 'en')).toEqual({ grams: 500, label: '2 servings' });
+    expect(oneTapAmount(stew, { last_quantity: 250, last_amount: '1 serving' }, 'zh')).toEqual({ grams: 250, label: '1 份' });
   });
 });

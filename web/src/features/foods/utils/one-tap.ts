@@ -13,7 +13,9 @@ export type OneTapAmount = FoodAmount;
 /**
  * The amount one tap adds: the food's last-logged amount, else its first portion, else
  * 100 g. A last amount ("2 slices") names the grams only while the food's portions still
- * read it as those grams; otherwise the grams alone go in.
+ * read it as those grams; otherwise the grams alone go in. A recipe is eaten by the
+ * serving: it adds its last amount in servings ("2 servings"), else one serving, never
+ * bare grams (a recipe just created is listed as used at 100 g, though nobody logged it).
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
@@ -21,7 +23,7 @@ export function oneTapAmount(food: Food, last: LastLogged | null | undefined, la
     // An amount typed in English ("2 slices") would put English into the Chinese page: grams there.
     const fits = amount !== null && !(language === 'zh' && /[a-z]/i.test(amount));
     const label = fits && readsAs(amount, last.last_quantity, food) ? amount : null;
-    return { grams: last.last_quantity, label };
+    if (label !== null || !food.is_recipe) return { grams: last.last_quantity, label };
   }
   return firstPortionAmount(food, language) ?? { grams: DEFAULT_GRAMS, label: null };
 }
