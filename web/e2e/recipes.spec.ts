@@ -32,11 +32,11 @@ test('a recipe logged by the serving, a favourite, and a meal copied to tomorrow
   await find.fill('rice');
   await find.press('Enter');
   await editor.getByRole('button', { name: 'Add Rice, white, cooked', exact: true }).click();
-  await editor.getByRole('spinbutton', { name: 'Grams of Rice, white, cooked' }).fill('300');
+  await editor.getByRole('textbox', { name: 'Amount of Rice, white, cooked' }).fill('300');
   await find.fill('boiled egg');
   await find.press('Enter');
   await editor.getByRole('list', { name: /^Foods found for/ }).getByRole('button').first().click();
-  await expect(editor.getByRole('spinbutton', { name: /^Grams of / })).toHaveCount(2);
+  await expect(editor.getByRole('textbox', { name: /^Amount of / })).toHaveCount(2);
   await expect(editor.getByLabel('Values')).toContainText('Per serving');
   await editor.getByRole('button', { name: 'Save recipe' }).click();
   await expect(toast(page, 'Recipe “Egg rice bowl” saved')).toBeVisible();

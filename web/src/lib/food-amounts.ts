@@ -35,3 +35,30 @@ export function startingAmount(food: Food, language: Language): FoodAmount {
   const own = food.is_custom || food.is_recipe;
   return (own ? firstPortionAmount(food, language) : null) ?? { grams: DEFAULT_GRAMS, label: null };
 }
+
+/** A portion's name in the language, the other one where it has none. */
+export function portionName(portion: FoodPortion, language: Language): string {
+  return language === 'zh' && portion.name_zh ? portion.name_zh : portion.name;
+}
+
+/** Whether a portion's name already says its weight: "1 liang (50 g)", "1 两（50克）". */
+export function namesItsGrams(name: string, grams: number): boolean {
+  const weights = name.matchAll(/(\d+(?:[.,]\d+)?)\s*(?:g|grams?|克)(?![\p{L}])/giu);
+  return [...weights].some((match) => Math.abs(Number(match[1]?.replace(',', '.')) - grams) < 0.05);
+}
+
+type Measured = { portions: readonly FoodPortion[]; is_drink?: boolean };
+
+/**
+ * The amount two amounts of a food make: "1 bowl" and "2 bowls" are "3 bowls"; amounts
+ * in different units (or grams) have no one name, so the grams stand alone (undefined).
+ */
+export function addedAmounts(food: Measured, first: string | undefined, second: string | undefined): string | undefined {
+  if (!first || !second) return undefined;
+  const a = readAmount(first, food.portions, food.is_drink ?? false);
+  const b = readAmount(second, food.portions, food.is_drink ?? false);
+  if (!a.ok || !b.ok || a.unit === null || a.unit !== b.unit) return undefined;
+  // The newer spelling, unless only the older one is written for more than one ("slices").
+  const unitText = b.count === 1 && a.count !== 1 ? a.unitText : b.unitText;
+  return `${Math.round((a.count + b.count) * 100) / 100} ${unitText}`;
+}

@@ -19,5 +19,6 @@ export type RecipeInput = {
   name_zh?: string;
   servings: number;
   notes?: string;
-  ingredients: { food_id: number; quantity: number }[];
+  /** `amount` ("2 eggs") when typed in a unit: the server reads it against the food, and keeps it. */
+  ingredients: { food_id: number; quantity: number; amount?: string }[];
 };

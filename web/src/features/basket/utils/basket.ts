@@ -1,5 +1,6 @@
 import AMOUNT_WORDS from '@amount-words';
 import { readAmount } from '@/lib/amount';
+import { addedAmounts } from '@/lib/food-amounts';
 import type { EditingMeal, EditingMealFood } from '@/lib/editing-meal';
 import type { OptionalNutrient, SavedFood } from '@/types/food';
 import { MEAL_TYPES, type MealType } from '@/types/meal';
@@ -79,20 +80,6 @@ export function isLineQuantity(grams: number): boolean {
 /** A food line, with `amount` only when there is one (stored lines stay as they were). */
 function foodLine(food: SavedFood, quantity: number, amount: string | undefined, updated?: boolean): FoodLine {
   return { food, quantity, ...(amount ? { amount } : {}), ...(updated ? { updated } : {}) };
-}
-
-/**
- * The amount two amounts of a food make: "1 bowl" and "2 bowls" are "3 bowls"; amounts
- * in different units (or grams) have no one name, so the line keeps grams only.
- */
-function addedAmounts(food: SavedFood, first: string | undefined, second: string | undefined): string | undefined {
-  if (!first || !second) return undefined;
-  const a = readAmount(first, food.portions, food.is_drink);
-  const b = readAmount(second, food.portions, food.is_drink);
-  if (!a.ok || !b.ok || a.unit === null || a.unit !== b.unit) return undefined;
-  // The newer spelling, unless only the older one is written for more than one ("slices").
-  const unitText = b.count === 1 && a.count !== 1 ? a.unitText : b.unitText;
-  return `${Math.round((a.count + b.count) * 100) / 100} ${unitText}`;
 }
 
 /** SPEC 4: a food already present gets the quantity added; otherwise it is appended. */

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/field';
+import { PortionChips } from '@/components/ui/portion-chips';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
-import { namesItsGrams, portionName } from '@/features/foods/utils/names';
 import { nutritionFor } from '@/features/foods/utils/nutrition';
-import { portionAmount, type AmountReading } from '@/lib/amount';
+import type { AmountReading } from '@/lib/amount';
 import { useAmountErrorText } from '@/lib/use-amount-error-text';
 import type { Food } from '@/types/food';
 
@@ -51,29 +51,14 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
         aria-describedby={problem !== null ? messageId : undefined}
         onChange={(event) => onText(event.target.value)}
       />
-      {food.portions.length > 0 && (
-        <div role="group" aria-label={t('card.portions')} className="food-portions">
-          {food.portions.map((item) => {
-            // The chip writes the portion's name, which the box (and the server) read back as its grams.
-            const written = portionAmount(item, food.portions, language === 'zh');
-            // "1 liang (50 g)" already says its weight: no second "(50 g)".
-            const name = portionName(item, language);
-            return (
-              <button
-                key={`${item.name}-${item.grams}`}
-                type="button"
-                className="chip"
-                aria-pressed={text.trim() === written}
-                onClick={() => onText(written)}
-              >
-                {namesItsGrams(name, item.grams)
-                  ? name
-                  : t('card.portion', { name, grams: formatNumber(item.grams) })}
-              </button>
-            );
-          })}
-        </div>
-      )}
+      <PortionChips
+        portions={food.portions}
+        language={language}
+        text={text}
+        onPick={onText}
+        label={t('card.portions')}
+        withGrams={(name, grams) => t('card.portion', { name, grams: formatNumber(grams) })}
+      />
       {problem !== null || grams === null ? (
         <p id={messageId} className="food-card-invalid">
           {problem}

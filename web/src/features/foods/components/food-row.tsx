@@ -5,9 +5,10 @@ import { FoodCard } from '@/features/foods/components/food-card';
 import type { FoodActions } from '@/features/foods/hooks/use-food-actions';
 import { useFoodLanguage } from '@/features/foods/hooks/use-food-language';
 import type { FoodView } from '@/features/foods/types';
-import { foodNames, namesItsGrams } from '@/features/foods/utils/names';
+import { foodNames } from '@/features/foods/utils/names';
 import { nutritionFor } from '@/features/foods/utils/nutrition';
 import type { OneTapAmount } from '@/features/foods/utils/one-tap';
+import { namesItsGrams } from '@/lib/food-amounts';
 import { isSaved, type Food, type SavedFood } from '@/types/food';
 
 /** How long a row shows its tick after an add. */

@@ -1,5 +1,5 @@
 import type { Language } from '@/config/constants';
-import type { Food, FoodPortion } from '@/types/food';
+import type { Food } from '@/types/food';
 
 export type FoodNames = {
   primary: string;
@@ -27,16 +27,6 @@ export function foodNames(food: Food, language: Language): FoodNames {
 /** The name a message uses for the food. */
 export function displayName(food: Food, language: Language): string {
   return foodNames(food, language).primary;
-}
-
-export function portionName(portion: FoodPortion, language: Language): string {
-  return language === 'zh' && portion.name_zh ? portion.name_zh : portion.name;
-}
-
-/** Whether a portion's name already says its weight: "1 liang (50 g)", "1 两（50克）". */
-export function namesItsGrams(name: string, grams: number): boolean {
-  const weights = name.matchAll(/(\d+(?:[.,]\d+)?)\s*(?:g|grams?|克)(?![\p{L}])/giu);
-  return [...weights].some((match) => Math.abs(Number(match[1]?.replace(',', '.')) - grams) < 0.05);
 }
 
 /** A name as typed and as compared: full-width forms folded, case and spacing ignored. */

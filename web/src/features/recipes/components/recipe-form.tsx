@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage, TextField } from '@/components/ui/field';
+import { PortionChips } from '@/components/ui/portion-chips';
 import { IngredientPicker } from '@/features/recipes/components/ingredient-picker';
 import { RecipeValues } from '@/features/recipes/components/recipe-values';
 import { useRecipeFormat } from '@/features/recipes/hooks/use-recipe-format';
@@ -9,10 +10,14 @@ import {
   checkDraft,
   draftValues,
   MAX_SERVINGS,
+  readIngredient,
   withIngredient,
+  type DraftIngredient,
   type DraftProblems,
   type RecipeDraft,
 } from '@/features/recipes/utils/recipe-draft';
+import { toLanguage } from '@/lib/i18n';
+import { useAmountErrorText } from '@/lib/use-amount-error-text';
 
 type RecipeFormProps = {
   initial: RecipeDraft;
@@ -21,9 +26,10 @@ type RecipeFormProps = {
   onCancel: () => void;
 };
 
-/** The recipe's fields, its ingredients with grams, and its values as they are typed. */
+/** The recipe's fields, its ingredients with their amounts, and its values as they are typed. */
 export function RecipeForm({ initial, onSave, onCancel }: RecipeFormProps) {
-  const { t } = useTranslation('recipes');
+  const { t, i18n } = useTranslation('recipes');
+  const language = toLanguage(i18n.resolvedLanguage);
   const format = useRecipeFormat();
   const [draft, setDraft] = useState(initial);
   const [problems, setProblems] = useState<DraftProblems>({});
@@ -32,10 +38,10 @@ export function RecipeForm({ initial, onSave, onCancel }: RecipeFormProps) {
   const notesId = useId();
 
   const set = <K extends keyof RecipeDraft>(field: K, value: RecipeDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  const setGrams = (index: number, grams: string) =>
+  const setAmount = (index: number, amount: string) =>
     set(
       'ingredients',
-      draft.ingredients.map((line, i) => (i === index ? { ...line, grams } : line)),
+      draft.ingredients.map((line, i) => (i === index ? { ...line, amount } : line)),
     );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -104,37 +110,19 @@ export function RecipeForm({ initial, onSave, onCancel }: RecipeFormProps) {
           <p className="recipe-muted">{t('editor.noIngredients')}</p>
         ) : (
           <ul className="recipe-ingredient-list">
-            {draft.ingredients.map((line, index) => {
-              const name = format.name(line.name, line.name_zh).text;
-              return (
-                <li key={line.food_id}>
-                  <label htmlFor={`ingredient-${line.food_id}`}>{name}</label>
-                  <input
-                    id={`ingredient-${line.food_id}`}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step="any"
-                    aria-label={t('editor.grams', { name })}
-                    value={line.grams}
-                    onChange={(event) => setGrams(index, event.target.value)}
-                  />
-                  <span aria-hidden="true">{t('editor.gramsUnit')}</span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    aria-label={t('editor.remove', { name })}
-                    onClick={() => set('ingredients', draft.ingredients.filter((_, i) => i !== index))}
-                  >
-                    ✕
-                  </button>
-                </li>
-              );
-            })}
+            {draft.ingredients.map((line, index) => (
+              <IngredientLine
+                key={line.food_id}
+                line={line}
+                name={format.name(line.name, line.name_zh).text}
+                onAmount={(amount) => setAmount(index, amount)}
+                onRemove={() => set('ingredients', draft.ingredients.filter((_, i) => i !== index))}
+              />
+            ))}
           </ul>
         )}
         {problem(problems.ingredients)}
-        <IngredientPicker onPick={(food) => setDraft((d) => withIngredient(d, food))} />
+        <IngredientPicker onPick={(food) => setDraft((d) => withIngredient(d, food, language))} />
       </fieldset>
 
       <RecipeValues values={draftValues(draft)} />
@@ -148,5 +136,63 @@ export function RecipeForm({ initial, onSave, onCancel }: RecipeFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+type IngredientLineProps = {
+  line: DraftIngredient;
+  name: string;
+  onAmount: (amount: string) => void;
+  onRemove: () => void;
+};
+
+/**
+ * One ingredient: its amount as the basket takes one (grams, or a unit of the food: "2
+ * eggs", "1 碗"), the grams a unit weighs, its portions to tap, and why an amount does not read.
+ */
+function IngredientLine({ line, name, onAmount, onRemove }: IngredientLineProps) {
+  const { t, i18n } = useTranslation(['recipes', 'common']);
+  const language = toLanguage(i18n.resolvedLanguage);
+  const format = useRecipeFormat();
+  const amountErrorText = useAmountErrorText();
+  const inputId = useId();
+  const hintId = useId();
+  const reading = readIngredient(line);
+  const inGrams = reading.ok
+    ? reading.unit === null
+      ? t('editor.gramsUnit')
+      : t(reading.countedAsWater ? 'common:amount.inGramsAsWater' : 'common:amount.inGrams', { grams: format.number(reading.grams) })
+    : null;
+  return (
+    <li className="recipe-ingredient">
+      <label htmlFor={inputId}>{name}</label>
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
+        aria-label={t('editor.amount', { name })}
+        aria-invalid={!reading.ok}
+        aria-describedby={reading.ok ? undefined : hintId}
+        value={line.amount}
+        onChange={(event) => onAmount(event.target.value)}
+      />
+      <span className="recipe-ingredient-grams">{inGrams}</span>
+      <button type="button" className="btn btn-secondary btn-small" aria-label={t('editor.remove', { name })} onClick={onRemove}>
+        ✕
+      </button>
+      <PortionChips
+        portions={line.portions}
+        language={language}
+        text={line.amount}
+        onPick={onAmount}
+        label={t('editor.portions', { name })}
+        withGrams={(portion, grams) => t('editor.portion', { name: portion, grams: format.number(grams) })}
+      />
+      {!reading.ok && (
+        <p id={hintId} className="field-error recipe-ingredient-problem">
+          {amountErrorText(reading.error)}
+        </p>
+      )}
+    </li>
   );
 }

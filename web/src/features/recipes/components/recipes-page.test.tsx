@@ -101,8 +101,8 @@ describe('recipes page', () => {
     await user.type(servings, '2');
 
     await pick(user, dialog, 'rice', 'Rice, white, cooked');
-    const riceGrams = within(dialog).getByRole('spinbutton', { name: 'Grams of Rice, white, cooked' });
-    expect(riceGrams).toHaveValue(100);
+    const riceGrams = within(dialog).getByRole('textbox', { name: 'Amount of Rice, white, cooked' });
+    expect(riceGrams).toHaveValue('100');
     await user.clear(riceGrams);
     await user.type(riceGrams, '300');
     await pick(user, dialog, 'egg', 'Egg, boiled');
@@ -195,7 +195,7 @@ describe('recipes page', () => {
     expect(await within(dialog).findByLabelText('Name')).toHaveValue('Egg fried rice');
     expect(within(dialog).getByLabelText('Notes')).toHaveValue('Day-old rice works best');
     expect(within(dialog).getByText('Per serving').nextElementSibling).toHaveTextContent('273 kcal · P 10.4 g');
-    const eggGrams = within(dialog).getByRole('spinbutton', { name: 'Grams of Egg, boiled' });
+    const eggGrams = within(dialog).getByRole('textbox', { name: 'Amount of Egg, boiled' });
     await user.clear(eggGrams);
     await user.type(eggGrams, '150');
     expect(within(dialog).getByText('Total (450 g)')).toBeInTheDocument();
@@ -213,6 +213,64 @@ describe('recipes page', () => {
         ],
       },
     ]);
+  });
+
+  it("takes an ingredient's household units and portions, as the basket does, and says when one does not read", async () => {
+    const eggs = makeFood({ ...egg, portions: [{ grams: 50, name: '1 large', name_zh: '1 个' }] });
+    const { user, calls } = openRecipes({
+      'GET /api/v1/foods/search/': ok({ query: 'egg', foods: [eggs], took_ms: 1 }),
+      'POST /api/v1/recipes/create/': { status: 201, ...ok(recipe()) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New recipe' }));
+    const dialog = screen.getByRole('dialog', { name: 'New recipe' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Omelette');
+    await pick(user, dialog, 'egg', 'Egg, boiled');
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount of Egg, boiled' });
+    // A tap on a portion writes it; it weighs what the food says.
+    await user.click(within(within(dialog).getByRole('group', { name: 'Portions of Egg, boiled' })).getByRole('button', { name: '1 large (50 g)' }));
+    expect(amount).toHaveValue('1 large');
+    expect(within(dialog).getByText('= 50 g')).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '3 large');
+    expect(within(dialog).getByText('= 150 g')).toBeVisible();
+    expect(within(dialog).getByText('Total (150 g)')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '2 cups');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(/“cups” is a volume/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save recipe' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Every ingredient needs an amount: grams, or a unit of the food such as 2 eggs');
+    expect(sent(calls, 'POST', '/api/v1/recipes/create/')).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '半斤');
+    expect(within(dialog).getByText('= 250 g')).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '2 large');
+    await user.click(within(dialog).getByRole('button', { name: 'Save recipe' }));
+    await waitFor(() =>
+      expect(sent(calls, 'POST', '/api/v1/recipes/create/')).toEqual([
+        { name: 'Omelette', servings: 1, ingredients: [{ food_id: 5, quantity: 100, amount: '2 large' }] },
+      ]),
+    );
+  });
+
+  it('takes them in Chinese too', async () => {
+    await i18n.changeLanguage('zh');
+    const eggs = makeFood({ ...egg, portions: [{ grams: 50, name: '1 large', name_zh: '1 个' }] });
+    const { user } = openRecipes({ 'GET /api/v1/foods/search/': ok({ query: 'egg', foods: [eggs], took_ms: 1 }) });
+    await user.click(await screen.findByRole('button', { name: '新建食谱' }));
+    const dialog = screen.getByRole('dialog', { name: '新建食谱' });
+    const box = within(dialog).getByRole('searchbox', { name: '查找要添加的食物' });
+    await user.type(box, 'egg{Enter}');
+    await user.click(await within(dialog).findByRole('button', { name: '添加水煮蛋' }));
+    await user.click(within(within(dialog).getByRole('group', { name: '水煮蛋的常用份量' })).getByRole('button', { name: '1 个（50 克）' }));
+    const amount = within(dialog).getByRole('textbox', { name: '水煮蛋的份量' });
+    expect(amount).toHaveValue('1 个');
+    await user.clear(amount);
+    await user.type(amount, '3个');
+    expect(within(dialog).getByText('= 150 克')).toBeVisible();
   });
 
   it('copies a recipe', async () => {

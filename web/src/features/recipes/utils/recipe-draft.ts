@@ -1,10 +1,11 @@
+import type { Language } from '@/config/constants';
 import type { Recipe, RecipeInput } from '@/features/recipes/types';
-import type { Food, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
+import { readAmount, type AmountReading } from '@/lib/amount';
+import { addedAmounts, startingAmount } from '@/lib/food-amounts';
+import type { Food, FoodPortion, Nutrients, OptionalNutrient, SavedFood } from '@/types/food';
 
 /** The server refuses servings outside 0 < servings ≤ 100. */
 export const MAX_SERVINGS = 100;
-/** What a picked food starts with, as on a food card. */
-export const DEFAULT_INGREDIENT_GRAMS = 100;
 
 /**
  * What the editor adds up as it goes: energy and the macros. Fibre, sugar and sodium,
@@ -12,12 +13,18 @@ export const DEFAULT_INGREDIENT_GRAMS = 100;
  */
 export type DraftNutrients = Omit<Nutrients, OptionalNutrient>;
 
-/** An ingredient while editing: the grams as typed, the food's values per 100 g. */
+/**
+ * An ingredient while editing: its amount as typed, grams ("150") or a unit of the food
+ * ("2 eggs", "1 碗", "半斤"), read as the basket reads one; the food's values per 100 g.
+ */
 export type DraftIngredient = {
   food_id: number;
   name: string;
   name_zh: string | null;
-  grams: string;
+  amount: string;
+  /** What the amount is read against: the food's portions, and whether it is a drink. */
+  portions: FoodPortion[];
+  is_drink: boolean;
   per100: DraftNutrients;
 };
 
@@ -40,7 +47,11 @@ export function emptyDraft(): RecipeDraft {
   return { name: '', name_zh: '', servings: '1', notes: '', ingredients: [] };
 }
 
-/** A saved recipe as editable fields; an ingredient's saved values give back its values per 100 g. */
+/**
+ * A saved recipe as editable fields; an ingredient's saved values give back its values per
+ * 100 g. A saved ingredient does not carry its food's portions: one saved by an amount
+ * ("2 eggs" = 100 g) gives its food that one, so the amount reads again ("3 eggs" too).
+ */
 export function draftFromRecipe(recipe: Recipe): RecipeDraft {
   return {
     name: recipe.name,
@@ -51,27 +62,37 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
       food_id: line.food_id,
       name: line.food_name,
       name_zh: line.food_name_zh ?? null,
-      grams: String(line.quantity),
+      amount: line.amount ?? String(line.quantity),
+      portions: line.amount ? [{ grams: line.quantity, name: line.amount, name_zh: null }] : [],
+      is_drink: false,
       per100: nutrients((n) => (line.quantity > 0 ? (line[n] * 100) / line.quantity : 0)),
     })),
   };
 }
 
-/** A picked food joins the ingredients; picking one already there adds to its grams. */
-export function withIngredient(draft: RecipeDraft, food: SavedFood, grams = DEFAULT_INGREDIENT_GRAMS): RecipeDraft {
+/**
+ * A picked food joins the ingredients at the amount a food card starts with (100 g; one
+ * serving of a recipe; the first portion of one's own food); picking one already there
+ * adds that to its amount ("1 egg" and "1 egg" are "2 eggs", else the grams add up).
+ */
+export function withIngredient(draft: RecipeDraft, food: SavedFood, language: Language): RecipeDraft {
+  const start = startingAmount(food, language);
   const present = draft.ingredients.find((line) => line.food_id === food.id);
   if (present) {
-    const sum = (parseGrams(present.grams) ?? 0) + grams;
+    const sum = (ingredientGrams(present) ?? 0) + start.grams;
+    const amount = addedAmounts(present, present.amount, start.label ?? undefined) ?? String(Math.round(sum * 10) / 10);
     return {
       ...draft,
-      ingredients: draft.ingredients.map((line) => (line === present ? { ...line, grams: String(sum) } : line)),
+      ingredients: draft.ingredients.map((line) => (line === present ? { ...line, amount } : line)),
     };
   }
   const line: DraftIngredient = {
     food_id: food.id,
     name: food.name,
     name_zh: food.name_zh ?? null,
-    grams: String(grams),
+    amount: start.label ?? String(start.grams),
+    portions: food.portions,
+    is_drink: food.is_drink,
     per100: per100gOf(food),
   };
   return { ...draft, ingredients: [...draft.ingredients, line] };
@@ -81,11 +102,15 @@ function per100gOf(food: Food): DraftNutrients {
   return nutrients((n) => food[`${n}_per_100g`]);
 }
 
-/** Grams above 0, else null. */
-export function parseGrams(text: string): number | null {
-  if (text.trim() === '') return null;
-  const grams = Number(text);
-  return Number.isFinite(grams) && grams > 0 ? grams : null;
+/** The ingredient's amount read against its food ("2 eggs" = 100 g), as the basket reads one. */
+export function readIngredient(line: DraftIngredient): AmountReading {
+  return readAmount(line.amount, line.portions, line.is_drink);
+}
+
+/** The ingredient's grams, or null while its amount does not read. */
+export function ingredientGrams(line: DraftIngredient): number | null {
+  const reading = readIngredient(line);
+  return reading.ok ? reading.grams : null;
 }
 
 /** Servings within the server's range, else null. */
@@ -104,9 +129,9 @@ export type DraftValues = {
   per100g: DraftNutrients | null;
 };
 
-/** What the recipe holds as typed so far; lines with unreadable grams count as nothing. */
+/** What the recipe holds as typed so far; lines whose amount does not read count as nothing. */
 export function draftValues(draft: RecipeDraft): DraftValues {
-  const lines = draft.ingredients.map((line) => ({ line, grams: parseGrams(line.grams) ?? 0 }));
+  const lines = draft.ingredients.map((line) => ({ line, grams: ingredientGrams(line) ?? 0 }));
   const totalGrams = lines.reduce((sum, { grams }) => sum + grams, 0);
   const totals = nutrients((n) => lines.reduce((sum, { line, grams }) => sum + (line.per100[n] * grams) / 100, 0));
   const servings = parseServings(draft.servings);
@@ -121,7 +146,7 @@ export function draftValues(draft: RecipeDraft): DraftValues {
 export type DraftProblems = {
   name?: 'nameRequired';
   servings?: 'servingsRange';
-  ingredients?: 'noIngredients' | 'gramsInvalid';
+  ingredients?: 'noIngredients' | 'amountInvalid';
 };
 
 /** The draft as the server takes it, or what is wrong with it. */
@@ -131,9 +156,9 @@ export function checkDraft(draft: RecipeDraft): { input: RecipeInput } | { probl
   if (!name) problems.name = 'nameRequired';
   const servings = parseServings(draft.servings);
   if (servings === null) problems.servings = 'servingsRange';
-  const grams = draft.ingredients.map((line) => parseGrams(line.grams));
+  const readings = draft.ingredients.map(readIngredient);
   if (draft.ingredients.length === 0) problems.ingredients = 'noIngredients';
-  else if (grams.some((value) => value === null)) problems.ingredients = 'gramsInvalid';
+  else if (readings.some((reading) => !reading.ok)) problems.ingredients = 'amountInvalid';
   if (Object.keys(problems).length > 0 || servings === null) return { problems };
 
   const nameZh = draft.name_zh.trim();
@@ -144,7 +169,14 @@ export function checkDraft(draft: RecipeDraft): { input: RecipeInput } | { probl
       ...(nameZh ? { name_zh: nameZh } : {}),
       servings,
       ...(notes ? { notes } : {}),
-      ingredients: draft.ingredients.map((line, i) => ({ food_id: line.food_id, quantity: grams[i] ?? 0 })),
+      // An amount in a unit goes as typed: the server reads it against the food, and keeps it.
+      ingredients: draft.ingredients.map((line, i) => {
+        const reading = readings[i];
+        const quantity = reading?.ok ? reading.grams : 0;
+        return reading?.ok && reading.unit !== null
+          ? { food_id: line.food_id, quantity, amount: line.amount.trim() }
+          : { food_id: line.food_id, quantity };
+      }),
     },
   };
 }
