@@ -28,6 +28,7 @@ const TEXT = {
     name: 'Name',
     calories: 'Calories (kcal)',
     portionName: 'Portion 1 name',
+    portionValue: '1 serving',
     portionGrams: 'Portion 1 grams',
     serving: '1 serving',
     chip: (grams: number) => `1 serving (${grams} g)`,
@@ -49,6 +50,7 @@ const TEXT = {
     name: '名称',
     calories: '热量（千卡）',
     portionName: '份量 1 名称',
+    portionValue: '1 份',
     portionGrams: '份量 1 克数',
     serving: '1 份',
     chip: (grams: number) => `1 份 · ${grams} 克`,
@@ -109,7 +111,7 @@ for (const language of ['en', 'zh'] as const) {
     await scanLabel(page, language, path.join(labels, file));
     const summary = dialog.getByRole('status').filter({ hasText: text.filled });
     await expect(summary).toContainText(text.kept(grams), { timeout: 20_000 });
-    await expect(dialog.getByLabel(text.portionName)).toHaveValue('1 serving');
+    await expect(dialog.getByLabel(text.portionName)).toHaveValue(text.portionValue);
     await expect(dialog.getByLabel(text.portionGrams)).toHaveValue(String(grams));
     await page.screenshot({ path: test.info().outputPath(`label-${language}.png`), fullPage: true });
 

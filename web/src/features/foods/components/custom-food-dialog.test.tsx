@@ -371,7 +371,7 @@ describe('portions of a custom food', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Portion 1: enter a name such as “1 slice”');
 
     await user.type(field(dialog, 'Portion 1 name'), '1 slice');
-    await user.type(field(dialog, 'Portion 1 Chinese name'), '1 片');
+    await user.type(field(dialog, 'Portion 1 Chinese name (optional)'), '1 片');
     await user.type(field(dialog, 'Portion 1 grams'), '6000');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Portion 1: grams must be more than 0 and at most 5000');
@@ -403,7 +403,7 @@ describe('portions of a custom food', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Grandma’s dumplings' })).getByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit custom food' });
     expect(field(dialog, 'Portion 1 name')).toHaveValue('1 slice');
-    expect(field(dialog, 'Portion 1 Chinese name')).toHaveValue('1 片');
+    expect(field(dialog, 'Portion 1 Chinese name (optional)')).toHaveValue('1 片');
     expect(field(dialog, 'Portion 2 grams')).toHaveValue(500);
     await user.click(within(dialog).getByRole('button', { name: 'Remove portion 2' }));
     for (let n = 2; n <= 20; n += 1) await user.click(within(dialog).getByRole('button', { name: 'Add portion' }));
@@ -414,6 +414,44 @@ describe('portions of a custom food', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
       portions: [{ name: '1 slice', name_zh: '1 片', grams: 30 }],
     });
+  });
+});
+
+describe('portions of a custom food in Chinese', () => {
+  it('lead with the Chinese name, take a measure word alone, and say everything in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const created = makeCustomFood({ id: 54, name: '煎饼' });
+    const { user, calls } = await openMyFood({ 'POST /api/v1/foods/create/': { status: 201, ...ok(created) } });
+    await user.click(screen.getByRole('button', { name: '创建自定义食物' }));
+    const dialog = screen.getByRole('dialog', { name: '创建自定义食物' });
+    await user.type(field(dialog, '名称'), '煎饼');
+    await user.type(field(dialog, '热量（千卡）'), '220');
+    await user.click(within(dialog).getByRole('button', { name: '添加份量' }));
+    const name = field(dialog, '份量 1 名称');
+    expect(name).toHaveAttribute('placeholder', '1 张');
+    expect(field(dialog, '份量 1 英文名称（可选）')).not.toHaveAttribute('placeholder');
+    // Nothing of the row is in English.
+    for (const input of within(dialog).getAllByRole('textbox')) expect(input.getAttribute('placeholder') ?? '').not.toMatch(/[a-z]/i);
+    await user.type(name, '1 张');
+    await user.type(field(dialog, '份量 1 克数'), '120');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+
+    expect(await screen.findByText('已创建“煎饼”')).toBeInTheDocument();
+    expect(posts(calls)[0]?.body).toMatchObject({ name: '煎饼', portions: [{ name: '1 张', name_zh: '1 张', grams: 120 }] });
+  });
+
+  it('ask for a name in either language, in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const { user, calls } = await openMyFood();
+    await user.click(screen.getByRole('button', { name: '创建自定义食物' }));
+    const dialog = screen.getByRole('dialog', { name: '创建自定义食物' });
+    await user.type(field(dialog, '名称'), '煎饼');
+    await user.type(field(dialog, '热量（千卡）'), '220');
+    await user.click(within(dialog).getByRole('button', { name: '添加份量' }));
+    await user.type(field(dialog, '份量 1 克数'), '120');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('份量 1：请输入名称，例如“1 片”');
+    expect(posts(calls)).toEqual([]);
   });
 });
 
@@ -483,7 +521,7 @@ describe('scanning a label into a custom food', () => {
       'Its serving size is kept as the portion “1 serving (30 g)”',
     );
     expect(field(dialog, 'Portion 1 name')).toHaveValue('1 serving');
-    expect(field(dialog, 'Portion 1 Chinese name')).toHaveValue('1 份');
+    expect(field(dialog, 'Portion 1 Chinese name (optional)')).toHaveValue('1 份');
     expect(field(dialog, 'Portion 1 grams')).toHaveValue(30);
 
     // 4 × 6.7 + 9 × 10 + 4 × 60 = 356.8: offered, said to be an estimate, not filled in.

@@ -10,6 +10,7 @@ import {
   unknownNutrients,
 } from '@/features/foods/utils/custom-food-draft';
 import { foodNames } from '@/features/foods/utils/names';
+import { readAmount } from '@/lib/amount';
 import { makeFood } from '@/testing/foods';
 
 describe('custom food draft', () => {
@@ -110,10 +111,30 @@ describe('custom food draft', () => {
     ]);
   });
 
+  it('sends a portion named in Chinese only with that name in both, and reads it back as Chinese only', () => {
+    const draft = { ...EMPTY_DRAFT, name: '煎饼', calories: '220', portions: [{ name: '', name_zh: ' 1 张 ', grams: '120' }] };
+    const portions = inputFromDraft(draft).portions ?? [];
+    expect(portions).toEqual([{ name: '1 张', name_zh: '1 张', grams: 120 }]);
+    expect(draftFromFood(makeFood({ portions }), '煎饼').portions).toEqual([{ name: '', name_zh: '1 张', grams: '120' }]);
+  });
+
+  it('takes each Chinese measure word as the unit the quantity box then reads', () => {
+    for (const word of ['张', '个', '碗', '片', '块', '杯', '勺', '只', '根', '盒']) {
+      const draft = { ...EMPTY_DRAFT, name: '食物', calories: '100', portions: [{ name: '', name_zh: `1 ${word}`, grams: '120' }] };
+      expect(portionProblem(draft.portions), word).toBeNull();
+      const portions = inputFromDraft(draft).portions ?? [];
+      expect(readAmount(`2${word}`, portions, false), word).toMatchObject({ ok: true, grams: 240 });
+      expect(readAmount(`半${word}`, portions, false), word).toMatchObject({ ok: true, grams: 60 });
+    }
+  });
+
   it('names the first portion the server would refuse', () => {
     const ok = { name: '1 slice', name_zh: '1 片', grams: '30' };
     expect(portionProblem([ok])).toBeNull();
-    expect(portionProblem([ok, { ...ok, name: '  ' }])).toEqual({ index: 1, problem: 'portionNameRequired' });
+    expect(portionProblem([ok, { ...ok, name: '  ', name_zh: ' ' }])).toEqual({ index: 1, problem: 'portionNameRequired' });
+    // A name in one language is enough.
+    expect(portionProblem([{ ...ok, name: '' }])).toBeNull();
+    expect(portionProblem([{ ...ok, name_zh: '' }])).toBeNull();
     expect(portionProblem([{ ...ok, name_zh: '片'.repeat(61) }])).toEqual({ index: 0, problem: 'portionNameTooLong' });
     for (const grams of ['', '0', '-1', '5001', 'x'])
       expect(portionProblem([{ ...ok, grams }])).toEqual({ index: 0, problem: 'portionGrams' });

@@ -75,7 +75,8 @@ export function draftFromFood(food: Food, name: string): CustomFoodDraft {
     sodium: text(food.sodium_per_100g),
     micronutrients: micronutrientDraft(food),
     portions: food.portions.map((portion) => ({
-      name: portion.name,
+      // A portion named in Chinese only keeps that name in both (portionFromDraft).
+      name: portion.name === portion.name_zh ? '' : portion.name,
       name_zh: portion.name_zh ?? '',
       grams: text(portion.grams),
     })),
@@ -129,11 +130,14 @@ export function draftProblem(draft: CustomFoodDraft): DraftProblem | null {
 
 export type PortionProblem = { index: number; problem: 'portionNameRequired' | 'portionNameTooLong' | 'portionGrams' };
 
-/** The first portion the server would refuse, so the form can say which one and why. */
+/**
+ * The first portion the server would refuse, so the form can say which one and why. A
+ * name in either language will do: "1 张" alone is a portion.
+ */
 export function portionProblem(portions: readonly PortionDraft[]): PortionProblem | null {
   for (const [index, portion] of portions.entries()) {
     const name = portion.name.trim();
-    if (name === '') return { index, problem: 'portionNameRequired' };
+    if (name === '' && portion.name_zh.trim() === '') return { index, problem: 'portionNameRequired' };
     if (name.length > MAX_PORTION_NAME || portion.name_zh.trim().length > MAX_PORTION_NAME)
       return { index, problem: 'portionNameTooLong' };
     const grams = parseNumber(portion.grams);
@@ -142,8 +146,15 @@ export function portionProblem(portions: readonly PortionDraft[]): PortionProble
   return null;
 }
 
+/**
+ * The portion as the server keeps it. It needs a `name`: one named in Chinese only is
+ * sent with that name in both, which reads back as a Chinese name only (draftFromFood),
+ * and its measure word is the unit the quantity box reads ("2 张").
+ */
 function portionFromDraft(portion: PortionDraft): FoodPortion {
-  return { grams: parseNumber(portion.grams) ?? 0, name: portion.name.trim(), name_zh: portion.name_zh.trim() || null };
+  const name = portion.name.trim();
+  const nameZh = portion.name_zh.trim();
+  return { grams: parseNumber(portion.grams) ?? 0, name: name || nameZh, name_zh: nameZh || null };
 }
 
 /**
