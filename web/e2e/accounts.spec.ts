@@ -348,7 +348,10 @@ test('in Chinese, the server’s refusals read in Chinese: a wrong password, a t
   await dialog.getByLabel('名字').fill('小明');
   await dialog.getByLabel('密码').fill(account.password);
   await dialog.getByRole('button', { name: '创建账户' }).click();
-  await expect(toasts.getByText('该用户名已被使用')).toBeVisible();
+  // USERNAME_TAKEN is said under the username, in Chinese.
+  await expect(dialog.getByLabel('用户名')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('用户名')).toHaveAccessibleDescription('该用户名已被使用，或与已有的用户名形似');
+  await expect(dialog).not.toContainText(/already|taken|Invalid/i);
   await expect(toasts).not.toContainText(/already|taken|Invalid/i);
 });
 

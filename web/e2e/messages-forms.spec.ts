@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/session';
+import { PASSWORD, signIn, signUp } from './support/session';
 
-// Issue 49, 7 on a phone (390 × 844), in English and in Chinese: a custom food's portion
-// named in the page's language, by a Chinese measure word alone, its grams shown in full.
+// Issue 49, 7 and 10 on a phone (390 × 844), in English and in Chinese: a custom food's
+// portion named by a Chinese measure word, its grams shown in full; sign-up saying under
+// the field which rule it breaks.
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 const LANGUAGES = ['en', 'zh'] as const;
+type Language = (typeof LANGUAGES)[number];
 
 const TEXT = {
   en: {
@@ -108,6 +110,10 @@ const TEXT = {
   },
 } as const;
 
+/** Where a screenshot goes, to be looked at. */
+const shot = (page: Page, name: string, language: Language) =>
+  page.screenshot({ path: test.info().outputPath(`${name}-${language}.png`) });
+
 const basket = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ quantity: number; amount?: string }>);
 
@@ -168,5 +174,59 @@ for (const language of LANGUAGES) {
     await sheet.getByLabel(words.quantity, { exact: true }).fill(words.twice);
     await sheet.getByRole('button', { name: words.add, exact: true }).tap();
     await expect.poll(async () => (await basket(page)).map((line) => [line.quantity, line.amount])).toEqual([[240, words.twice]]);
+  });
+  test(`sign-up says under the field which rule it breaks, in the page's language (${language})`, async ({ page, request }) => {
+    const taken = await signUp(request, `taken_${language}`);
+    await page.goto('/');
+    await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: words.logIn }).tap();
+    const dialog = page.getByRole('dialog', { name: words.welcome });
+    await dialog.getByRole('tab', { name: words.register }).tap();
+    const field = (name: keyof typeof words.fields) => dialog.getByLabel(words.fields[name], { exact: true });
+    const username = `rules_${language}_${Date.now()}`;
+    await field('username').fill(username);
+    await field('email').fill(`${username}@example.com`);
+    await field('name').fill('Ann');
+    await field('password').fill('Ab1');
+    await dialog.getByRole('button', { name: words.createAccount }).tap();
+
+    // A short password: the field is marked and says the rule under it, not a vague message.
+    await expect(field('password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field('password')).toHaveAccessibleDescription(words.tooShort);
+    const said = dialog.getByText(words.tooShort, { exact: true });
+    await expect(said).toBeVisible();
+    const [input, under] = [await field('password').boundingBox(), await said.boundingBox()];
+    expect(under!.y).toBeGreaterThanOrEqual(input!.y + input!.height);
+    await expect(page.getByText(words.vague)).toHaveCount(0);
+    await expect(field('username')).not.toHaveAttribute('aria-invalid');
+    await shot(page, 'signup-short-password', language);
+
+    // An address that is none.
+    await field('password').fill(PASSWORD);
+    await field('email').fill('ann@example');
+    await dialog.getByRole('button', { name: words.createAccount }).tap();
+    await expect(field('email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field('email')).toHaveAccessibleDescription(words.badEmail);
+    await expect(field('password')).not.toHaveAttribute('aria-invalid');
+
+    // Refusals only the server can give: a name taken, a name of mixed alphabets.
+    await field('email').fill(`${username}@example.com`);
+    await field('username').fill(taken);
+    await dialog.getByRole('button', { name: words.createAccount }).tap();
+    await expect(field('username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field('username')).toHaveAccessibleDescription(words.taken);
+    await expect(field('username')).toBeFocused();
+    // "bepа" with a Cyrillic а.
+    await field('username').fill(`bep\u0430${Date.now()}`);
+    await dialog.getByRole('button', { name: words.createAccount }).tap();
+    await expect(field('username')).toHaveAccessibleDescription(words.mixed);
+    await expect(page.getByText(words.vague)).toHaveCount(0);
+    await shot(page, 'signup-server-rule', language);
+
+    // Put right, the account is made.
+    await field('username').fill(username);
+    await dialog.getByRole('button', { name: words.createAccount }).tap();
+    await expect(dialog).toBeHidden();
   });
 }

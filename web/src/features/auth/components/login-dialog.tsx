@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type ComponentProps, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/field';
@@ -8,6 +8,17 @@ import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { useRegister } from '@/features/auth/api/register';
 import { useFailureMessage } from '@/features/auth/hooks/use-failure-message';
+import {
+  MAX_NICKNAME,
+  REGISTRATION_FIELDS,
+  USERNAME_LENGTH,
+  registrationFailure,
+  registrationProblems,
+  type FieldProblem,
+  type RegistrationField,
+  type RegistrationInput,
+  type RegistrationProblems,
+} from '@/features/auth/utils/registration';
 import { useLoginDialog, type LoginDialogTab } from '@/lib/auth';
 
 const TABS: readonly LoginDialogTab[] = ['login', 'register'];
@@ -131,17 +142,34 @@ function LoginForm({ initialUsername }: { initialUsername: string }) {
 }
 
 function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSession: (username: string) => void }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const dialog = useLoginDialog();
   const toast = useToast();
   const failureMessage = useFailureMessage();
   const { trigger, isMutating } = useRegister();
-  const [form, setForm] = useState({ username: '', email: '', nickname: '', password: '' });
-  const update = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const [form, setForm] = useState<RegistrationInput>({ username: '', email: '', nickname: '', password: '' });
+  // Each field's broken rule, said under it until the field changes.
+  const [problems, setProblems] = useState<RegistrationProblems>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const update = (field: RegistrationField) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    setProblems(({ [field]: _changed, ...rest }) => rest);
+  };
+
+  function showProblems(found: RegistrationProblems) {
+    setProblems(found);
+    const first = REGISTRATION_FIELDS.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!formIsValid(event) || isMutating) return;
+    event.preventDefault();
+    if (isMutating) return;
+    const found = registrationProblems(form);
+    if (Object.keys(found).length > 0) {
+      showProblems(found);
+      return;
+    }
     const input = {
       username: form.username.trim(),
       email: form.email.trim(),
@@ -161,42 +189,41 @@ function RegisterForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSessi
         onRegisteredWithoutSession(input.username);
       }
     } catch (error) {
-      toast.error(failureMessage(error, t('register.failed')));
+      // A refusal about one field is said under it; any other (a limit, the server away) as a message.
+      const refused = registrationFailure(error);
+      if (refused) showProblems({ [refused.field]: refused.problem });
+      else toast.error(failureMessage(error, t('register.failed')));
     }
   }
 
+  /** A field's problem in the page's language: the form's words for a rule it knows, else the server's (in English). */
+  function problemText(problem: FieldProblem): string {
+    if (problem.serverText && i18n.resolvedLanguage === 'en') return problem.serverText;
+    return t(`register.problems.${problem.rule}`, { min: USERNAME_LENGTH.min, max: problem.rule.startsWith('nickname') ? MAX_NICKNAME : USERNAME_LENGTH.max });
+  }
+
+  /** The props that mark a field invalid and say why under it. */
+  const checked = (field: RegistrationField, hint?: string) => {
+    const problem = problems[field];
+    return {
+      name: field,
+      value: form[field],
+      onChange: update(field),
+      'aria-invalid': problem ? true : undefined,
+      hint: problem ? <span className="field-error">{problemText(problem)}</span> : hint,
+    };
+  };
+
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <RequiredField
-        label={t('fields.username')}
-        name="username"
-        autoComplete="username"
-        value={form.username}
-        onChange={update('username')}
-        data-autofocus
-      />
-      <RequiredField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={update('email')}
-      />
-      <RequiredField
-        label={t('fields.firstName')}
-        name="nickname"
-        autoComplete="given-name"
-        value={form.nickname}
-        onChange={update('nickname')}
-      />
+    <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <RequiredField label={t('fields.username')} autoComplete="username" {...checked('username')} data-autofocus />
+      <RequiredField label={t('fields.email')} type="email" autoComplete="email" {...checked('email')} />
+      <RequiredField label={t('fields.firstName')} autoComplete="given-name" {...checked('nickname')} />
       <RequiredField
         label={t('fields.password')}
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={form.password}
-        onChange={update('password')}
+        {...checked('password', t('password.hint'))}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={isMutating}>
         {isMutating ? t('register.submitting') : t('register.submit')}
