@@ -34,7 +34,7 @@ describe('the amount one tap adds', () => {
 
   it('is one serving of a recipe, unless it was last logged in servings; never bare grams', () => {
     const stew = makeRecipeFood();
-    // Created, not logged yet: the recent list says 100 g without an amount.
+    // Last logged at 100 g, as its card used to start: still one serving.
     expect(oneTapAmount(stew, { last_quantity: 100, last_amount: null }, 'en')).toEqual({ grams: 250, label: '1 serving' });
     expect(oneTapAmount(stew, { last_quantity: 100, last_amount: null }, 'zh')).toEqual({ grams: 250, label: '1 份' });
     expect(oneTapAmount(stew, undefined, 'en')).toEqual({ grams: 250, label: '1 serving' });

@@ -15,7 +15,7 @@ export type OneTapAmount = FoodAmount;
  * 100 g. A last amount ("2 slices") names the grams only while the food's portions still
  * read it as those grams; otherwise the grams alone go in. A recipe is eaten by the
  * serving: it adds its last amount in servings ("2 servings"), else one serving, never
- * bare grams (a recipe just created is listed as used at 100 g, though nobody logged it).
+ * bare grams (its card used to start at 100 g, so "last logged" is often that, unasked).
  */
 export function oneTapAmount(food: Food, last: LastLogged | null | undefined, language: Language): OneTapAmount {
   if (last && last.last_quantity > 0) {
