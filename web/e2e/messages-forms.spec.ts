@@ -1,9 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signIn, signUp } from './support/session';
 
-// Issue 49, 7 and 10 on a phone (390 × 844), in English and in Chinese: a custom food's
-// portion named by a Chinese measure word, its grams shown in full; sign-up saying under
-// the field which rule it breaks.
+// Issue 49, 7, 10 and 11 on a phone (390 × 844), in English and in Chinese: a custom
+// food's portion named by a Chinese measure word, its grams shown in full; sign-up saying
+// under the field which rule it breaks; messages that cover no control in use (the top
+// bar's, a photo question's, the tab bar's), and a saved meal's notice that goes.
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -110,15 +113,59 @@ const TEXT = {
   },
 } as const;
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const photo = path.resolve(root, '../shared/data/images/food/coco_000000000142.jpg');
+
 /** Where a screenshot goes, to be looked at. */
 const shot = (page: Page, name: string, language: Language) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${language}.png`) });
+
+/** The message showing (one at a time). */
+const message = (page: Page, language: Language) =>
+  page.getByRole('region', { name: TEXT[language].notifications }).locator('.toast');
+
+/**
+ * Each control is clear of the message (their boxes do not meet) and is what a tap at its
+ * centre reaches. Answers the ones covered, and by what.
+ */
+async function covered(controls: Locator[], shown?: Locator): Promise<string[]> {
+  const found: string[] = [];
+  const box = shown ? await shown.boundingBox() : null;
+  if (shown && !box) return ['no message shows'];
+  for (const control of controls) {
+    const other = await control.boundingBox();
+    if (!other) {
+      found.push(`${control.toString()} is not on screen`);
+      continue;
+    }
+    if (box && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height)
+      found.push(`${control.toString()} ${JSON.stringify(other)} under the message ${JSON.stringify(box)}`);
+    const over = await control.evaluate((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+      return hit && !element.contains(hit) ? `${hit.tagName}.${hit.className}` : null;
+    });
+    if (over) found.push(`${control.toString()} under ${over}`);
+  }
+  return found;
+}
+
+async function searchFor(page: Page, language: Language): Promise<Locator> {
+  const words = TEXT[language];
+  await page.getByRole('searchbox', { name: words.search }).fill(words.query);
+  await page.getByRole('searchbox', { name: words.search }).press('Enter');
+  const results = page.getByRole('region', { name: words.results(words.query) });
+  // Rows on a phone, cards on a wide screen.
+  await expect(results.locator('.food-row, .food-card').first()).toBeVisible();
+  return results;
+}
 
 const basket = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('mealCart') ?? '[]') as Array<{ quantity: number; amount?: string }>);
 
 for (const language of LANGUAGES) {
   const words = TEXT[language];
+
   test(`a custom food's portion is named in the page's language, a measure word will do, and its grams show in full (${language})`, async ({
     page,
     request,
@@ -175,6 +222,7 @@ for (const language of LANGUAGES) {
     await sheet.getByRole('button', { name: words.add, exact: true }).tap();
     await expect.poll(async () => (await basket(page)).map((line) => [line.quantity, line.amount])).toEqual([[240, words.twice]]);
   });
+
   test(`sign-up says under the field which rule it breaks, in the page's language (${language})`, async ({ page, request }) => {
     const taken = await signUp(request, `taken_${language}`);
     await page.goto('/');
@@ -228,5 +276,120 @@ for (const language of LANGUAGES) {
     await field('username').fill(username);
     await dialog.getByRole('button', { name: words.createAccount }).tap();
     await expect(dialog).toBeHidden();
+  });
+
+  test(`a message never covers the top bar's controls, at 390 and 1280 px (${language})`, async ({ page, request }) => {
+    await signIn(page, request, language, `topbar_${language}`);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const results = await searchFor(page, language);
+      const add = width === 390 ? results.locator('.food-row-add') : results.getByRole('button', { name: words.add, exact: true });
+      await add.first().tap();
+      await expect(message(page, language).locator('.toast-message')).toHaveText(words.added);
+      const bar = page.getByRole('banner');
+      const controls = [bar.getByRole('group', { name: words.language }).getByRole('button')];
+      const buttons = await bar.getByRole('button').all();
+      const shown: Locator[] = [];
+      for (const button of buttons) if (await button.isVisible()) shown.push(button);
+      expect(shown.length).toBeGreaterThanOrEqual(3);
+      expect(await covered([...shown, ...controls.slice(1)], message(page, language))).toEqual([]);
+      await shot(page, `toast-topbar-${width}`, language);
+      await page.reload();
+    }
+  });
+
+  test(`the saved meal's notice covers no tab and goes when the page is left, or after a while (${language})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page, request, language, `notice_${language}`);
+    const saveOne = async () => {
+      const results = await searchFor(page, language);
+      await results.locator('.food-row-add').first().tap();
+      await page.getByRole('region', { name: words.basketBar }).getByRole('button', { name: words.save }).tap();
+      await expect(page.getByText(words.saved)).toBeVisible();
+    };
+    await saveOne();
+    const tabs = await page.getByRole('navigation', { name: words.navigation }).getByRole('link').all();
+    expect(tabs.length).toBeGreaterThanOrEqual(4);
+    expect(await covered(tabs, page.locator('.basket-notice'))).toEqual([]);
+    await shot(page, 'saved-notice', language);
+
+    // Another page: it is gone.
+    await page.getByRole('navigation', { name: words.navigation }).getByRole('link', { name: words.dashboard }).tap();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByText(words.saved)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: words.viewToday })).toHaveCount(0);
+
+    // Left alone where it was given, it goes after a short while.
+    await page.goto('/');
+    await saveOne();
+    await expect(page.getByText(words.saved)).toBeHidden({ timeout: 12_000 });
+  });
+
+  test(`the "values are estimates" warning covers neither the Yes nor the alternatives of a photo question (${language})`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, language, `estimate_${language}`);
+    // The analysis's answer, as the server streams it: a pizza it is unsure of whose
+    // values, like those of five other foods, are estimates (a warning each, one at a time).
+    const per = (calories: number) => ({ calories, protein: 10, fat: 10, carbs: 30, fiber: 2, sugar: 3, sodium: 500 });
+    const low = { isValid: false, dataQuality: 'default', issues: [], confidence: 'low' };
+    const alternative = (name: string, name_zh: string, grams: number, score: number) => ({
+      name, name_zh, food_id: null, score, estimated_grams: grams,
+      portion_description: `about ${grams} g`, portion_description_zh: `约 ${grams} 克`, per_100g: per(250),
+    });
+    const food = (name: string, name_zh: string, level: string, alternatives: object[]) => ({
+      name, name_zh, food_id: null, estimated_grams: 200, cooking_method: 'baked',
+      portion_description: 'about 200 g', portion_description_zh: '约 200 克', count: 1,
+      per_100g: per(250), nutrition: per(500), validation: low,
+      recognition: { score: level === 'unsure' ? 0.41 : 0.7, level, source: 'dish_model', needs_confirmation: level === 'unsure' },
+      alternatives,
+    });
+    const foods = [
+      food('Pizza', '披萨', 'unsure', [alternative('Calzone', '意式馅饼', 250, 0.3), alternative('Flatbread', '烤饼', 120, 0.2)]),
+      ...[['Stew', '炖菜'], ['Salad', '沙拉'], ['Soup', '汤'], ['Noodles', '面条'], ['Curry', '咖喱']].map(([name, zh]) =>
+        food(name ?? '', zh ?? '', 'likely', []),
+      ),
+    ];
+    const complete = { step: 'complete', progress: 100, message: 'Analysis complete', foods, stage_3: { nutrition_data: foods } };
+    await page.route('**/api/v1/images/analyze-stream/', (route) =>
+      route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: `id: 0\ndata: ${JSON.stringify(complete)}\n\n` }),
+    );
+
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: words.card });
+    await card.getByLabel(words.choose).setInputFiles(photo);
+    await card.getByRole('button', { name: words.analyse }).tap();
+    const question = card.getByRole('group', { name: words.question });
+    await expect(question).toBeVisible({ timeout: 20_000 });
+    const warning = message(page, language);
+    await expect(warning.locator('.toast-message')).toHaveText(words.estimates);
+    const controls = [question.getByRole('button', { name: words.yes, exact: true })];
+    for (const name of words.alternatives) controls.push(question.getByRole('button', { name, exact: true }));
+
+    // Wherever the question is on the screen, the warning keeps off its answers: with
+    // "Yes" at the top of the screen, in the middle, and the question just above the tab bar.
+    const yes = controls[0]!;
+    const positions = [
+      ['top', () => yes.evaluate((element) => element.scrollIntoView({ block: 'start' }))],
+      ['middle', () => yes.evaluate((element) => element.scrollIntoView({ block: 'center' }))],
+      [
+        'bottom',
+        () =>
+          question.evaluate((element) => {
+            const tabs = document.querySelector('.main-nav')?.getBoundingClientRect().top ?? window.innerHeight;
+            window.scrollBy(0, element.getBoundingClientRect().bottom - tabs + 8);
+          }),
+      ],
+    ] as const;
+    for (const [where, scroll] of positions) {
+      await scroll();
+      await expect(warning).toBeVisible();
+      await expect.poll(() => covered(controls, warning), { timeout: 2_000 }).toEqual([]);
+      await shot(page, `estimate-warning-${where}`, language);
+    }
   });
 }

@@ -4,6 +4,12 @@ export const API_BASE_URL = '/api/v1';
 /** How long a toast stays on screen unless the caller says otherwise (SPEC 9). */
 export const TOAST_DURATION_MS = 3000;
 
+/**
+ * How long the notice of a saved meal (with its link to the day) stays, unless the
+ * person is at it (pointer or focus on it); leaving the page takes it away at once.
+ */
+export const SAVED_NOTICE_MS = 8000;
+
 /** At most one session failure is reported per window (SPEC 4, 9). */
 export const AUTH_FAILURE_COOLDOWN_MS = 5000;
 /** The auth state itself ignores repeated failures inside this window (SPEC 4, 9). */

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast, type ToastType } from '@/components/ui/toast';
+import { keepClearOfMessages, ToastProvider, useToast, type ToastType } from '@/components/ui/toast';
 
 function Trigger({ type, message }: { type: ToastType; message: string }) {
   const toast = useToast();
@@ -75,18 +76,6 @@ describe('toasts', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('shows at the top, and at the bottom when the control in use is at the top', () => {
-    renderToasts();
-    click('info: Saved');
-    const region = screen.getByRole('region', { name: 'Notifications' });
-    expect(region).toHaveClass('toast-region-top');
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
-    // jsdom lays nothing out: every box is at the top, as a control up there would be.
-    screen.getByRole('button', { name: 'info: Saved' }).focus();
-    click('info: Saved');
-    expect(region).toHaveClass('toast-region-bottom');
-  });
-
   it('disappears after 3000 ms', () => {
     renderToasts();
     click('info: Saved');
@@ -127,5 +116,118 @@ describe('toasts', () => {
     click('info: Saved');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+/**
+ * A phone's screen, 390 × 844, laid out by hand (jsdom lays nothing out): the top bar's
+ * bottom at 56 px, a message 50 px high under it or above the tab bar, and each element
+ * with a `data-box="top,bottom"` across the screen.
+ */
+function layOut() {
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const box = (top: number, bottom: number, left = 0, right = 390) =>
+      ({ top, bottom, left, right, x: left, y: top, width: right - left, height: bottom - top, toJSON: () => ({}) }) as DOMRect;
+    if (this.classList.contains('topbar')) return box(0, 56);
+    if (this.classList.contains('toast-region-top')) {
+      const top = 8 + Number.parseFloat((this as HTMLElement).style.getPropertyValue('--toast-top') || '0');
+      return box(top, top + 50, 8, 382);
+    }
+    if (this.classList.contains('toast-region-bottom')) return box(720, 770, 8, 382);
+    const [top, bottom] = (this.getAttribute('data-box') ?? '0,0').split(',').map(Number);
+    return box(top ?? 0, bottom ?? 0);
+  });
+}
+
+/** A page with its top bar, a search box under it, and a question that comes and goes. */
+function Page({ questionAt }: { questionAt: string | null }) {
+  const toast = useToast();
+  const [asked, setAsked] = useState(false);
+  return (
+    <>
+      <header className="topbar">
+        <button type="button">中文</button>
+      </header>
+      <input aria-label="Search" data-box="70,110" />
+      <button type="button" data-box="400,440" onClick={() => toast.warning('The values are estimates')}>
+        Analyse
+      </button>
+      <button type="button" data-box="460,500" onClick={() => setAsked(true)}>
+        Ask
+      </button>
+      {asked && questionAt && (
+        <div role="group" aria-label="Is this Banana?" data-box={questionAt} {...keepClearOfMessages}>
+          <button type="button">Yes</button>
+        </div>
+      )}
+    </>
+  );
+}
+
+describe('where a message shows', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const region = () => screen.getByRole('region', { name: 'Notifications' });
+
+  it('shows under the top bar, never over its controls', () => {
+    layOut();
+    render(
+      <ToastProvider>
+        <Page questionAt={null} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect(region()).toHaveClass('toast-region-top');
+    expect(region().style.getPropertyValue('--toast-top')).toBe('56px');
+  });
+
+  it('shows at the bottom when the control in use is under the top bar', () => {
+    layOut();
+    render(
+      <ToastProvider>
+        <Page questionAt={null} />
+      </ToastProvider>,
+    );
+    screen.getByRole('textbox', { name: 'Search' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect(region()).toHaveClass('toast-region-bottom');
+  });
+
+  it('keeps clear of a question, wherever it is, and moves when one appears under it', () => {
+    layOut();
+    const { unmount } = render(
+      <ToastProvider>
+        <Page questionAt="60,300" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect(region()).toHaveClass('toast-region-bottom');
+    unmount();
+
+    render(
+      <ToastProvider>
+        <Page questionAt="600,800" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect(region()).toHaveClass('toast-region-top');
+  });
+
+  it('moves off a question that appears while it shows', async () => {
+    layOut();
+    render(
+      <ToastProvider>
+        <Page questionAt="60,300" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect(region()).toHaveClass('toast-region-top');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByRole('group', { name: 'Is this Banana?' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(region()).toHaveClass('toast-region-bottom'));
   });
 });

@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -34,26 +35,61 @@ const ToastContext = createContext<ToastApi | null>(null);
 /** Keeps the queue short when something fails in a loop. */
 const MAX_QUEUED = 5;
 
-/**
- * On a phone a message shows at the top of the screen, where nothing is being tapped
- * after an add; when the control in use is up there, it shows at the bottom instead,
- * above the basket bar (ui.css).
- */
-const TOP_ZONE_PX = 160;
-
 const ICONS: Record<ToastType, string> = { success: '✓', error: '✕', warning: '!', info: 'i' };
 
 /** An error or a warning waits its turn; a newer message never sweeps it away unread. */
 const isAlert = (type: ToastType) => type === 'error' || type === 'warning';
 
-/** Where the next message goes: away from the control that has the focus. */
-function placementNow(): Placement {
-  const active = typeof document === 'undefined' ? null : document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body) return 'top';
-  return active.getBoundingClientRect().top < TOP_ZONE_PX ? 'bottom' : 'top';
+type Placement = 'top' | 'bottom';
+
+/**
+ * Marks what a message must never cover while it shows (a question waiting for its
+ * answer): spread on the element, `<div {...keepClearOfMessages}>`.
+ */
+export const keepClearOfMessages = { 'data-keep-clear': '' } as const;
+
+/** The top bar, whose language switch and account stay in reach: a message shows below it. */
+const TOP_BAR = '.topbar';
+
+type Box = { top: number; bottom: number; left: number; right: number };
+
+function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
-type Placement = 'top' | 'bottom';
+/** What the message would cover at each place: the control in use, and whatever is marked to keep clear. */
+function coveredAt(region: HTMLElement, placement: Placement): number {
+  const shown = region.className;
+  region.className = `toast-region toast-region-${placement}`;
+  const box = region.getBoundingClientRect();
+  region.className = shown;
+  const active = document.activeElement;
+  const kept = [...document.querySelectorAll<HTMLElement>('[data-keep-clear]')];
+  if (active instanceof HTMLElement && active !== document.body && !region.contains(active)) kept.push(active);
+  return kept.reduce((covered, element) => covered + overlap(box, element.getBoundingClientRect()), 0);
+}
+
+/**
+ * Where the message goes: at the top, under the top bar (or in the room an open sheet
+ * leaves above itself), unless it would cover something in use there; then at the bottom,
+ * above the tab bar and the basket bar (ui.css, basket.css). Where it is stays while it
+ * covers nothing, so it does not jump about; where both would cover, the one covering less.
+ */
+function placementFor(region: HTMLElement, current: Placement): Placement {
+  const other: Placement = current === 'top' ? 'bottom' : 'top';
+  const here = coveredAt(region, current);
+  if (here === 0) return current;
+  return coveredAt(region, other) < here ? other : current;
+}
+
+/** How far down the top bar reaches on screen (it scrolls away on a phone); none under an open dialog. */
+function topBarBottom(): number {
+  if (document.querySelector('.modal-backdrop')) return 0;
+  const bar = document.querySelector(TOP_BAR);
+  return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+}
 
 /**
  * One message at a time, so a stack of them never covers the page: the first of the
@@ -74,6 +110,7 @@ export function ToastProvider({
   // inside a state updater.
   const listRef = useRef<Toast[]>([]);
   const nextId = useRef(1);
+  const regionRef = useRef<HTMLElement>(null);
 
   const commit = useCallback((next: Toast[]) => {
     listRef.current = next;
@@ -94,6 +131,38 @@ export function ToastProvider({
     return () => clearTimeout(timer);
   }, [headId, headCount, headMs, dismiss]);
 
+  // Each message is placed as it shows, and again while it shows as the page under it
+  // changes (a question appears, a sheet opens, the page scrolls, the focus moves).
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    if (headId === undefined || !region) return;
+    // A new message starts from the top.
+    let current: Placement = 'top';
+    let frame = 0;
+    const settle = () => {
+      frame = 0;
+      region.style.setProperty('--toast-top', `${topBarBottom()}px`);
+      current = placementFor(region, current);
+      setPlacement(current);
+    };
+    const later = () => {
+      if (frame === 0) frame = requestAnimationFrame(settle);
+    };
+    settle();
+    const changes = new MutationObserver(later);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', later, { capture: true, passive: true });
+    window.addEventListener('resize', later);
+    document.addEventListener('focusin', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      changes.disconnect();
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+      document.removeEventListener('focusin', later);
+    };
+  }, [headId]);
+
   const show = useCallback(
     (type: ToastType, message: string, options?: ToastOptions) => {
       const ms = options?.duration ?? duration;
@@ -104,7 +173,6 @@ export function ToastProvider({
         return same.id;
       }
       const id = nextId.current++;
-      if (listRef.current.length === 0) setPlacement(placementNow());
       const kept = listRef.current.filter((toast) => isAlert(toast.type));
       commit([...kept, { id, type, message, count: 1, ms }].slice(-MAX_QUEUED));
       return id;
@@ -127,7 +195,7 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={`toast-region toast-region-${placement}`} aria-label={t('toast.region')}>
+      <section ref={regionRef} className={`toast-region toast-region-${placement}`} aria-label={t('toast.region')}>
         {toasts.slice(0, 1).map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.type}`}>
             <span className="toast-icon" aria-hidden="true">

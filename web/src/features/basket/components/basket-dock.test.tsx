@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_NOTICE_MS } from '@/config/constants';
 import { egg, leaveLateLunchToOpen, openWithBasket, rice } from '@/testing/basket';
 import type { MockCall, MockReply, MockRoute } from '@/testing/fetch-mock';
 
@@ -84,6 +85,41 @@ describe('the basket bar', () => {
     expect(within(status).getByRole('link', { name: 'View today' })).toHaveAttribute('href', `/dashboard?date=${day}`);
     await user.click(within(status).getByRole('link', { name: 'View today' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard?date=${day}`));
+  });
+});
+
+describe('the notice of a saved meal', () => {
+  async function saveFromTheBar() {
+    const opened = open('/statistics', { 'POST /api/v1/meals/create/': created });
+    const bar = await screen.findByRole('region', { name: 'Basket' });
+    await opened.user.click(within(bar).getByRole('button', { name: 'Save meal' }));
+    const notice = (await screen.findByText(/^Meal “.+” saved$/)).closest('[role="status"]') as HTMLElement;
+    return { ...opened, notice };
+  }
+
+  it('goes after a short time, but not while the pointer or the focus is on it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, notice } = await saveFromTheBar();
+    await user.hover(notice);
+    act(() => vi.advanceTimersByTime(SAVED_NOTICE_MS + 1000));
+    expect(screen.getByText(/^Meal “.+” saved$/)).toBeInTheDocument();
+    await user.unhover(notice);
+    act(() => within(notice).getByRole('link', { name: 'View today' }).focus());
+    act(() => vi.advanceTimersByTime(SAVED_NOTICE_MS + 1000));
+    expect(screen.getByText(/^Meal “.+” saved$/)).toBeInTheDocument();
+    act(() => within(notice).getByRole('link', { name: 'View today' }).blur());
+    act(() => vi.advanceTimersByTime(SAVED_NOTICE_MS - 100));
+    expect(screen.getByText(/^Meal “.+” saved$/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText(/^Meal “.+” saved$/)).not.toBeInTheDocument();
+  });
+
+  it('goes when the person leaves the page', async () => {
+    const { user } = await saveFromTheBar();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: /^Profile/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profile'));
+    expect(screen.queryByText(/^Meal “.+” saved$/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View today' })).not.toBeInTheDocument();
   });
 });
 

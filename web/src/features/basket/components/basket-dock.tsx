@@ -1,12 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { dateKey } from '@/components/date-time/dates';
 import { Modal } from '@/components/ui/modal';
+import { SAVED_NOTICE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { BasketPanel } from '@/features/basket/components/basket-panel';
 import { useBasket } from '@/features/basket/hooks/use-basket';
-import { showSavedNotice, useBasketSave, useEditingMealName, useSavedNotice } from '@/features/basket/hooks/use-basket-save';
+import {
+  showSavedNotice,
+  useBasketSave,
+  useEditingMealName,
+  useSavedNotice,
+  type SavedNotice,
+} from '@/features/basket/hooks/use-basket-save';
 import { PHONE_QUERY } from '@/features/basket/hooks/phone-query';
 import { useSendQueuedSaves } from '@/features/basket/hooks/use-save-queue';
 import { basketTotals } from '@/features/basket/utils/basket';
@@ -47,6 +54,22 @@ export function BasketDock() {
   useEffect(() => {
     if (count > 0) showSavedNotice(null);
   }, [count]);
+  // The notice of a save belongs to the page it was given on, for a short time: it goes
+  // when the person leaves the page, or after a while unless they are at it.
+  const noticeGiven = useRef<{ notice: SavedNotice; page: string } | null>(null);
+  const [heldNotice, setHeldNotice] = useState<SavedNotice | null>(null);
+  const noticeHeld = notice !== null && heldNotice === notice;
+  useEffect(() => {
+    if (!notice) return;
+    if (noticeGiven.current?.notice !== notice) noticeGiven.current = { notice, page: pathname };
+    if (noticeGiven.current.page !== pathname) {
+      showSavedNotice(null);
+      return;
+    }
+    if (noticeHeld) return;
+    const timer = setTimeout(() => showSavedNotice(null), SAVED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, pathname, noticeHeld]);
 
   if (!isAuthenticated) return null;
 
@@ -123,7 +146,14 @@ export function BasketDock() {
           </section>
         ) : (
           notice && (
-            <div className={notice.offline ? 'basket-notice basket-notice-offline' : 'basket-notice'} role="status">
+            <div
+              className={notice.offline ? 'basket-notice basket-notice-offline' : 'basket-notice'}
+              role="status"
+              onPointerEnter={() => setHeldNotice(notice)}
+              onPointerLeave={() => setHeldNotice(null)}
+              onFocus={() => setHeldNotice(notice)}
+              onBlur={() => setHeldNotice(null)}
+            >
               <span className="basket-notice-text">
                 {notice.offline
                   ? t('notice.offline', { name: notice.name })

@@ -41,7 +41,10 @@ function subscribeNotice(listener: () => void): () => void {
   return () => noticeListeners.delete(listener);
 }
 
-/** The notice of the last save, until dismissed or the basket fills again. */
+/**
+ * The notice of the last save, until dismissed or the basket fills again; the dock lets
+ * it go sooner (its page left, its time up).
+ */
 export function useSavedNotice(): SavedNotice | null {
   return useSyncExternalStore(
     subscribeNotice,

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepClearOfMessages } from '@/components/ui/toast';
 import type { AlternativeFood, PhotoPortion } from '@/features/recognition/types';
 import { pickAlternative } from '@/features/recognition/utils/answers';
 import { learnedLabel } from '@/features/recognition/utils/labels';
@@ -54,7 +55,7 @@ export function AlternativeChoices({ portion, nameOf, onPick }: AlternativeChoic
   const labelId = useId();
   const alternatives = (portion.food.alternatives ?? []).slice(0, MAX_ALTERNATIVES);
   return (
-    <div role="group" aria-labelledby={labelId} className="recognition-alternatives">
+    <div role="group" aria-labelledby={labelId} className="recognition-alternatives" {...keepClearOfMessages}>
       <p id={labelId} className="recognition-muted">
         {t('alternatives.label')}
       </p>

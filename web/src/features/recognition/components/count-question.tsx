@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepClearOfMessages } from '@/components/ui/toast';
 import type { PhotoPortion } from '@/features/recognition/types';
 import { answerCount } from '@/features/recognition/utils/answers';
 
@@ -36,7 +37,7 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   }, [more]);
 
   return (
-    <div role="group" aria-labelledby={titleId} className="recognition-count">
+    <div role="group" aria-labelledby={titleId} className="recognition-count" {...keepClearOfMessages}>
       <p id={titleId} className="recognition-question-title">
         {t('count.question')}
       </p>

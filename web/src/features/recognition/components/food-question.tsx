@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepClearOfMessages } from '@/components/ui/toast';
 import { AlternativeChip, MAX_ALTERNATIVES } from '@/features/recognition/components/alternative-choices';
 import { PhotoFoodSearch } from '@/features/recognition/components/photo-food-search';
 import type { AlternativeFood, PhotoPortion } from '@/features/recognition/types';
@@ -23,7 +24,7 @@ export function FoodQuestion({ portion, name, detail, nameOf, onAnswer }: FoodQu
   const questionId = useId();
   const alternatives = (portion.food.alternatives ?? []).slice(0, MAX_ALTERNATIVES);
   return (
-    <div role="group" aria-labelledby={questionId} className="recognition-question">
+    <div role="group" aria-labelledby={questionId} className="recognition-question" {...keepClearOfMessages}>
       <p id={questionId} className="recognition-question-title">
         {t('question.title', { name })}
       </p>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepClearOfMessages } from '@/components/ui/toast';
 
 type MemoryOfferProps = {
   /** "Like your 红烧肉 of Nov 12 — 250 g?" */
@@ -12,7 +13,7 @@ export function MemoryOffer({ question, onAccept }: MemoryOfferProps) {
   const { t } = useTranslation('recognition');
   const questionId = useId();
   return (
-    <div role="group" aria-labelledby={questionId} className="recognition-memory">
+    <div role="group" aria-labelledby={questionId} className="recognition-memory" {...keepClearOfMessages}>
       <p id={questionId}>{question}</p>
       <button type="button" className="btn btn-primary" onClick={onAccept}>
         {t('memory.accept')}
