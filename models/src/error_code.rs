@@ -76,6 +76,8 @@ error_codes! {
     LinkTokenInvalid => "INVALID_TOKEN", 400, "The link from the email is malformed or already used.";
     LinkTokenExpired => "TOKEN_EXPIRED", 400, "The link from the email has expired.";
     InvalidCredentials => "INVALID_CREDENTIALS", 401, "The username, email or password is wrong.";
+    WrongPassword => "WRONG_PASSWORD", 401, "The password that confirms a change to the signed-in account is wrong.";
+    EmailAlreadyVerified => "EMAIL_ALREADY_VERIFIED", 409, "The verification link was used already and the address is verified.";
     UsernameTaken => "USERNAME_TAKEN", 409, "Another account has this username.";
     EmailTaken => "EMAIL_TAKEN", 409, "Another account has this email.";
     MailRejected => "MAIL_REJECTED", 422, "The mail server refused the address.";

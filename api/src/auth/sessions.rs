@@ -167,7 +167,7 @@ impl Auth {
         match self.sessions.consume_one_time(&stored.token_hash).await {
             Ok(true) => Ok(stored.user_id),
             // Someone spent it a moment ago.
-            Ok(false) => Err(LinkProblem::Invalid),
+            Ok(false) => Err(LinkProblem::Spent(stored.user_id)),
             Err(e) => Err(LinkProblem::Store(e.into())),
         }
     }
@@ -187,6 +187,9 @@ impl Auth {
                     Ok(stored)
                 }
             }
+            Ok(Some(stored)) if stored.purpose == link.purpose() && stored.used_at.is_some() => {
+                Err(LinkProblem::Spent(stored.user_id))
+            }
             Ok(_) => Err(LinkProblem::Invalid),
             Err(e) => Err(LinkProblem::Store(e.into())),
         }
@@ -196,6 +199,8 @@ impl Auth {
 #[derive(Debug)]
 pub enum LinkProblem {
     Invalid,
+    /// The link was used already, by the account it names.
+    Spent(UserId),
     Expired,
     Store(ApiError),
 }
@@ -205,7 +210,9 @@ impl LinkProblem {
     /// (`invalid`, `expired`); a store failure stays what it was.
     pub fn into_error(self, invalid: &str, expired: &str) -> ApiError {
         match self {
-            LinkProblem::Invalid => ApiError::new(ErrorCode::LinkTokenInvalid, invalid),
+            LinkProblem::Invalid | LinkProblem::Spent(_) => {
+                ApiError::new(ErrorCode::LinkTokenInvalid, invalid)
+            }
             LinkProblem::Expired => ApiError::new(ErrorCode::LinkTokenExpired, expired),
             LinkProblem::Store(e) => e,
         }

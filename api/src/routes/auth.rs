@@ -302,6 +302,7 @@ struct TokenRequest {
     responses(
         (status = 200, description = "Verified and signed in", body = Success<Verified>),
         (status = 400, description = "INVALID_TOKEN or TOKEN_EXPIRED"),
+        (status = 409, description = "EMAIL_ALREADY_VERIFIED: the link was used already and the address is verified (no session is given)"),
     ),
 )]
 #[tracing::instrument(skip_all)]
@@ -309,16 +310,34 @@ async fn verify_email(
     State(state): State<AppState>,
     Body(form): Body<TokenRequest>,
 ) -> ApiResult<Verified> {
-    let user_id = state
+    let user_id = match state
         .auth
         .spend_link(&form.token, MailedLink::VerifyEmail)
         .await
-        .map_err(|problem| {
-            problem.into_error(
+    {
+        Ok(user_id) => user_id,
+        // Opened again (a second tap, another device): the address is verified, and
+        // that is what to say. A spent link signs no one in.
+        Err(LinkProblem::Spent(user_id))
+            if state
+                .stores
+                .users
+                .get(user_id)
+                .await?
+                .is_some_and(|user| user.email_verified) =>
+        {
+            return Err(ApiError::new(
+                ErrorCode::EmailAlreadyVerified,
+                "This email address is already verified",
+            ));
+        }
+        Err(problem) => {
+            return Err(problem.into_error(
                 "Invalid verification link",
                 "This verification link has expired",
-            )
-        })?;
+            ));
+        }
+    };
     // An account deleted since the link was sent: the link is no longer valid.
     let user = match state.stores.users.mark_email_verified(user_id).await {
         Err(StoreError::NotFound) => {

@@ -101,12 +101,28 @@ async fn sign_up_signs_in_and_mails_a_verification_link() {
         (200, Value::Bool(true))
     );
 
-    // Single use.
+    // Single use: opened again, it says the address is verified, and signs no one in.
     let (status, again) = app
         .post("/auth/verify-email/", &json!({"token": token}))
         .await;
-    assert_eq!((status, error_code(&again)), (400, "INVALID_TOKEN"));
-    assert_eq!(again["error"]["message"], "Invalid verification link");
+    assert_eq!(
+        (status, error_code(&again)),
+        (409, "EMAIL_ALREADY_VERIFIED")
+    );
+    assert_eq!(
+        again["error"]["message"],
+        "This email address is already verified"
+    );
+    assert!(again["data"].is_null(), "{again}");
+    // A link that was never sent is still an invalid one.
+    let (status, forged) = app
+        .post(
+            "/auth/verify-email/",
+            &json!({"token": format!("{token}x")}),
+        )
+        .await;
+    assert_eq!((status, error_code(&forged)), (400, "INVALID_TOKEN"));
+    assert_eq!(forged["error"]["message"], "Invalid verification link");
 }
 
 #[tokio::test]
@@ -693,8 +709,12 @@ async fn changing_the_password_ends_other_sessions() {
     };
     let (status, wrong) = change("Wrong2026x", "Moonlight77").await;
     assert_eq!(
-        (status, wrong["error"]["message"].as_str()),
-        (401, Some("Current password is incorrect"))
+        (
+            status,
+            error_code(&wrong),
+            wrong["error"]["message"].as_str()
+        ),
+        (401, "WRONG_PASSWORD", Some("Current password is incorrect"))
     );
     let (status, weak) = change(PASSWORD, "moonlight").await;
     assert_eq!((status, error_code(&weak)), (422, "VALIDATION_ERROR"));
@@ -817,8 +837,9 @@ async fn users_export_their_data_and_delete_their_account() {
         )
         .await
     };
+    // Said as a wrong password, not as a wrong username or password.
     let (status, refused) = delete("Wrong2026x").await;
-    assert_eq!((status, error_code(&refused)), (401, "INVALID_CREDENTIALS"));
+    assert_eq!((status, error_code(&refused)), (401, "WRONG_PASSWORD"));
     let (status, deleted) = delete(PASSWORD).await;
     assert_eq!(
         (status, deleted["data"]["deleted"].clone()),

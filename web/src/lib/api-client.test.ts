@@ -322,18 +322,18 @@ describe('api client: expired sessions', () => {
 });
 
 describe('api client: answers that are not an expired session', () => {
-  it('does not refresh on a 401 INVALID_CREDENTIALS (wrong current password)', async () => {
+  it('does not refresh on a 401 WRONG_PASSWORD (wrong current password)', async () => {
     const { client, requests, failures, tokens } = await setup(
       (_req, res) =>
         sendJson(res, 401, {
           success: false,
-          error: { message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' },
+          error: { message: 'Current password is incorrect', code: 'WRONG_PASSWORD' },
         }),
       memoryTokens('kept', 'kept-refresh'),
     );
     const error = await caught(client.post('/users/change-password/', { current_password: 'x', new_password: 'y' }));
     expect(error.message).toBe('Current password is incorrect');
-    expect(error.code).toBe('INVALID_CREDENTIALS');
+    expect(error.code).toBe('WRONG_PASSWORD');
     expect(requests.map((r) => r.path)).toEqual(['/api/v1/users/change-password/']);
     expect(failures).toEqual([]);
     expect(tokens.state).toMatchObject({ access: 'kept', refresh: 'kept-refresh' });

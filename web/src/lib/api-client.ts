@@ -217,7 +217,7 @@ const REFRESH_PATH = '/auth/refresh';
 
 // A 401 with one of these codes answers the request itself (a wrong current password on
 // change-password or account deletion), so the access token is fine: no refresh, no retry.
-const ANSWER_401_CODES: ReadonlySet<string> = new Set(['INVALID_CREDENTIALS']);
+const ANSWER_401_CODES: ReadonlySet<string> = new Set(['WRONG_PASSWORD']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

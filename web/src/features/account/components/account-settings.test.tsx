@@ -82,7 +82,7 @@ describe('change password', () => {
     const { user, dialog, calls } = await openDialog({
       'POST /api/v1/users/change-password/': {
         status: 401,
-        body: { success: false, error: { message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' } },
+        body: { success: false, error: { message: 'Current password is incorrect', code: 'WRONG_PASSWORD' } },
       },
     });
     await fill(user, dialog, { current: 'WrongPassw0rd', next: 'NewPassw0rd' });
@@ -190,7 +190,7 @@ describe('delete account', () => {
     const { user, dialog } = await reachPasswordStep({
       [DELETE]: {
         status: 401,
-        body: { success: false, error: { message: 'Password is incorrect', code: 'INVALID_CREDENTIALS' } },
+        body: { success: false, error: { message: 'Password is incorrect', code: 'WRONG_PASSWORD' } },
       },
     });
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');

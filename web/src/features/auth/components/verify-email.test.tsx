@@ -79,6 +79,24 @@ describe('verify email page', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
+  it('says a link opened again belongs to an address already verified, not an invalid link', async () => {
+    mockFetch({
+      'POST /api/v1/auth/verify-email': {
+        status: 409,
+        body: {
+          success: false,
+          error: { message: 'This email address is already verified', code: 'EMAIL_ALREADY_VERIFIED' },
+        },
+      },
+    });
+    renderApp('/verify-email/used-token');
+    expect(await screen.findByText('Your email address is already verified.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid verification link/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send a new verification link' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it("falls back to 'Email verification failed' when the server gives no message", async () => {
     mockFetch({ 'POST /api/v1/auth/verify-email': { status: 500, body: { success: false } } });
     renderApp('/verify-email/tok-1');

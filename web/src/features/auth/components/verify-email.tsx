@@ -6,12 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { VERIFY_EMAIL_REDIRECT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 type State =
   | { status: 'pending' }
   | { status: 'success' }
+  /** The link was opened before: the address is verified, and no one is signed in by it. */
+  | { status: 'alreadyVerified' }
   | { status: 'error'; reason: 'invalidLink' }
   | { status: 'error'; reason: 'failed'; message: string | undefined };
 
@@ -41,7 +43,13 @@ export function VerifyEmail({ token }: { token: string | undefined }) {
         }
         setState({ status: 'success' });
       })
-      .catch((error: unknown) => setState({ status: 'error', reason: 'failed', message: serverMessage(error) }));
+      .catch((error: unknown) =>
+        setState(
+          error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED'
+            ? { status: 'alreadyVerified' }
+            : { status: 'error', reason: 'failed', message: serverMessage(error) },
+        ),
+      );
   }, [token, hasToken, trigger, signIn]);
 
   useEffect(() => {
@@ -55,6 +63,16 @@ export function VerifyEmail({ token }: { token: string | undefined }) {
     return (
       <>
         <FormMessage tone="success">{t('verifyEmail.success')}</FormMessage>
+        <Link to={paths.dashboard} replace className="btn btn-primary">
+          {t('verifyEmail.goToDashboard')}
+        </Link>
+      </>
+    );
+  }
+  if (state.status === 'alreadyVerified') {
+    return (
+      <>
+        <FormMessage tone="success">{t('verifyEmail.alreadyVerified')}</FormMessage>
         <Link to={paths.dashboard} replace className="btn btn-primary">
           {t('verifyEmail.goToDashboard')}
         </Link>
