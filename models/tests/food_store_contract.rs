@@ -251,11 +251,21 @@ async fn used_foods_remember_what_was_logged_last(stores: Stores) {
         .record_uses(ann, &[logged(rice.id, 225.0, Some("1.5碗"))])
         .await
         .unwrap();
-    // Creating or copying a food counts as a use but keeps what was logged.
+    // Creating or copying a food is a use that eats nothing and keeps what was logged;
+    // a food only made is not Recent.
     foods
         .record_uses(ann, &[FoodUse::of(rice.id)])
         .await
         .unwrap();
+    let made = stored_custom(&stores, "Made only", 100.0, ann).await;
+    foods
+        .record_uses(ann, &[FoodUse::of(made.id)])
+        .await
+        .unwrap();
+    assert!(
+        foods.used_foods(ann, 10).await.unwrap().contains(&made.id),
+        "ranked as the user's in searches"
+    );
 
     let recent = foods
         .used_food_details(ann, UsedOrder::Recent, 10)
@@ -265,7 +275,7 @@ async fn used_foods_remember_what_was_logged_last(stores: Stores) {
         recent.iter().map(|u| u.food_id).collect::<Vec<_>>(),
         [rice.id, egg.id]
     );
-    assert_eq!(recent[0].uses, 3);
+    assert_eq!(recent[0].uses, 2, "eaten twice");
     assert_eq!(recent[0].last_quantity, Some(225.0));
     assert_eq!(recent[0].last_amount.as_deref(), Some("1.5碗"));
     assert_eq!(recent[1].last_amount, None);

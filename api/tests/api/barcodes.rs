@@ -634,7 +634,8 @@ async fn a_pack_looked_up_slowly_is_answered_202_and_its_food_found_under_the_jo
     assert_eq!(data["foods"][0]["barcode"], PEANUTS);
     assert_eq!(data["foods"][0]["food"]["name"], "Honey Roasted Peanuts");
     assert_eq!(data["missing"], json!([]));
-    // Searchable by name at once, and one of the user's recent foods.
+    // Searchable by name at once, first for the user who scanned it; not in their Recent
+    // until they eat it.
     let (_, found) = support::get_as(
         &app,
         "/foods/search/?query=honey%20roasted%20peanuts",
@@ -647,7 +648,7 @@ async fn a_pack_looked_up_slowly_is_answered_202_and_its_food_found_under_the_jo
     );
     let (_, recent) = support::get_as(&app, "/foods/recent/", &ann.access).await;
     assert!(
-        recent.to_string().contains("Honey Roasted Peanuts"),
+        !recent.to_string().contains("Honey Roasted Peanuts"),
         "{recent}"
     );
 

@@ -188,7 +188,8 @@ const ADD_USES: &str = " on conflict (user_id, food_id) do update set \
          then food_usage.last_amount else excluded.last_amount end";
 
 const RECENTLY_USED: &str = "select food_id, uses, used_at, last_quantity, last_amount \
-     from food_usage where user_id = $1 order by used_at desc, food_id desc limit $2";
+     from food_usage where user_id = $1 and uses > 0 \
+     order by used_at desc, food_id desc limit $2";
 
 const FREQUENTLY_USED: &str = "select food_id, uses, used_at, last_quantity, last_amount \
      from food_usage where user_id = $1 and uses >= 2 \
@@ -246,18 +247,22 @@ fn push_food(mut row: Separated<'_, DB, &'static str>, f: &NewFood, now: DateTim
 
 /// Counts uses of the same food once, with the last one listed: one row per food, so
 /// a statement never touches a row twice.
+/// Each food's last use and how many times it was eaten: a use without a quantity (a
+/// food made, a product scanned) counts none, so Recent lists only what was eaten while
+/// the search still ranks the food as the user's.
 fn uses_per_food(uses: &[FoodUse]) -> Vec<(&FoodUse, i32)> {
     let mut counts: Vec<(&FoodUse, i32)> = Vec::new();
     for food_use in uses {
+        let eaten = i32::from(food_use.grams.is_some());
         match counts
             .iter_mut()
             .find(|(u, _)| u.food_id == food_use.food_id)
         {
             Some((last, n)) => {
                 *last = food_use;
-                *n += 1;
+                *n += eaten;
             }
-            None => counts.push((food_use, 1)),
+            None => counts.push((food_use, eaten)),
         }
     }
     counts

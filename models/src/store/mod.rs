@@ -195,7 +195,9 @@ pub struct SearchHistoryEntry {
 }
 
 /// One use of a food: what was logged (a meal line's grams and amount), so the next
-/// time is one click; creating or copying a food counts as a use without a quantity.
+/// time is one click. Creating, copying or scanning a food is a use without a quantity:
+/// the food is the user's (their searches rank it higher) but not eaten (Recent leaves
+/// it out until it is logged).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FoodUse {
     pub food_id: i64,
