@@ -37,6 +37,8 @@ enum Takes {
     PhotoForm,
     /// JSON (or nothing), up to the JSON limit.
     Json,
+    /// An account's export read back, up to [`crate::account_import::MAX_IMPORT_BYTES`].
+    AccountImport,
 }
 
 impl Takes {
@@ -48,6 +50,8 @@ impl Takes {
         // The matched path is the whole one (`/api/v1/images/upload`).
         if route.is_some_and(|r| crate::photo::FORM_ROUTES.iter().any(|f| r.ends_with(f))) {
             Takes::PhotoForm
+        } else if route.is_some_and(|r| r.ends_with("/users/import")) {
+            Takes::AccountImport
         } else {
             Takes::Json
         }
@@ -65,8 +69,10 @@ impl Takes {
         match (self, essence.as_deref()) {
             (Takes::PhotoForm, Some(t)) => t == "multipart/form-data",
             (Takes::PhotoForm, None) => false,
-            (Takes::Json, None) => true,
-            (Takes::Json, Some(t)) => t == "application/json" || t.ends_with("+json"),
+            (Takes::Json | Takes::AccountImport, None) => true,
+            (Takes::Json | Takes::AccountImport, Some(t)) => {
+                t == "application/json" || t.ends_with("+json")
+            }
         }
     }
 }
@@ -138,6 +144,7 @@ async fn handle(
             crate::photo::MAX_UPLOAD_FORM_BYTES
         }
         Takes::Json => state.config.json_body_limit,
+        Takes::AccountImport => crate::account_import::MAX_IMPORT_BYTES,
     };
     let declared = parts
         .headers

@@ -1,5 +1,6 @@
 //! The API server as a library, so tests and the embedded mode start the real thing.
 
+mod account_import;
 mod admin;
 pub mod analysis;
 mod auth;

@@ -252,6 +252,14 @@ impl Micronutrients {
         out
     }
 
+    /// Says that `m`'s value comes from only `share` of a dish's grams (as
+    /// `partial_coverage` gave it); a share outside 0..1 is whole.
+    pub fn set_coverage(&mut self, m: Micronutrient, share: f64) {
+        if self.get(m).is_some() {
+            self.coverage[m.index()] = Some(share).filter(|c| (0.0..1.0).contains(c));
+        }
+    }
+
     /// The shares below 1, by key, for the JSON's `micronutrient_coverage`: `None` for
     /// a food whose source gives every value it has whole.
     pub fn partial_coverage(&self) -> Option<Coverage> {

@@ -5,7 +5,9 @@
 mod lines;
 mod meal;
 mod measure;
+mod recipe;
 
 pub(crate) use lines::{LineInput, record_uses, resolve_lines};
 pub(crate) use meal::{MealFields, MealInput, check_plausible, eaten_at, save_meal};
 pub(crate) use measure::Measure;
+pub(crate) use recipe::{IngredientInput, RecipeInput, recipe_text};

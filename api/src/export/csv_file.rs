@@ -11,7 +11,8 @@ fn csv_writer(out: &mut Vec<u8>) -> csv::Writer<&mut Vec<u8>> {
         .from_writer(out)
 }
 
-/// The columns of the CSV export: the meal, the food, its macronutrients, then every
+/// The columns of the CSV export: the meal, the food (named in English and Chinese), its
+/// macronutrients with fibre, sugar and sodium, then every
 /// micronutrient key (what the quantity holds; empty where the food does not give it).
 pub fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
     let meal_and_food = [
@@ -21,11 +22,15 @@ pub fn csv_header(out: &mut Vec<u8>) -> csv::Result<()> {
         "meal_type",
         "meal_name",
         "food_name",
+        "food_name_zh",
         "quantity_g",
         "calories",
         "protein_g",
         "fat_g",
         "carbs_g",
+        "fiber_g",
+        "sugar_g",
+        "sodium_mg",
     ];
     let micronutrients = Micronutrient::ALL.iter().map(|m| m.key());
     csv_writer(out).write_record(meal_and_food.into_iter().chain(micronutrients))
@@ -55,11 +60,15 @@ pub fn csv_rows(meal: &Meal, clock: LocalClock, out: &mut Vec<u8>) -> csv::Resul
             meal.meal_type.to_string(),
             as_text(meal.name.as_deref().unwrap_or_default()),
             as_text(&food.line.food_name),
+            as_text(food.line.food_name_zh.as_deref().unwrap_or_default()),
             grams.to_string(),
             amount.calories.to_string(),
             amount.protein.to_string(),
             amount.fat.to_string(),
             amount.carbs.to_string(),
+            amount.fiber.to_string(),
+            amount.sugar.to_string(),
+            amount.sodium.to_string(),
         ];
         let micronutrients = Micronutrient::ALL.iter().map(|&m| {
             food.line

@@ -18,7 +18,8 @@ fn pretty_at(depth: usize, value: &impl Serialize, out: &mut Vec<u8>) -> serde_j
     Ok(())
 }
 
-/// The JSON export `{exported_at, user, profile, meals: [...], weights: [...]}`,
+/// The JSON export `{exported_at, user, profile, meals: [...], weights: [...],
+/// custom_foods: [...], recipes: [...], favorites: [...]}`,
 /// written a piece at a time, byte for byte as `serde_json::to_string_pretty` writes
 /// the whole document: what read the export before it was streamed reads it the same.
 pub struct JsonExport {
@@ -52,10 +53,20 @@ impl JsonExport {
         pretty_at(2, meal, out)
     }
 
-    pub fn end(self, weights: &impl Serialize, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    /// Ends the meals, then writes the parts after them (`weights`, `custom_foods`, …)
+    /// in order, and ends the document.
+    pub fn end(
+        self,
+        after_meals: &[(&str, serde_json::Value)],
+        out: &mut Vec<u8>,
+    ) -> serde_json::Result<()> {
         out.extend_from_slice(if self.meals == 0 { b"]" } else { b"\n  ]" });
-        out.extend_from_slice(b",\n  \"weights\": ");
-        pretty_at(1, weights, out)?;
+        for (key, value) in after_meals {
+            out.extend_from_slice(b",\n  ");
+            serde_json::to_writer(&mut *out, key)?;
+            out.extend_from_slice(b": ");
+            pretty_at(1, value, out)?;
+        }
         out.extend_from_slice(b"\n}");
         Ok(())
     }

@@ -20,9 +20,11 @@ use crate::{AppState, error::ApiError};
 
 mod csv_file;
 mod json_file;
+mod own_foods;
 
 pub use csv_file::{csv_header, csv_rows};
 pub use json_file::JsonExport;
+pub use own_foods::OwnFoods;
 
 /// Exports one API process writes at once unless `EXPORTS_AT_ONCE` says otherwise. Each
 /// holds a few chunks in memory and one database connection while it reads a page, so

@@ -3,8 +3,8 @@
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::ErrorCode;
-use models::recipe::{self, MAX_INGREDIENTS, NewIngredient, NewRecipe, Recipe, RecipeRefused};
-use models::{FoodUse, User, UserId};
+use models::recipe::{NewIngredient, NewRecipe, Recipe};
+use models::{FoodUse, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -13,11 +13,10 @@ use crate::error::Success;
 use crate::{
     AppState,
     auth::AuthUser,
-    drafting::Measure,
+    drafting::{RecipeInput, recipe_text},
     error::{ApiError, ApiJson, ApiResult},
     extract::{Body, Path, Query},
     food_index::reindex,
-    food_lookup::visible_foods,
     params::PageParams,
     views::RecipeView,
 };
@@ -34,112 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn recipe_not_found() -> ApiError {
     ApiError::new(ErrorCode::RecipeNotFound, "Recipe not found")
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-struct IngredientInput {
-    food_id: Option<i64>,
-    quantity: Option<f64>,
-    amount: Option<String>,
-}
-
-/// A recipe as sent to create or replace one.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-struct RecipeInput {
-    name: Option<String>,
-    name_zh: Option<String>,
-    servings: Option<f64>,
-    notes: Option<String>,
-    ingredients: Option<Vec<IngredientInput>>,
-}
-
-fn text(value: Option<&str>, field: &str, max: usize) -> Result<Option<String>, ApiError> {
-    let value = value.map(str::trim).unwrap_or_default();
-    if value.chars().count() > max {
-        return Err(ApiError::validation(format!(
-            "{field} can be at most {max} characters"
-        )));
-    }
-    Ok((!value.is_empty()).then(|| value.to_owned()))
-}
-
-impl RecipeInput {
-    /// Checks the recipe and reads each ingredient's grams against its food, which must
-    /// be one the owner may see. `editing` is the recipe being replaced, which cannot be
-    /// one of its own ingredients.
-    async fn parse(
-        &self,
-        state: &AppState,
-        user: &User,
-        editing: Option<i64>,
-    ) -> Result<NewRecipe, ApiError> {
-        let name = text(
-            self.name.as_deref(),
-            "name",
-            models::food::MAX_FOOD_NAME_CHARS,
-        )?
-        .ok_or_else(|| ApiError::validation("Please enter the recipe name"))?;
-        let name_zh = text(
-            self.name_zh.as_deref(),
-            "name_zh",
-            models::food::MAX_FOOD_NAME_CHARS,
-        )?;
-        let notes = text(
-            self.notes.as_deref(),
-            "notes",
-            recipe::MAX_RECIPE_NOTES_CHARS,
-        )?;
-        let servings = recipe::servings(self.servings)?;
-        let inputs = self.ingredients.as_deref().unwrap_or_default();
-        if inputs.is_empty() {
-            return Err(ApiError::validation(
-                "A recipe needs at least one ingredient",
-            ));
-        }
-        if inputs.len() > MAX_INGREDIENTS {
-            return Err(ApiError::validation(format!(
-                "A recipe can have at most {MAX_INGREDIENTS} ingredients"
-            )));
-        }
-        let mut wanted = Vec::with_capacity(inputs.len());
-        for (i, input) in inputs.iter().enumerate() {
-            match input.food_id {
-                Some(id) if Some(id) == editing => return Err(RecipeRefused::Cycle.into()),
-                Some(id) if id > 0 => wanted.push(id),
-                _ => {
-                    return Err(ApiError::validation(format!(
-                        "ingredients[{i}].food_id must be a food id"
-                    )));
-                }
-            }
-        }
-        let found = visible_foods(state, user.id, &wanted).await?;
-        let mut ingredients = Vec::with_capacity(inputs.len());
-        for (i, (input, id)) in inputs.iter().zip(&wanted).enumerate() {
-            let field = format!("ingredients[{i}].quantity");
-            let measure = Measure::parse(input.quantity, input.amount.as_deref(), &field)?;
-            let food = found.get(id).ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::FoodNotFound,
-                    format!("ingredients[{i}]: food {id} not found"),
-                )
-            })?;
-            let (quantity, amount) = measure.grams(Some(&food.food), &field, &food.food.name)?;
-            ingredients.push(NewIngredient {
-                food_id: *id,
-                quantity,
-                amount,
-            });
-        }
-        Ok(NewRecipe {
-            owner: user.id,
-            name,
-            name_zh,
-            servings,
-            notes,
-            ingredients,
-        })
-    }
 }
 
 /// Puts a changed recipe (and the recipes it changed) into the search index.
@@ -354,7 +247,7 @@ async fn copy(
 ) -> Result<impl IntoResponse, ApiError> {
     let recipe = own_recipe(&state, user.id, id).await?;
     let food = &recipe.food.food;
-    let name = match text(
+    let name = match recipe_text(
         input.name.as_deref(),
         "name",
         models::food::MAX_FOOD_NAME_CHARS,

@@ -1,17 +1,25 @@
 //! `/users/*`: the profile and the account settings (password, export, deletion).
 
-use axum::{extract::State, http::header, response::IntoResponse};
+use axum::{
+    extract::{DefaultBodyLimit, State},
+    http::header,
+    response::IntoResponse,
+};
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
 use models::{Gender, NewPassword, ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 use crate::error::Success;
 use crate::{
     AppState,
-    auth::{AuthUser, SessionTokens, hash_password, invalid_credentials, verify_password},
+    account_import::{self, AccountExport, Imported},
+    auth::{AuthUser, SessionTokens, hash_password, verify_password},
     error::{ApiError, ApiJson, ApiResult},
     export,
     extract::{Body, Clock},
@@ -24,6 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_password))
         .routes(routes!(export_json))
         .routes(routes!(export_meals_csv))
+        .routes(
+            routes!(import_account).layer(DefaultBodyLimit::max(account_import::MAX_IMPORT_BYTES)),
+        )
         .routes(routes!(delete_account))
 }
 
@@ -148,7 +159,7 @@ struct PasswordChange {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "New tokens", body = Success<SessionTokens>),
-        (status = 401, description = "Current password is incorrect"),
+        (status = 401, description = "WRONG_PASSWORD: the current password is incorrect"),
         (status = 422, description = "Password rules"),
     ),
 )]
@@ -160,7 +171,7 @@ async fn change_password(
 ) -> ApiResult<SessionTokens> {
     if !verify_password(form.current_password, user.password_hash.clone()).await? {
         return Err(ApiError::new(
-            ErrorCode::InvalidCredentials,
+            ErrorCode::WrongPassword,
             "Current password is incorrect",
         ));
     }
@@ -182,14 +193,14 @@ const EVER: (NaiveDate, NaiveDate) = (
 );
 
 /// Everything stored about the user, as a JSON download: `{exported_at, user, profile,
-/// meals, weights}`, every saved meal oldest first and dated in the caller's time zone.
+/// meals, weights, custom_foods, recipes, favorites}`, every saved meal oldest first and dated in the caller's time zone.
 /// Written while the client reads it (see `export::streamed`).
 #[utoipa::path(
     get,
     path = "/users/export",
     tag = "users",
     operation_id = "users_export_json",
-    summary = "All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights}. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server.",
+    summary = "All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights, custom_foods, recipes, favorites}; POST /users/import reads it back into a new account. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server.",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "JSON attachment", content_type = "application/json", body = Object),
@@ -208,6 +219,7 @@ async fn export_json(
     let exported_at = Utc::now();
     let meals = state.stores.meals.clone();
     let weights = state.stores.weights.clone();
+    let own = export::OwnFoods::of(&state);
     let body = export::streamed(permit, state.stopped(), move |mut out| async move {
         let mut document = export::JsonExport::start(
             &exported_at,
@@ -219,10 +231,26 @@ async fn export_json(
             Ok(document.meal(&MealView::exported(meal, clock), buffer)?)
         })
         .await?;
-        // One record a day at most: small next to the meals.
+        // One record a day at most: small next to the meals, as are the foods, recipes
+        // and stars a person makes.
         let weights = weights.between(user.id, EVER.0, EVER.1).await?;
         let weights: Vec<WeightView> = weights.iter().map(WeightView::from).collect();
-        document.end(&weights, out.buffer())?;
+        let after_meals = [
+            ("weights", serde_json::to_value(weights)?),
+            (
+                "custom_foods",
+                serde_json::to_value(own.foods(user.id).await?)?,
+            ),
+            (
+                "recipes",
+                serde_json::to_value(own.recipes(user.id).await?)?,
+            ),
+            (
+                "favorites",
+                serde_json::to_value(own.favorites(user.id).await?)?,
+            ),
+        ];
+        document.end(&after_meals, out.buffer())?;
         Ok(out)
     });
     Ok((
@@ -244,7 +272,7 @@ async fn export_json(
     path = "/users/export/meals.csv",
     tag = "users",
     operation_id = "users_export_meals_csv",
-    summary = "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g, then the 24 micronutrient keys of food objects (vitamin_a_ug … polyunsaturated_fat_g: what the quantity holds, empty where the food does not give it). Sent while it is written, and limited, as the JSON export is.",
+    summary = "The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,food_name_zh,quantity_g,calories,protein_g,fat_g,carbs_g,fiber_g,sugar_g,sodium_mg, then the 24 micronutrient keys of food objects (vitamin_a_ug … polyunsaturated_fat_g: what the quantity holds, empty where the food does not give it). Sent while it is written, and limited, as the JSON export is.",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "CSV attachment", content_type = "text/csv", body = String),
@@ -281,6 +309,35 @@ async fn export_meals_csv(
     ))
 }
 
+/// Reads a JSON export back into this account, which must hold nothing yet.
+#[utoipa::path(
+    post,
+    path = "/users/import",
+    tag = "users",
+    operation_id = "users_import",
+    summary = "Read an account's JSON export (GET /users/export, as downloaded) back into this account, which must have no meals, custom foods, recipes or weights yet: its custom foods, recipes, meals (each line with the values it was logged with), weights, stars and goals. Everything is checked first; nothing is written unless all of it is. At most 32 MB. A shared food is linked where one of that id and name is here; else a line keeps its values without a food, and a star is dropped.",
+    request_body(content = inline(AccountExport), example = json!({"meals": [{"meal_type": "lunch", "eaten_at": "2026-11-30T04:30:00Z", "name": null, "notes": null, "foods": [{"food_id": null, "food_name": "Restaurant lunch", "quantity": null, "is_quick_add": true, "per_100g": {"calories": 850, "protein": 30, "fat": 35, "carbs": 90, "fiber": 0, "sugar": 0, "sodium": 0}}]}], "weights": [{"date": "2026-11-30", "weight": 62.5, "notes": null}]})),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "How much was imported", body = Success<Imported>),
+        (status = 401, description = "Not signed in"),
+        (status = 404, description = "FOOD_NOT_FOUND: a recipe's ingredient is neither in the export nor here (nothing was written)"),
+        (status = 409, description = "CONFLICT: the account has meals, foods, recipes or weights already"),
+        (status = 413, description = "PAYLOAD_TOO_LARGE: more than 32 MB"),
+        (status = 422, description = "VALIDATION_ERROR: the message names the part that is wrong (nothing was written)"),
+    ),
+)]
+#[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
+async fn import_account(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Body(export): Body<AccountExport>,
+) -> ApiResult<Imported> {
+    Ok(ApiJson(
+        account_import::import(&state, &user, export).await?,
+    ))
+}
+
 #[derive(Deserialize, ToSchema)]
 struct Confirmation {
     #[serde(default)]
@@ -305,7 +362,7 @@ struct Deleted {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Deleted", body = Success<Deleted>),
-        (status = 401, description = "Password is incorrect"),
+        (status = 401, description = "WRONG_PASSWORD: the password is incorrect"),
     ),
 )]
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
@@ -315,10 +372,10 @@ async fn delete_account(
     Body(form): Body<Confirmation>,
 ) -> ApiResult<Deleted> {
     if !verify_password(form.password, user.password_hash.clone()).await? {
-        return Err(ApiError {
-            message: "Password is incorrect".into(),
-            ..invalid_credentials()
-        });
+        return Err(ApiError::new(
+            ErrorCode::WrongPassword,
+            "Password is incorrect",
+        ));
     }
     let deleted = state.stores.users.delete(user.id).await?;
     state.jobs.store().delete_for_owner(user.id.get()).await?;
@@ -342,6 +399,7 @@ mod tests {
         profile: Value,
         meals: Vec<Value>,
         weights: Vec<Value>,
+        custom_foods: Vec<Value>,
     }
 
     fn written_in_pieces(whole: &Whole) -> String {
@@ -352,7 +410,11 @@ mod tests {
         for meal in &whole.meals {
             document.meal(meal, &mut out).unwrap();
         }
-        document.end(&whole.weights, &mut out).unwrap();
+        let after_meals = [
+            ("weights", json!(whole.weights)),
+            ("custom_foods", json!(whole.custom_foods)),
+        ];
+        document.end(&after_meals, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -380,6 +442,7 @@ mod tests {
                 profile: json!({"date_of_birth": null, "height": 170.0, "goals": [1, 2]}),
                 meals,
                 weights,
+                custom_foods: vec![json!({"id": 9, "name": "Oat \"porridge\"", "portions": []})],
             };
             assert_eq!(
                 written_in_pieces(&whole),

@@ -57,6 +57,10 @@ pub struct MealFoodView {
     /// saved with, each `null` where its food did not give it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub micronutrients_per_100g: Option<Micronutrients>,
+    /// In the account export, for a line of a dish worked out from a recipe: the share of
+    /// the dish's grams each of those values comes from; left out when all are whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub micronutrient_coverage_per_100g: Option<Coverage>,
 }
 
 impl MealView {
@@ -88,6 +92,7 @@ impl MealView {
                         values: line.amount(),
                         per_100g: line.per_100g,
                         micronutrients_per_100g: None,
+                        micronutrient_coverage_per_100g: None,
                     }
                 })
                 .collect(),
@@ -113,6 +118,7 @@ impl MealView {
         view.micronutrient_coverage = Some(meal.micronutrients.coverage_all());
         for (line, food) in view.foods.iter_mut().zip(&meal.foods) {
             line.micronutrients_per_100g = Some(food.line.micronutrients.rounded());
+            line.micronutrient_coverage_per_100g = food.line.micronutrients.partial_coverage();
         }
         view
     }

@@ -8,6 +8,7 @@
 
 mod support;
 
+mod account_import;
 mod accounts;
 mod admin;
 mod barcodes;

@@ -1087,7 +1087,7 @@ async fn a_long_history_is_exported_whole_a_page_at_a_time() {
     let rows: Vec<&str> = csv.lines().collect();
     assert!(
         rows[0].starts_with(
-            "meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g,vitamin_a_ug,"
+            "meal_id,date,time,meal_type,meal_name,food_name,food_name_zh,quantity_g,calories,protein_g,fat_g,carbs_g,fiber_g,sugar_g,sodium_mg,vitamin_a_ug,"
         ),
         "{}",
         rows[0]

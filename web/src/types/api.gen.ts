@@ -1286,7 +1286,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights}. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server. */
+        /** All of the user's data as a JSON download (not enveloped): {exported_at, user, profile, meals (oldest first, dated in the caller's time zone: tz or X-Time-Zone), weights, custom_foods, recipes, favorites}; POST /users/import reads it back into a new account. Sent while it is written: a download the server cannot finish (a failure midway) ends with the connection aborted, never as a shorter file that reads as whole. One export (JSON or CSV) per user at a time, and a bounded number per server. */
         get: operations["users_export_json"];
         put?: never;
         post?: never;
@@ -1303,10 +1303,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,quantity_g,calories,protein_g,fat_g,carbs_g, then the 24 micronutrient keys of food objects (vitamin_a_ug … polyunsaturated_fat_g: what the quantity holds, empty where the food does not give it). Sent while it is written, and limited, as the JSON export is. */
+        /** The user's meals as a CSV download, one row per food, oldest first: meal_id,date,time,meal_type,meal_name,food_name,food_name_zh,quantity_g,calories,protein_g,fat_g,carbs_g,fiber_g,sugar_g,sodium_mg, then the 24 micronutrient keys of food objects (vitamin_a_ug … polyunsaturated_fat_g: what the quantity holds, empty where the food does not give it). Sent while it is written, and limited, as the JSON export is. */
         get: operations["users_export_meals_csv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an account's JSON export (GET /users/export, as downloaded) back into this account, which must have no meals, custom foods, recipes or weights yet: its custom foods, recipes, meals (each line with the values it was logged with), weights, stars and goals. Everything is checked first; nothing is written unless all of it is. At most 32 MB. A shared food is linked where one of that id and name is here; else a line keeps its values without a food, and a star is dropped. */
+        post: operations["users_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1767,6 +1784,8 @@ export interface components {
                  *     - `INVALID_TOKEN` (400): The link from the email is malformed or already used.
                  *     - `TOKEN_EXPIRED` (400): The link from the email has expired.
                  *     - `INVALID_CREDENTIALS` (401): The username, email or password is wrong.
+                 *     - `WRONG_PASSWORD` (401): The password that confirms a change to the signed-in account is wrong.
+                 *     - `EMAIL_ALREADY_VERIFIED` (409): The verification link was used already and the address is verified.
                  *     - `USERNAME_TAKEN` (409): Another account has this username.
                  *     - `EMAIL_TAKEN` (409): Another account has this email.
                  *     - `MAIL_REJECTED` (422): The mail server refused the address.
@@ -1819,7 +1838,7 @@ export interface components {
                  *     - `INTERNAL_ERROR` (500): Something went wrong on our side.
                  * @enum {string}
                  */
-                code: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "MULTIPART_REQUIRED" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_TIME_ZONE" | "INVALID_IDEMPOTENCY_KEY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "REFERENCE_GONE" | "NOT_AUTHENTICATED" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "INVALID_CREDENTIALS" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "MAIL_REJECTED" | "UNAUTHORIZED" | "ADMIN_CLOSED" | "EMPTY_QUERY" | "QUERY_TOO_LONG" | "FOOD_NOT_FOUND" | "FOOD_READ_ONLY" | "RECIPE_FOOD" | "RECIPE_NOT_FOUND" | "RECIPE_CYCLE" | "RECIPE_TOO_DEEP" | "RECIPE_TOO_LARGE" | "RECIPE_TOO_SHARED" | "USDA_FOOD_NOT_FOUND" | "USDA_UNAVAILABLE" | "IMPORT_NOT_FOUND" | "IMPORT_UNREADABLE" | "MEAL_NOT_FOUND" | "MEAL_FOOD_NOT_FOUND" | "NO_MEALS_ON_DAY" | "QUICK_ADD_HAS_NO_QUANTITY" | "LAST_MEAL_FOOD" | "WEIGHT_NOT_FOUND" | "EXPORT_IN_PROGRESS" | "EXPORT_BUSY" | "IMAGE_NOT_FOUND" | "INVALID_IMAGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "UPLOAD_QUOTA_EXCEEDED" | "IMAGE_PROCESSING_FAILED" | "RECOGNITION_UNAVAILABLE" | "ANALYSIS_NOT_STARTED" | "INVALID_BARCODE" | "BARCODE_NOT_FOUND" | "NOT_A_FOOD_BARCODE" | "PRODUCT_REJECTED" | "BARCODE_LOOKUP_UNAVAILABLE" | "LABEL_READING_UNAVAILABLE" | "JOB_FAILED" | "JOB_CRASHED" | "ENQUEUE_FAILED" | "CANCELLED" | "NOT_READY" | "DATABASE_UNAVAILABLE" | "PHOTO_STORE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "MULTIPART_REQUIRED" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_TIME_ZONE" | "INVALID_IDEMPOTENCY_KEY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "REFERENCE_GONE" | "NOT_AUTHENTICATED" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "EMAIL_ALREADY_VERIFIED" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "MAIL_REJECTED" | "UNAUTHORIZED" | "ADMIN_CLOSED" | "EMPTY_QUERY" | "QUERY_TOO_LONG" | "FOOD_NOT_FOUND" | "FOOD_READ_ONLY" | "RECIPE_FOOD" | "RECIPE_NOT_FOUND" | "RECIPE_CYCLE" | "RECIPE_TOO_DEEP" | "RECIPE_TOO_LARGE" | "RECIPE_TOO_SHARED" | "USDA_FOOD_NOT_FOUND" | "USDA_UNAVAILABLE" | "IMPORT_NOT_FOUND" | "IMPORT_UNREADABLE" | "MEAL_NOT_FOUND" | "MEAL_FOOD_NOT_FOUND" | "NO_MEALS_ON_DAY" | "QUICK_ADD_HAS_NO_QUANTITY" | "LAST_MEAL_FOOD" | "WEIGHT_NOT_FOUND" | "EXPORT_IN_PROGRESS" | "EXPORT_BUSY" | "IMAGE_NOT_FOUND" | "INVALID_IMAGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "UPLOAD_QUOTA_EXCEEDED" | "IMAGE_PROCESSING_FAILED" | "RECOGNITION_UNAVAILABLE" | "ANALYSIS_NOT_STARTED" | "INVALID_BARCODE" | "BARCODE_NOT_FOUND" | "NOT_A_FOOD_BARCODE" | "PRODUCT_REJECTED" | "BARCODE_LOOKUP_UNAVAILABLE" | "LABEL_READING_UNAVAILABLE" | "JOB_FAILED" | "JOB_CRASHED" | "ENQUEUE_FAILED" | "CANCELLED" | "NOT_READY" | "DATABASE_UNAVAILABLE" | "PHOTO_STORE_UNAVAILABLE" | "INTERNAL_ERROR";
                 message: string;
             };
             /** @enum {boolean} */
@@ -1989,6 +2008,14 @@ export interface components {
             processing_status: components["schemas"]["ProcessingStatus"];
             /** Format: int32 */
             width: number;
+        };
+        /** @description How much an import wrote. */
+        Imported: {
+            custom_foods: number;
+            favorites: number;
+            meals: number;
+            recipes: number;
+            weights: number;
         };
         IngredientInput: {
             amount?: string | null;
@@ -2219,6 +2246,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             is_quick_add: boolean;
+            micronutrient_coverage_per_100g?: null | components["schemas"]["Coverage"];
             micronutrients_per_100g?: null | components["schemas"]["Micronutrients"];
             /** @description The nutrition the line was saved with. */
             per_100g: components["schemas"]["Nutrients"];
@@ -3156,6 +3184,20 @@ export interface components {
                 processing_status: components["schemas"]["ProcessingStatus"];
                 /** Format: int32 */
                 width: number;
+            };
+            error?: null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description The success envelope around an answer's data, as documented and as sent. */
+        Success_Imported: {
+            /** @description How much an import wrote. */
+            data: {
+                custom_foods: number;
+                favorites: number;
+                meals: number;
+                recipes: number;
+                weights: number;
             };
             error?: null;
             /** @enum {boolean} */
@@ -4232,6 +4274,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN or TOKEN_EXPIRED */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description EMAIL_ALREADY_VERIFIED: the link was used already and the address is verified (no session is given) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8407,7 +8458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success_AccountDeleted"];
                 };
             };
-            /** @description Password is incorrect */
+            /** @description WRONG_PASSWORD: the password is incorrect */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8461,7 +8512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success_SessionTokens"];
                 };
             };
-            /** @description Current password is incorrect */
+            /** @description WRONG_PASSWORD: the current password is incorrect */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8593,6 +8644,130 @@ export interface operations {
             };
             /** @description EXPORT_BUSY: the server writes as many exports as it can at once (Retry-After) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    users_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 visible ASCII characters, per user, kept 24 hours. A repeat with the same method, path and body answers the first answer (same status and body, header Idempotent-Replayed: true) and creates nothing new; the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED); a repeat while the first still runs gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Answers of 500 and above, 429 and 408 are not kept, so the key can be retried. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "meals": [
+                 *         {
+                 *           "eaten_at": "2026-11-30T04:30:00Z",
+                 *           "foods": [
+                 *             {
+                 *               "food_id": null,
+                 *               "food_name": "Restaurant lunch",
+                 *               "is_quick_add": true,
+                 *               "per_100g": {
+                 *                 "calories": 850,
+                 *                 "carbs": 90,
+                 *                 "fat": 35,
+                 *                 "fiber": 0,
+                 *                 "protein": 30,
+                 *                 "sodium": 0,
+                 *                 "sugar": 0
+                 *               },
+                 *               "quantity": null
+                 *             }
+                 *           ],
+                 *           "meal_type": "lunch",
+                 *           "name": null,
+                 *           "notes": null
+                 *         }
+                 *       ],
+                 *       "weights": [
+                 *         {
+                 *           "date": "2026-11-30",
+                 *           "notes": null,
+                 *           "weight": 62.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    custom_foods?: Record<string, unknown>[];
+                    favorites?: Record<string, unknown>[];
+                    meals?: Record<string, unknown>[];
+                    profile?: Record<string, unknown>;
+                    recipes?: Record<string, unknown>[];
+                    weights?: Record<string, unknown>[];
+                };
+            };
+        };
+        responses: {
+            /** @description How much was imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Imported"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description FOOD_NOT_FOUND: a recipe's ingredient is neither in the export nor here (nothing was written) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description CONFLICT: the account has meals, foods, recipes or weights already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: more than 32 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the message names the part that is wrong (nothing was written) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
