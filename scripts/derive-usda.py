@@ -369,6 +369,165 @@ def borrow_portions(foods):
     return count
 
 
+# How far above its food group a value may lie before it is checked against the foods
+# like it: the upper quartile plus FENCE_IQR times the interquartile range of the group's
+# SR26 values above 0 (Tukey's far-out fence is 3; groups are mixed, so wider).
+FENCE_IQR = 5
+# The groups of mixed dishes, where no one ingredient makes a value extreme: there, a
+# value beyond the fence that is over SLIP_TIMES what each of at least two foods like it
+# holds (most of the same words, the same cooking and part words) is a slip, and dropped.
+# Elsewhere an extreme value is what the food is (liver, yeast, fortified powders).
+MIXED_DISH_GROUPS = {'dishes', 'fast-food', 'restaurant', 'soups-sauces'}
+SLIP_TIMES = 4
+
+
+def nutrient_bounds(abbrev, groups):
+    """{(category, key): upper fence} over SR26's values per 100 g, per our category (the
+    SR food groups of SR_GROUPS) and over every food ('*', where the bound is SR26's
+    highest value: nothing edible holds more)."""
+    values = defaultdict(list)
+    for ndb, fields in abbrev.items():
+        category = SR_GROUPS.get(groups.get(ndb, ''), '')
+        for key, field, _ in MICRONUTRIENTS:
+            v = fields[ABBREV_FIELDS.index(field)]
+            if v and float(v) > 0:
+                values[(category, key)].append(float(v))
+                values[('*', key)].append(float(v))
+    bounds = {}
+    for (category, key), xs in values.items():
+        xs.sort()
+        if category == '*':
+            bounds[(category, key)] = xs[-1]
+        elif len(xs) >= 20 and category:
+            q1, q3 = xs[len(xs) // 4], xs[3 * len(xs) // 4]
+            bounds[(category, key)] = q3 + FENCE_IQR * (q3 - q1)
+    return bounds
+
+
+def likeness_words(name):
+    words = set()
+    for part in name.lower().replace('-', ' ').split(','):
+        for word in part.split():
+            word = word.strip("()%/'&.")
+            if word and word not in SIBLING_NOISE and not word.isdigit():
+                # A part or state word stays as it is ("leaves" is not "leave").
+                words.add(word if word in SIBLING_STATE else singular(word))
+    return frozenset(words)
+
+
+def drop_implausible(abbrev, groups, names, bounds):
+    """Blanks the SR26 values of mixed dishes that cannot be right: beyond their group's
+    fence and over SLIP_TIMES what the foods like them hold (Spaghetti with meat sauce,
+    frozen entree: 1.333 mg of riboflavin in 100 g where lasagna with meat sauce holds
+    0.06 to 0.13). Answers what was dropped: (ndb, key, value)."""
+    words = {ndb: likeness_words(names[ndb]) for ndb in abbrev}
+    having = defaultdict(set)
+    for ndb, ws in words.items():
+        for w in ws:
+            having[w].add(ndb)
+    dropped = []
+    for ndb, fields in abbrev.items():
+        category = SR_GROUPS.get(groups.get(ndb, ''), '')
+        if category not in MIXED_DISH_GROUPS:
+            continue
+        mine = words[ndb]
+        state = mine & SIBLING_STATE
+        alike = [other for other in set().union(*(having[w] for w in mine)) - {ndb}
+                 if len(words[other] & mine) / len(words[other] | mine) >= 0.5
+                 and words[other] & SIBLING_STATE == state]
+        for key, field, _ in MICRONUTRIENTS:
+            at = ABBREV_FIELDS.index(field)
+            fence = bounds.get((category, key))
+            if not fields[at] or fence is None or float(fields[at]) <= fence:
+                continue
+            value = float(fields[at])
+            theirs = [float(abbrev[o][at]) for o in alike if abbrev[o][at]]
+            if len(theirs) >= 2 and max(theirs) * SLIP_TIMES < value:
+                dropped.append((ndb, key, value))
+    for ndb, key, _ in dropped:
+        field = next(f for k, f, _ in MICRONUTRIENTS if k == key)
+        abbrev[ndb][ABBREV_FIELDS.index(field)] = ''
+    return dropped
+
+
+def write_bounds(path, bounds):
+    with open(path, 'w', encoding='utf-8', newline='') as out:
+        out.write('category\tnutrient\tfence_per_100g\n')
+        for (category, key), fence in sorted(bounds.items()):
+            out.write(f'{category}\t{key}\t{fmt(fence)}\n')
+
+
+def singular(word):
+    return word[:-1] if len(word) > 3 and word.endswith('s') and not word.endswith('ss') else word
+
+
+def borrow_micronutrients(foods, donors):
+    """Vitamins and minerals for foods whose own record gives none (FNDDS survey foods,
+    catalogue foods taken from them), from the closest SR Legacy food of `donors` that
+    has them, matched as portions are (borrow_portions), a plural counting as its
+    singular ("Banana, raw" takes "Bananas, raw"). Answers how many foods borrowed."""
+    def words(name):
+        head, every = sibling_words(name)
+        return frozenset(map(singular, head)), frozenset(map(singular, every))
+
+    with_values = defaultdict(list)
+    for donor in donors:
+        head, every = words(donor['name_en'])
+        with_values[head].append((every, donor))
+    count = 0
+    for food in foods:
+        if food.get('micronutrients'):
+            continue
+        head, every = words(food['name_en'])
+        state = every & SIBLING_STATE
+        best = None
+        for other_words, other in with_values.get(head, []):
+            if other_words & SIBLING_STATE != state:
+                continue
+            score = len(every & other_words) / len(every | other_words)
+            key = (score, -len(other['name_en']), -int(other['fdc_id']))
+            if score >= 0.6 and (best is None or key > best[0]):
+                best = (key, other)
+        if best:
+            food['micronutrients'] = best[1]['micronutrients']
+            food['micronutrients_from'] = best[1]['fdc_id']
+            count += 1
+    return count
+
+
+# Cooking or state words a food named without them is taken to be in ("Apple" is a raw
+# apple, "Milk" whole milk) when its SR equivalent names them.
+PLAIN_STATE = {'raw', 'whole', 'fresh'}
+# Words that make a donor another food than one named without them.
+OTHER_KIND = {'buttermilk', 'vegetable', 'egg', 'cured', 'corned', 'yogurt', 'imitation', 'substitute'}
+
+
+def sr_equivalent(name_en, kcal, donors):
+    """The SR Legacy food of `donors` a catalogue food is: the same head name (a plural
+    as its singular), the same cooking and part words but for PLAIN_STATE, energy within
+    15 %, and the most words alike (at least 40 %); None when there is none."""
+    head = likeness_words(name_en.split(',')[0])
+    mine = likeness_words(name_en)
+    state = mine & SIBLING_STATE
+    best = None
+    for donor in donors:
+        theirs = donor['words']
+        if head != likeness_words(donor['name_en'].split(',')[0]):
+            continue
+        their_state = theirs & SIBLING_STATE
+        if (theirs - mine) & OTHER_KIND:
+            continue
+        if not state <= their_state or not (their_state - state) <= PLAIN_STATE:
+            continue
+        if kcal is None or abs(donor['kcal'] - kcal) > 0.15 * max(kcal, donor['kcal']) + 5:
+            continue
+        score = len(mine & theirs) / len(mine | theirs)
+        key = (score, -len(donor['name_en']))
+        if score >= 0.4 and (best is None or key > best[0]):
+            best = (key, donor)
+    return best[1] if best else None
+
+
 def portion_zh(amount, desc):
     words = desc.lower()
     for unit, zh in UNITS_ZH:
@@ -389,16 +548,23 @@ def main():
     sr = {r['fdc_id']: r for r in csv.DictReader(open(os.path.join(USDA, 'derived_sr_legacy_per100g.csv'), encoding='utf-8'))}
 
     groups = {}
+    names = {}
     ndb_by_desc = {}
     ndbs_by_parts = defaultdict(list)
     for fields in read_sr26('FOOD_DES.txt'):
         groups[fields[0]] = fields[1]
+        names[fields[0]] = fields[2]
         ndb_by_desc.setdefault(fields[2].lower(), fields[0])
         ndbs_by_parts[name_parts(fields[2])].append(fields[0])
     abbrev = {}
     for fields in read_sr26('ABBREV.txt'):
         assert len(fields) == len(ABBREV_FIELDS), fields[:2]
         abbrev[fields[0]] = fields
+    # Values that cannot be right are dropped before any food takes them.
+    bounds = nutrient_bounds(abbrev, groups)
+    dropped = drop_implausible(abbrev, groups, names, bounds)
+    print(f'{len(dropped)} SR26 values of mixed dishes that cannot be right dropped, '
+          f'among them ' + '; '.join(f'{names[n][:40]} {k} {v:g}' for n, k, v in dropped[:5]), file=sys.stderr)
     weights = defaultdict(list)
     for fields in read_sr26('WEIGHT.txt'):
         ndb, amount, desc, grams = fields[0], float(fields[2]), fields[3], float(fields[4])
@@ -496,6 +662,16 @@ def main():
             kept.append(head)
     kept.sort(key=lambda f: int(f['fdc_id']))
     borrowed = borrow_portions(kept)
+    # Every SR Legacy food with trusted values may lend them, the catalogue's own too.
+    donors = []
+    for fdc_id, row in sr.items():
+        ndb = micronutrient_ndb(row, abbrev, ndb_by_desc, ndbs_by_parts)
+        if ndb:
+            donors.append({'fdc_id': fdc_id, 'name_en': row['description'].strip(),
+                           'words': likeness_words(row['description'].strip()),
+                           'kcal': float(row['energy_kcal']),
+                           'micronutrients': sr_micronutrients(abbrev[ndb])})
+    borrowed_values = borrow_micronutrients(kept, donors)
 
     os.makedirs(OUT_DIR, exist_ok=True)
     columns = ['fdc_id', 'source', 'name_en', 'name_zh', 'pinyin', 'category', 'kcal', 'protein_g', 'fat_g',
@@ -517,12 +693,14 @@ def main():
 
     with_micro = write_micronutrients(os.path.join(OUT_DIR, 'micronutrients.tsv'), 'fdc_id',
                                       [(f['fdc_id'], f['micronutrients']) for f in kept if f['micronutrients']])
-    print(f'{with_micro} foods with micronutrients (of {sum(f["source"] == "sr" for f in kept)} SR foods)', file=sys.stderr)
+    print(f'{with_micro} foods with micronutrients (of {sum(f["source"] == "sr" for f in kept)} SR foods; '
+          f'{borrowed_values} took a sibling SR food\'s)', file=sys.stderr)
+    write_bounds(os.path.join(OUT_DIR, 'nutrient_bounds.tsv'), bounds)
 
     # The catalogue's foods: the values of the food their reference names.
     with open(CHINA_FCT, encoding='utf-8') as f:
         china = {row['foodCode']: row for row in csv.DictReader(f)}
-    rows, found = [], defaultdict(int)
+    rows, found, equivalents = [], defaultdict(int), []
     for row in catalogue:
         source, _, ref = row['reference'].partition(':')
         values = None
@@ -535,12 +713,28 @@ def main():
         elif source == 'cfct' and (ref in china or ref.rstrip('abcdefghijklmnopqrstuvwxyz') in china):
             code = ref if ref in china else ref.rstrip('abcdefghijklmnopqrstuvwxyz')
             values = china_fct_values(china[code])
+            # Nothing holds more than SR26's highest: beyond it, the OCR misread a cell.
+            for i, (key, _, _) in enumerate(MICRONUTRIENTS):
+                if values[i] and float(values[i]) > bounds[('*', key)]:
+                    values[i] = ''
             found['cfct code' if code == ref else 'cfct code without its letter'] += 1
         else:
             found[f'not found ({source})'] += 1
+        if not values or not all(values):
+            # What its own reference does not give (FNDDS or an untrusted SR row: all;
+            # the China table: vitamins D, K, B6, folate, B12 and the fatty acids), its
+            # SR equivalent's values.
+            equivalent = sr_equivalent(row['name_en'], number(row['kcal']), donors)
+            if equivalent:
+                values = [own or theirs for own, theirs in
+                          zip(values or [''] * len(MICRONUTRIENTS), equivalent['micronutrients'])]
+                found['completed from its SR equivalent'] += 1
+                equivalents.append(f"{row['name_en']} <- {equivalent['name_en']}")
         if values:
             rows.append((row['key'], values))
     written = write_micronutrients(os.path.join(PROJECT, 'models', 'data', 'catalogue_micronutrients.tsv'), 'key', rows)
+    with open(os.path.join(OUT_DIR, 'catalogue_equivalents.txt'), 'w', encoding='utf-8') as out:
+        out.write('\n'.join(equivalents) + '\n')
     print(f'{written} of {len(catalogue)} catalogue foods with micronutrients; references: '
           + ', '.join(f'{n} {what}' for what, n in sorted(found.items())), file=sys.stderr)
 

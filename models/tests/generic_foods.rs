@@ -305,3 +305,63 @@ fn everyday_foods_without_measures_of_their_own_offer_a_siblings() {
         );
     }
 }
+
+/// SR26's highest value of each of the 24 per 100 g (`nutrient_bounds.tsv`, category
+/// `*`, derived by scripts/derive-usda.py): no food holds more, so no shipped one may.
+#[test]
+fn no_shipped_food_holds_more_of_a_nutrient_than_any_food_does() {
+    let bounds = include_str!("../data/usda/nutrient_bounds.tsv");
+    let highest: HashMap<&str, f64> = bounds
+        .lines()
+        .skip(1)
+        .filter_map(|line| match line.split('\t').collect::<Vec<_>>()[..] {
+            ["*", key, bound] => Some((key, bound.parse().expect("a number"))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(highest.len(), 24, "a bound for each of the 24");
+    let mut checked = 0;
+    for food in generic::shipped_foods() {
+        for (m, value) in food.micronutrients.known() {
+            assert!(
+                value <= highest[m.key()] * 1.001,
+                "{}: {} {value} per 100 g, more than any food holds ({})",
+                food.name,
+                m.key(),
+                highest[m.key()]
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100_000, "{checked} values checked");
+}
+
+/// Issue 49, 9: a value of the source that cannot be right is dropped, not shipped, and
+/// an everyday food whose own record gives none takes its SR equivalent's.
+#[test]
+fn a_slip_in_the_source_is_dropped_and_an_everyday_food_is_filled_from_its_equivalent() {
+    use models::micronutrients::Micronutrient;
+    let foods = generic::shipped_foods();
+    let named = |name: &str| {
+        foods
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("{name} is shipped"))
+    };
+    // SR26's frozen entree gives 1.333 mg of riboflavin in 100 g, ten times what lasagna
+    // with meat sauce holds: a 283 g serving showed 3.8 mg, three days' worth.
+    let spaghetti = named("Spaghetti with meat sauce");
+    let riboflavin = spaghetti.micronutrients.get(Micronutrient::Riboflavin);
+    assert!(riboflavin.is_none_or(|mg| mg < 0.5), "{riboflavin:?}");
+    assert!(spaghetti.micronutrients.known().count() >= 20);
+    // FNDDS's banana gives no vitamins; SR Legacy's "Bananas, raw" does.
+    let banana = foods
+        .iter()
+        .find(|f| f.name == "Banana, raw" && f.fdc_id.is_some_and(|id| id >= 2_300_000))
+        .expect("FNDDS's banana is shipped");
+    assert_eq!(banana.micronutrients.known().count(), 24);
+    assert_eq!(
+        banana.micronutrients.get(Micronutrient::Potassium),
+        Some(358.0)
+    );
+}

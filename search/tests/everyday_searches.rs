@@ -10,10 +10,13 @@ use search::{Query, SearchIndex, doc_of};
 
 const SEARCHES: &str = include_str!("../data/everyday_searches.tsv");
 const TARGET: f64 = 0.97;
+/// The share of everyday searches whose first food carries at least 20 of the 24: 114
+/// of 178 when measured (105 before their SR equivalents completed the catalogue's
+/// China-table foods). The rest are dishes and drinks whose source gives none, and the
+/// app shows each value they lack as not known.
+const MOST_SHARE: f64 = 0.62;
 
-#[test]
-fn everyday_searches_find_the_food_in_the_first_three() {
-    let foods = models::generic::shipped_foods();
+fn shipped_index(foods: &[NewFood]) -> SearchIndex {
     let docs = foods.iter().enumerate().map(|(i, f)| {
         doc_of(&FoodSearchRow {
             id: i as i64,
@@ -29,14 +32,31 @@ fn everyday_searches_find_the_food_in_the_first_three() {
             changed_ms: 0,
         })
     });
-    let index = SearchIndex::build(docs.collect());
+    SearchIndex::build(docs.collect())
+}
+
+/// The lines of the set: (language, query, pattern of what was meant).
+fn searches() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    SEARCHES
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let [lang, query, expect] = line.split('\t').collect::<Vec<_>>()[..] else {
+                panic!("bad line {line:?}");
+            };
+            (lang, query, expect)
+        })
+}
+
+#[test]
+fn everyday_searches_find_the_food_in_the_first_three() {
+    let foods = models::generic::shipped_foods();
+    let index = shipped_index(&foods);
     let mut asked = [0usize; 2];
     let mut right = [0usize; 2];
     let mut misses = Vec::new();
-    for line in SEARCHES.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let [lang, query, expect] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("bad line {line:?}");
-        };
+    for (lang, query, expect) in searches() {
         let language = usize::from(lang == "zh");
         let pattern = RegexBuilder::new(expect)
             .case_insensitive(true)
@@ -80,5 +100,41 @@ fn everyday_searches_find_the_food_in_the_first_three() {
         "under {:.0} % in a language; misses:\n{}",
         100.0 * TARGET,
         misses.join("\n")
+    );
+}
+
+/// Issue 49, 9: the food an everyday search puts first carries the 24 vitamins, minerals
+/// and fats (or the app says which it lacks: an unknown value is `null`, never 0).
+#[test]
+fn the_first_food_of_an_everyday_search_carries_its_vitamins_and_minerals() {
+    let foods = models::generic::shipped_foods();
+    let index = shipped_index(&foods);
+    let (mut asked, mut whole, mut most) = (0usize, 0usize, 0usize);
+    let mut lacking = Vec::new();
+    for (_, query, _) in searches() {
+        let Some(first) = index
+            .search(&Query::parse(query).unwrap(), None, &[], 1)
+            .first()
+            .map(|h| &foods[h.id as usize])
+        else {
+            continue;
+        };
+        asked += 1;
+        let known = first.micronutrients.known().count();
+        whole += usize::from(known == 24);
+        most += usize::from(known >= 20);
+        if known < 20 {
+            lacking.push(format!("{query:?} -> {} ({known} of 24)", first.name));
+        }
+    }
+    println!("first foods of {asked} everyday searches: all 24 {whole}, at least 20 {most}");
+    for line in &lacking {
+        println!("lacking: {line}");
+    }
+    assert!(asked >= 150, "{asked}");
+    assert!(
+        most as f64 >= MOST_SHARE * asked as f64,
+        "{most} of {asked} carry at least 20 of the 24:\n{}",
+        lacking.join("\n")
     );
 }
