@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Long on purpose: one derivation, read top to bottom, from the USDA releases and the China table to every shipped food file.
 """Derives the USDA generic foods the product ships with, and the micronutrients of those
 foods and of the hand-written catalogue.
 
