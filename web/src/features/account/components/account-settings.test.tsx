@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { profileBody } from '@/testing/profile';
 import { renderApp } from '@/testing/render';
@@ -162,6 +163,94 @@ describe('export data', () => {
     await user.click(within(settings).getByRole('button', { name: 'All data (JSON)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to export your data');
     expect(saved).toEqual([]);
+  });
+});
+
+describe('import data', () => {
+  const IMPORT = 'POST /api/v1/users/import/';
+  const exported = {
+    exported_at: '2026-11-30T08:00:00Z',
+    user: { username: 'ann' },
+    meals: [{ meal_type: 'lunch', eaten_at: '2026-11-30T04:30:00Z', foods: [] }],
+    weights: [{ date: '2026-11-30', weight: 62.5, notes: null }],
+  };
+
+  async function chooseFile(routes: Record<string, Route>, file: File, button = 'Import data') {
+    const opened = await openProfile(routes);
+    if (button === '导入数据') await i18n.changeLanguage('zh');
+    const picker = opened.settings.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!picker) throw new Error('file input expected');
+    // The button opens the browser's file picker; the test hands the picker its file.
+    const clicked = vi.fn();
+    picker.addEventListener('click', clicked);
+    await opened.user.click(within(opened.settings).getByRole('button', { name: button }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    await opened.user.upload(picker, file);
+    return opened;
+  }
+
+  const jsonFile = (text: string) => new File([text], 'calorie-tracker-export.json', { type: 'application/json' });
+
+  it('posts the file as read and says what was imported, then refreshes the meals', async () => {
+    const { calls } = await chooseFile(
+      { [IMPORT]: { body: { success: true, data: { custom_foods: 1, recipes: 2, meals: 3, weights: 1, favorites: 2 } } } },
+      jsonFile(JSON.stringify(exported)),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Imported 3 meals, 1 custom food, 2 recipes, 1 weight, and 2 stars',
+    );
+    const posted = calls.find((call) => call.path === '/api/v1/users/import/');
+    expect(posted).toMatchObject({ method: 'POST', body: exported });
+    // The profile's weight history is a meals key: it is asked again with what was imported.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/api/v1/meals/weight-history/')).length).toBeGreaterThan(1),
+    );
+  });
+
+  it('says the same in Chinese, leaving out the parts that had nothing', async () => {
+    await chooseFile(
+      { [IMPORT]: { body: { success: true, data: { custom_foods: 0, recipes: 0, meals: 1, weights: 2, favorites: 0 } } } },
+      jsonFile(JSON.stringify(exported)),
+      '导入数据',
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('已导入1 餐和2 条体重记录');
+  });
+
+  it('explains that an account with meals already cannot take an import', async () => {
+    const { settings } = await chooseFile(
+      {
+        [IMPORT]: {
+          status: 409,
+          body: { success: false, error: { code: 'CONFLICT', message: 'An export can be imported only into an account that has no meals, foods, recipes or weights yet' } },
+        },
+      },
+      jsonFile(JSON.stringify(exported)),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Import works only into an account with nothing logged yet. This account already has meals, foods, recipes or weights.',
+    );
+    expect(within(settings).getByRole('button', { name: 'Import data' })).toBeEnabled();
+  });
+
+  it('names the part of the file the server refused', async () => {
+    await chooseFile(
+      {
+        [IMPORT]: {
+          status: 422,
+          body: { success: false, error: { code: 'VALIDATION_ERROR', message: 'meals[0].meal_type: unknown meal type "brunch".' } },
+        },
+      },
+      jsonFile(JSON.stringify(exported)),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file could not be imported: meals[0].meal_type: unknown meal type "brunch". Nothing was written.',
+    );
+  });
+
+  it('refuses a file that is not JSON without calling', async () => {
+    const { calls } = await chooseFile({}, jsonFile('date,meal_type,food\n2026-11-30,lunch,rice\n'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a JSON export.');
+    expect(calls.some((call) => call.path === '/api/v1/users/import/')).toBe(false);
   });
 });
 

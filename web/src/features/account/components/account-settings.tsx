@@ -5,10 +5,11 @@ import { useToast } from '@/components/ui/toast';
 import { useExportData, type ExportFormat } from '@/features/account/api/export-data';
 import { ChangePasswordDialog } from '@/features/account/components/change-password-dialog';
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
+import { ImportData } from '@/features/account/components/import-data';
 import { useFailureText } from '@/lib/use-failure-text';
 import { useLogoutToHome } from '@/lib/use-logout-to-home';
 
-/** SPEC 2: change password, export data, delete account. */
+/** SPEC 2: change password, export data, delete account; and an export read back into a new account. */
 export function AccountSettings() {
   const { t } = useTranslation('pages');
   const titleId = useId();
@@ -83,6 +84,7 @@ export function AccountSettings() {
             </button>
           </div>
         </li>
+        <ImportData />
         <li>
           <div>
             <strong>{t('profile.account.deleteAccount')}</strong>
