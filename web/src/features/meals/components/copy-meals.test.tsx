@@ -62,7 +62,6 @@ function openStatistics(routes: Record<string, Route> = {}) {
     'GET /api/v1/foods/search/history/': ok({ history: [] }),
     'GET /api/v1/meals/list/': ok({ meals: [meal(1), meal(2, { name: null })], page: 1, page_size: 100, total: 2, has_more: false }),
     'GET /api/v1/meals/statistics/': ok(emptyStats),
-    'GET /api/v1/meals/recent/': ok({ meals: [] }),
     ...routes,
   });
   rememberSession(ann);
@@ -150,18 +149,24 @@ describe('copying a day', () => {
     expect(screen.queryByRole('dialog', { name: /Copy the meals/ })).not.toBeInTheDocument();
   });
 
-  it('refreshes the meal lists and statistics on screen', async () => {
-    const { user, calls } = openStatistics({
+  it("shows the copies in the day copied to's list and statistics", async () => {
+    const onTomorrow = (call: MockCall) => call.path.includes(`start_date=${tomorrow}&end_date=${tomorrow}`);
+    const { user } = openStatistics({
       'POST /api/v1/meals/copy-day/': ok({ meals: [meal(51)], count: 1 }),
+      'GET /api/v1/meals/list/': (call) =>
+        onTomorrow(call)
+          ? ok({ meals: [meal(51)], page: 1, page_size: 100, total: 1, has_more: false })
+          : ok({ meals: [meal(1), meal(2, { name: null })], page: 1, page_size: 100, total: 2, has_more: false }),
+      'GET /api/v1/meals/statistics/': (call) =>
+        onTomorrow(call) ? ok({ ...emptyStats, summary: { ...emptyStats.summary, total_meals: 1 } }) : ok(emptyStats),
     });
     await within(await baskets()).findAllByRole('article');
     await showToday(user);
-    const asked = (path: string) => calls.filter((call) => call.path.startsWith(path)).length;
-    const recentBefore = asked('/api/v1/meals/recent/');
     await user.click(await screen.findByRole('button', { name: 'Copy day' }));
     await user.click(screen.getByRole('button', { name: `Copy to ${tomorrow}` }));
-    // The recent meals keep their key, so only the revalidation asks again.
-    await waitFor(() => expect(asked('/api/v1/meals/recent/')).toBeGreaterThan(recentBefore));
+    await waitFor(async () => expect(await within(await baskets()).findAllByRole('article')).toHaveLength(1));
+    expect(within(await baskets()).getByRole('article')).toHaveTextContent('Meal 51');
+    expect(await screen.findByRole('region', { name: 'Overview' })).toHaveTextContent('Meals1');
   });
 
   it('copies to the day picked in the calendar', async () => {

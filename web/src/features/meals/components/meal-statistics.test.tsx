@@ -55,7 +55,6 @@ function openStatistics(routes: Record<string, MockReply | ((call: MockCall) => 
     'GET /api/v1/foods/search/history/': ok({ history: [] }),
     'GET /api/v1/meals/list/': ok({ meals: [meal(1), meal(2, { name: null, meal_type: 'dinner' })], page: 1, page_size: 100, total: 2, has_more: false }),
     'GET /api/v1/meals/statistics/': ok(stats()),
-    'GET /api/v1/meals/recent/': ok({ meals: Array.from({ length: 7 }, (_, i) => meal(10 + i)) }),
     ...routes,
   });
   rememberSession(ann);
@@ -82,8 +81,10 @@ describe('statistics page', () => {
     expect(screen.getByRole('region', { name: 'Macro split' })).toHaveTextContent('89.2% of energy');
     // Everything fits on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Meal pages' })).toBeNull();
-    const recent = screen.getByRole('region', { name: 'Recent 7 days' });
-    expect(await within(recent).findAllByRole('article')).toHaveLength(6);
+    // The week's meals are listed once: no second list of recent meals repeats them.
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Recent 7 days' })).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/v1/meals/recent/'))).toBe(false);
     const list = calls.find((call) => call.path.startsWith('/api/v1/meals/list/'));
     const first = dateKey(addDays(new Date(), -6));
     expect(list?.path).toContain(`start_date=${first}&end_date=${today}&page=1&page_size=100`);

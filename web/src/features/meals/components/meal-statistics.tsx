@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteMeal } from '@/features/meals/api/delete-meal';
 import { MEAL_LIST_PAGE_SIZE, useMeals, type MealPage } from '@/features/meals/api/get-meals';
-import { useRecentMeals } from '@/features/meals/api/get-recent-meals';
 import { useStatistics } from '@/features/meals/api/get-statistics';
 import { CaloriesChart } from '@/features/meals/components/calories-chart';
 import { CopyDayDialog } from '@/features/meals/components/copy-day-dialog';
@@ -24,9 +23,6 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
 import '@/features/meals/meals.css';
 
-/** SPEC 9: of the recent meals, the first 6 are shown. */
-const RECENT_SHOWN = 6;
-
 /** Statistics open on the last 7 days (today and the 6 before). */
 const DEFAULT_DAYS = 7;
 
@@ -42,7 +38,6 @@ export function MealStatistics() {
   // Deleting the only meal of the last page leaves that page empty: show the one before.
   if (meals.data?.page === page && page > 1 && meals.data.meals.length === 0) setPage(page - 1);
   const stats = useStatistics(dates);
-  const recent = useRecentMeals();
   const removeMeal = useRemoveMeal();
   const toast = useToast();
   const editInBasket = useEditInBasket();
@@ -125,22 +120,6 @@ export function MealStatistics() {
           )}
         </section>
       </div>
-      <section aria-labelledby="stats-recent-title">
-        <h2 id="stats-recent-title">{t('recent.title')}</h2>
-        {recent.error ? (
-          <p role="alert">{failure(recent.error, 'errors.meals')}</p>
-        ) : !recent.data ? (
-          <Spinner />
-        ) : recent.data.meals.length === 0 ? (
-          <p className="stats-empty">{t('recent.empty')}</p>
-        ) : (
-          <div className="meal-list meal-list-grid">
-            {recent.data.meals.slice(0, RECENT_SHOWN).map((meal) => (
-              <MealCard key={meal.id} meal={meal} onEdit={editInBasket} onCopy={setCopyingMeal} />
-            ))}
-          </div>
-        )}
-      </section>
       <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopy={(meal, at) => again.logAgain([meal], at)} />
       <CopyDayDialog
         from={copyingDay}
