@@ -286,6 +286,44 @@ describe('statistics: stepping and averages', () => {
     const overview = await screen.findByRole('region', { name: 'Overview' });
     expect(overview).toHaveTextContent('0 of 7 days logged');
     expect(overview).not.toHaveTextContent('Average');
+    expect(within(overview).queryByRole('list')).toBeNull();
+  });
+
+  const weekByType = (breakfast: number, lunch: number, dinner: number) =>
+    ok({
+      ...stats({
+        is_single_day: false,
+        meal_breakdown: { breakfast: intake(2, breakfast), lunch: intake(5, lunch), dinner: intake(4, dinner), snack: intake(0, 0) },
+      }),
+      stats: { ...stats().stats, date_range: { start_date: today, end_date: today, days_count: 7 }, days_logged: 5 },
+    });
+
+  it('breaks a range down by meal type: the calories a logged day on average, and the meals of the range', async () => {
+    openStatistics({ 'GET /api/v1/meals/statistics/': weekByType(500, 3000, 4000) });
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(within(overview).getByRole('heading', { name: 'By meal type, average over 5 logged days' })).toBeVisible();
+    const rows = within(overview).getAllByRole('listitem');
+    // 4,000 kcal of dinners over 5 logged days is 800 a day; the range's totals are not shown as a day's.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Breakfast2 meals100 kcal a day',
+      'Lunch5 meals600 kcal a day',
+      'Dinner4 meals800 kcal a day',
+      'Snack0 meals0 kcal a day',
+    ]);
+    expect(rows.map((row) => (row.querySelector('.stats-breakdown-fill') as HTMLElement | null)?.style.width)).toEqual([
+      '12.5%',
+      '75%',
+      '100%',
+      '0%',
+    ]);
+  });
+
+  it('breaks a range down by meal type in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    openStatistics({ 'GET /api/v1/meals/statistics/': weekByType(500, 3000, 4000) });
+    const overview = await screen.findByRole('region', { name: '概览' });
+    expect(within(overview).getByRole('heading', { name: '按餐次（按记录的 5 天平均）' })).toBeVisible();
+    expect(within(overview).getAllByRole('listitem')[2]).toHaveTextContent('晚餐4 餐每天 800 千卡');
   });
 
   it('draws the meal types to scale: the largest fills its row', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMealFormat } from '@/features/meals/hooks/use-meal-format';
 import type { Statistics } from '@/features/meals/types';
-import { MEAL_TYPES } from '@/types/meal';
+import { MEAL_TYPES, type MealType } from '@/types/meal';
 
 /**
  * Calories a day over the days that have a meal: a day left unlogged is unknown, not a
@@ -12,7 +12,7 @@ function loggedDayAverage(stats: Statistics): number | null {
   return days === 0 ? null : average.calories;
 }
 
-/** SPEC 2: meals (one day) or days (a range), calories and macros; the per-type breakdown for one day. */
+/** SPEC 2: meals (one day) or days (a range), calories and macros; the per-type breakdown of the day or the range. */
 export function StatisticsOverview({ stats }: { stats: Statistics }) {
   const { t } = useTranslation(['meals', 'common']);
   const format = useMealFormat();
@@ -50,7 +50,7 @@ export function StatisticsOverview({ stats }: { stats: Statistics }) {
         </div>
       </dl>
       {!stats.is_single_day && <LoggedDays stats={stats} />}
-      {stats.is_single_day && <TypeBreakdown stats={stats} />}
+      {(stats.is_single_day || stats.stats.days_logged > 0) && <TypeBreakdown stats={stats} />}
     </section>
   );
 }
@@ -75,23 +75,28 @@ function LoggedDays({ stats }: { stats: Statistics }) {
   );
 }
 
-/** Each meal type's calories as a bar to scale: the largest fills the row. */
+/**
+ * Each meal type's calories as a bar to scale: the largest fills the row. Over a range,
+ * the calories a logged day on average (as the overview's average), with the range's meals.
+ */
 function TypeBreakdown({ stats }: { stats: Statistics }) {
   const { t } = useTranslation(['meals', 'common']);
   const format = useMealFormat();
-  const largest = Math.max(...MEAL_TYPES.map((type) => stats.meal_breakdown[type].calories));
+  const days = stats.is_single_day ? 1 : stats.stats.days_logged;
+  const calories = (type: MealType) => stats.meal_breakdown[type].calories / days;
+  const largest = Math.max(...MEAL_TYPES.map(calories));
   return (
     <>
-      <h3>{t('breakdown.title')}</h3>
+      <h3>{stats.is_single_day ? t('breakdown.title') : t('breakdown.perDayTitle', { count: days })}</h3>
       <ul className="stats-breakdown">
         {MEAL_TYPES.map((type) => {
-          const intake = stats.meal_breakdown[type];
-          const width = largest > 0 ? (intake.calories * 100) / largest : 0;
+          const kcal = t('overview.kcal', { value: format.kcal(calories(type)) });
+          const width = largest > 0 ? (calories(type) * 100) / largest : 0;
           return (
             <li key={type}>
               <span className={`meal-type meal-type-${type}`}>{t(`common:mealTypes.${type}`)}</span>
-              <span>{t('breakdown.count', { count: intake.count })}</span>
-              <span>{t('overview.kcal', { value: format.kcal(intake.calories) })}</span>
+              <span>{t('breakdown.count', { count: stats.meal_breakdown[type].count })}</span>
+              <span>{stats.is_single_day ? kcal : t('breakdown.perDay', { calories: kcal })}</span>
               <span className="stats-breakdown-bar" aria-hidden="true">
                 <span className={`stats-breakdown-fill meal-type-${type}-fill`} style={{ width: `${width}%` }} />
               </span>
