@@ -129,10 +129,36 @@ impl Fleet {
             .send()
             .await
             .unwrap();
-        let (status, analysed) = support::json_of(response).await;
+        let (status, mut analysed) = support::json_of(response).await;
+        // Not done within the API's wait (the photo is normalised first, by a worker
+        // still loading its models): followed as a client follows it, by its result.
+        let deadline = std::time::Instant::now() + Duration::from_secs(90);
+        if status == 202 {
+            let result = analysed["data"]["result"].as_str().unwrap().to_owned();
+            loop {
+                let url = format!("http://127.0.0.1:{}{result}", self.api_port);
+                let response = self
+                    .client
+                    .get(url)
+                    .bearer_auth(token)
+                    .send()
+                    .await
+                    .unwrap();
+                let (_, answer) = support::json_of(response).await;
+                if answer["data"]["processing_status"] == "completed" {
+                    return answer;
+                }
+                assert!(
+                    answer["data"]["processing_status"] != "failed"
+                        && std::time::Instant::now() < deadline,
+                    "{answer}"
+                );
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        }
         assert_eq!(status, 200, "{analysed}");
         assert_eq!(analysed["data"]["status"], "completed", "{analysed}");
-        analysed
+        analysed.take()
     }
 
     fn api(&self, path: &str) -> String {
