@@ -5,7 +5,7 @@ import { PASSWORD, foodId, signIn, signUp } from './support/session';
 // export imported into a new account from the account settings, which says what it
 // imported; the statistics then list each imported meal once and break the week down by
 // meal type as calories a logged day; a second import is refused, as the account now has
-// meals.
+// meals. The recent 7 days below the baskets say every meal of the week is listed above.
 
 test.skip(Boolean(process.env.E2E_SKIP_REASON), process.env.E2E_SKIP_REASON ?? '');
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -25,6 +25,7 @@ const TEXT = {
     dinner: 'Dinner',
     oneMeal: '1 meal',
     recent: 'Recent 7 days',
+    allListed: 'Every meal of the last 7 days is listed above.',
   },
   zh: {
     settings: '账户设置',
@@ -40,6 +41,7 @@ const TEXT = {
     dinner: '晚餐',
     oneMeal: '1 餐',
     recent: '最近 7 天',
+    allListed: '最近 7 天的餐食都已列在上方。',
   },
 } as const;
 
@@ -109,9 +111,18 @@ for (const language of ['en', 'zh'] as const) {
     await page.goto('/statistics');
     const baskets = page.getByRole('region', { name: text.baskets });
     await expect(baskets.getByRole('article')).toHaveCount(2);
-    // Each meal once on the page: no second list repeats the week's meals.
+    // Each meal once on the page: the recent 7 days below the baskets repeat none of the
+    // week's meals and say they are listed above.
+    const recent = page.getByRole('region', { name: text.recent });
+    await expect(recent.getByText(text.allListed)).toBeVisible();
+    await expect(recent.getByRole('article')).toHaveCount(0);
     await expect(page.getByRole('article')).toHaveCount(2);
-    await expect(page.getByRole('heading', { name: text.recent })).toHaveCount(0);
+    for (const mealType of [text.lunch, text.dinner]) {
+      await expect(page.getByRole('article').filter({ hasText: mealType })).toHaveCount(1);
+    }
+    await recent.scrollIntoViewIfNeeded();
+    await fitsThePhone(page);
+    await page.screenshot({ path: test.info().outputPath(`recent-${language}.png`) });
 
     const overview = page.getByRole('region', { name: text.overview });
     await expect(overview.getByRole('heading', { name: text.breakdown })).toBeVisible();

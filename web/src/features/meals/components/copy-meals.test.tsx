@@ -62,6 +62,7 @@ function openStatistics(routes: Record<string, Route> = {}) {
     'GET /api/v1/foods/search/history/': ok({ history: [] }),
     'GET /api/v1/meals/list/': ok({ meals: [meal(1), meal(2, { name: null })], page: 1, page_size: 100, total: 2, has_more: false }),
     'GET /api/v1/meals/statistics/': ok(emptyStats),
+    'GET /api/v1/meals/recent/': ok({ meals: [] }),
     ...routes,
   });
   rememberSession(ann);

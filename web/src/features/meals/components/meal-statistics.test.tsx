@@ -55,6 +55,8 @@ function openStatistics(routes: Record<string, MockReply | ((call: MockCall) => 
     'GET /api/v1/foods/search/history/': ok({ history: [] }),
     'GET /api/v1/meals/list/': ok({ meals: [meal(1), meal(2, { name: null, meal_type: 'dinner' })], page: 1, page_size: 100, total: 2, has_more: false }),
     'GET /api/v1/meals/statistics/': ok(stats()),
+    // The week's meals are the baskets' own: the recent section repeats none of them.
+    'GET /api/v1/meals/recent/': ok({ meals: [meal(1), meal(2, { name: null, meal_type: 'dinner' })] }),
     ...routes,
   });
   rememberSession(ann);
@@ -81,10 +83,12 @@ describe('statistics page', () => {
     expect(screen.getByRole('region', { name: 'Macro split' })).toHaveTextContent('89.2% of energy');
     // Everything fits on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Meal pages' })).toBeNull();
-    // The week's meals are listed once: no second list of recent meals repeats them.
+    // The week's meals are listed once: the recent section says they are listed above.
+    const recent = screen.getByRole('region', { name: 'Recent 7 days' });
+    expect(await within(recent).findByText('Every meal of the last 7 days is listed above.')).toBeVisible();
+    expect(within(recent).queryByRole('article')).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(screen.queryByRole('heading', { name: 'Recent 7 days' })).toBeNull();
-    expect(calls.some((call) => call.path.startsWith('/api/v1/meals/recent/'))).toBe(false);
+    expect(calls.some((call) => call.path === '/api/v1/meals/recent/?limit=50')).toBe(true);
     const list = calls.find((call) => call.path.startsWith('/api/v1/meals/list/'));
     const first = dateKey(addDays(new Date(), -6));
     expect(list?.path).toContain(`start_date=${first}&end_date=${today}&page=1&page_size=100`);
@@ -215,6 +219,92 @@ describe('statistics page', () => {
   it('shows the server message when statistics cannot load', async () => {
     openStatistics({ 'GET /api/v1/meals/statistics/': failure(422, 'A date range can span at most 731 days', 'VALIDATION_ERROR') });
     expect(await screen.findByText('A date range can span at most 731 days')).toBeVisible();
+  });
+});
+
+describe('statistics: the recent 7 days', () => {
+  const yesterday = dateKey(addDays(new Date(), -1));
+  const page = (meals: Meal[]) => ok({ meals, page: 1, page_size: 100, total: meals.length, has_more: false });
+  /** The baskets list today's meals when today is picked, else `week`. */
+  const listed = (week: Meal[], todays: Meal[]) => (call: MockCall) =>
+    call.path.includes(`start_date=${today}&end_date=${today}`) ? page(todays) : page(week);
+
+  async function pickToday(user: ReturnType<typeof openStatistics>['user'], labels = { single: 'Single day', apply: 'Apply', locale: 'en-US' }) {
+    await user.click(screen.getByRole('button', { name: /^(Choose dates|选择日期)/ }));
+    const picker = screen.getByRole('dialog');
+    await user.click(within(picker).getByRole('button', { name: labels.single }));
+    await user.click(within(picker).getByRole('button', { name: new Intl.DateTimeFormat(labels.locale, { dateStyle: 'full' }).format(new Date()) }));
+    await user.click(within(picker).getByRole('button', { name: labels.apply }));
+  }
+
+  it("lists a meal of both the period and the last 7 days once, and the week's others below", async () => {
+    const lunch = meal(1, { name: 'Rice lunch' });
+    const earlier = meal(3, { name: 'Noodle dinner', date: yesterday, meal_type: 'dinner' });
+    const { user } = openStatistics({
+      'GET /api/v1/meals/list/': listed([lunch, earlier], [lunch]),
+      'GET /api/v1/meals/recent/': ok({ meals: [lunch, earlier] }),
+    });
+    const baskets = await screen.findByRole('region', { name: 'My meal baskets' });
+    const recent = screen.getByRole('region', { name: 'Recent 7 days' });
+    // The last 7 days: both meals in the baskets, none again below.
+    await within(recent).findByText('Every meal of the last 7 days is listed above.');
+    expect(within(baskets).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getAllByText('Rice lunch')).toHaveLength(1);
+    expect(screen.getAllByText('Noodle dinner')).toHaveLength(1);
+
+    // Today only: yesterday's dinner is outside the period, so it is the recent one.
+    await pickToday(user);
+    await waitFor(() => expect(within(baskets).getAllByRole('article')).toHaveLength(1));
+    const shown = await within(recent).findAllByRole('article');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveTextContent('Noodle dinner');
+    expect(within(baskets).getByRole('article')).toHaveTextContent('Rice lunch');
+    expect(screen.getAllByText('Rice lunch')).toHaveLength(1);
+    expect(screen.getAllByText('Noodle dinner')).toHaveLength(1);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(within(recent).queryByText('Every meal of the last 7 days is listed above.')).toBeNull();
+  });
+
+  it('shows the first 6 of the recent meals the baskets do not list', async () => {
+    const lunch = meal(1);
+    const others = Array.from({ length: 8 }, (_, i) => meal(10 + i, { date: yesterday }));
+    const { user } = openStatistics({
+      'GET /api/v1/meals/list/': listed([lunch, ...others], [lunch]),
+      'GET /api/v1/meals/recent/': ok({ meals: [lunch, ...others] }),
+    });
+    await screen.findByRole('region', { name: 'My meal baskets' });
+    await pickToday(user);
+    const recent = screen.getByRole('region', { name: 'Recent 7 days' });
+    await waitFor(() => expect(within(recent).getAllByRole('article')).toHaveLength(6));
+    const names = within(recent).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+    expect(names).toEqual(['Meal 10', 'Meal 11', 'Meal 12', 'Meal 13', 'Meal 14', 'Meal 15']);
+    expect(screen.getAllByText('Meal 1')).toHaveLength(1);
+  });
+
+  it('says when the last 7 days have no meals', async () => {
+    openStatistics({ 'GET /api/v1/meals/list/': page([]), 'GET /api/v1/meals/recent/': ok({ meals: [] }) });
+    const recent = await screen.findByRole('region', { name: 'Recent 7 days' });
+    expect(await within(recent).findByText('No meals in the last 7 days.')).toBeVisible();
+  });
+
+  it('in Chinese: the heading, the note that the meals are listed above, and the others', async () => {
+    await i18n.changeLanguage('zh');
+    const lunch = meal(1, { name: '米饭午餐' });
+    const earlier = meal(3, { name: '面条晚餐', date: yesterday, meal_type: 'dinner' });
+    const { user } = openStatistics({
+      'GET /api/v1/meals/list/': listed([lunch, earlier], [lunch]),
+      'GET /api/v1/meals/recent/': ok({ meals: [lunch, earlier] }),
+    });
+    const baskets = await screen.findByRole('region', { name: '我的餐篮' });
+    const recent = screen.getByRole('region', { name: '最近 7 天' });
+    expect(await within(recent).findByText('最近 7 天的餐食都已列在上方。')).toBeVisible();
+    expect(screen.getAllByText('米饭午餐')).toHaveLength(1);
+
+    await pickToday(user, { single: '单日', apply: '应用', locale: 'zh-CN' });
+    await waitFor(() => expect(within(baskets).getAllByRole('article')).toHaveLength(1));
+    expect(await within(recent).findByRole('article')).toHaveTextContent('面条晚餐');
+    expect(screen.getAllByText('米饭午餐')).toHaveLength(1);
+    expect(screen.getAllByText('面条晚餐')).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteMeal } from '@/features/meals/api/delete-meal';
 import { MEAL_LIST_PAGE_SIZE, useMeals, type MealPage } from '@/features/meals/api/get-meals';
+import { useRecentMeals } from '@/features/meals/api/get-recent-meals';
 import { useStatistics } from '@/features/meals/api/get-statistics';
 import { CaloriesChart } from '@/features/meals/components/calories-chart';
 import { CopyDayDialog } from '@/features/meals/components/copy-day-dialog';
@@ -23,6 +24,9 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import type { Meal } from '@/types/meal';
 import '@/features/meals/meals.css';
 
+/** SPEC 2: of the recent meals, the first 6 are shown. */
+const RECENT_SHOWN = 6;
+
 /** Statistics open on the last 7 days (today and the 6 before). */
 const DEFAULT_DAYS = 7;
 
@@ -38,6 +42,7 @@ export function MealStatistics() {
   // Deleting the only meal of the last page leaves that page empty: show the one before.
   if (meals.data?.page === page && page > 1 && meals.data.meals.length === 0) setPage(page - 1);
   const stats = useStatistics(dates);
+  const recent = useRecentMeals();
   const removeMeal = useRemoveMeal();
   const toast = useToast();
   const editInBasket = useEditInBasket();
@@ -120,6 +125,22 @@ export function MealStatistics() {
           )}
         </section>
       </div>
+      <section className="stats-recent" aria-labelledby="stats-recent-title">
+        <h2 id="stats-recent-title">{t('recent.title')}</h2>
+        {recent.error ? (
+          <p role="alert">{failure(recent.error, 'errors.meals')}</p>
+        ) : !recent.data || (!meals.data && !meals.error) ? (
+          // Until the baskets are listed, which recent meals they leave out is not known.
+          <Spinner />
+        ) : (
+          <RecentMeals
+            recent={recent.data.meals}
+            listed={meals.data?.meals ?? []}
+            onEdit={editInBasket}
+            onCopy={setCopyingMeal}
+          />
+        )}
+      </section>
       <CopyMealDialog meal={copyingMeal} onClose={() => setCopyingMeal(null)} onCopy={(meal, at) => again.logAgain([meal], at)} />
       <CopyDayDialog
         from={copyingDay}
@@ -131,6 +152,36 @@ export function MealStatistics() {
           changeSpan({ start: to, end: to });
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * Issue 49: each meal once on the page. The last 7 days' meals that the baskets above do
+ * not list (outside the chosen period, or on another of its pages), the first 6 of them;
+ * when the baskets list them all, a line says so.
+ */
+function RecentMeals({
+  recent,
+  listed,
+  onEdit,
+  onCopy,
+}: {
+  recent: Meal[];
+  listed: Meal[];
+  onEdit: (meal: Meal) => void;
+  onCopy: (meal: Meal) => void;
+}) {
+  const { t } = useTranslation('meals');
+  if (recent.length === 0) return <p className="stats-empty">{t('recent.empty')}</p>;
+  const above = new Set(listed.map((meal) => meal.id));
+  const others = recent.filter((meal) => !above.has(meal.id));
+  if (others.length === 0) return <p className="stats-empty">{t('recent.allListed')}</p>;
+  return (
+    <div className="meal-list meal-list-grid">
+      {others.slice(0, RECENT_SHOWN).map((meal) => (
+        <MealCard key={meal.id} meal={meal} onEdit={onEdit} onCopy={onCopy} />
+      ))}
     </div>
   );
 }
