@@ -313,7 +313,7 @@ async fn a_day_adds_up_what_was_eaten_with_its_coverage_against_the_persons_targ
     let mut rows = csv.lines();
     let header: Vec<&str> = rows.next().unwrap().split(',').collect();
     let column = header.iter().position(|h| *h == "vitamin_c_mg").unwrap();
-    assert_eq!(header.len(), 11 + 24, "{header:?}");
+    assert_eq!(header.len(), 15 + 24, "{header:?}");
     let cells: Vec<Vec<&str>> = rows.map(|r| r.split(',').collect()).collect();
     let cake_row = cells.iter().find(|c| c[5] == "Rice cake").unwrap();
     assert_eq!(cake_row[column], "");
