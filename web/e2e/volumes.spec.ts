@@ -21,8 +21,8 @@ const TEXT = {
     add: 'Add',
     milkGrams: '= 250 g',
     asWater: '≈ 330 g, counted as water',
-    rice: 'rice',
-    riceName: 'Rice, white, cooked',
+    solid: 'bibimbap',
+    solidName: 'Bibimbap',
     noDensity: '“ml” is a volume, and what this food weighs per ml is not known',
     added: /^Added 250 ml \(250 g\) Milk, whole/,
   },
@@ -37,8 +37,8 @@ const TEXT = {
     add: '添加',
     milkGrams: '= 250 克',
     asWater: '约 330 克（按水计）',
-    rice: '米饭',
-    riceName: '米饭',
+    solid: '韩式拌饭',
+    solidName: '韩式拌饭',
     noDensity: '“毫升”是体积单位，但不知道这种食物每毫升有多重',
     added: /^已将 250 毫升（250 克）牛奶（全脂）加入餐篮/,
   },
@@ -89,13 +89,14 @@ for (const language of ['en', 'zh'] as const) {
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
 
-    // A solid has no density: a volume is refused, and the box says why.
-    sheet = await openFood(page, language, text.rice, text.riceName);
-    const riceQuantity = sheet.getByLabel(text.quantity, { exact: true });
-    await riceQuantity.fill(language === 'en' ? '250 ml' : '250 毫升');
-    await expect(riceQuantity).toHaveAttribute('aria-invalid', 'true');
+    // A solid without a density (no cup among its portions; rice now has one): a volume is
+    // refused, and the box says why.
+    sheet = await openFood(page, language, text.solid, text.solidName);
+    const solidQuantity = sheet.getByLabel(text.quantity, { exact: true });
+    await solidQuantity.fill(language === 'en' ? '250 ml' : '250 毫升');
+    await expect(solidQuantity).toHaveAttribute('aria-invalid', 'true');
     await expect(sheet).toContainText(text.noDensity);
     await expect(sheet.getByRole('button', { name: text.add, exact: true })).toBeDisabled();
-    await page.screenshot({ path: test.info().outputPath(`rice-${language}.png`) });
+    await page.screenshot({ path: test.info().outputPath(`solid-${language}.png`) });
   });
 }
