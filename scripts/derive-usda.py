@@ -338,25 +338,24 @@ def sibling_words(name):
     return frozenset(head), frozenset(every)
 
 
-def borrow_portions(foods):
-    """Household portions for foods whose own record has none (FNDDS and Foundation foods
-    here, and some SR ones), taken from the closest sibling that has them: the same head
-    name ("Bread"), the same words for how it was cooked or cut ("toasted"), and most of
-    the other words ("whole wheat"). A food with no close sibling keeps grams only.
-    Answers how many foods borrowed."""
-    with_portions = defaultdict(list)
-    for food in foods:
-        if food['portions']:
-            head, every = sibling_words(food['name_en'])
-            with_portions[head].append((every, food))
+def borrow_from_sibling(foods, donors, field, words=None):
+    """Gives each food of `foods` without `field` the `field` of its closest sibling among
+    `donors`: the same head name ("Bread"), the same words for how it was cooked or cut
+    ("toasted"), and most of the other words ("whole wheat", 60 %). `food[field + '_from']`
+    names the donor. Answers how many foods borrowed."""
+    words = words or sibling_words
+    by_head = defaultdict(list)
+    for donor in donors:
+        head, every = words(donor['name_en'])
+        by_head[head].append((every, donor))
     count = 0
     for food in foods:
-        if food['portions']:
+        if food.get(field):
             continue
-        head, every = sibling_words(food['name_en'])
+        head, every = words(food['name_en'])
         state = every & SIBLING_STATE
         best = None
-        for other_words, other in with_portions.get(head, []):
+        for other_words, other in by_head.get(head, []):
             if other_words & SIBLING_STATE != state:
                 continue
             score = len(every & other_words) / len(every | other_words)
@@ -364,10 +363,17 @@ def borrow_portions(foods):
             if score >= 0.6 and (best is None or key > best[0]):
                 best = (key, other)
         if best:
-            food['portions'] = best[1]['portions']
-            food['portions_from'] = best[1]['fdc_id']
+            food[field] = best[1][field]
+            food[field + '_from'] = best[1]['fdc_id']
             count += 1
     return count
+
+
+def borrow_portions(foods):
+    """Household portions for foods whose own record has none (FNDDS and Foundation foods
+    here, and some SR ones), from the closest sibling that has them. A food with no close
+    sibling keeps grams only."""
+    return borrow_from_sibling(foods, [f for f in foods if f['portions']], 'portions')
 
 
 # How far above its food group a value may lie before it is checked against the foods
@@ -463,37 +469,14 @@ def singular(word):
 
 
 def borrow_micronutrients(foods, donors):
-    """Vitamins and minerals for foods whose own record gives none (FNDDS survey foods,
-    catalogue foods taken from them), from the closest SR Legacy food of `donors` that
-    has them, matched as portions are (borrow_portions), a plural counting as its
-    singular ("Banana, raw" takes "Bananas, raw"). Answers how many foods borrowed."""
+    """Vitamins and minerals for foods whose own record gives none (FNDDS survey foods),
+    from the closest SR Legacy food of `donors`, matched as portions are, a plural
+    counting as its singular ("Banana, raw" takes "Bananas, raw")."""
     def words(name):
         head, every = sibling_words(name)
         return frozenset(map(singular, head)), frozenset(map(singular, every))
 
-    with_values = defaultdict(list)
-    for donor in donors:
-        head, every = words(donor['name_en'])
-        with_values[head].append((every, donor))
-    count = 0
-    for food in foods:
-        if food.get('micronutrients'):
-            continue
-        head, every = words(food['name_en'])
-        state = every & SIBLING_STATE
-        best = None
-        for other_words, other in with_values.get(head, []):
-            if other_words & SIBLING_STATE != state:
-                continue
-            score = len(every & other_words) / len(every | other_words)
-            key = (score, -len(other['name_en']), -int(other['fdc_id']))
-            if score >= 0.6 and (best is None or key > best[0]):
-                best = (key, other)
-        if best:
-            food['micronutrients'] = best[1]['micronutrients']
-            food['micronutrients_from'] = best[1]['fdc_id']
-            count += 1
-    return count
+    return borrow_from_sibling(foods, donors, 'micronutrients', words)
 
 
 # Cooking or state words a food named without them is taken to be in ("Apple" is a raw

@@ -217,8 +217,20 @@ impl Written {
 }
 
 /// Reads `export` into `user`'s account, which must hold no meals, foods, recipes or
-/// weights yet (409 otherwise): nothing is merged or written twice.
+/// weights yet (409 otherwise): nothing is merged or written twice. It runs to its end,
+/// or to its undo, in a task of its own: a client that goes away mid-write drops only the
+/// answer, never leaving the account half written.
 pub async fn import(
+    state: AppState,
+    user: User,
+    export: AccountExport,
+) -> Result<Imported, ApiError> {
+    tokio::spawn(async move { import_whole(&state, &user, export).await })
+        .await
+        .map_err(ApiError::internal)?
+}
+
+async fn import_whole(
     state: &AppState,
     user: &User,
     export: AccountExport,

@@ -333,9 +333,7 @@ async fn import_account(
     AuthUser(user): AuthUser,
     Body(export): Body<AccountExport>,
 ) -> ApiResult<Imported> {
-    Ok(ApiJson(
-        account_import::import(&state, &user, export).await?,
-    ))
+    Ok(ApiJson(account_import::import(state, user, export).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
