@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptedReply, jobEvent, liveEventStream, mockFetch, rememberSession, type MockCall, type MockReply } from '@/testing/fetch-mock';
 import { failure, makeFood, ok } from '@/testing/foods';
 import { renderApp } from '@/testing/render';
@@ -59,6 +59,34 @@ function openDialog(routes: Record<string, Route> = {}) {
 
 const dialog = () => screen.findByRole('dialog', { name: 'Barcode recognition' });
 const photo = (type = 'image/png', size = 1000) => new File([new Uint8Array(size)], 'label.png', { type });
+const OVER_10_MB = 10 * 1024 * 1024 + 1;
+
+// jsdom lays nothing out and has no scrollIntoView; an error asks for it to be seen.
+const scrolledTo = vi.fn<(this: Element) => void>();
+beforeEach(() => {
+  scrolledTo.mockReset();
+  Element.prototype.scrollIntoView = scrolledTo;
+});
+
+/** The browser's drawing of a `width` × `height` photo, which jsdom has not; the JPEG drawn is `jpegBytes`. */
+function drawablePhotos(width: number, height: number, jpegBytes = 400_000) {
+  const drawImage = vi.fn();
+  vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width, height, close: vi.fn() })));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type) =>
+    done(new Blob([new Uint8Array(jpegBytes)], { type: type ?? 'image/png' })),
+  );
+  return drawImage;
+}
+
+/** The files the app put in an upload's form, as it sent them. */
+function uploadedFiles() {
+  const append = vi.spyOn(FormData.prototype, 'append');
+  return () => append.mock.calls.filter(([name]) => name === 'image').map(([, value]) => value as File);
+}
+
+/** Whether `a` comes before `b` on the page, as a person reading down it meets them. */
+const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 async function scanPhoto(user: ReturnType<typeof openDialog>['user']) {
   const box = await dialog();
@@ -163,15 +191,64 @@ describe('the barcode dialog', () => {
     expect(calls.some((c) => c.path === '/api/v1/images/upload/')).toBe(false);
   });
 
-  it('refuses a file that is not an image, or is over 10 MB', async () => {
-    openDialog();
+  it('says a file that is not a photo is not one, also when the button is pressed, before any call', async () => {
+    const { user, calls } = openDialog();
     const box = await dialog();
     const input = within(box).getByLabelText('Choose a photo of a barcode');
     // The picker filters by type; a file dropped in or picked with "All files" is not.
     fireEvent.change(input, { target: { files: [photo('application/pdf')] } });
-    expect(within(box).getByRole('alert')).toHaveTextContent('Please select an image file');
-    fireEvent.change(input, { target: { files: [photo('image/png', 10 * 1024 * 1024 + 1)] } });
-    expect(within(box).getByRole('alert')).toHaveTextContent('Image file size cannot exceed 10MB');
+    const notAPhoto = 'This file is not a photo. Choose a JPEG, PNG or WebP image.';
+    expect(within(box).getByRole('alert')).toHaveTextContent(notAPhoto);
+    await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+    // A file was chosen: never "choose an image first".
+    expect(within(box).getByRole('alert')).toHaveTextContent(notAPhoto);
+    expect(box).not.toHaveTextContent('Please choose an image first');
+    expect(calls.some((c) => c.path === '/api/v1/images/upload/')).toBe(false);
+
+    await i18n.changeLanguage('zh');
+    await user.click(within(box).getByRole('button', { name: '上传并识别' }));
+    expect(within(box).getByRole('alert')).toHaveTextContent('这个文件不是照片。请选择 JPEG、PNG 或 WebP 图片。');
+  });
+
+  it('shrinks a photo over 10 MB before uploading it, and scans it', async () => {
+    const drawImage = drawablePhotos(4000, 3000);
+    const sent = uploadedFiles();
+    const { user } = openDialog();
+    const box = await dialog();
+    await user.upload(within(box).getByLabelText('Choose a photo of a barcode'), photo('image/png', OVER_10_MB));
+    expect(within(box).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+
+    expect(await within(box).findByRole('list', { name: 'Foods found' })).toHaveTextContent('Honey Roasted Peanuts');
+    expect(within(box).queryByRole('alert')).not.toBeInTheDocument();
+    // Drawn again at the 2048 pixels a side the workers keep, as a JPEG well under the limit.
+    expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 2048, 1536);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.type).toBe('image/jpeg');
+    expect(sent()[0]?.name).toBe('label.jpg');
+    expect(sent()[0]?.size).toBe(400_000);
+  });
+
+  it('refuses a photo over 10 MB only when it cannot be shrunk, beside the photo picker, in both languages', async () => {
+    // jsdom cannot decode a picture: as a browser with a photo it cannot read.
+    const { user, calls } = openDialog();
+    const box = await dialog();
+    await user.upload(within(box).getByLabelText('Choose a photo of a barcode'), photo('image/png', OVER_10_MB));
+    await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+    const alert = await within(box).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This photo is over 10 MB and could not be made smaller here. Choose a JPEG, PNG or WebP image under 10 MB.',
+    );
+    expect(before(within(box).getByRole('button', { name: 'Upload and scan' }), alert)).toBe(true);
+    expect(before(alert, within(box).getByLabelText('Or type the digits under the bars'))).toBe(true);
+    expect(scrolledTo.mock.contexts).toContain(alert.parentElement);
+    expect(calls.some((c) => c.path === '/api/v1/images/upload/')).toBe(false);
+
+    await i18n.changeLanguage('zh');
+    await user.click(within(box).getByRole('button', { name: '上传并识别' }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent(
+      '这张照片超过 10 MB，且无法在此缩小。请选择 10 MB 以内的 JPEG、PNG 或 WebP 图片。',
+    );
   });
 
   it('says when the upload failed, with the server’s reason', async () => {
@@ -378,6 +455,38 @@ describe('a barcode no database knows', () => {
 
 describe('a barcode typed by hand', () => {
   const typed = (box: HTMLElement) => within(box).getByLabelText('Or type the digits under the bars');
+
+  it('clears the photo’s results when the typed code is wrong: the error is shown alone, under the field', async () => {
+    const { user } = openDialog();
+    const box = await scanPhoto(user);
+    await within(box).findByRole('list', { name: 'Foods found' });
+    await user.type(typed(box), '0070097025087{Enter}');
+
+    const alert = within(box).getByRole('alert');
+    expect(alert).toHaveTextContent('These digits are not a valid barcode: please check them, the last digit does not match.');
+    expect(within(box).queryByRole('list', { name: 'Foods found' })).not.toBeInTheDocument();
+    expect(within(box).queryByRole('list', { name: 'Detected barcodes' })).not.toBeInTheDocument();
+    expect(box).not.toHaveTextContent('Honey Roasted Peanuts');
+    expect(before(typed(box), alert)).toBe(true);
+    expect(scrolledTo.mock.contexts).toContain(alert.parentElement);
+  });
+
+  it('clears a typed code’s results when a photo is scanned next, and its error is shown beside the photo picker', async () => {
+    const { user } = openDialog({
+      'POST /api/v1/images/create-food-from-barcode/': ok({ food: peanuts, is_existing: true }),
+      'POST /api/v1/images/analyze-with-barcode/': failure(500),
+    });
+    const box = await dialog();
+    await user.type(typed(box), '0070097025088{Enter}');
+    await within(box).findByRole('list', { name: 'Foods found' });
+    await user.upload(within(box).getByLabelText('Choose a photo of a barcode'), photo());
+    await user.click(within(box).getByRole('button', { name: 'Upload and scan' }));
+
+    const alert = await within(box).findByRole('alert');
+    expect(alert).toHaveTextContent(/^Barcode detection failed$/);
+    expect(within(box).queryByRole('list', { name: 'Foods found' })).not.toBeInTheDocument();
+    expect(before(alert, typed(box))).toBe(true);
+  });
 
   it('is checked before asking: letters, a wrong length and a wrong check digit are refused in words', async () => {
     const { user, calls } = openDialog();

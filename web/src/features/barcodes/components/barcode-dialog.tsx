@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { FileField, FormMessage } from '@/components/ui/field';
@@ -13,6 +13,7 @@ import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-
 import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
 import type { Barcode, BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/barcodes/types';
 import { barcodeFromRead, barcodeFromTyped } from '@/features/barcodes/utils/gtin';
+import { fitPhoto } from '@/features/barcodes/utils/photo';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
 import { ApiError, type CallProgress } from '@/lib/api-client';
@@ -86,6 +87,23 @@ const NO_FOOD_CODES: ReadonlySet<string> = new Set([
 
 type ScannerProps = Omit<BarcodeDialogProps, 'open' | 'onClose'>;
 
+/** Which control a lookup came from: its message is shown beside it, where the person looks. */
+type Control = 'photo' | 'typed';
+type Problem = { text: string; at: Control };
+
+/** An error beside its control, scrolled (each time it is said) to where a phone's screen shows it. */
+function ProblemMessage({ problem }: { problem: Problem }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
+  return (
+    <div ref={ref}>
+      <FormMessage tone="error">{problem.text}</FormMessage>
+    </div>
+  );
+}
+
 /** What the dialog waits for, in words; with a bar and the step once the workers report. */
 function Waiting({ words, progress }: { words: string; progress: CallProgress | null }) {
   const progressText = useProgressText();
@@ -105,71 +123,86 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
   const [mode, setMode] = useState<Mode>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [scan, setScan] = useState<BarcodeScan | null>(null);
   /** The barcode whose food is being made, while its form is open. */
   const [creating, setCreating] = useState<string | null>(null);
   const [typedCode, setTypedCode] = useState('');
   const busy = phase.kind === 'uploading' || phase.kind === 'analysing' || phase.kind === 'lookingUp';
 
-  /** The catalogue message, with the server's own words where it gave any (SPEC 8). */
-  function fail(key: 'errors.uploadFailed' | 'errors.detectionFailed' | 'errors.scanFailed', error: unknown) {
-    const reason = failureText(error, '');
-    setProblem(reason ? t('errors.withReason', { message: t(key), reason }) : t(key));
+  /** A new attempt's error, shown alone: the results of the one before it go. */
+  function refuse(at: Control, text: string) {
+    setScan(null);
+    setProblem({ text, at });
     setPhase({ kind: 'idle' });
   }
 
-  function show(result: BarcodeScan) {
+  /** The catalogue message, with the server's own words where it gave any (SPEC 8). */
+  function fail(at: Control, key: 'errors.uploadFailed' | 'errors.detectionFailed' | 'errors.scanFailed', error: unknown) {
+    const reason = failureText(error, '');
+    setProblem({ text: reason ? t('errors.withReason', { message: t(key), reason }) : t(key), at });
+    setPhase({ kind: 'idle' });
+  }
+
+  function show(result: BarcodeScan, at: Control) {
     setScan(result);
     setPhase({ kind: 'idle' });
     // A scan that found nothing is a failure to report, not a result to replace the last one.
     if (result.foods.length > 0) onFoods(result.foods);
-    else if (result.food_barcodes_only.length === 0) setProblem(t('errors.noFoodBarcode'));
+    else if (result.food_barcodes_only.length === 0) setProblem({ text: t('errors.noFoodBarcode'), at });
     else if (result.missing.length > 0 && result.missing.every((missing) => missing.code === 'BARCODE_LOOKUP_UNAVAILABLE'))
-      setProblem(t('errors.servicesUnreachable'));
-    else setProblem(t('errors.noFoodInfo'));
+      setProblem({ text: t('errors.servicesUnreachable'), at });
+    else setProblem({ text: t('errors.noFoodInfo'), at });
   }
 
+  /** The file is kept as chosen, so a press of the button says what is wrong with it. */
   function choose(chosen: File | null) {
-    setFile(null);
+    setFile(chosen);
     setProblem(null);
-    if (!chosen) return;
-    const why = checkPhoto(chosen);
-    if (why) setProblem(t(`errors.${why}`));
-    else setFile(chosen);
+    if (chosen && checkPhoto(chosen) === 'notAnImage') refuse('photo', t('errors.notAnImage'));
   }
 
   async function scanPhoto(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (!file) {
-      setProblem(t('errors.noImage'));
+      refuse('photo', t('errors.noImage'));
+      return;
+    }
+    // Only its kind is refused here: a photo over the upload limit is shrunk before it goes.
+    if (checkPhoto(file) === 'notAnImage') {
+      refuse('photo', t('errors.notAnImage'));
       return;
     }
     setProblem(null);
     setScan(null);
     setPhase({ kind: 'uploading' });
+    const fitted = await fitPhoto(file);
+    if (!fitted) {
+      refuse('photo', t('errors.tooBig'));
+      return;
+    }
     let imageId: number;
     try {
-      imageId = (await uploadImage(file, '')).id;
+      imageId = (await uploadImage(fitted, '')).id;
     } catch (error) {
-      fail('errors.uploadFailed', error);
+      fail('photo', 'errors.uploadFailed', error);
       return;
     }
     setPhase({ kind: 'analysing', progress: null });
     const onProgress = (progress: CallProgress) =>
       setPhase((current) => (current.kind === 'analysing' ? { ...current, progress } : current));
     try {
-      show(await analyze.trigger({ imageId, onProgress }));
+      show(await analyze.trigger({ imageId, onProgress }), 'photo');
     } catch (error) {
-      fail('errors.detectionFailed', error);
+      fail('photo', 'errors.detectionFailed', error);
     }
   }
 
   function lookUpRead(read: CameraRead) {
     const barcode = barcodeFromRead(read.format, read.text);
-    if (barcode) void lookUp(barcode);
-    else fail('errors.scanFailed', null);
+    if (barcode) void lookUp(barcode, 'photo');
+    else fail('photo', 'errors.scanFailed', null);
   }
 
   /** The digits typed under the bars, checked here (length, check digit) before asking. */
@@ -178,15 +211,15 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
     if (busy) return;
     const typed = barcodeFromTyped(typedCode);
     if ('problem' in typed) {
-      setProblem(t(`typed.problems.${typed.problem}`));
+      refuse('typed', t(`typed.problems.${typed.problem}`));
       return;
     }
     setProblem(null);
     setScan(null);
-    void lookUp(typed.barcode);
+    void lookUp(typed.barcode, 'typed');
   }
 
-  async function lookUp(barcode: Barcode) {
+  async function lookUp(barcode: Barcode, at: Control) {
     setPhase({ kind: 'lookingUp', barcode: barcode.formatted_data, progress: null });
     const onProgress = (progress: CallProgress) =>
       setPhase((current) => (current.kind === 'lookingUp' ? { ...current, progress } : current));
@@ -198,13 +231,13 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
     });
     try {
       const { food, is_existing } = await createFood.trigger({ barcode: barcode.data, onProgress });
-      show(only([{ barcode: barcode.data, food, is_existing }], []));
+      show(only([{ barcode: barcode.data, food, is_existing }], []), at);
     } catch (error) {
       if (error instanceof ApiError && NO_FOOD_CODES.has(error.code ?? '')) {
-        show(only([], [{ barcode: barcode.data, code: error.code ?? '', message: error.message }]));
+        show(only([], [{ barcode: barcode.data, code: error.code ?? '', message: error.message }]), at);
       } else {
         setScan(only([], []));
-        fail('errors.scanFailed', error);
+        fail(at, 'errors.scanFailed', error);
       }
     }
   }
@@ -230,8 +263,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
   function cameraUnavailable(why: CameraProblem) {
     // Say why, then offer the upload that always works.
     setMode('upload');
-    setPhase({ kind: 'idle' });
-    setProblem(t(CAMERA_PROBLEMS[why]));
+    refuse('photo', t(CAMERA_PROBLEMS[why]));
   }
 
   return (
@@ -272,7 +304,7 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
             <CameraScanner
               onRead={lookUpRead}
               onUnavailable={cameraUnavailable}
-              onFailed={(error) => fail('errors.scanFailed', error)}
+              onFailed={(error) => fail('photo', 'errors.scanFailed', error)}
             />
           </Suspense>
         </ErrorBoundary>
@@ -283,6 +315,8 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
           </button>
         )
       )}
+
+      {problem?.at === 'photo' && <ProblemMessage problem={problem} />}
 
       <form className="field barcode-typed" onSubmit={lookUpTyped} noValidate>
         <label htmlFor={typedId} className="field-label">
@@ -305,12 +339,12 @@ function BarcodeScanner({ onFoods, onAddToBasket, createOwnFood }: ScannerProps)
           </button>
         </div>
       </form>
+      {problem?.at === 'typed' && <ProblemMessage problem={problem} />}
 
       {phase.kind === 'analysing' && <Waiting words={t('dialog.analysing')} progress={phase.progress} />}
       {phase.kind === 'lookingUp' && (
         <Waiting words={t('dialog.lookingUp', { barcode: phase.barcode })} progress={phase.progress} />
       )}
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
       {scan && (
         <BarcodeResults scan={scan} onAdd={addToBasket} onCreateFood={createOwnFood ? setCreating : undefined} />
       )}

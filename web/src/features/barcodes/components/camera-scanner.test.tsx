@@ -60,6 +60,8 @@ async function startCamera(user: ReturnType<typeof openCamera>['user']) {
 // Braces: a function returned from a hook is taken as its teardown.
 beforeEach(() => {
   vi.mocked(readBarcodes).mockReset();
+  // jsdom has no scrollIntoView, which the dialog asks of its errors.
+  Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');

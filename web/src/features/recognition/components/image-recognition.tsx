@@ -58,7 +58,7 @@ import {
   storePendingAnalysis,
   type PendingAnalysis,
 } from '@/features/recognition/utils/pending-analysis';
-import { previewOf } from '@/features/recognition/utils/photo';
+import { fitPhoto, previewOf } from '@/features/recognition/utils/photo';
 import {
   clearStoredResult,
   findingsOf,
@@ -146,6 +146,7 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
   const reading = useRef<AbortController | null>(null);
   const gone = useRef(false);
   const section = useRef<HTMLElement>(null);
+  const problemShown = useRef<HTMLDivElement>(null);
   const recent = useRecentImages();
   const locale = displayLocale(i18n.resolvedLanguage);
   const number = numberFormat(locale, 1);
@@ -206,9 +207,9 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     setFile(null);
     setProblem(null);
     if (!chosen) return;
-    const why = checkPhoto(chosen);
-    if (why) {
-      setProblem(t(`errors.${why}`));
+    // A photo over the upload limit is shrunk as it is sent; only a file of another kind is refused here.
+    if (checkPhoto(chosen) === 'notAnImage') {
+      setProblem(t('errors.notAnImage'));
       return;
     }
     setFile(chosen);
@@ -343,7 +344,7 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
   function take(photo: File) {
     choose(photo);
     section.current?.scrollIntoView({ block: 'start' });
-    if (!checkPhoto(photo)) void send(photo);
+    if (checkPhoto(photo) !== 'notAnImage') void send(photo);
   }
 
   async function send(photo: File) {
@@ -353,10 +354,16 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     setAnnouncement('');
     setAnswered(null);
     setPhase({ kind: 'uploading' });
-    const preview = await previewOf(photo);
+    const fitted = await fitPhoto(photo);
+    if (!fitted) {
+      setPhase({ kind: 'idle' });
+      setProblem(t('errors.tooBig'));
+      return;
+    }
+    const preview = await previewOf(fitted);
     let imageId: number;
     try {
-      imageId = (await uploadImage(photo, notes)).id;
+      imageId = (await uploadImage(fitted, notes)).id;
     } catch (error) {
       setPhase({ kind: 'failed', message: serverMessage(error) ?? t('errors.uploadFailed') });
       return;
@@ -435,6 +442,11 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
     logged({ ...result, portions: portions.map((p) => ({ ...p, added: true })) });
   }
 
+  // The photo's problem is said under the form, and scrolled to where a phone's screen shows it.
+  useEffect(() => {
+    if (problem) problemShown.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
+
   const handlers = useRef({ follow, take });
   useEffect(() => {
     handlers.current = { follow, take };
@@ -504,7 +516,11 @@ export function ImageRecognition({ onAddToBasket, photoToAnalyse = null }: Image
           )}
         </div>
       </form>
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      {problem && (
+        <div ref={problemShown}>
+          <FormMessage tone="error">{problem}</FormMessage>
+        </div>
+      )}
       {phase.kind === 'failed' && <FormMessage tone="error">{phase.message}</FormMessage>}
       {phase.kind === 'analysing' && (
         <WorkProgress label={t('progress')} progress={phase.progress} text={phase.message} />
