@@ -11,7 +11,8 @@
 
 use std::time::Instant;
 
-use models::{Database, Stores, catalogue, corpus, generic, testing::shared_data};
+use models::{catalogue, corpus, generic, testing::shared_data};
+use store::{Database, Stores};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

@@ -15,10 +15,9 @@ use std::time::Instant;
 
 use chrono::{Days, NaiveTime};
 use models::meal::{Grams, MealLine, MealType};
-use models::store::bulk_insert_meals;
-use models::{
-    Database, Email, Food, FoodSource, LocalClock, NewMeal, NewUser, Stores, Username, catalogue,
-};
+use store::bulk_insert_meals;
+use models::{Email, Food, FoodSource, LocalClock, NewMeal, NewUser, Username, catalogue};
+use store::{Database, Stores};
 
 pub const PASSWORD: &str = "BenchPass2026";
 

@@ -6,7 +6,7 @@
 use std::{future::Future, sync::Arc};
 
 use jobs::Jobs;
-use models::Stores;
+use store::Stores;
 use platform::{blobs::Blobs, food_index::FoodIndex, usda::UsdaClient};
 use tokio::task::JoinHandle;
 

@@ -154,17 +154,17 @@ impl From<platform::blobs::BlobError> for ApiError {
     }
 }
 
-impl From<models::StoreError> for ApiError {
-    fn from(e: models::StoreError) -> Self {
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> Self {
         match e {
-            models::StoreError::NotFound => ApiError::not_found("Not found"),
-            models::StoreError::Recipe(refused) => refused.into(),
-            models::StoreError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
-            models::StoreError::Refused(message) => ApiError::validation(message),
+            store::StoreError::NotFound => ApiError::not_found("Not found"),
+            store::StoreError::Recipe(refused) => refused.into(),
+            store::StoreError::Conflict(message) => ApiError::new(ErrorCode::Conflict, message),
+            store::StoreError::Refused(message) => ApiError::validation(message),
             // A row this save refers to was deleted while it ran; the transaction was
             // rolled back. When it was the caller's account, `auth::ended_account`
             // answers as for any ended session.
-            models::StoreError::Database(sqlx::Error::Database(db))
+            store::StoreError::Database(sqlx::Error::Database(db))
                 if db.kind() == sqlx::error::ErrorKind::ForeignKeyViolation =>
             {
                 ApiError::new(
@@ -174,7 +174,7 @@ impl From<models::StoreError> for ApiError {
             }
             // The database is away (restarting, unreachable, no free connection): the
             // caller may try again shortly, and nothing was saved.
-            models::StoreError::Database(e) if database_away(&e) => {
+            store::StoreError::Database(e) if database_away(&e) => {
                 tracing::warn!(error = %e, "database unavailable");
                 ApiError {
                     retry_after: Some(1),

@@ -15,7 +15,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::{Duration, Utc};
-use models::{ErrorCode, KeptAnswer};
+use models::ErrorCode;
+use store::KeptAnswer;
 use sha2::{Digest, Sha256};
 
 use crate::{AppState, auth::AuthUser, error::ApiError};

@@ -36,7 +36,7 @@ pub async fn run(config: Config, args: &[String]) -> anyhow::Result<()> {
     let worker = if config.embedded_workers {
         let shared = crate::embedded::Shared {
             jobs: jobs.clone(),
-            stores: models::Stores::new(&db),
+            stores: store::Stores::new(&db),
             usda: std::sync::Arc::new(platform::usda::UsdaClient::new(config.usda.clone())),
             blobs: config.places.blobs().map_err(anyhow::Error::msg)?,
             foods: None,

@@ -80,7 +80,7 @@ impl App {
         // Installed before anything records a metric (a request, or the in-process
         // workers loading a model).
         platform::telemetry::metrics();
-        let stores = models::Stores::new(&db);
+        let stores = store::Stores::new(&db);
         // Accounts made before their look (TR39 skeletons) was kept are keyed now; any
         // drawn like an earlier one is reported, for the operator to look at.
         let look_alike = stores.users.key_skeletons().await?;
@@ -265,9 +265,9 @@ impl App {
 }
 
 /// The database the configuration names (migrated), and its job queue and progress bus.
-async fn connect(config: &Config) -> anyhow::Result<(models::Database, jobs::Jobs)> {
+async fn connect(config: &Config) -> anyhow::Result<(store::Database, jobs::Jobs)> {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let db = models::Database::connect(config.database_url.expose_secret())
+    let db = store::Database::connect(config.database_url.expose_secret())
         .await
         .context("cannot open the database")?;
     db.migrate().await.context("cannot migrate the database")?;

@@ -4,7 +4,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use models::calendar::{DateRange, parse_date};
-use models::{LocalClock, MealFilter, MealType};
+use models::{LocalClock, MealType};
+use store::MealFilter;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 

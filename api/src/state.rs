@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use jobs::Jobs;
-use models::{Database, Stores};
+use store::{Database, Stores};
 use tokio::sync::watch;
 
 use platform::food_index::FoodIndex;

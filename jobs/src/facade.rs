@@ -3,10 +3,8 @@ use std::{sync::Arc, time::Duration};
 use futures::Stream;
 use models::ErrorCode;
 use models::analysis::AnalysisEvent;
-use models::{
-    Database, JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, JobStore, NewJob,
-    StoreError, Stores,
-};
+use models::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, NewJob};
+use store::{Database, JobStore, StoreError, Stores};
 use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
 

@@ -3,7 +3,8 @@ use std::time::Duration;
 use apalis::prelude::{ListWorkers, RunningWorker, TaskBuilder, TaskId, TaskSink};
 use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
-use models::{Database, JobId};
+use models::JobId;
+use store::Database;
 use redis::AsyncCommands;
 use serde::{Serialize, de::DeserializeOwned};
 

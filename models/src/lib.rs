@@ -1,4 +1,5 @@
-//! Domain types, nutrition math and persistence shared by the API and the workers.
+//! The domain shared by the API and the workers: its types, the nutrition maths and the
+//! parsing. Persistence is the `store` crate's.
 
 pub mod amount;
 mod amount_words;
@@ -10,7 +11,6 @@ pub mod certainty;
 #[cfg(feature = "corpus")]
 pub mod corpus;
 pub mod csv;
-pub mod db;
 pub mod dri;
 pub mod error_code;
 pub mod food;
@@ -27,7 +27,6 @@ pub mod recipe;
 pub mod recogniser;
 pub mod recognition;
 pub mod statistics;
-pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod token;
@@ -37,7 +36,6 @@ pub mod weight;
 
 pub use barcode::{Barcode, BarcodeKind};
 pub use calendar::LocalClock;
-pub use db::{Database, DatabaseError, Engine};
 pub use error_code::ErrorCode;
 pub use food::{
     CustomFoodInput, Food, FoodSearchRow, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients,
@@ -46,12 +44,8 @@ pub use job::{
     JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, NewJob, QueueDepth, StaleJob,
 };
 pub use mailed_link::MailedLink;
+pub use token::{OneTimeToken, RefreshToken};
 pub use meal::{Meal, MealLine, MealType, NewMeal};
-pub use store::{
-    FoodStore, FoodUse, IdempotencyStore, ImageStore, JobStore, KeptAnswer, KeptRequest, LookAlike,
-    MealCursor, MealFilter, MealStore, OneTimeToken, RecipeStore, RefreshToken, SearchHistoryEntry,
-    SessionStore, StoreError, Stores, UsedFood, UsedOrder, UserStore, WeightStore,
-};
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,
 };

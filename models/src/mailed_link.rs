@@ -5,7 +5,8 @@
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::{OneTimeToken, SessionStore, StoreError, UserId, token};
+use crate::token::{self, OneTimeToken};
+use crate::UserId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -39,24 +40,18 @@ impl MailedLink {
         }
     }
 
-    /// Makes a new link for `user` and stores its hash; the token returned is the
-    /// only copy, to be put in the mail.
-    pub async fn issue(
-        self,
-        sessions: &dyn SessionStore,
-        user: UserId,
-    ) -> Result<String, StoreError> {
+    /// Makes a new link for `user`: the token, the only copy, to be put in the mail,
+    /// and the record to store, which holds only its hash.
+    pub fn mint(self, user: UserId) -> (String, OneTimeToken) {
         let token = token::random_token();
-        sessions
-            .insert_one_time(&OneTimeToken {
-                token_hash: token::hash_token(&token),
-                user_id: user,
-                purpose: self.purpose().to_owned(),
-                expires_at: Utc::now() + self.valid_for(),
-                used_at: None,
-            })
-            .await?;
-        Ok(token)
+        let stored = OneTimeToken {
+            token_hash: token::hash_token(&token),
+            user_id: user,
+            purpose: self.purpose().to_owned(),
+            expires_at: Utc::now() + self.valid_for(),
+            used_at: None,
+        };
+        (token, stored)
     }
 
     /// The link itself: the page under `public_url` with the token.

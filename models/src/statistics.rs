@@ -9,8 +9,7 @@ use crate::calendar::{DateRange, LocalClock};
 use crate::food::{Nutrients, round1};
 use crate::meal::{Meal, MealIntake, MealType};
 use crate::micronutrients::MicronutrientTotals;
-use crate::store::{MealFilter, MealStore, StoreError};
-use crate::user::{Invalid, UserId};
+use crate::user::Invalid;
 
 /// How many foods the top calorie sources list.
 pub const TOP_FOODS: i64 = 10;
@@ -138,26 +137,6 @@ impl MealStatistics {
             days_logged,
             micronutrients,
         }
-    }
-
-    /// Statistics of `owner`'s meals over the local days of `range` (of one meal type, if
-    /// given), with the largest calorie sources among them.
-    pub async fn gather(
-        meals: &dyn MealStore,
-        owner: UserId,
-        clock: LocalClock,
-        range: DateRange,
-        meal_type: Option<MealType>,
-    ) -> Result<Self, StoreError> {
-        let filter = MealFilter {
-            during: Some(clock.span(range)),
-            meal_type,
-        };
-        let (intakes, top_foods) = tokio::try_join!(
-            meals.intakes(owner, &filter),
-            meals.top_foods(owner, &filter, TOP_FOODS),
-        )?;
-        Ok(MealStatistics::of(&intakes, top_foods, range, clock))
     }
 
     /// Statistics of one local day's `meals` as saved (no top foods: the day lists its

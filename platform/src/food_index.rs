@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
-use models::{Food, FoodSearchRow, FoodStore, UserId};
+use models::{Food, FoodSearchRow, UserId};
+use store::FoodStore;
 use search::{IndexBuilder, IndexStats, SearchIndex, doc_of};
 
 /// How far back each catch-up looks again: a write that committed late (its

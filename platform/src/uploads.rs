@@ -9,7 +9,8 @@
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use models::{StoreError, Stores, UserId};
+use models::UserId;
+use store::{StoreError, Stores};
 use tokio::sync::watch;
 
 use crate::blobs::{BlobError, Blobs};

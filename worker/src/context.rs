@@ -16,7 +16,8 @@ use jobs::{
     BusMessage, JobFailure, JobId, JobProgress, JobStatus, JobStep, Jobs, MAX_RETRIES, Queued,
 };
 use models::ErrorCode;
-use models::{JobRecord, JobStore};
+use models::JobRecord;
+use store::JobStore;
 use serde_json::{Map, Value};
 use tokio::sync::{Notify, broadcast::error::RecvError};
 

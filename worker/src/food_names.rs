@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use jobs::Jobs;
-use models::FoodStore;
+use store::FoodStore;
 use platform::food_index::FoodIndex;
 use tokio::sync::OnceCell;
 

@@ -25,7 +25,7 @@ pub use monitor::run;
 #[derive(Clone, Debug)]
 pub struct WorkerDeps {
     pub jobs: jobs::Jobs,
-    pub stores: models::Stores,
+    pub stores: store::Stores,
     pub usda: std::sync::Arc<platform::usda::UsdaClient>,
     pub off: std::sync::Arc<barcodes::openfoodfacts::OffClient>,
     pub mailer: Mailer,
@@ -48,7 +48,7 @@ pub struct WorkerDeps {
 /// Connects a fleet worker: database (migrated), Redis queue and progress bus.
 pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
     use platform::config::ExposeSecret;
-    let db = models::Database::connect(config.database_url.expose_secret()).await?;
+    let db = store::Database::connect(config.database_url.expose_secret()).await?;
     db.migrate().await?;
     let jobs = jobs::Jobs::connect(
         &db,
@@ -58,7 +58,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<WorkerDeps> {
     .await?;
     let usda = std::sync::Arc::new(platform::usda::UsdaClient::new(config.usda.clone()));
     let blobs = config.places.blobs().map_err(anyhow::Error::msg)?;
-    let stores = models::Stores::new(&db);
+    let stores = store::Stores::new(&db);
     deps(
         &config.workers,
         &config.places,
@@ -79,7 +79,7 @@ pub fn deps(
     config: &WorkerConfig,
     places: &platform::config::DataPlaces,
     jobs: jobs::Jobs,
-    stores: models::Stores,
+    stores: store::Stores,
     usda: std::sync::Arc<platform::usda::UsdaClient>,
     blobs: platform::blobs::Blobs,
     food_index: Option<std::sync::Arc<platform::food_index::FoodIndex>>,

@@ -73,7 +73,7 @@ impl Mailer {
             .map_err(|e| MailerError::Address(format!("MAIL_FROM: {e}")))?;
         let transport = match &config.smtp_url {
             Some(url) => Transport::Smtp {
-                relay: models::db::redact(url.expose_secret()),
+                relay: store::db::redact(url.expose_secret()),
                 transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
                     .map_err(|e| MailerError::Transport(format!("SMTP_URL: {e}")))?
                     .timeout(Some(std::time::Duration::from_secs(10)))

@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use models::learned::{LearnedMatch, Prototypes};
-use models::{ImageStore, StoreError, UserId};
+use models::UserId;
+use store::{ImageStore, StoreError};
 
 use crate::recognition::reading::{DishHead, memory_vector_with, nearest};
 

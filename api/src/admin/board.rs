@@ -24,7 +24,8 @@ use axum::{
     routing::get,
 };
 use jobs::{JobStatus, Jobs, QueueBackend};
-use models::{JobRecord, JobStore};
+use models::JobRecord;
+use store::JobStore;
 
 /// The longest page of tasks the board is given.
 const MAX_PAGE: u32 = 100;

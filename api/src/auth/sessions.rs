@@ -3,7 +3,8 @@ use std::sync::Arc;
 use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
 use models::ErrorCode;
-use models::{MailedLink, OneTimeToken, RefreshToken, SessionStore, UserId};
+use models::{MailedLink, OneTimeToken, RefreshToken, UserId};
+use store::SessionStore;
 use serde::{Deserialize, Serialize};
 
 use super::{hash_token, random_token};

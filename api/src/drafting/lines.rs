@@ -2,7 +2,8 @@ use std::collections::HashMap;
 
 use models::ErrorCode;
 use models::meal::{MAX_MEAL_FOODS, QuickAdd};
-use models::{FoodUse, MealLine, User, UserId};
+use models::{MealLine, User, UserId};
+use store::FoodUse;
 use serde::Deserialize;
 use utoipa::ToSchema;
 

@@ -13,7 +13,8 @@ use std::{
 
 use axum::body::{Body, Bytes};
 use models::ErrorCode;
-use models::{Meal, MealCursor, MealStore, StoreError, User, UserId};
+use models::{Meal, User, UserId};
+use store::{MealCursor, MealStore, StoreError};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use crate::{AppState, error::ApiError};

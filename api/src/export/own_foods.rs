@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use models::{FoodStore, RecipeStore, StoreError, UserId};
+use models::UserId;
+use store::{FoodStore, RecipeStore, StoreError};
 use serde::Serialize;
 
 use crate::AppState;

@@ -3,7 +3,8 @@
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::SendMail;
 use models::ErrorCode;
-use models::{Email, MailedLink, NewPassword, NewUser, StoreError, User, Username};
+use models::{Email, MailedLink, NewPassword, NewUser, User, Username};
+use store::StoreError;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};

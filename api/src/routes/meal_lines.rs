@@ -134,7 +134,7 @@ async fn update_line(
         .set_line_quantity(user.id, id, quantity, amount.as_deref())
         .await
     {
-        Err(models::StoreError::Conflict(_)) => {
+        Err(store::StoreError::Conflict(_)) => {
             return Err(ApiError::new(
                 ErrorCode::QuickAddHasNoQuantity,
                 "A quick add has no quantity; delete it and add it again with other values",
@@ -167,7 +167,7 @@ async fn delete_line(
     Path(id): Path<i64>,
 ) -> ApiResult<MealView> {
     let meal = match state.stores.meals.delete_line(user.id, id).await {
-        Err(models::StoreError::Conflict(_)) => {
+        Err(store::StoreError::Conflict(_)) => {
             return Err(ApiError::new(
                 ErrorCode::LastMealFood,
                 "A meal needs at least one food; delete the meal instead",

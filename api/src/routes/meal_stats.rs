@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use chrono::Days;
-use models::MealFilter;
+use store::MealFilter;
 use models::calendar::{DateRange, MAX_RANGE_DAYS, Period};
 use models::statistics::{MealStatistics, days_of_all_meals};
 use serde::Deserialize;

@@ -4,7 +4,8 @@
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::ErrorCode;
 use models::recipe::{NewIngredient, NewRecipe, Recipe};
-use models::{FoodUse, UserId};
+use models::UserId;
+use store::FoodUse;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};

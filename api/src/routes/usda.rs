@@ -237,7 +237,7 @@ async fn create(
     state
         .stores
         .foods
-        .record_uses(user.id, &[models::FoodUse::of(food.id)])
+        .record_uses(user.id, &[store::FoodUse::of(food.id)])
         .await?;
     Ok((
         StatusCode::CREATED,

@@ -2,7 +2,8 @@ use chrono::{DateTime, Utc};
 use models::micronutrients::{Coverage, Micronutrients};
 use models::recipe::PerServing;
 use models::recognition::counts_items;
-use models::{Food, FoodSource, Portion, SearchHistoryEntry, UnknownNutrients, UsedFood, UserId};
+use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
+use store::{SearchHistoryEntry, UsedFood};
 use serde::Serialize;
 use utoipa::ToSchema;
 

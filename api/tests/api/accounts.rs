@@ -1216,11 +1216,11 @@ async fn look_alike_accounts_are_refused_in_either_order_and_in_a_race() {
     let rename = "update app_user set username = 'рауее', username_key = 'рауее' \
                   where username_key = 'annlee'";
     match &app.state.db {
-        models::Database::Sqlite(pool) => {
+        store::Database::Sqlite(pool) => {
             sqlx::query(forget).execute(pool).await.unwrap();
             sqlx::query(rename).execute(pool).await.unwrap();
         }
-        models::Database::Postgres(pool) => {
+        store::Database::Postgres(pool) => {
             sqlx::query(forget).execute(pool).await.unwrap();
             sqlx::query(rename).execute(pool).await.unwrap();
         }

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use models::testing::{TestDatabase, redis_url, unavailable};
+use models::testing::unavailable;
+use store::testing::{TestDatabase, redis_url};
 use serde_json::{Value, json};
 
 use crate::support;

@@ -936,8 +936,8 @@ macro_rules! stored_recipe {
 
 async fn stored_recipe(app: &TestApp, owner: i64, name: &str, parts: &[(i64, f64)]) -> i64 {
     match &app.state.db {
-        models::Database::Sqlite(pool) => stored_recipe!(pool, owner, name, parts),
-        models::Database::Postgres(pool) => stored_recipe!(pool, owner, name, parts),
+        store::Database::Sqlite(pool) => stored_recipe!(pool, owner, name, parts),
+        store::Database::Postgres(pool) => stored_recipe!(pool, owner, name, parts),
     }
 }
 

@@ -34,13 +34,13 @@ async fn readiness_names_the_database_and_queue_in_use() {
     assert_eq!(data["status"], "ready");
     assert_eq!(data["workers"], "in-process");
     match app.engine {
-        models::Engine::Sqlite => {
+        store::Engine::Sqlite => {
             assert_eq!(data["mode"], "embedded");
             assert_eq!(data["database"], "sqlite");
             assert_eq!(data["queue"], "sqlite");
             assert_eq!(data["bus"], "in-process");
         }
-        models::Engine::Postgres => {
+        store::Engine::Postgres => {
             assert_eq!(data["mode"], "fleet");
             assert_eq!(data["database"], "postgres");
             assert_eq!(data["queue"], "redis");

@@ -8,7 +8,8 @@
 
 use chrono::{DateTime, Utc};
 use models::meal::Grams;
-use models::{Database, FoodSource, MealFilter, MealLine, MealType, NewMeal, UserId};
+use models::{FoodSource, MealLine, MealType, NewMeal, UserId};
+use store::{Database, MealFilter};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -1495,7 +1496,7 @@ async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
                        values ($1, $2, 'x', $3, '{}', $4)";
             let status = (key != "busy").then_some(201);
             match &db {
-                models::Database::Sqlite(p) => {
+                store::Database::Sqlite(p) => {
                     let q = sqlx::query(sql)
                         .bind(user_id)
                         .bind(key)
@@ -1503,7 +1504,7 @@ async fn a_repeated_idempotency_key_answers_the_first_answer_and_saves_once() {
                         .bind(at);
                     q.execute(p).await.unwrap();
                 }
-                models::Database::Postgres(p) => {
+                store::Database::Postgres(p) => {
                     let q = sqlx::query(sql)
                         .bind(user_id)
                         .bind(key)

@@ -22,7 +22,8 @@ use std::{
 };
 
 use futures::{StreamExt, stream::BoxStream};
-use models::testing::{TestDatabase, redis_url, unavailable};
+use models::testing::unavailable;
+use store::testing::{TestDatabase, redis_url};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -10,7 +10,8 @@ use jobs::BusMessage;
 use jobs::JobStep;
 use models::analysis::{BarcodeProduct, BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
-use models::{Barcode, ErrorCode, FoodUse, UserId};
+use models::{Barcode, ErrorCode, UserId};
+use store::FoodUse;
 use serde_json::Map;
 
 use platform::outside;

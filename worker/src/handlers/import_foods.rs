@@ -60,7 +60,7 @@ impl JobHandler for ImportFoods {
             rejected: 0,
             reasons: BTreeMap::new(),
         };
-        let store = |e: models::StoreError| JobError::Transient(format!("store: {e}"));
+        let store = |e: store::StoreError| JobError::Transient(format!("store: {e}"));
         let started_ms = chrono::Utc::now().timestamp_millis();
         while let Some(event) = rx.recv().await {
             match event {

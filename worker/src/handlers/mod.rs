@@ -22,7 +22,7 @@ use crate::context::Stopped;
 use crate::{JobContext, JobError, WorkerDeps};
 
 /// A store fault is worth another try.
-pub(crate) fn store_fault(e: models::StoreError) -> JobError {
+pub(crate) fn store_fault(e: store::StoreError) -> JobError {
     JobError::Transient(format!("store: {e}"))
 }
 

@@ -21,9 +21,10 @@ impl JobHandler for SendMail {
         if self.link == MailedLink::VerifyEmail && user.email_verified {
             return Ok(not_sent("the address is verified already"));
         }
-        let token = self
-            .link
-            .issue(deps.stores.sessions.as_ref(), user.id)
+        let (token, stored) = self.link.mint(user.id);
+        deps.stores
+            .sessions
+            .insert_one_time(&stored)
             .await
             .map_err(store_fault)?;
         let url = self.link.url(deps.mailer.public_url(), &token);

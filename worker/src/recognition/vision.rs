@@ -25,7 +25,7 @@ pub struct VisionConfig {
 impl std::fmt::Debug for VisionConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("VisionConfig")
-            .field("base_url", &models::db::redact(&self.base_url))
+            .field("base_url", &store::db::redact(&self.base_url))
             .field("model", &self.model)
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()

@@ -12,7 +12,7 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use api::{App, AppState, Config, Secret};
 use futures::StreamExt;
-use models::{Engine, testing::TestDatabase};
+use store::{Engine, testing::TestDatabase};
 use platform::{config::DataPlaces, usda::UsdaConfig};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -129,7 +129,7 @@ pub async fn spawn_app(options: Options) -> Option<TestApp> {
         database_url: Secret::from(db.url.clone()),
         redis_url: redis_namespace
             .as_ref()
-            .map(|_| Secret::from(models::testing::redis_url())),
+            .map(|_| Secret::from(store::testing::redis_url())),
         redis_namespace: redis_namespace.clone().unwrap_or_else(|| "calorie".into()),
         embedded_workers: options.embedded_workers,
         web_dir: options
@@ -351,7 +351,7 @@ pub async fn redis_answers(url: &str, within: Duration) -> bool {
 
 /// Removes a test's queues from the shared Redis server.
 pub fn delete_redis_namespace(namespace: &str) {
-    let Ok(client) = redis::Client::open(models::testing::redis_url()) else {
+    let Ok(client) = redis::Client::open(store::testing::redis_url()) else {
         return;
     };
     let Ok(mut conn) = client.get_connection() else {
@@ -699,8 +699,8 @@ pub async fn stored_job_data(app: &TestApp) -> Vec<String> {
     const RECORDS: &str = "select coalesce(payload, '') || ' ' || coalesce(result, '') \
          || ' ' || coalesce(error_message, '') from job_run";
     let mut stored: Vec<String> = match &app.state.db {
-        models::Database::Sqlite(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
-        models::Database::Postgres(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
+        store::Database::Sqlite(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
+        store::Database::Postgres(pool) => sqlx::query_scalar(RECORDS).fetch_all(pool).await,
     }
     .unwrap();
     match app.state.jobs.queue() {

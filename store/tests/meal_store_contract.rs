@@ -2,14 +2,12 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use models::meal::Grams;
-use models::testing::user;
+use store::testing::user;
 use models::weight::BodyWeight;
-use models::{
-    CustomFoodInput, Food, Meal, MealCursor, MealFilter, MealLine, MealType, NewMeal, StoreError,
-    Stores, UserId,
-};
+use models::{CustomFoodInput, Food, Meal, MealLine, MealType, NewMeal, UserId};
+use store::{MealCursor, MealFilter, StoreError, Stores};
 
-models::store_contract!(
+store::store_contract!(
     a_meal_keeps_its_lines_in_order_and_totals_them,
     meals_belong_to_their_owner,
     replacing_a_meal_swaps_every_line_at_once,

@@ -5,7 +5,7 @@ use sqlx::{Pool, QueryBuilder};
 use super::DB;
 use super::engine::push_list;
 use super::{JobStore, StoreError, decode_json, failure, parse_status};
-use crate::job::{JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
+use models::job::{JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob};
 
 #[derive(Debug)]
 pub(super) struct SqlJobs(pub Pool<DB>);

@@ -4,7 +4,7 @@ use sqlx::Pool;
 
 use super::DB;
 use super::{IdempotencyStore, KeptAnswer, KeptRequest, StoreError};
-use crate::user::UserId;
+use models::user::UserId;
 
 #[derive(Debug)]
 pub(super) struct SqlIdempotency(pub Pool<DB>);

@@ -4,17 +4,12 @@
 //! cases so the engines cannot drift apart.
 
 use models::meal::Grams;
-use models::recipe::{
-    MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused,
-    recipe_values,
-};
-use models::testing::user;
-use models::{
-    CustomFoodInput, Food, FoodSource, FoodUse, NewFood, Nutrients, Portion, StoreError, Stores,
-    UsedOrder, UserId, catalogue,
-};
+use models::recipe::{ MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused, recipe_values, };
+use store::testing::user;
+use models::{CustomFoodInput, Food, FoodSource, NewFood, Nutrients, Portion, UserId, catalogue};
+use store::{FoodUse, StoreError, Stores, UsedOrder};
 
-models::store_contract!(
+store::store_contract!(
     the_catalogue_seeds_once_and_updates_in_place,
     custom_foods_belong_to_their_owner,
     deleted_foods_leave_the_index_rows_but_are_marked,

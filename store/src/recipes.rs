@@ -10,14 +10,11 @@ use super::food_rows::{
 };
 use super::{Connection, DB};
 use super::{RecipeStore, StoreError};
-use crate::food::{Food, FoodSource, Nutrients};
-use crate::meal::Grams;
-use crate::micronutrients::Micronutrients;
-use crate::recipe::{
-    Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe,
-    RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values,
-};
-use crate::user::UserId;
+use models::food::{Food, FoodSource, Nutrients};
+use models::meal::Grams;
+use models::micronutrients::Micronutrients;
+use models::recipe::{ Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe, RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values, };
+use models::user::UserId;
 
 #[derive(Debug)]
 pub(super) struct SqlRecipes(pub Pool<DB>);
@@ -316,7 +313,7 @@ async fn own_among(conn: &mut Connection, ids: &[i64]) -> Result<Vec<i64>, Store
 }
 
 /// Refuses a recipe holding `ingredients` (`editing`, or a new one) that would contain
-/// itself or go beyond the bounds of `crate::recipe`. Every walk stops at a bound, so
+/// itself or go beyond the bounds of `models::recipe`. Every walk stops at a bound, so
 /// this reads a number of rows those bounds fix, whatever the owner has built.
 async fn check_shape(
     conn: &mut Connection,

@@ -2,11 +2,10 @@
 //! PostgreSQL.
 
 use chrono::{Duration, NaiveDate, Utc};
-use models::{
-    Email, Gender, NewUser, OneTimeToken, Profile, RefreshToken, StoreError, Stores, Username,
-};
+use models::{Email, Gender, NewUser, OneTimeToken, Profile, RefreshToken, Username};
+use store::{StoreError, Stores};
 
-models::store_contract!(
+store::store_contract!(
     users_are_found_by_username_or_email_in_any_case,
     usernames_and_emails_are_unique_regardless_of_case,
     profiles_start_with_the_defaults_and_round_trip,

@@ -1,9 +1,10 @@
 //! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
 
-use models::{JobFailure, JobId, JobProgress, JobStatus, JobStep, NewJob, Stores};
+use models::{JobFailure, JobId, JobProgress, JobStatus, JobStep, NewJob};
+use store::Stores;
 use serde_json::json;
 
-models::store_contract!(
+store::store_contract!(
     created_jobs_start_queued,
     a_job_id_is_used_once,
     unknown_jobs_are_none,
@@ -68,7 +69,7 @@ async fn a_job_id_is_used_once(stores: Stores) {
     stores.jobs.create(&job).await.unwrap();
     let again = stores.jobs.create(&job).await;
     assert!(
-        matches!(again, Err(models::StoreError::Conflict(_))),
+        matches!(again, Err(store::StoreError::Conflict(_))),
         "{again:?}"
     );
 }

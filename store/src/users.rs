@@ -5,7 +5,7 @@ use sqlx::Pool;
 use super::engine::Engine;
 use super::{Connection, DB};
 use super::{LookAlike, OneTimeToken, RefreshToken, SessionStore, StoreError, UserStore};
-use crate::user::{Gender, NewUser, Profile, User, UserId};
+use models::user::{Gender, NewUser, Profile, User, UserId};
 
 /// Users with their profiles, and their sessions: one store for both, on the same pool.
 #[derive(Debug)]
@@ -203,7 +203,7 @@ impl SqlAccounts {
         query: &'static str,
         input: &str,
     ) -> Result<Option<User>, StoreError> {
-        for key in crate::user::stored_keys(input) {
+        for key in models::user::stored_keys(input) {
             let row: Option<UserRow> = sqlx::query_as(query)
                 .bind(key)
                 .fetch_optional(&self.0)
@@ -320,12 +320,12 @@ impl UserStore for SqlAccounts {
             sqlx::query_as(UNKEYED).fetch_all(&self.0).await?;
         let mut look_alike = Vec::new();
         for (id, username, email) in unkeyed {
-            let [small, capitals] = crate::user::name_skeletons(&username);
+            let [small, capitals] = models::user::name_skeletons(&username);
             let keyed = sqlx::query(KEY_SKELETONS)
                 .bind(id)
                 .bind(small)
                 .bind(capitals)
-                .bind(crate::user::address_skeleton(&email))
+                .bind(models::user::address_skeleton(&email))
                 .execute(&self.0)
                 .await;
             match keyed {

@@ -12,14 +12,11 @@ use super::engine::{Engine, push_list};
 use super::food_rows::push_nutrients;
 use super::{Connection, DB};
 use super::{MealCursor, MealFilter, MealStore, StoreError};
-use crate::food::{Nutrients, round1};
-use crate::meal::{
-    Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal,
-    micronutrient_totals, totals,
-};
-use crate::micronutrients::{MicronutrientTotals, Micronutrients};
-use crate::statistics::TopFood;
-use crate::user::UserId;
+use models::food::{Nutrients, round1};
+use models::meal::{ Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal, micronutrient_totals, totals, };
+use models::micronutrients::{MicronutrientTotals, Micronutrients};
+use models::statistics::TopFood;
+use models::user::UserId;
 
 #[derive(Debug)]
 pub(super) struct SqlMeals(pub Pool<DB>);

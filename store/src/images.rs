@@ -5,13 +5,11 @@ use sqlx::Pool;
 use super::DB;
 use super::engine::Engine;
 use super::{ImageStore, StoreError, decode_json};
-use crate::analysis::{AnalysisChange, AnalysisEvent};
-use crate::job::JobId;
-use crate::recogniser::{embedding_bytes, embedding_from_bytes};
-use crate::upload::{
-    NewImage, PhotoMemory, ProcessingStatus, RememberedPhoto, Stage, UploadedImage,
-};
-use crate::user::UserId;
+use models::analysis::{AnalysisChange, AnalysisEvent};
+use models::job::JobId;
+use models::recogniser::{embedding_bytes, embedding_from_bytes};
+use models::upload::{ NewImage, PhotoMemory, ProcessingStatus, RememberedPhoto, Stage, UploadedImage, };
+use models::user::UserId;
 
 #[derive(Debug)]
 pub(super) struct SqlImages(pub Pool<DB>);

@@ -6,9 +6,9 @@ use sqlx::query_builder::Separated;
 
 use super::DB;
 use super::StoreError;
-use crate::food::{Food, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
-use crate::micronutrients::Micronutrients;
-use crate::user::UserId;
+use models::food::{Food, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
+use models::micronutrients::Micronutrients;
+use models::user::UserId;
 
 #[derive(sqlx::FromRow)]
 pub(super) struct FoodRow {

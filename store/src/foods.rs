@@ -14,9 +14,9 @@ use super::food_rows::{
 };
 use super::recipes::refresh_above;
 use super::{FoodStore, FoodUse, SearchHistoryEntry, StoreError, UsedFood, UsedOrder};
-use crate::food::{Food, FoodSearchRow, FoodSource, NewFood};
-use crate::import::Rejection;
-use crate::user::UserId;
+use models::food::{Food, FoodSearchRow, FoodSource, NewFood};
+use models::import::Rejection;
+use models::user::UserId;
 
 #[derive(Debug)]
 pub(super) struct SqlFoods(pub Pool<DB>);
@@ -418,7 +418,7 @@ impl FoodStore for SqlFoods {
             .await?;
         let Some(row) = row else { return Ok(None) };
         // Recipes made with it take its new values with it, or not at all: each of them
-        // once, and within the bounds of `crate::recipe` at most MAX_RECIPES_ABOVE of
+        // once, and within the bounds of `models::recipe` at most MAX_RECIPES_ABOVE of
         // them, so the write lock is held a few milliseconds.
         refresh_above(&mut tx, id).await?;
         tx.commit().await?;

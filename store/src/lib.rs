@@ -1,4 +1,4 @@
-//! Store traits, one per area, each with a SQLite and a PostgreSQL implementation.
+//! The product's persistence: store traits, one per area, each with a SQLite and a PostgreSQL implementation.
 //! The SQL is written once where both engines accept it, and each store's file once,
 //! compiled for each engine ([`sqlite`], [`postgres`]), so the two implementations
 //! cannot drift apart.
@@ -11,23 +11,19 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::{
-    Database,
-    analysis::{AnalysisChange, AnalysisEvent},
-    food::{Food, FoodSearchRow, FoodSource, NewFood},
-    import::Rejection,
-    job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob},
-    meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
-    recipe::{NewRecipe, Recipe},
-    statistics::TopFood,
-    upload::{NewImage, PhotoMemory, RememberedPhoto, Stage, UploadedImage},
-    user::{NewUser, Profile, User, UserId},
-    weight::{BodyWeight, WeightRecord},
-};
+pub use db::{Database, DatabaseError, Engine};
+use models::token::{OneTimeToken, RefreshToken};
+use models::{analysis::{AnalysisChange, AnalysisEvent}, food::{Food, FoodSearchRow, FoodSource, NewFood}, import::Rejection, job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob}, meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal}, recipe::{NewRecipe, Recipe}, statistics::TopFood, upload::{NewImage, PhotoMemory, RememberedPhoto, Stage, UploadedImage}, user::{NewUser, Profile, User, UserId}, weight::{BodyWeight, WeightRecord}};
 
+pub mod db;
 mod engine;
+mod meal_statistics;
 mod postgres;
 mod sqlite;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use meal_statistics::gather_meal_statistics;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -45,7 +41,7 @@ pub enum StoreError {
     Corrupt(String),
     /// A recipe that cannot be stored as given (a loop, or beyond the bounds).
     #[error("{0}")]
-    Recipe(#[from] crate::recipe::RecipeRefused),
+    Recipe(#[from] models::recipe::RecipeRefused),
 }
 
 /// Job runs: their status, latest progress and outcome.
@@ -139,26 +135,6 @@ pub trait UserStore: Send + Sync + std::fmt::Debug {
 pub struct LookAlike {
     pub id: UserId,
     pub username: String,
-}
-
-/// A refresh token as stored: only its hash, its session family and its state.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RefreshToken {
-    pub token_hash: String,
-    pub user_id: UserId,
-    pub family_id: String,
-    pub expires_at: DateTime<Utc>,
-    pub revoked_at: Option<DateTime<Utc>>,
-}
-
-/// A single-use link (email verification, password reset), stored as its hash.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OneTimeToken {
-    pub token_hash: String,
-    pub user_id: UserId,
-    pub purpose: String,
-    pub expires_at: DateTime<Utc>,
-    pub used_at: Option<DateTime<Utc>>,
 }
 
 /// Sessions (refresh tokens) and single-use links.
@@ -575,7 +551,7 @@ pub trait ImageStore: Send + Sync + std::fmt::Debug {
 pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     /// Stores the recipe and its food, worked out from the ingredients' current values.
     /// The ingredients must be foods the owner may see. `Recipe(_)` when it would go
-    /// beyond the bounds of [`crate::recipe`].
+    /// beyond the bounds of [`models::recipe`].
     async fn create(&self, recipe: &NewRecipe) -> Result<Recipe, StoreError>;
     async fn get(&self, owner: UserId, id: i64) -> Result<Option<Recipe>, StoreError>;
     /// The owner's recipes, newest first, and how many there are.
@@ -587,7 +563,7 @@ pub trait RecipeStore: Send + Sync + std::fmt::Debug {
     ) -> Result<(Vec<Recipe>, i64), StoreError>;
     /// Replaces the owner's recipe and works out again, once each, every recipe that
     /// contains it. `Recipe(Cycle)` when it would contain itself, through any recipe, and
-    /// `Recipe(_)` when it would go beyond the bounds of [`crate::recipe`].
+    /// `Recipe(_)` when it would go beyond the bounds of [`models::recipe`].
     async fn replace(
         &self,
         owner: UserId,

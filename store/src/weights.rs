@@ -4,8 +4,8 @@ use sqlx::Pool;
 
 use super::DB;
 use super::{StoreError, WeightStore};
-use crate::user::UserId;
-use crate::weight::{BodyWeight, WeightRecord};
+use models::user::UserId;
+use models::weight::{BodyWeight, WeightRecord};
 
 #[derive(Debug)]
 pub(super) struct SqlWeights(pub Pool<DB>);

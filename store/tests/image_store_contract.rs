@@ -1,12 +1,13 @@
 //! One contract for the uploaded-image store, run on SQLite and on PostgreSQL.
 
 use models::analysis::{AnalysisChange, AnalysisEvent, AnalysisStep};
-use models::testing::user;
+use store::testing::user;
 use models::upload::{NewImage, ProcessingStatus, Stage};
-use models::{JobId, Stores, UserId};
+use models::{JobId, UserId};
+use store::Stores;
 use serde_json::json;
 
-models::store_contract!(
+store::store_contract!(
     an_image_keeps_its_stages_and_status,
     images_list_newest_first_and_delete_for_their_owner_only,
     confirmation_keeps_corrections,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use sqlx::Pool;
 
 use super::{DB, foods, idempotency, images, jobs, meals, recipes, users, weights};
-use crate::store::Stores;
+use crate::Stores;
 
 pub(crate) fn stores(pool: &Pool<DB>) -> Stores {
     let accounts = Arc::new(users::SqlAccounts(pool.clone()));
