@@ -111,8 +111,12 @@ fn wrong_check() -> Invalid {
 
 impl Barcode {
     /// A code typed or sent by a caller: digits (spaces and dashes allowed), 8, 12, 13 or
-    /// 14 long, or 10–11 where a database dropped UPC-A's leading zeros. Eight digits are
-    /// EAN-8 when their check digit says so, else UPC-E.
+    /// 14 long, or 10–11 where a database dropped UPC-A's leading zeros. Typed digits say
+    /// nothing of the bars they came from, so eight digits that begin with 0 are UPC-E
+    /// when their check digit says so: an EAN-8 that begins with 0 is a shop's own
+    /// number (GS1's restricted circulation, RCN-8), never a product's. Other eight
+    /// digits are EAN-8 when their check digit says so, else UPC-E; a code valid both
+    /// ways is also matched by its other reading ([`stored_forms`](Self::stored_forms)).
     pub fn parse(text: &str) -> Result<Barcode, Invalid> {
         let cleaned: String = text.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
         if cleaned.is_empty() {
@@ -121,6 +125,8 @@ impl Barcode {
         let digits =
             digits_of(&cleaned).ok_or_else(|| Invalid("barcode must be digits only".into()))?;
         match digits.len() {
+            8 if digits[0] == 0 => Barcode::read(BarcodeKind::UpcE, &cleaned)
+                .or_else(|_| Barcode::read(BarcodeKind::Ean8, &cleaned)),
             8 => Barcode::read(BarcodeKind::Ean8, &cleaned)
                 .or_else(|_| Barcode::read(BarcodeKind::UpcE, &cleaned)),
             10 | 11 => {
@@ -222,7 +228,10 @@ impl Barcode {
     }
 
     /// Every form the same code may be stored in by outside databases (USDA keeps UPC-A
-    /// without its leading zero, or as GTIN-14), canonical first.
+    /// without its leading zero, or as GTIN-14), canonical first. Eight digits valid as
+    /// both EAN-8 and UPC-E are also looked up as their other reading: a food kept under
+    /// one (typed before the reading was settled, or by a database that guessed) is found
+    /// by a scan of the other.
     pub fn stored_forms(&self) -> Vec<String> {
         let g = &self.gtin;
         let mut forms = vec![g.clone()];
@@ -230,6 +239,9 @@ impl Barcode {
             8 => {
                 forms.push(format!("{g:0>13}"));
                 forms.push(format!("{g:0>14}"));
+                if let Ok(upc_e) = Barcode::read(BarcodeKind::UpcE, g) {
+                    forms.push(upc_e.gtin);
+                }
             }
             13 => {
                 forms.push(format!("0{g}"));
@@ -241,6 +253,11 @@ impl Barcode {
                     }
                     forms.push(shorter.to_owned());
                     rest = shorter;
+                }
+                if let Some(e) = self.upc_e_digits()
+                    && Barcode::read(BarcodeKind::Ean8, &e).is_ok()
+                {
+                    forms.push(e);
                 }
             }
             _ => {}
@@ -323,6 +340,24 @@ mod tests {
             Barcode::read(BarcodeKind::UpcE, "21234565").is_err(),
             "number system"
         );
+    }
+
+    #[test]
+    fn typed_upc_e_is_the_code_a_scan_reads() {
+        // Valid as EAN-8 too, but an EAN-8 beginning with 0 is a shop's own number.
+        let typed = Barcode::parse("04124498").unwrap();
+        let scanned = Barcode::read(BarcodeKind::UpcE, "04124498").unwrap();
+        assert_eq!(typed, scanned);
+        assert_eq!(typed.as_str(), "0041244000098");
+        assert_eq!(typed.formatted(), "0 412449 8");
+        // A food kept under the EAN-8 reading (typed before this rule) is still found.
+        assert!(scanned.stored_forms().contains(&"04124498".to_owned()));
+        // And an EAN-8 that is also a valid UPC-E is looked up as both.
+        let both = Barcode::parse("12345663").unwrap();
+        let upc_e = Barcode::read(BarcodeKind::UpcE, "12345663").unwrap();
+        assert_eq!(both.kind(), BarcodeKind::Ean8);
+        assert!(both.stored_forms().contains(&upc_e.as_str().to_owned()));
+        assert!(upc_e.stored_forms().contains(&"12345663".to_owned()));
     }
 
     #[test]
