@@ -71,22 +71,56 @@ fn basis_of(rows: &[Row]) -> Option<Basis> {
     serving.then_some(Basis::PerServing)
 }
 
+/// Words after which a row gives a serving's weight.
+const SERVING_WORDS: [&str; 4] = ["份", "serv", "size", "portion"];
+/// Words after which a row gives the whole pack's weight ("净含量:70克 每份:35克").
+const NET_CONTENT_WORDS: [&str; 6] = ["净含量", "净重", "内容量", "netwt", "netweight", "net"];
+
 /// The weight of a serving: the grams in a row about servings ("每份30克",
-/// "Serving size 2/3 cup (55g)").
+/// "Serving size 2/3 cup (55g)"), never the pack's net content printed beside them.
 fn serving_grams(rows: &[Row]) -> Option<f64> {
     rows.iter().find_map(|row| {
-        let text = lowercase(row);
         // "Serving size" is often misread or run into its value ("Serving sizø crackers
         // (29g)"); "servings per container" has no grams and is passed over.
-        let about_servings = text.contains('份') || text.contains("serv") || text.contains("size");
-        if !about_servings {
+        let serving_at = word_starts(row, &SERVING_WORDS);
+        if serving_at.is_empty() {
             return None;
         }
+        let net_at = word_starts(row, &NET_CONTENT_WORDS);
+        let nearest = |starts: &[usize], at: usize| starts.iter().copied().filter(|s| *s < at).max();
         readings(&row.glyphs)
             .into_iter()
-            .find(|r| matches!(r.unit, Some(Unit::Gram | Unit::Millilitre)) && r.value > 0.0)
+            .filter(|r| matches!(r.unit, Some(Unit::Gram | Unit::Millilitre)) && r.value > 0.0)
+            // A weight whose nearest word before it is the net content's is the pack's.
+            .find(|r| match (nearest(&net_at, r.start), nearest(&serving_at, r.start)) {
+                (Some(net), Some(serving)) => serving > net,
+                (Some(_), None) => false,
+                (None, _) => true,
+            })
             .map(|r| r.value)
     })
+}
+
+/// The glyph indices at which any of `words` (lowercase, without spaces) starts in the
+/// row, read lowercase with its spaces left out.
+fn word_starts(row: &Row, words: &[&str]) -> Vec<usize> {
+    let glyphs: Vec<(usize, char)> = row
+        .glyphs
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.c != ' ')
+        .map(|(i, g)| (i, g.c.to_ascii_lowercase()))
+        .collect();
+    let mut starts = Vec::new();
+    for word in words {
+        let word: Vec<char> = word.chars().collect();
+        for (at, window) in glyphs.windows(word.len()).enumerate() {
+            if window.iter().map(|(_, c)| *c).eq(word.iter().copied()) {
+                starts.push(glyphs[at].0);
+            }
+        }
+    }
+    starts
 }
 
 /// Reads a label from the lines of text found in its photo.

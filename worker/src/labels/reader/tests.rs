@@ -89,6 +89,30 @@ fn turns_a_serving_into_100_g() {
 }
 
 #[test]
+fn a_serving_is_never_the_net_content_beside_it() {
+    for (row, grams) in [
+        (&["净含量:70克 每份:35克"][..], 35.0),
+        (&["净含量70g", "每份35g"][..], 35.0),
+        (&["每份35克 净含量70克"][..], 35.0),
+        (&["Net Wt 70g", "Serving size 35g"][..], 35.0),
+        (&["NET WT. 2.5 OZ (70g) Serving Size 1/2 pack (35g)"][..], 35.0),
+    ] {
+        let mut rows: Vec<&[&str]> = vec![&["营养成分表"], row];
+        rows.extend([&["能量", "800kJ", "10%"][..], &["蛋白质", "3.0g", "5%"]]);
+        let reading = read_label(&table(&rows));
+        assert_eq!(reading.serving_grams, Some(grams), "{row:?}");
+    }
+    // Net content alone says nothing of a serving.
+    let reading = read_label(&table(&[
+        &["营养成分表"],
+        &["净含量:70克"],
+        &["项目", "每100克", "NRV%"],
+        &["能量", "800kJ", "10%"],
+    ]));
+    assert_eq!(reading.serving_grams, None);
+}
+
+#[test]
 fn reads_a_us_panel_per_serving() {
     let reading = read_label(&table(&[
         &["Nutrition Facts"],
