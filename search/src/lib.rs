@@ -266,6 +266,9 @@ pub struct IndexStats {
 pub struct SearchIndex {
     snapshot: ArcSwap<Snapshot>,
     delta: Mutex<Delta>,
+    /// The English words of the main segments' foods, sorted: marked in each rebuilt
+    /// delta too.
+    english: Vec<String>,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -306,12 +309,18 @@ impl IndexBuilder {
     /// threads), each in its own best-first order.
     pub fn finish(self) -> SearchIndex {
         let IndexBuilder { latin, chinese } = self;
-        let segments = std::thread::scope(|s| {
+        let mut segments = std::thread::scope(|s| {
             let latin = s.spawn(|| latin.finish());
             let chinese = chinese.finish();
             [latin.join().expect("index build panicked"), chinese]
         });
-        SearchIndex::of_segments(segments)
+        let mut english: Vec<String> = segments.iter().flat_map(Segment::english_words).collect();
+        english.sort_unstable();
+        english.dedup();
+        for segment in &mut segments {
+            segment.mark_english(&english);
+        }
+        SearchIndex::of_segments(segments, english)
     }
 }
 
@@ -333,7 +342,7 @@ impl SearchIndex {
         builder.finish()
     }
 
-    fn of_segments(segments: [Segment; 2]) -> SearchIndex {
+    fn of_segments(segments: [Segment; 2], english: Vec<String>) -> SearchIndex {
         let mains = segments
             .into_iter()
             .filter(|s| s.len() > 0)
@@ -345,6 +354,7 @@ impl SearchIndex {
         SearchIndex {
             snapshot: ArcSwap::from_pointee(Snapshot { mains, delta: None }),
             delta: Mutex::new(Delta::default()),
+            english,
         }
     }
 
@@ -422,7 +432,8 @@ impl SearchIndex {
                 .iter()
                 .map(|m| m.segment.heap_bytes())
                 .sum::<usize>()
-                + delta.map_or(0, |d| d.heap_bytes()),
+                + delta.map_or(0, |d| d.heap_bytes())
+                + self.english.iter().map(|w| w.capacity() + 24).sum::<usize>(),
         }
     }
 
@@ -479,7 +490,11 @@ impl SearchIndex {
             })
             .collect();
         let docs: Vec<FoodDoc> = delta.docs.values().cloned().collect();
-        let delta = (!docs.is_empty()).then(|| Arc::new(Segment::build(&docs)));
+        let delta = (!docs.is_empty()).then(|| {
+            let mut segment = Segment::build(&docs);
+            segment.mark_english(&self.english);
+            Arc::new(segment)
+        });
         self.snapshot.store(Arc::new(Snapshot { mains, delta }));
     }
 }

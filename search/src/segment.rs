@@ -45,6 +45,10 @@ pub(crate) const HISTORY: f32 = 60.0;
 /// Matches below this quality are typos; a food that needs one ranks this much lower.
 const TYPO_QUALITY: f32 = 0.56;
 const TYPO_PENALTY: f32 = 60.0;
+/// A Latin word that is a food's pinyin only, where other foods have it as an English
+/// word ("sushi" is 素食's pinyin and the English of 寿司): it counts this much of a match,
+/// so it never beats a food whose English name or alias spells the word.
+const PINYIN_COLLISION: f32 = 0.5;
 
 #[derive(Debug, Clone, Copy)]
 struct DocMeta {
@@ -73,6 +77,8 @@ struct Analysed {
     id: i64,
     owner: Option<i64>,
     terms: Vec<(String, u32)>,
+    /// The Latin words of its English name and aliases that are not also its pinyin.
+    english: Vec<String>,
     first_en: Option<String>,
     first_zh: Option<String>,
     meta: DocMeta,
@@ -213,6 +219,19 @@ fn analyse(doc: &FoodDoc) -> Analysed {
             _ => merged.push((term, field)),
         }
     }
+    // The English words of its name: outside parentheses, which often hold pinyin or
+    // another name ("Tofu pudding (douhua)"), and not its own pinyin ("Jiaozi" of 饺子).
+    let mut latin: Vec<String> = text::words(&outside_parentheses(&doc.name))
+        .flat_map(|w| [text::singular(&w), Some(w)])
+        .flatten()
+        .collect();
+    latin.sort_unstable();
+    latin.dedup();
+    latin.retain(|w| {
+        merged
+            .binary_search_by(|(t, _)| t.as_str().cmp(w))
+            .is_ok_and(|i| merged[i].1 & PINYIN == 0)
+    });
     Analysed {
         id: doc.id,
         owner: match doc.kind {
@@ -220,6 +239,7 @@ fn analyse(doc: &FoodDoc) -> Analysed {
             _ => None,
         },
         terms: merged,
+        english: latin,
         first_en,
         first_zh,
         meta: DocMeta {
@@ -234,6 +254,21 @@ fn analyse(doc: &FoodDoc) -> Analysed {
         },
         name_len: doc.name.len(),
     }
+}
+
+/// The text with every parenthesised part left out.
+fn outside_parentheses(name: &str) -> String {
+    let mut depth = 0u32;
+    let mut kept = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => kept.push(c),
+            _ => kept.push(' '),
+        }
+    }
+    kept
 }
 
 fn first_gram(chars: &[char]) -> String {
@@ -271,6 +306,9 @@ pub(crate) struct Segment {
     /// words before a comma, Chinese characters and pinyin letters; 255 for none). They
     /// bound the score any later document could reach, so a scan can stop early.
     suffix: Vec<Suffix>,
+    /// The ordinals that are some food's English word (not its pinyin), as bits: a food
+    /// that has such a word only as pinyin matches it weakly ([`PINYIN_COLLISION`]).
+    english: Vec<u64>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -393,6 +431,22 @@ pub(crate) struct SegmentBuilder {
     /// sorted, one after another.
     terms: Vec<u32>,
     docs: Vec<Pending>,
+    /// The ordinals that are some food's English word, as bits.
+    english: Vec<u64>,
+}
+
+/// Sets `ordinal`'s bit, growing the set as needed.
+fn set_bit(bits: &mut Vec<u64>, ordinal: u32) {
+    let word = ordinal as usize / 64;
+    if bits.len() <= word {
+        bits.resize(word + 1, 0);
+    }
+    bits[word] |= 1 << (ordinal % 64);
+}
+
+fn has_bit(bits: &[u64], ordinal: u32) -> bool {
+    bits.get(ordinal as usize / 64)
+        .is_some_and(|w| w & (1 << (ordinal % 64)) != 0)
 }
 
 impl SegmentBuilder {
@@ -413,6 +467,11 @@ impl SegmentBuilder {
             self.terms.push((o << FIELD_BITS) | fields);
         }
         self.terms[start..].sort_unstable();
+        for word in &analysed.english {
+            if let Some(&o) = self.ordinals.get(word.as_str()) {
+                set_bit(&mut self.english, o);
+            }
+        }
         let first = |t: &Option<String>| {
             t.as_deref()
                 .and_then(|t| self.ordinals.get(t).copied())
@@ -440,7 +499,9 @@ impl SegmentBuilder {
             ordinals,
             terms: pending_terms,
             mut docs,
+            mut english,
         } = self;
+        english.shrink_to_fit();
         docs.sort_by(|a, b| {
             (
                 Reverse(a.meta.tier),
@@ -551,6 +612,7 @@ impl SegmentBuilder {
             meta,
             owners,
             suffix,
+            english,
         }
     }
 }
@@ -566,6 +628,29 @@ impl Segment {
 
     pub(crate) fn len(&self) -> usize {
         self.ids.len()
+    }
+
+    /// The terms that are some food's English word in this segment.
+    pub(crate) fn english_words(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut stream = self.terms.stream();
+        while let Some((term, ordinal)) = stream.next() {
+            if has_bit(&self.english, ordinal as u32) {
+                words.push(String::from_utf8_lossy(term).into_owned());
+            }
+        }
+        words
+    }
+
+    /// Marks `words`, English words of foods in other segments, as English here too:
+    /// "sushi" is English in the Latin foods' segment and 素食's pinyin in the Chinese.
+    pub(crate) fn mark_english(&mut self, words: &[String]) {
+        for word in words {
+            if let Some(ordinal) = self.terms.get(word) {
+                set_bit(&mut self.english, ordinal as u32);
+            }
+        }
+        self.english.shrink_to_fit();
     }
 
     pub(crate) fn position_of(&self, id: i64) -> Option<u32> {
@@ -590,6 +675,7 @@ impl Segment {
             + std::mem::size_of::<DocMeta>() * self.meta.capacity()
             + 16 * self.owners.capacity()
             + std::mem::size_of::<Suffix>() * self.suffix.capacity()
+            + 8 * self.english.capacity()
     }
 
     fn postings_of(&self, ordinal: u32) -> &[u32] {
@@ -739,8 +825,17 @@ impl Segment {
             for &packed in terms {
                 let ordinal = packed >> FIELD_BITS;
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
-                    let f = packed & ((1 << FIELD_BITS) - 1);
-                    let weight = if f & (NAME | CHINESE | PINYIN | ALIAS) != 0 {
+                    let mut f = packed & ((1 << FIELD_BITS) - 1);
+                    // "sushi" typed is 寿司's English before it is 素食's pinyin.
+                    let collides = f & PINYIN != 0
+                        && f & (NAME | CHINESE | ALIAS) == 0
+                        && has_bit(&self.english, ordinal);
+                    if collides {
+                        f &= !PINYIN;
+                    }
+                    let weight = if collides {
+                        PINYIN_COLLISION
+                    } else if f & (NAME | CHINESE | PINYIN | ALIAS) != 0 {
                         1.0
                     } else {
                         0.6

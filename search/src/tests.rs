@@ -435,3 +435,52 @@ fn english_words_of_a_name_in_another_sense_are_no_whole_match() {
         "a boiled egg is an egg, not dumplings whose name has both words"
     );
 }
+
+#[test]
+fn a_word_spelled_in_english_names_is_english_before_pinyin() {
+    use DocKind::*;
+    let index = SearchIndex::build(vec![
+        // 素食 is "sù shí": its pinyin spells "sushi", here in the qualifier and the head.
+        doc(
+            1,
+            "Baked beans, vegetarian",
+            Some("焗豆（素食）"),
+            Some("jú dòu sù shí"),
+            None,
+            Generic,
+        ),
+        doc(
+            2,
+            "Veggie burger, on bun",
+            Some("素食汉堡"),
+            Some("sù shí hàn bǎo"),
+            None,
+            Catalogue,
+        ),
+        doc(3, "Sushi, NFS", Some("寿司"), Some("shòu sī"), None, Generic),
+        doc(
+            4,
+            "Sushi roll, avocado",
+            Some("牛油果寿司卷"),
+            Some("niú yóu guǒ shòu sī juǎn"),
+            None,
+            Generic,
+        ),
+        doc(
+            5,
+            "Dumplings (jiaozi), boiled",
+            Some("水饺"),
+            Some("shuǐ jiǎo"),
+            None,
+            Generic,
+        ),
+        doc(6, "Dumplings", Some("饺子"), Some("jiǎo zi"), None, Catalogue),
+    ]);
+    let found = ids(&index, "sushi");
+    assert_eq!(found[..2], [3, 4], "the foods called sushi first: {found:?}");
+    assert!(found.contains(&2), "素食 is still found by its pinyin: {found:?}");
+    // A pinyin word in parentheses or in a food's own pinyin is no English word: 饺子
+    // is found by "jiaozi" as pinyin, at full strength.
+    assert_eq!(ids(&index, "jiaozi")[0], 6);
+    assert_eq!(ids(&index, "sushi han bao")[0], 2, "pinyin typed whole still finds it");
+}

@@ -138,3 +138,108 @@ fn the_first_food_of_an_everyday_search_carries_its_vitamins_and_minerals() {
         lacking.join("\n")
     );
 }
+
+/// Dishes people know by an English loan name: each finds a food of that name first.
+const LOAN_NAMES: [&str; 8] = [
+    "sushi",
+    "ramen",
+    "pho",
+    "tofu",
+    "kimchi",
+    "dim sum",
+    "wonton",
+    "chow mein",
+];
+
+/// The Latin words that are one shipped food's pinyin and another's English word (outside
+/// parentheses, and not that food's own pinyin), as `pinyin_collisions` finds them: typed,
+/// each is taken as English before pinyin. A new food that adds one shows here.
+const COLLISIONS: [&str; 40] = [
+    "a", "bake", "beijing", "ben", "can", "cha", "chongqing", "cuban", "de", "dongbei", "du",
+    "e", "emu", "fan", "fuji", "ga", "gai", "hong", "kashi", "kong", "la", "like", "lima",
+    "ling", "lite", "long", "man", "mini", "nu", "pan", "pao", "pie", "pita", "shu", "sun",
+    "sushi", "xinjiang", "yu", "yuba", "zongzi",
+];
+
+fn toneless(pinyin: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    pinyin
+        .nfd()
+        .filter(|c| c.is_ascii())
+        .collect::<String>()
+        .to_lowercase()
+}
+
+fn latin_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
+/// Each food's pinyin terms (syllables, pairs, the whole) and English words outside
+/// parentheses that are not its pinyin; the words in both sets, across the foods.
+fn pinyin_collisions(foods: &[NewFood]) -> Vec<String> {
+    use std::collections::BTreeSet;
+    let (mut english, mut pinyin) = (BTreeSet::new(), BTreeSet::new());
+    for food in foods {
+        let syllables: Vec<String> = latin_words(&toneless(food.pinyin.as_deref().unwrap_or("")))
+            .collect();
+        let mut own: BTreeSet<String> = syllables.iter().cloned().collect();
+        own.extend(syllables.windows(2).map(|p| p.concat()));
+        if syllables.len() > 2 {
+            own.insert(syllables.concat());
+        }
+        let mut depth = 0;
+        let outside: String = food
+            .name
+            .chars()
+            .map(|c| match c {
+                '(' => {
+                    depth += 1;
+                    ' '
+                }
+                ')' => {
+                    depth -= 1;
+                    ' '
+                }
+                c if depth == 0 => c,
+                _ => ' ',
+            })
+            .collect();
+        english.extend(latin_words(&outside).filter(|w| !own.contains(w)));
+        pinyin.extend(own);
+    }
+    english.intersection(&pinyin).cloned().collect()
+}
+
+#[test]
+fn an_english_name_spelled_exactly_beats_a_pinyin_match() {
+    let foods = models::generic::shipped_foods();
+    let index = shipped_index(&foods);
+    let first = |query: &str| {
+        let hits = index.search(&Query::parse(query).unwrap(), None, &[], 1);
+        let food = &foods[hits.first().expect("something is found").id as usize];
+        (food.name.to_lowercase(), food.aliases.join("|").to_lowercase())
+    };
+    for name in LOAN_NAMES {
+        let (found, aliases) = first(name);
+        assert!(
+            found.contains(name) || aliases.contains(name),
+            "{name:?} finds {found:?} first"
+        );
+    }
+    let collisions = pinyin_collisions(&foods);
+    assert_eq!(collisions, COLLISIONS, "the pinyin-English collisions of the shipped foods");
+    // Words of a few letters are prefixes of too much to say what comes first; the
+    // longer ones find a food whose English spells them (or a word they begin), never
+    // one that has them only as pinyin.
+    for word in COLLISIONS.iter().filter(|w| w.len() >= 4) {
+        let (found, aliases) = first(word);
+        assert!(
+            latin_words(&found)
+                .chain(latin_words(&aliases))
+                .any(|w| w.starts_with(word)),
+            "{word:?} finds {found:?} first"
+        );
+    }
+}
