@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use chrono::{Days, NaiveTime};
 use models::meal::{Grams, MealLine, MealType};
-use store::bulk_insert_meals;
 use models::{Email, Food, FoodSource, LocalClock, NewMeal, NewUser, Username, catalogue};
+use store::bulk_insert_meals;
 use store::{Database, Stores};
 
 pub const PASSWORD: &str = "BenchPass2026";

@@ -16,7 +16,10 @@ use models::food::{MAX_CALORIES, MAX_MACRO_GRAMS, MAX_SODIUM_MG};
 use models::meal::{self, Grams, MAX_MEAL_FOODS, QuickAdd};
 use models::micronutrients::{Micronutrient, Micronutrients};
 use models::weight::BodyWeight;
-use models::{CustomFoodInput, ErrorCode, MealLine, MealType, NewMeal, Nutrients, Portion, ProfileChanges, User, UserId};
+use models::{
+    CustomFoodInput, ErrorCode, MealLine, MealType, NewMeal, Nutrients, Portion, ProfileChanges,
+    User, UserId,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -15,7 +15,9 @@ use futures::{Stream, StreamExt};
 use jobs::payloads::DetectFoods;
 use jobs::{BusMessage, JobId};
 use models::ErrorCode;
-use models::analysis::{ AnalysisChange, AnalysisEvent, AnalysisStep, AnalysisUpdate, ConfirmedFood, foods_to_remember, };
+use models::analysis::{
+    AnalysisChange, AnalysisEvent, AnalysisStep, AnalysisUpdate, ConfirmedFood, foods_to_remember,
+};
 use models::upload::UploadedImage;
 use models::{User, UserId};
 use serde_json::{Value, json};

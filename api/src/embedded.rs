@@ -6,8 +6,8 @@
 use std::{future::Future, sync::Arc};
 
 use jobs::Jobs;
-use store::Stores;
 use platform::{blobs::Blobs, food_index::FoodIndex, usda::UsdaClient};
+use store::Stores;
 use tokio::task::JoinHandle;
 
 use crate::Config;

@@ -16,8 +16,8 @@ use axum::{
 };
 use chrono::{Duration, Utc};
 use models::ErrorCode;
-use store::KeptAnswer;
 use sha2::{Digest, Sha256};
+use store::KeptAnswer;
 
 use crate::{AppState, auth::AuthUser, error::ApiError};
 

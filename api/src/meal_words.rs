@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 
 use models::MealType;
-use models::meal_words::{ MAX_TEXT, Naming, SPLASH_GRAMS, SaidDish, TEASPOON_GRAMS, form_of_container, grams_of, said_dishes, said_meal_type, };
+use models::meal_words::{
+    MAX_TEXT, Naming, SPLASH_GRAMS, SaidDish, TEASPOON_GRAMS, form_of_container, grams_of,
+    said_dishes, said_meal_type,
+};
 use models::{Food, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;

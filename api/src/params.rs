@@ -5,8 +5,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use models::calendar::{DateRange, parse_date};
 use models::{LocalClock, MealType};
-use store::MealFilter;
 use serde::Deserialize;
+use store::MealFilter;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;

@@ -4,8 +4,8 @@ use futures::Stream;
 use models::ErrorCode;
 use models::analysis::AnalysisEvent;
 use models::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, NewJob};
-use store::{Database, JobStore, StoreError, Stores};
 use serde::de::DeserializeOwned;
+use store::{Database, JobStore, StoreError, Stores};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::{BusMessage, Job, ProgressBus, QueueBackend, Queued};

@@ -4,9 +4,9 @@ use apalis::prelude::{ListWorkers, RunningWorker, TaskBuilder, TaskId, TaskSink}
 use apalis_redis::{ConnectionManager, RedisStorage};
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use models::JobId;
-use store::Database;
 use redis::AsyncCommands;
 use serde::{Serialize, de::DeserializeOwned};
+use store::Database;
 
 use crate::{Job, JobsError, Queued};
 

@@ -5,8 +5,8 @@
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::token::{self, OneTimeToken};
 use crate::UserId;
+use crate::token::{self, OneTimeToken};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -33,4 +33,3 @@ pub fn shared_data(relative: &str) -> Option<std::path::PathBuf> {
         None
     }
 }
-

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use jobs::{BusMessage, Jobs};
 use models::{Food, FoodSearchRow, UserId};
-use store::FoodStore;
 use search::{IndexBuilder, IndexStats, SearchIndex, doc_of};
+use store::FoodStore;
 
 /// How far back each catch-up looks again: a write that committed late (its
 /// `changed_ms` is taken before its commit) is still seen.

@@ -8,7 +8,9 @@ use super::{ImageStore, StoreError, decode_json};
 use models::analysis::{AnalysisChange, AnalysisEvent};
 use models::job::JobId;
 use models::recogniser::{embedding_bytes, embedding_from_bytes};
-use models::upload::{ NewImage, PhotoMemory, ProcessingStatus, RememberedPhoto, Stage, UploadedImage, };
+use models::upload::{
+    NewImage, PhotoMemory, ProcessingStatus, RememberedPhoto, Stage, UploadedImage,
+};
 use models::user::UserId;
 
 #[derive(Debug)]

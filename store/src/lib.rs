@@ -13,7 +13,18 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub use db::{Database, DatabaseError, Engine};
 use models::token::{OneTimeToken, RefreshToken};
-use models::{analysis::{AnalysisChange, AnalysisEvent}, food::{Food, FoodSearchRow, FoodSource, NewFood}, import::Rejection, job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob}, meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal}, recipe::{NewRecipe, Recipe}, statistics::TopFood, upload::{NewImage, PhotoMemory, RememberedPhoto, Stage, UploadedImage}, user::{NewUser, Profile, User, UserId}, weight::{BodyWeight, WeightRecord}};
+use models::{
+    analysis::{AnalysisChange, AnalysisEvent},
+    food::{Food, FoodSearchRow, FoodSource, NewFood},
+    import::Rejection,
+    job::{JobFailure, JobId, JobProgress, JobRecord, JobStatus, NewJob, QueueDepth, StaleJob},
+    meal::{Grams, Meal, MealIntake, MealLine, MealType, NewMeal},
+    recipe::{NewRecipe, Recipe},
+    statistics::TopFood,
+    upload::{NewImage, PhotoMemory, RememberedPhoto, Stage, UploadedImage},
+    user::{NewUser, Profile, User, UserId},
+    weight::{BodyWeight, WeightRecord},
+};
 
 pub mod db;
 mod engine;

@@ -13,7 +13,10 @@ use super::food_rows::push_nutrients;
 use super::{Connection, DB};
 use super::{MealCursor, MealFilter, MealStore, StoreError};
 use models::food::{Nutrients, round1};
-use models::meal::{ Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal, micronutrient_totals, totals, };
+use models::meal::{
+    Grams, MAX_MEAL_FOODS, Meal, MealFood, MealIntake, MealLine, MealType, NewMeal,
+    micronutrient_totals, totals,
+};
 use models::micronutrients::{MicronutrientTotals, Micronutrients};
 use models::statistics::TopFood;
 use models::user::UserId;

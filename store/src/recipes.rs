@@ -13,7 +13,10 @@ use super::{RecipeStore, StoreError};
 use models::food::{Food, FoodSource, Nutrients};
 use models::meal::Grams;
 use models::micronutrients::Micronutrients;
-use models::recipe::{ Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe, RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values, };
+use models::recipe::{
+    Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe,
+    RecipeRefused, dependency_order, longest_chain, recipe_food, recipe_values,
+};
 use models::user::UserId;
 
 #[derive(Debug)]

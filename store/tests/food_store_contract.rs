@@ -4,9 +4,12 @@
 //! cases so the engines cannot drift apart.
 
 use models::meal::Grams;
-use models::recipe::{ MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused, recipe_values, };
-use store::testing::user;
+use models::recipe::{
+    MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewIngredient, NewRecipe, RecipeRefused,
+    recipe_values,
+};
 use models::{CustomFoodInput, Food, FoodSource, NewFood, Nutrients, Portion, UserId, catalogue};
+use store::testing::user;
 use store::{FoodUse, StoreError, Stores, UsedOrder};
 
 store::store_contract!(

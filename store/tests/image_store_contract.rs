@@ -1,11 +1,11 @@
 //! One contract for the uploaded-image store, run on SQLite and on PostgreSQL.
 
 use models::analysis::{AnalysisChange, AnalysisEvent, AnalysisStep};
-use store::testing::user;
 use models::upload::{NewImage, ProcessingStatus, Stage};
 use models::{JobId, UserId};
-use store::Stores;
 use serde_json::json;
+use store::Stores;
+use store::testing::user;
 
 store::store_contract!(
     an_image_keeps_its_stages_and_status,

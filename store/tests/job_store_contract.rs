@@ -1,8 +1,8 @@
 //! One contract for every `JobStore`: each case runs on SQLite and on PostgreSQL.
 
 use models::{JobFailure, JobId, JobProgress, JobStatus, JobStep, NewJob};
-use store::Stores;
 use serde_json::json;
+use store::Stores;
 
 store::store_contract!(
     created_jobs_start_queued,

@@ -2,9 +2,9 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use models::meal::Grams;
-use store::testing::user;
 use models::weight::BodyWeight;
 use models::{CustomFoodInput, Food, Meal, MealLine, MealType, NewMeal, UserId};
+use store::testing::user;
 use store::{MealCursor, MealFilter, StoreError, Stores};
 
 store::store_contract!(

@@ -17,8 +17,8 @@ use jobs::{
 };
 use models::ErrorCode;
 use models::JobRecord;
-use store::JobStore;
 use serde_json::{Map, Value};
+use store::JobStore;
 use tokio::sync::{Notify, broadcast::error::RecvError};
 
 use crate::{WorkerDeps, handlers::JobHandler};

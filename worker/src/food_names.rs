@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use jobs::Jobs;
-use store::FoodStore;
 use platform::food_index::FoodIndex;
+use store::FoodStore;
 use tokio::sync::OnceCell;
 
 use crate::JobError;

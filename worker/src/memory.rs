@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use models::learned::{LearnedMatch, Prototypes};
 use models::UserId;
+use models::learned::{LearnedMatch, Prototypes};
 use store::{ImageStore, StoreError};
 
 use crate::recognition::reading::{DishHead, memory_vector_with, nearest};

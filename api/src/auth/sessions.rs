@@ -4,8 +4,8 @@ use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
 use models::ErrorCode;
 use models::{MailedLink, OneTimeToken, RefreshToken, UserId};
-use store::SessionStore;
 use serde::{Deserialize, Serialize};
+use store::SessionStore;
 
 use super::{hash_token, random_token};
 use crate::error::ApiError;

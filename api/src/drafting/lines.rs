@@ -3,8 +3,8 @@ use std::collections::HashMap;
 use models::ErrorCode;
 use models::meal::{MAX_MEAL_FOODS, QuickAdd};
 use models::{MealLine, User, UserId};
-use store::FoodUse;
 use serde::Deserialize;
+use store::FoodUse;
 use utoipa::ToSchema;
 
 use super::Measure;

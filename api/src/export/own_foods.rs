@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use models::UserId;
-use store::{FoodStore, RecipeStore, StoreError};
 use serde::Serialize;
+use store::{FoodStore, RecipeStore, StoreError};
 
 use crate::AppState;
 use crate::views::{FoodView, RecipeView};

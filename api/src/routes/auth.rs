@@ -4,8 +4,8 @@ use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::SendMail;
 use models::ErrorCode;
 use models::{Email, MailedLink, NewPassword, NewUser, User, Username};
-use store::StoreError;
 use serde::Deserialize;
+use store::StoreError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

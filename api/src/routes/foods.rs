@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::{CustomFoodInput, User, UserId};
-use store::{FoodUse, UsedOrder};
 use serde::Deserialize;
+use store::{FoodUse, UsedOrder};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -8,8 +8,8 @@ use models::ErrorCode;
 use models::calendar::DateRange;
 use models::meal;
 use models::{MealLine, MealType, NewMeal};
-use store::MealFilter;
 use serde::{Deserialize, Serialize};
+use store::MealFilter;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -3,10 +3,10 @@
 
 use axum::extract::State;
 use chrono::Days;
-use store::MealFilter;
 use models::calendar::{DateRange, MAX_RANGE_DAYS, Period};
 use models::statistics::{MealStatistics, days_of_all_meals};
 use serde::Deserialize;
+use store::MealFilter;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -68,7 +68,7 @@ async fn statistics(
         local_days(&params.span, MAX_RANGE_DAYS)?.unwrap_or_else(|| DateRange::day(clock.today()))
     };
     let meals = &*state.stores.meals;
-    let stats = MealStatistics::gather(meals, user.id, clock, range, meal_type).await?;
+    let stats = store::gather_meal_statistics(meals, user.id, clock, range, meal_type).await?;
     Ok(ApiJson(StatisticsView::of(&stats, &user, clock.today())))
 }
 
@@ -110,9 +110,9 @@ async fn comparison(
     let meal_type = meal_type(params.meal_type.as_deref())?;
     let meals = &*state.stores.meals;
     let first =
-        MealStatistics::gather(meals, user.id, clock, DateRange::day(d1), meal_type).await?;
+        store::gather_meal_statistics(meals, user.id, clock, DateRange::day(d1), meal_type).await?;
     let second =
-        MealStatistics::gather(meals, user.id, clock, DateRange::day(d2), meal_type).await?;
+        store::gather_meal_statistics(meals, user.id, clock, DateRange::day(d2), meal_type).await?;
     Ok(ApiJson(Comparison::of(&first, &second)))
 }
 
@@ -211,6 +211,6 @@ async fn nutrition_stats(
     };
     let meal_type = meal_type(span.meal_type.as_deref())?;
     let meals = &*state.stores.meals;
-    let stats = MealStatistics::gather(meals, user.id, clock, range, meal_type).await?;
+    let stats = store::gather_meal_statistics(meals, user.id, clock, range, meal_type).await?;
     Ok(ApiJson(NutritionStats::of(&stats)))
 }

@@ -9,8 +9,8 @@ use chrono::Days;
 use models::calendar::DateRange;
 use models::meal;
 use models::{MealLine, NewMeal};
-use store::MealFilter;
 use serde::{Deserialize, Serialize};
+use store::MealFilter;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -3,10 +3,10 @@
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use models::ErrorCode;
-use models::recipe::{NewIngredient, NewRecipe, Recipe};
 use models::UserId;
-use store::FoodUse;
+use models::recipe::{NewIngredient, NewRecipe, Recipe};
 use serde::{Deserialize, Serialize};
+use store::FoodUse;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -3,8 +3,8 @@ use models::micronutrients::{Coverage, Micronutrients};
 use models::recipe::PerServing;
 use models::recognition::counts_items;
 use models::{Food, FoodSource, Portion, UnknownNutrients, UserId};
-use store::{SearchHistoryEntry, UsedFood};
 use serde::Serialize;
+use store::{SearchHistoryEntry, UsedFood};
 use utoipa::ToSchema;
 
 use crate::{AppState, error::ApiError};

@@ -1,5 +1,7 @@
 use chrono::{DateTime, Utc};
-use models::analysis::{ PlateWarning, RecognizedFood, RememberedMeal, StoredAnalysis, keywords, shown_foods, };
+use models::analysis::{
+    PlateWarning, RecognizedFood, RememberedMeal, StoredAnalysis, keywords, shown_foods,
+};
 use models::upload::{ProcessingStatus, UploadedImage};
 use serde::Serialize;
 use serde_json::Value;

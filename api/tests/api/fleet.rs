@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use models::testing::unavailable;
-use store::testing::{TestDatabase, redis_url};
 use serde_json::{Value, json};
+use store::testing::{TestDatabase, redis_url};
 
 use crate::support;
 use crate::support::process::{Process, S3Server, free_port, start, start_in};

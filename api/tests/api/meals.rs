@@ -9,9 +9,9 @@
 use chrono::{DateTime, Utc};
 use models::meal::Grams;
 use models::{FoodSource, MealLine, MealType, NewMeal, UserId};
-use store::{Database, MealFilter};
 use reqwest::Method;
 use serde_json::{Value, json};
+use store::{Database, MealFilter};
 
 use crate::support::{
     self, Options, Session, TestApp, as_user, download, food_id, get_as, number, register, send_as,

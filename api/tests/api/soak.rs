@@ -23,9 +23,9 @@ use std::{
 
 use futures::{StreamExt, stream::BoxStream};
 use models::testing::unavailable;
-use store::testing::{TestDatabase, redis_url};
 use reqwest::Method;
 use serde_json::{Value, json};
+use store::testing::{TestDatabase, redis_url};
 
 use crate::support::process::{
     PrivatePostgres, PrivateRedis, Process, free_port, start, tail, wait_ready,

@@ -11,8 +11,8 @@ use jobs::JobStep;
 use models::analysis::{BarcodeProduct, BarcodeSource, FoodFromBarcode};
 use models::import::{Outcome, judge};
 use models::{Barcode, ErrorCode, UserId};
-use store::FoodUse;
 use serde_json::Map;
+use store::FoodUse;
 
 use platform::outside;
 

@@ -4,7 +4,9 @@ use std::time::Instant;
 use jobs::JobId;
 use jobs::payloads::{DetectFoods, EstimatePortions};
 use models::ErrorCode;
-use models::analysis::{ AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood, };
+use models::analysis::{
+    AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood,
+};
 use models::recognition::food_class;
 
 use super::{JobHandler, photo_of, store_fault};

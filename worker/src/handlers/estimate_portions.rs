@@ -1,9 +1,13 @@
 use jobs::JobId;
 use jobs::payloads::{EstimatePortions, LookupNutrition};
-use models::analysis::{ AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult, };
+use models::analysis::{
+    AnalysisEvent, AnalysisStep, DetectionStage, FoodNamer, PortionStage, StageResult,
+};
 use models::learned::{LearnedMatch, Place};
 use models::recogniser::{Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
-use models::recognition::{ COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class, serving_estimate, };
+use models::recognition::{
+    COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class, serving_estimate,
+};
 use models::upload::UploadedImage;
 
 use super::{JobHandler, store_fault};

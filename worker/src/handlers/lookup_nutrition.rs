@@ -1,7 +1,13 @@
 use jobs::JobId;
 use jobs::payloads::LookupNutrition;
-use models::analysis::{ AlternativeFood, AnalysisEvent, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall, NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal, StageResult, };
-use models::recognition::{ CountBasis, DataQuality, PortionEstimate, check_nutrition, plate_warning, };
+use models::analysis::{
+    AlternativeFood, AnalysisEvent, AnalysisStep, ConfirmedFood, DetectionStage, MemoryRecall,
+    NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal,
+    StageResult,
+};
+use models::recognition::{
+    CountBasis, DataQuality, PortionEstimate, check_nutrition, plate_warning,
+};
 use models::{Food, Nutrients};
 use serde::Deserialize;
 

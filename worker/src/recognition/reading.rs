@@ -13,7 +13,10 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use models::learned::{IMAGENET_CUTS, LearnedCuts};
-use models::recogniser::{ Candidate, CandidateSource, EMBEDDING_LEN, LIKELY, MAX_ALTERNATIVES, PhotoReading, SURE, SeenFood, dot, unit_vector, };
+use models::recogniser::{
+    Candidate, CandidateSource, EMBEDDING_LEN, LIKELY, MAX_ALTERNATIVES, PhotoReading, SURE,
+    SeenFood, dot, unit_vector,
+};
 use models::recognition::{Detection, food_class};
 use serde::Deserialize;
 

@@ -12,9 +12,9 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use api::{App, AppState, Config, Secret};
 use futures::StreamExt;
-use store::{Engine, testing::TestDatabase};
 use platform::{config::DataPlaces, usda::UsdaConfig};
 use serde_json::{Value, json};
+use store::{Engine, testing::TestDatabase};
 use tokio::sync::oneshot;
 use worker::WorkerConfig;
 

@@ -87,16 +87,19 @@ fn serving_grams(rows: &[Row]) -> Option<f64> {
             return None;
         }
         let net_at = word_starts(row, &NET_CONTENT_WORDS);
-        let nearest = |starts: &[usize], at: usize| starts.iter().copied().filter(|s| *s < at).max();
+        let nearest =
+            |starts: &[usize], at: usize| starts.iter().copied().filter(|s| *s < at).max();
         readings(&row.glyphs)
             .into_iter()
             .filter(|r| matches!(r.unit, Some(Unit::Gram | Unit::Millilitre)) && r.value > 0.0)
             // A weight whose nearest word before it is the net content's is the pack's.
-            .find(|r| match (nearest(&net_at, r.start), nearest(&serving_at, r.start)) {
-                (Some(net), Some(serving)) => serving > net,
-                (Some(_), None) => false,
-                (None, _) => true,
-            })
+            .find(
+                |r| match (nearest(&net_at, r.start), nearest(&serving_at, r.start)) {
+                    (Some(net), Some(serving)) => serving > net,
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                },
+            )
             .map(|r| r.value)
     })
 }

@@ -95,7 +95,10 @@ fn a_serving_is_never_the_net_content_beside_it() {
         (&["净含量70g", "每份35g"][..], 35.0),
         (&["每份35克 净含量70克"][..], 35.0),
         (&["Net Wt 70g", "Serving size 35g"][..], 35.0),
-        (&["NET WT. 2.5 OZ (70g) Serving Size 1/2 pack (35g)"][..], 35.0),
+        (
+            &["NET WT. 2.5 OZ (70g) Serving Size 1/2 pack (35g)"][..],
+            35.0,
+        ),
     ] {
         let mut rows: Vec<&[&str]> = vec![&["营养成分表"], row];
         rows.extend([&["能量", "800kJ", "10%"][..], &["蛋白质", "3.0g", "5%"]]);
