@@ -433,7 +433,11 @@ impl SearchIndex {
                 .map(|m| m.segment.heap_bytes())
                 .sum::<usize>()
                 + delta.map_or(0, |d| d.heap_bytes())
-                + self.english.iter().map(|w| w.capacity() + 24).sum::<usize>(),
+                + self
+                    .english
+                    .iter()
+                    .map(|w| w.capacity() + 24)
+                    .sum::<usize>(),
         }
     }
 

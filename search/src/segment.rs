@@ -45,9 +45,9 @@ pub(crate) const HISTORY: f32 = 60.0;
 /// Matches below this quality are typos; a food that needs one ranks this much lower.
 const TYPO_QUALITY: f32 = 0.56;
 const TYPO_PENALTY: f32 = 60.0;
-/// A Latin word that is a food's pinyin only, where other foods have it as an English
-/// word ("sushi" is 素食's pinyin and the English of 寿司): it counts this much of a match,
-/// so it never beats a food whose English name or alias spells the word.
+/// A query of English words matched by a food's pinyin only ("sushi" is 素食's pinyin and
+/// the English of 寿司): it counts this much of a match, so it never beats a food whose
+/// English name or alias spells the words.
 const PINYIN_COLLISION: f32 = 0.5;
 
 #[derive(Debug, Clone, Copy)]
@@ -336,6 +336,10 @@ pub(crate) struct Prepared<'q> {
     relaxed: bool,
     /// The query whole, where it is a food's alias here: that food is called just this.
     phrase: Option<u32>,
+    /// Every word of the query is some food's English word ("sushi", "chow mein"): a
+    /// food that has them only as pinyin matches weakly ([`PINYIN_COLLISION`]). "mi fan"
+    /// is pinyin, though "fan" alone is English.
+    english: bool,
 }
 
 /// A hit as ranked: score bits, earlier found first, food id, tier, whether it matched
@@ -785,6 +789,13 @@ impl Segment {
             .as_deref()
             .and_then(|p| self.terms.get(p))
             .map(|o| o as u32);
+        let english = query.tokens.iter().all(|t| {
+            t.latin
+                && self
+                    .terms
+                    .get(&t.text)
+                    .is_some_and(|o| has_bit(&self.english, o as u32))
+        });
         Some(Prepared {
             query,
             expansions,
@@ -793,6 +804,7 @@ impl Segment {
             whole,
             relaxed,
             phrase,
+            english,
         })
     }
 
@@ -827,9 +839,8 @@ impl Segment {
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
                     let mut f = packed & ((1 << FIELD_BITS) - 1);
                     // "sushi" typed is 寿司's English before it is 素食's pinyin.
-                    let collides = f & PINYIN != 0
-                        && f & (NAME | CHINESE | ALIAS) == 0
-                        && has_bit(&self.english, ordinal);
+                    let collides =
+                        prepared.english && f & PINYIN != 0 && f & (NAME | CHINESE | ALIAS) == 0;
                     if collides {
                         f &= !PINYIN;
                     }

@@ -457,7 +457,14 @@ fn a_word_spelled_in_english_names_is_english_before_pinyin() {
             None,
             Catalogue,
         ),
-        doc(3, "Sushi, NFS", Some("寿司"), Some("shòu sī"), None, Generic),
+        doc(
+            3,
+            "Sushi, NFS",
+            Some("寿司"),
+            Some("shòu sī"),
+            None,
+            Generic,
+        ),
         doc(
             4,
             "Sushi roll, avocado",
@@ -474,13 +481,31 @@ fn a_word_spelled_in_english_names_is_english_before_pinyin() {
             None,
             Generic,
         ),
-        doc(6, "Dumplings", Some("饺子"), Some("jiǎo zi"), None, Catalogue),
+        doc(
+            6,
+            "Dumplings",
+            Some("饺子"),
+            Some("jiǎo zi"),
+            None,
+            Catalogue,
+        ),
     ]);
     let found = ids(&index, "sushi");
-    assert_eq!(found[..2], [3, 4], "the foods called sushi first: {found:?}");
-    assert!(found.contains(&2), "素食 is still found by its pinyin: {found:?}");
+    assert_eq!(
+        found[..2],
+        [3, 4],
+        "the foods called sushi first: {found:?}"
+    );
+    assert!(
+        found.contains(&2),
+        "素食 is still found by its pinyin: {found:?}"
+    );
     // A pinyin word in parentheses or in a food's own pinyin is no English word: 饺子
     // is found by "jiaozi" as pinyin, at full strength.
     assert_eq!(ids(&index, "jiaozi")[0], 6);
-    assert_eq!(ids(&index, "sushi han bao")[0], 2, "pinyin typed whole still finds it");
+    assert_eq!(
+        ids(&index, "sushi han bao")[0],
+        2,
+        "pinyin typed whole still finds it"
+    );
 }

@@ -155,10 +155,46 @@ const LOAN_NAMES: [&str; 8] = [
 /// parentheses, and not that food's own pinyin), as `pinyin_collisions` finds them: typed,
 /// each is taken as English before pinyin. A new food that adds one shows here.
 const COLLISIONS: [&str; 40] = [
-    "a", "bake", "beijing", "ben", "can", "cha", "chongqing", "cuban", "de", "dongbei", "du",
-    "e", "emu", "fan", "fuji", "ga", "gai", "hong", "kashi", "kong", "la", "like", "lima",
-    "ling", "lite", "long", "man", "mini", "nu", "pan", "pao", "pie", "pita", "shu", "sun",
-    "sushi", "xinjiang", "yu", "yuba", "zongzi",
+    "a",
+    "bake",
+    "beijing",
+    "ben",
+    "can",
+    "cha",
+    "chongqing",
+    "cuban",
+    "de",
+    "dongbei",
+    "du",
+    "e",
+    "emu",
+    "fan",
+    "fuji",
+    "ga",
+    "gai",
+    "hong",
+    "kashi",
+    "kong",
+    "la",
+    "like",
+    "lima",
+    "ling",
+    "lite",
+    "long",
+    "man",
+    "mini",
+    "nu",
+    "pan",
+    "pao",
+    "pie",
+    "pita",
+    "shu",
+    "sun",
+    "sushi",
+    "xinjiang",
+    "yu",
+    "yuba",
+    "zongzi",
 ];
 
 fn toneless(pinyin: &str) -> String {
@@ -182,8 +218,8 @@ fn pinyin_collisions(foods: &[NewFood]) -> Vec<String> {
     use std::collections::BTreeSet;
     let (mut english, mut pinyin) = (BTreeSet::new(), BTreeSet::new());
     for food in foods {
-        let syllables: Vec<String> = latin_words(&toneless(food.pinyin.as_deref().unwrap_or("")))
-            .collect();
+        let syllables: Vec<String> =
+            latin_words(&toneless(food.pinyin.as_deref().unwrap_or(""))).collect();
         let mut own: BTreeSet<String> = syllables.iter().cloned().collect();
         own.extend(syllables.windows(2).map(|p| p.concat()));
         if syllables.len() > 2 {
@@ -219,7 +255,10 @@ fn an_english_name_spelled_exactly_beats_a_pinyin_match() {
     let first = |query: &str| {
         let hits = index.search(&Query::parse(query).unwrap(), None, &[], 1);
         let food = &foods[hits.first().expect("something is found").id as usize];
-        (food.name.to_lowercase(), food.aliases.join("|").to_lowercase())
+        (
+            food.name.to_lowercase(),
+            food.aliases.join("|").to_lowercase(),
+        )
     };
     for name in LOAN_NAMES {
         let (found, aliases) = first(name);
@@ -229,7 +268,10 @@ fn an_english_name_spelled_exactly_beats_a_pinyin_match() {
         );
     }
     let collisions = pinyin_collisions(&foods);
-    assert_eq!(collisions, COLLISIONS, "the pinyin-English collisions of the shipped foods");
+    assert_eq!(
+        collisions, COLLISIONS,
+        "the pinyin-English collisions of the shipped foods"
+    );
     // Words of a few letters are prefixes of too much to say what comes first; the
     // longer ones find a food whose English spells them (or a word they begin), never
     // one that has them only as pinyin.
