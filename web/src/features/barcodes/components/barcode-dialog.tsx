@@ -13,7 +13,7 @@ import { useAddToBasket, type AddToBasket } from '@/features/barcodes/hooks/use-
 import { useFoodDisplay } from '@/features/barcodes/hooks/use-food-display';
 import type { Barcode, BarcodeFood, BarcodeScan, CreateBarcodeFood } from '@/features/barcodes/types';
 import { barcodeFromRead, barcodeFromTyped } from '@/features/barcodes/utils/gtin';
-import { fitPhoto } from '@/features/barcodes/utils/photo';
+import { fitPhoto } from '@/lib/upload-image';
 // One upload call and one rule for photos (SPEC 5) serve both kinds of recognition; the
 // photo recognition feature owns them.
 import { ApiError, type CallProgress } from '@/lib/api-client';

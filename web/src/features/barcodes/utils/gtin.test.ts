@@ -58,6 +58,9 @@ describe('a barcode typed by hand', () => {
     expect(barcodeFromTyped('9-780393-058673')).toMatchObject({ barcode: { data: '9780393058673', type: 'EAN13' } });
     expect(barcodeFromTyped('12345670')).toMatchObject({ barcode: { data: '12345670', type: 'EAN8' } });
     expect(barcodeFromTyped('01234505')).toMatchObject({ barcode: { data: '0012000003455', type: 'UPCE' } });
+    // Valid as EAN-8 too, but beginning with 0: the UPC-E a scan of it reads.
+    expect(barcodeFromTyped('04124498')).toEqual({ barcode: barcodeFromRead('UPCE', '04124498') });
+    expect(barcodeFromTyped('04124498')).toMatchObject({ barcode: { data: '0041244000098', formatted_data: '0 412449 8' } });
     // A GTIN-14 with a leading 0 is the EAN-13 it wraps.
     expect(barcodeFromTyped('04006381333931')).toMatchObject({ barcode: { data: '4006381333931' } });
   });

@@ -86,7 +86,10 @@ export function barcodeFromTyped(text: string): { barcode: Barcode } | { problem
   if (!/^\d+$/.test(digits)) return { problem: 'notDigits' };
   const code = digits.length === 14 && digits.startsWith('0') ? digits.slice(1) : digits;
   if (![8, 12, 13].includes(code.length)) return { problem: 'length' };
-  const formats: CameraFormat[] = code.length === 13 ? ['EAN13'] : code.length === 12 ? ['UPCA'] : ['EAN8', 'UPCE'];
+  // Eight digits beginning with 0 are read as UPC-E first, as the server reads them: an
+  // EAN-8 beginning with 0 is a shop's own number (GS1's RCN-8), never a product's.
+  const eight: CameraFormat[] = code.startsWith('0') ? ['UPCE', 'EAN8'] : ['EAN8', 'UPCE'];
+  const formats: CameraFormat[] = code.length === 13 ? ['EAN13'] : code.length === 12 ? ['UPCA'] : eight;
   for (const format of formats) {
     const barcode = barcodeFromRead(format, code);
     // UPC-E's check digit is that of the UPC-A it stands for.

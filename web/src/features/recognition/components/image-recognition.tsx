@@ -58,7 +58,8 @@ import {
   storePendingAnalysis,
   type PendingAnalysis,
 } from '@/features/recognition/utils/pending-analysis';
-import { fitPhoto, previewOf } from '@/features/recognition/utils/photo';
+import { fitPhoto } from '@/lib/upload-image';
+import { previewOf } from '@/features/recognition/utils/photo';
 import {
   clearStoredResult,
   findingsOf,
