@@ -12,6 +12,7 @@ pub mod certainty;
 pub mod corpus;
 pub mod csv;
 pub mod dri;
+pub mod energy;
 pub mod error_code;
 pub mod food;
 pub mod generic;
@@ -44,8 +45,8 @@ pub use job::{
     JobFailure, JobId, JobProgress, JobRecord, JobStatus, JobStep, NewJob, QueueDepth, StaleJob,
 };
 pub use mailed_link::MailedLink;
-pub use token::{OneTimeToken, RefreshToken};
 pub use meal::{Meal, MealLine, MealType, NewMeal};
+pub use token::{OneTimeToken, RefreshToken};
 pub use user::{
     Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,
 };

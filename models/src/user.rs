@@ -351,6 +351,9 @@ pub struct Profile {
     /// Whether the person has saved body data (sex, birth date, height or weight): until
     /// then those are the defaults, which the app must not show as the person's own.
     pub body_data_set: bool,
+    /// The weight change aimed at, kg a week (negative to lose), within the safe rates
+    /// ([`crate::energy`]); none chosen is keeping the weight.
+    pub weight_aim_kg_per_week: Option<f64>,
 }
 
 /// SPEC §9's activity levels, as sent and stored.
@@ -379,6 +382,7 @@ impl Default for Profile {
             fat_goal: None,
             carbs_goal: None,
             body_data_set: false,
+            weight_aim_kg_per_week: None,
         }
     }
 }
@@ -404,6 +408,9 @@ pub struct ProfileChanges {
     pub fat_goal: Option<Option<f64>>,
     #[serde(default, deserialize_with = "present")]
     pub carbs_goal: Option<Option<f64>>,
+    /// kg a week, −1 to 0.5 (negative to lose); null clears it (keep the weight).
+    #[serde(default, deserialize_with = "present")]
+    pub weight_aim_kg_per_week: Option<Option<f64>>,
 }
 
 /// Tells a field sent as `null` (Some(None)) from one left out (None).
@@ -519,6 +526,23 @@ impl ProfileChanges {
         if let Some(v) = self.carbs_goal {
             next.carbs_goal = v;
         }
+        match self.weight_aim_kg_per_week {
+            Some(None) => next.weight_aim_kg_per_week = None,
+            Some(Some(v))
+                if v.is_finite()
+                    && (crate::energy::MIN_AIM_KG_PER_WEEK
+                        ..=crate::energy::MAX_AIM_KG_PER_WEEK)
+                        .contains(&v) =>
+            {
+                next.weight_aim_kg_per_week = Some((v * 100.0).round() / 100.0)
+            }
+            Some(Some(_)) => problems.push(format!(
+                "weight_aim_kg_per_week must be between {} and {} kg a week",
+                crate::energy::MIN_AIM_KG_PER_WEEK,
+                crate::energy::MAX_AIM_KG_PER_WEEK
+            )),
+            None => {}
+        }
         problems.extend(macro_goal_problems(&next));
         if problems.is_empty() {
             profile.activity_level = next.activity_level;
@@ -526,6 +550,7 @@ impl ProfileChanges {
             profile.protein_goal = next.protein_goal.map(|v| (v * 10.0).round() / 10.0);
             profile.fat_goal = next.fat_goal.map(|v| (v * 10.0).round() / 10.0);
             profile.carbs_goal = next.carbs_goal.map(|v| (v * 10.0).round() / 10.0);
+            profile.weight_aim_kg_per_week = next.weight_aim_kg_per_week;
             profile.body_data_set |= sets_body_data;
             Ok(())
         } else {

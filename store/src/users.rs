@@ -30,6 +30,7 @@ pub(super) struct UserRow {
     fat_goal: Option<f64>,
     carbs_goal: Option<f64>,
     body_data_set: bool,
+    weight_aim_kg_per_week: Option<f64>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -56,6 +57,7 @@ impl TryFrom<UserRow> for User {
                 fat_goal: row.fat_goal,
                 carbs_goal: row.carbs_goal,
                 body_data_set: row.body_data_set,
+                weight_aim_kg_per_week: row.weight_aim_kg_per_week,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -83,7 +85,8 @@ macro_rules! user_columns {
     () => {
         "user_id, username, email, nickname, password_hash, email_verified, date_of_birth, \
          gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, \
-         protein_goal, fat_goal, carbs_goal, body_data_set, created_at, updated_at"
+         protein_goal, fat_goal, carbs_goal, body_data_set, weight_aim_kg_per_week, created_at, \
+         updated_at"
     };
 }
 
@@ -139,7 +142,7 @@ const UPDATE_PROFILE: &str = concat!(
     "update app_user set nickname = $2, date_of_birth = $3, gender = $4, \
      height = $5, weight = $6, daily_calorie_goal = $7, updated_at = $8, \
      activity_level = $9, macro_goal_unit = $10, protein_goal = $11, \
-     fat_goal = $12, carbs_goal = $13, body_data_set = $14 \
+     fat_goal = $12, carbs_goal = $13, body_data_set = $14, weight_aim_kg_per_week = $15 \
      where user_id = $1 returning ",
     user_columns!()
 );
@@ -285,6 +288,7 @@ impl UserStore for SqlAccounts {
             .bind(profile.fat_goal)
             .bind(profile.carbs_goal)
             .bind(profile.body_data_set)
+            .bind(profile.weight_aim_kg_per_week)
             .fetch_optional(&self.0)
             .await?;
         row.ok_or(StoreError::NotFound)?.try_into()

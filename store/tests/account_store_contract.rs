@@ -125,6 +125,7 @@ async fn profiles_start_with_the_defaults_and_round_trip(stores: Stores) {
         fat_goal: Some(55.5),
         carbs_goal: Some(210.0),
         body_data_set: true,
+        weight_aim_kg_per_week: Some(-0.25),
     };
     let updated = stores
         .users

@@ -3,6 +3,7 @@
 mod auth;
 mod barcodes;
 mod docs;
+mod energy;
 mod foods;
 mod health;
 mod images;
@@ -38,6 +39,7 @@ fn areas() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
+        .merge(energy::router())
         .merge(foods::router())
         .merge(usda::router())
         .merge(meals::router())

@@ -66,6 +66,8 @@ struct ProfileFields {
     /// False until the person saves body data: gender, height and weight are then the
     /// defaults, not theirs.
     body_data_set: bool,
+    /// The weight change aimed at, kg a week (negative to lose); null is keeping it.
+    weight_aim_kg_per_week: Option<f64>,
 }
 
 impl From<&User> for ProfileView {
@@ -89,6 +91,7 @@ impl From<&User> for ProfileView {
                 fat_goal: p.fat_goal,
                 carbs_goal: p.carbs_goal,
                 body_data_set: p.body_data_set,
+                weight_aim_kg_per_week: p.weight_aim_kg_per_week,
             },
         }
     }
@@ -99,7 +102,7 @@ impl From<&User> for ProfileView {
     path = "/users/profile",
     tag = "users",
     operation_id = "users_profile",
-    summary = "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal, body_data_set}} (activity and the macro goals null when unset; body_data_set false until body data (gender, date_of_birth, height or weight) is saved, when those are the defaults).",
+    summary = "{user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal, body_data_set, weight_aim_kg_per_week}} (activity, the macro goals and the aim null when unset; body_data_set false until body data (gender, date_of_birth, height or weight) is saved, when those are the defaults).",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = Success<ProfileView>),
@@ -117,7 +120,7 @@ async fn profile(AuthUser(user): AuthUser) -> ApiJson<ProfileView> {
     path = "/users/profile",
     tag = "users",
     operation_id = "users_update_profile",
-    summary = "Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1); null clears the nullable ones; every broken rule is reported by field name and nothing is saved.",
+    summary = "Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1), weight_aim_kg_per_week (-1 to 0.5 kg a week, negative to lose); null clears the nullable ones; every broken rule is reported by field name and nothing is saved.",
     request_body(content = inline(ProfileChanges), example = json!({"nickname": "Cook", "date_of_birth": "1990-05-01", "gender": "female", "height": 168, "weight": 62.5, "daily_calorie_goal": 2000, "activity_level": "moderately_active", "macro_goal_unit": "g", "protein_goal": 100, "fat_goal": 60, "carbs_goal": 250})),
     security(("bearer" = [])),
     responses(

@@ -576,7 +576,8 @@ async fn profiles_start_with_defaults_and_validate_edits() {
                "profile": {"date_of_birth": null, "gender": "male", "height": 175.0, "weight": 70.0,
                            "daily_calorie_goal": 2000, "activity_level": null,
                            "macro_goal_unit": null, "protein_goal": null, "fat_goal": null,
-                           "carbs_goal": null, "body_data_set": false}})
+                           "carbs_goal": null, "body_data_set": false,
+                           "weight_aim_kg_per_week": null}})
     );
     let (app_ref, access) = (&app, &session.access);
     let put = move |body: Value| async move {

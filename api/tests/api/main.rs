@@ -12,6 +12,7 @@ mod account_import;
 mod accounts;
 mod admin;
 mod barcodes;
+mod energy;
 mod fleet;
 mod food_logging;
 mod foods;

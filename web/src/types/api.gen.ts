@@ -1279,6 +1279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/energy-expenditure/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** {estimated_kcal_per_day, formula_kcal_per_day, confidence (low|medium|high), days_used, days_weighed, weight_trend_kg_per_week, intake_kcal_per_day, data_share, suggested_goal_kcal, aim_kg_per_week, current_goal_kcal, first_day, last_day, reasons [{code, message, …}], trend [{date, weight_kg, trend_kg}]} over the 28 local days up to yesterday. Fewer than 7 weighed days, or meals on under half the days, gives confidence low and the formula's value. */
+        get: operations["users_energy_expenditure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/export/": {
         parameters: {
             query?: never;
@@ -1337,9 +1354,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** {user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal, body_data_set}} (activity and the macro goals null when unset; body_data_set false until body data (gender, date_of_birth, height or weight) is saved, when those are the defaults). */
+        /** {user: {username, email, nickname}, profile: {date_of_birth, gender, height, weight, daily_calorie_goal, activity_level, macro_goal_unit, protein_goal, fat_goal, carbs_goal, body_data_set, weight_aim_kg_per_week}} (activity, the macro goals and the aim null when unset; body_data_set false until body data (gender, date_of_birth, height or weight) is saved, when those are the defaults). */
         get: operations["users_profile"];
-        /** Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1); null clears the nullable ones; every broken rule is reported by field name and nothing is saved. */
+        /** Change any of nickname, date_of_birth (past, at most 130 years ago), gender, height (50-272 cm), weight (2-650 kg), daily_calorie_goal (500-10000 kcal), activity_level (sedentary|lightly_active|moderately_active|very_active|extra_active), macro_goal_unit (g|percent), protein_goal, fat_goal, carbs_goal (all three or none; 0-1000 g, or 0-100 % adding up to 100 ±1), weight_aim_kg_per_week (-1 to 0.5 kg a week, negative to lose); null clears the nullable ones; every broken rule is reported by field name and nothing is saved. */
         put: operations["users_update_profile"];
         post?: never;
         delete?: never;
@@ -1539,7 +1556,7 @@ export interface components {
             difference: components["schemas"]["Macros"];
         };
         /** @enum {string} */
-        Confidence: "high" | "medium" | "low";
+        Confidence: "low" | "medium" | "high";
         /**
          * @description How the number of items of a countable food (pancakes, dumplings, buns, eggs, slices)
          *     was reached.
@@ -1744,6 +1761,69 @@ export interface components {
          * @enum {string}
          */
         Doubt: "not_found" | "no_value" | "faint" | "name_inferred" | "unit_assumed" | "no_serving_size" | "basis_assumed" | "out_of_range" | "macros_over100" | "energy_mismatch" | "sugar_over_carbs";
+        EnergyExpenditure: {
+            /**
+             * Format: double
+             * @description The aim it follows, kg a week (the profile's, bounded; 0 when none is chosen).
+             */
+            aim_kg_per_week: number;
+            /** @description low: the formula's value, the data too short to say. */
+            confidence: components["schemas"]["Confidence"];
+            /**
+             * Format: int32
+             * @description The goal the profile holds now.
+             */
+            current_goal_kcal: number;
+            /**
+             * Format: double
+             * @description The share of the estimate from the person's own data, 0 to 1.
+             */
+            data_share: number;
+            /**
+             * Format: int32
+             * @description Days logged in full (days without meals and days logged only in part are left out).
+             */
+            days_used: number;
+            /** Format: int32 */
+            days_weighed: number;
+            /**
+             * Format: double
+             * @description The daily need, kcal: the data's (intake less the weight change's energy) and
+             *     the formula's, blended by `data_share`.
+             */
+            estimated_kcal_per_day: number;
+            /**
+             * Format: date
+             * @description The first and last day looked at (the four weeks up to yesterday).
+             */
+            first_day: string;
+            /**
+             * Format: double
+             * @description Mifflin-St Jeor × activity at the trend's weight; null without body data (the
+             *     goal stands in for it).
+             */
+            formula_kcal_per_day?: number | null;
+            /**
+             * Format: double
+             * @description The mean energy of the days used; null when there are none.
+             */
+            intake_kcal_per_day?: number | null;
+            /** Format: date */
+            last_day: string;
+            reasons: components["schemas"]["ReasonView"][];
+            /**
+             * Format: double
+             * @description The daily goal for the aim: the need plus the aim's energy, at least 1,200.
+             */
+            suggested_goal_kcal: number;
+            /** @description The weighed days of the window with the smoothed trend, oldest first. */
+            trend: components["schemas"]["TrendPoint"][];
+            /**
+             * Format: double
+             * @description The weight's trend, kg a week (negative when losing); null with under two weights.
+             */
+            weight_trend_kg_per_week?: number | null;
+        };
         ErrorView: {
             code: string;
             message: string;
@@ -2577,6 +2657,11 @@ export interface components {
             protein_goal?: number | null;
             /** Format: double */
             weight: number;
+            /**
+             * Format: double
+             * @description The weight change aimed at, kg a week (negative to lose); null is keeping it.
+             */
+            weight_aim_kg_per_week?: number | null;
         };
         ProfileUser: {
             email: string;
@@ -2627,6 +2712,53 @@ export interface components {
             queue: components["schemas"]["QueueKind"];
             status: string;
             workers: string;
+        };
+        /**
+         * @description What the estimate rests on, or what it lacks, for the app to say in the person's
+         *     language (with the numbers it names).
+         */
+        Reason: {
+            /** @enum {string} */
+            code: "based_on";
+            /** Format: int32 */
+            logged_days: number;
+            /** Format: int32 */
+            weighed_days: number;
+        } | {
+            /** @enum {string} */
+            code: "partial_days_left_out";
+            /** Format: int32 */
+            days: number;
+        } | {
+            /** @enum {string} */
+            code: "log_more_days";
+            /** Format: int32 */
+            days: number;
+        } | {
+            /** @enum {string} */
+            code: "weigh_more_days";
+            /** Format: int32 */
+            days: number;
+        } | {
+            /** @enum {string} */
+            code: "blended";
+            /** Format: int32 */
+            data_percent: number;
+        } | {
+            /** @enum {string} */
+            code: "no_body_data";
+        } | {
+            /** @enum {string} */
+            code: "no_activity_level";
+        } | {
+            /** @enum {string} */
+            code: "goal_at_floor";
+            /** Format: int32 */
+            kcal: number;
+        };
+        /** @description A reason in the app's words (by `code`, with its numbers), and in English. */
+        ReasonView: components["schemas"]["Reason"] & {
+            message: string;
         };
         RecentFoods: {
             frequent: components["schemas"]["UsedFoodView"][];
@@ -3001,6 +3133,75 @@ export interface components {
                 image_id: number;
                 /** Format: double */
                 took_ms: number;
+            };
+            error?: null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description The success envelope around an answer's data, as documented and as sent. */
+        Success_EnergyExpenditure: {
+            data: {
+                /**
+                 * Format: double
+                 * @description The aim it follows, kg a week (the profile's, bounded; 0 when none is chosen).
+                 */
+                aim_kg_per_week: number;
+                /** @description low: the formula's value, the data too short to say. */
+                confidence: components["schemas"]["Confidence"];
+                /**
+                 * Format: int32
+                 * @description The goal the profile holds now.
+                 */
+                current_goal_kcal: number;
+                /**
+                 * Format: double
+                 * @description The share of the estimate from the person's own data, 0 to 1.
+                 */
+                data_share: number;
+                /**
+                 * Format: int32
+                 * @description Days logged in full (days without meals and days logged only in part are left out).
+                 */
+                days_used: number;
+                /** Format: int32 */
+                days_weighed: number;
+                /**
+                 * Format: double
+                 * @description The daily need, kcal: the data's (intake less the weight change's energy) and
+                 *     the formula's, blended by `data_share`.
+                 */
+                estimated_kcal_per_day: number;
+                /**
+                 * Format: date
+                 * @description The first and last day looked at (the four weeks up to yesterday).
+                 */
+                first_day: string;
+                /**
+                 * Format: double
+                 * @description Mifflin-St Jeor × activity at the trend's weight; null without body data (the
+                 *     goal stands in for it).
+                 */
+                formula_kcal_per_day?: number | null;
+                /**
+                 * Format: double
+                 * @description The mean energy of the days used; null when there are none.
+                 */
+                intake_kcal_per_day?: number | null;
+                /** Format: date */
+                last_day: string;
+                reasons: components["schemas"]["ReasonView"][];
+                /**
+                 * Format: double
+                 * @description The daily goal for the aim: the need plus the aim's energy, at least 1,200.
+                 */
+                suggested_goal_kcal: number;
+                /** @description The weighed days of the window with the smoothed trend, oldest first. */
+                trend: components["schemas"]["TrendPoint"][];
+                /**
+                 * Format: double
+                 * @description The weight's trend, kg a week (negative when losing); null with under two weights.
+                 */
+                weight_trend_kg_per_week?: number | null;
             };
             error?: null;
             /** @enum {boolean} */
@@ -3719,6 +3920,15 @@ export interface components {
             total_calories: number;
             /** Format: double */
             total_quantity: number;
+        };
+        /** @description A point of the smoothed weight trend. */
+        TrendPoint: {
+            /** Format: date */
+            date: string;
+            /** Format: double */
+            trend_kg: number;
+            /** Format: double */
+            weight_kg: number;
         };
         TypeIntake: {
             /** Format: double */
@@ -8550,6 +8760,47 @@ export interface operations {
             };
         };
     };
+    users_energy_expenditure: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone of the caller's days (or the X-Time-Zone header); default UTC */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_EnergyExpenditure"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     users_export_json: {
         parameters: {
             query?: never;
@@ -8866,6 +9117,11 @@ export interface operations {
                     protein_goal?: number | null;
                     /** Format: double */
                     weight?: number | null;
+                    /**
+                     * Format: double
+                     * @description kg a week, −1 to 0.5 (negative to lose); null clears it (keep the weight).
+                     */
+                    weight_aim_kg_per_week?: number | null;
                 };
             };
         };
