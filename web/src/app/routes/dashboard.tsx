@@ -10,6 +10,7 @@ import type { CreateBarcodeFood } from '@/features/barcodes/types';
 import { useBasket } from '@/features/basket/hooks/use-basket';
 import { useQueuedSaves } from '@/features/basket/hooks/use-save-queue';
 import { foodFromMealLine } from '@/features/basket/utils/basket';
+import { EnergyCheckIn } from '@/features/energy/components/energy-check-in';
 import { customFoodDialog } from '@/features/foods/components/custom-food-dialog-part';
 import { DayMeals } from '@/features/meals/components/day-meals';
 import type { WaitingMeal } from '@/features/meals/types';
@@ -50,6 +51,7 @@ export function DashboardRoute() {
 
   return (
     <Page title={t('dashboard.title')}>
+      <EnergyCheckIn />
       <div className="dashboard-grid">
         <DayMeals day={day} today={today} onDayChange={setDay} macroSettings={macroSettings} waiting={waiting} />
         <div className="dashboard-column">

@@ -17,6 +17,8 @@ export type UpdateProfileInput = {
   protein_goal?: number | null;
   fat_goal?: number | null;
   carbs_goal?: number | null;
+  /** kg a week, -1 to 0.5, negative to lose; null: none chosen. */
+  weight_aim_kg_per_week?: number | null;
 };
 
 export function updateProfile(input: UpdateProfileInput): Promise<ProfileResponse> {

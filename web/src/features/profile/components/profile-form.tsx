@@ -23,6 +23,9 @@ import { ACTIVITY_LEVELS, MACROS, type MacroGoalUnit } from '@/lib/goals';
 import { displayLocale } from '@/lib/i18n';
 import { useFailureText } from '@/lib/use-failure-text';
 
+/** The weight plans offered, kg a week (negative to lose), within the server's -1 to 0.5. */
+const AIMS = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5] as const;
+
 /** The order problems are met in, to focus the first. */
 const FIELD_ORDER: DraftField[] = ['dateOfBirth', 'height', 'weight', 'goal', 'protein', 'fat', 'carbs', 'macros'];
 
@@ -62,6 +65,12 @@ export function ProfileForm({
   // spec's 2,000 is nobody's goal. A profile edited later keeps the goal it has.
   const [goalChosen, setGoalChosen] = useState(!firstRun);
   const withGoals = serverKeepsGoals(profile);
+  // Offered where the server keeps it (one from before answers without the field).
+  const withAim = !firstRun && 'weight_aim_kg_per_week' in profile.profile;
+  const [aim, setAim] = useState(() => {
+    const kept = profile.profile.weight_aim_kg_per_week;
+    return kept === null || kept === undefined ? '' : String(kept);
+  });
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [error, setError] = useState<string | null>(null);
   const ids = { activity: useId(), macrosError: useId() };
@@ -123,6 +132,7 @@ export function ProfileForm({
       const payload = payloadFromDraft(draft, withGoals);
       // The first-run step leaves the nickname given at sign-up as it is.
       if (firstRun) delete payload.nickname;
+      if (withAim) payload.weight_aim_kg_per_week = aim === '' ? null : Number(aim);
       await trigger(payload);
       const savedGoal = number.format(Number(draft.goal));
       toast.success(
@@ -145,6 +155,20 @@ export function ProfileForm({
   if (!goalChosen && suggested !== null && draft.goal !== String(suggested.goal)) {
     setDraft({ ...draft, goal: String(suggested.goal) });
   }
+  const aimKg = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { maximumFractionDigits: 2 });
+  const aimLabel = (kg: number) =>
+    kg === 0
+      ? t('profile.aim.keep')
+      : t(kg < 0 ? 'profile.aim.lose' : 'profile.aim.gain', { kg: aimKg.format(Math.abs(kg)) });
+  const aimOptions = [
+    { value: '', label: t('profile.aim.none') },
+    // A plan saved elsewhere at another rate stays offered as it is.
+    ...(aim !== '' && !AIMS.some((kg) => String(kg) === aim) ? [Number(aim)] : []).map((kg) => ({
+      value: String(kg),
+      label: aimLabel(kg),
+    })),
+    ...AIMS.map((kg) => ({ value: String(kg), label: aimLabel(kg) })),
+  ];
   const unitLabel = (unit: MacroGoalUnit) => t(`profile.macros.units.${unit}`);
   const percentTotal = draftPercentSum(draft);
   // "All three or none" and the percent sum are about the goals together: said once, under them.
@@ -263,6 +287,17 @@ export function ProfileForm({
           />
         )}
       </div>
+
+      {withAim && (
+        <SelectField
+          label={t('profile.aim.label')}
+          name="weight_aim_kg_per_week"
+          value={aim}
+          onChange={(event) => setAim(event.target.value)}
+          options={aimOptions}
+          hint={t('profile.aim.hint')}
+        />
+      )}
 
       {withGoals && !firstRun && (
         <fieldset className="profile-macros" aria-describedby={macrosProblem ? ids.macrosError : undefined}>
