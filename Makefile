@@ -37,6 +37,8 @@ lint: web/node_modules/.installed
 	# The Kubernetes manifests, against the schemas kubernetes-validate (PyPI) carries.
 	python3 -c 'import kubernetes_validate' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check 'kubernetes-validate==1.37.0'
 	python3 scripts/validate-k8s.py
+	# The Grafana dashboards read only metrics the code records.
+	python3 scripts/check-dashboards.py
 	# No source file over 600 lines without a reason at its top.
 	python3 scripts/check-file-lengths.py
 	# The web app's API types are what the API's OpenAPI document says (make api-types);

@@ -168,6 +168,7 @@ pub async fn cancel(state: &AppState, image: UploadedImage) -> Result<bool, ApiE
             return Ok(false);
         };
         if end(state, image.id, job, &AnalysisEvent::cancelled()).await? {
+            metrics::counter!("analysis_outcomes_total", "outcome" => "cancelled").increment(1);
             // The analysis is over whatever the job does now; this only saves its work.
             if let Err(e) = state.jobs.cancel(job).await {
                 tracing::warn!(%job, error = %e, "cannot stop a cancelled analysis's job");

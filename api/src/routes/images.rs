@@ -337,6 +337,14 @@ async fn confirm(
         .ok_or_else(image_not_found)?;
     if image.confirmed {
         analysis::remember(&state, user.id, &image, input.corrections.as_ref()).await?;
+        // Confirmed as offered (answered), or with foods or grams changed (corrected).
+        let corrected = input.corrections.as_ref().is_some_and(|c| match c {
+            Value::Array(list) => !list.is_empty(),
+            Value::Object(map) => !map.is_empty(),
+            _ => false,
+        });
+        let outcome = if corrected { "corrected" } else { "answered" };
+        metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
     }
     Ok(ApiJson(ResultsView::from(&image)))
 }

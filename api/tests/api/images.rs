@@ -1730,6 +1730,19 @@ async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
             r#"recognition_inference_seconds_bucket{{model="{model}",le="5"}}"#
         )));
     }
+    // Every analysis that ended is counted by how it came out: named sure, or asked.
+    let outcome = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!(r#"analysis_outcomes_total{{outcome="{name}"}}"#)))
+            .map_or(0.0, |l| {
+                l.rsplit(' ').next().unwrap().parse::<f64>().unwrap()
+            })
+    };
+    assert_eq!(
+        outcome("sure") + outcome("asked"),
+        ids.len() as f64,
+        "{text}"
+    );
 }
 
 #[tokio::test]

@@ -117,6 +117,21 @@ async fn a_label_photo_becomes_a_food_per_100_g_with_its_barcode() {
     }
     // The photos were read, not kept.
     assert_eq!(label_photos_kept(&app), 0);
+    // Each reading and its fields are counted, by how each was read.
+    let text = app.metrics().await;
+    let value = |line: &str| {
+        text.lines().find(|l| l.starts_with(line)).map_or(0.0, |l| {
+            l.rsplit(' ').next().unwrap().parse::<f64>().unwrap()
+        })
+    };
+    assert_eq!(value("label_readings_total "), 2.0, "{text}");
+    let states = ["sure", "check", "unread", "implausible", "not_on_label"];
+    let fields: f64 = states
+        .iter()
+        .map(|s| value(&format!(r#"label_fields_total{{state="{s}"}}"#)))
+        .sum();
+    assert_eq!(fields, 2.0 * 7.0, "seven fields a label: {text}");
+    assert!(value(r#"recognition_inference_seconds_count{model="ocr-recognition"}"#) > 0.0);
 }
 
 /// The files under `labels/` of the data directory (label photos waiting for their job).

@@ -204,6 +204,19 @@ impl JobHandler for LookupNutrition {
             memory,
             plate_warning,
         };
+        // `analysis_outcomes_total`: sure when every food was named without a question,
+        // asked when one waits for the person's answer (answered, corrected and
+        // cancelled are counted where the person does them).
+        let asked = stage
+            .nutrition_data
+            .iter()
+            .any(|f| f.recognition.is_none_or(|c| c.needs_confirmation));
+        let outcome = if asked || stage.nutrition_data.is_empty() {
+            "asked"
+        } else {
+            "sure"
+        };
+        metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
         let complete = AnalysisEvent::new(AnalysisStep::Complete, "Analysis complete");
         analysis::finish(deps, ctx, self.image_id, &stage, complete).await
     }

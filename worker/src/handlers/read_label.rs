@@ -5,6 +5,7 @@ use jobs::JobStep;
 use jobs::payloads::ReadLabel;
 use models::ErrorCode;
 use models::analysis::LabelRead;
+use models::nutrition_label::{Certainty, LabelReading};
 use serde_json::Map;
 
 use super::{JobHandler, photo_of};
@@ -41,6 +42,7 @@ impl JobHandler for ReadLabel {
         .map_err(|e| JobError::Transient(format!("label reading panicked: {e}")))?
         .map_err(|e| JobError::permanent(ErrorCode::ImageProcessingFailed, e))?;
         let took_ms = (started.elapsed().as_secs_f64() * 1e4).round() / 10.0;
+        count_fields(&label);
         // The answer stays with the job: the photo is not needed any more.
         deps.blobs.remove(&self.file_path).await;
         Ok(LabelRead {
@@ -52,5 +54,22 @@ impl JobHandler for ReadLabel {
 
     async fn stopped(&self, _job_id: JobId, deps: &WorkerDeps, _why: Stopped<'_>) {
         deps.blobs.remove(&self.file_path).await;
+    }
+}
+
+/// `label_fields_total{state}`: each field of a reading, as sure, to check, unread (on
+/// the label, but not read), implausible or not on the label; an operator sees from the
+/// shares whether readings get better.
+fn count_fields(label: &LabelReading) {
+    metrics::counter!("label_readings_total").increment(1);
+    for field in &label.fields {
+        let state = match field.certainty {
+            Certainty::Sure => "sure",
+            Certainty::Check => "check",
+            Certainty::Unread => "unread",
+            Certainty::Implausible => "implausible",
+            Certainty::NotOnLabel => "not_on_label",
+        };
+        metrics::counter!("label_fields_total", "state" => state).increment(1);
     }
 }

@@ -98,16 +98,23 @@ impl OcrManifest {
 struct Pool {
     sessions: Vec<Mutex<Session>>,
     next: AtomicUsize,
+    /// The model's name in `recognition_inference_seconds` (`ocr-detection`, …).
+    name: &'static str,
 }
 
 impl Pool {
-    fn open(config: &RecognitionConfig, file: &Path) -> Result<Self, RecognitionError> {
+    fn open(
+        config: &RecognitionConfig,
+        file: &Path,
+        name: &'static str,
+    ) -> Result<Self, RecognitionError> {
         let sessions = (0..config.sessions.max(1))
             .map(|_| session(config, file).map(Mutex::new))
             .collect::<Result<_, _>>()?;
         Ok(Pool {
             sessions,
             next: AtomicUsize::new(0),
+            name,
         })
     }
 
@@ -117,9 +124,12 @@ impl Pool {
             TensorRef::from_array_view((shape, input)).map_err(|e| format!("input tensor: {e}"))?;
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.sessions.len();
         let mut session = self.sessions[i].lock().unwrap_or_else(|e| e.into_inner());
+        let started = Instant::now();
         let outputs = session
             .run(ort::inputs![tensor])
             .map_err(|e| format!("inference: {e}"))?;
+        metrics::histogram!("recognition_inference_seconds", "model" => self.name)
+            .record(started.elapsed().as_secs_f64());
         let (shape, data) = outputs[0]
             .try_extract_tensor::<f32>()
             .map_err(|e| format!("output: {e}"))?;
@@ -182,7 +192,11 @@ impl OcrEngine {
                 )));
             }
         }
-        let recognizer = Pool::open(config, &dir.join(&manifest.recognition.file))?;
+        let recognizer = Pool::open(
+            config,
+            &dir.join(&manifest.recognition.file),
+            "ocr-recognition",
+        )?;
         let characters = {
             let session = recognizer.sessions[0]
                 .lock()
@@ -199,8 +213,8 @@ impl OcrEngine {
         alphabet.extend(characters.lines().map(str::to_owned));
         alphabet.push(" ".into());
         Ok(OcrEngine {
-            detector: Pool::open(config, &dir.join(&manifest.detection.file))?,
-            angle: Pool::open(config, &dir.join(&manifest.angle.file))?,
+            detector: Pool::open(config, &dir.join(&manifest.detection.file), "ocr-detection")?,
+            angle: Pool::open(config, &dir.join(&manifest.angle.file), "ocr-angle")?,
             recognizer,
             alphabet,
             manifest,
