@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { energyExpenditurePath } from '@/lib/cache-keys';
 import type { components } from '@/types/api.gen';
 
 export type EnergyExpenditure = components['schemas']['EnergyExpenditure'];
@@ -8,7 +9,6 @@ export type TrendPoint = components['schemas']['TrendPoint'];
 export type Confidence = components['schemas']['Confidence'];
 type ProfileView = components['schemas']['ProfileView'];
 
-export const energyExpenditurePath = '/users/energy-expenditure/';
 /** The profile's key (the profile feature's): the estimate rests on its body data, aim and goal. */
 export const profilePath = '/users/profile/';
 
@@ -31,7 +31,3 @@ export function useEnergyExpenditure({ enabled = true }: { enabled?: boolean } =
   );
 }
 
-/** Every estimate, whatever profile it was asked with. */
-export function isEnergyKey(key: unknown): boolean {
-  return Array.isArray(key) && key[0] === energyExpenditurePath;
-}

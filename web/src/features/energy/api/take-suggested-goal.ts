@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { isEnergyKey, profilePath } from '@/features/energy/api/get-energy-expenditure';
+import { profilePath } from '@/features/energy/api/get-energy-expenditure';
+import { isEnergyKey } from '@/lib/cache-keys';
 import { api } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
 

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { WeightHistory } from '@/features/weight/types';
 import { api } from '@/lib/api-client';
+import { isEnergyKey } from '@/lib/cache-keys';
 
 export const weightHistoryPath = '/meals/weight-history/';
 
@@ -13,7 +14,10 @@ export function useWeightHistory() {
   return useSWR<WeightHistory>([weightHistoryPath], getWeightHistory);
 }
 
-/** What a new or deleted record changes: the history, and the profile, whose weight is the newest record. */
+/**
+ * What a new or deleted record changes: the history, the profile, whose weight is the
+ * newest record, and the energy need learned from the weights.
+ */
 export function weightChangedKeys(key: unknown): boolean {
-  return (Array.isArray(key) && key[0] === weightHistoryPath) || key === '/users/profile/';
+  return (Array.isArray(key) && key[0] === weightHistoryPath) || key === '/users/profile/' || isEnergyKey(key);
 }
