@@ -663,7 +663,9 @@ def main():
     with open(os.path.join(OUT_DIR, 'foods.tsv'), 'w', encoding='utf-8', newline='') as out:
         out.write('\t'.join(columns) + '\n')
         for f in kept:
-            portions = ';'.join(f'{fmt(g)}|{en}|{zh}' for g, en, zh in f['portions'])
+            # A portion taken from a like food is marked `|~`: the app shows it as about so much.
+            mark = '|~' if f.get('portions_from') else ''
+            portions = ';'.join(f'{fmt(g)}|{en}|{zh}{mark}' for g, en, zh in f['portions'])
             name_zh = f.get('name_zh', '')
             values = [f['fdc_id'], f['source'], f['name_en'], name_zh, to_pinyin(name_zh) if name_zh else '', f['category'],
                       fmt(f['kcal']), fmt(f['protein']), fmt(f['fat']), fmt(f['carbs']),

@@ -536,6 +536,7 @@ mod tests {
             grams: 30.0,
             name: "1 slice".into(),
             name_zh: Some("1 片".into()),
+            approximate: false,
         }];
         let e = read_amount("2 spoonfuls", &bread, false).unwrap_err();
         assert_eq!(
@@ -550,6 +551,7 @@ mod tests {
             grams: 30.0,
             name: "1 slice".into(),
             name_zh: Some("1 片".into()),
+            approximate: false,
         }];
         let e = read_amount("2 cups", &bread, false).unwrap_err();
         assert_eq!(

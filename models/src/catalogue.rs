@@ -183,7 +183,8 @@ mod tests {
             Portion {
                 grams: 118.0,
                 name: "1 medium".into(),
-                name_zh: Some("1 根（中等）".into())
+                name_zh: Some("1 根（中等）".into()),
+                approximate: false,
             }
         );
         assert_eq!(e.reference, Reference::Usda { fdc_id: 173944 });

@@ -215,15 +215,20 @@ pub struct Portion {
     pub name: String,
     #[serde(default)]
     pub name_zh: Option<String>,
+    /// Taken from a like food ("Bread, whole wheat, toasted" has the slice of "Bread,
+    /// whole wheat"), not weighed for this one: the app shows it as about so much.
+    #[serde(default)]
+    pub approximate: bool,
 }
 
 impl Portion {
-    /// Household measures as the data files write them: `grams|English|中文` joined by `;`.
+    /// Household measures as the data files write them: `grams|English|中文` joined by `;`,
+    /// with `|~` after one taken from a like food.
     pub(crate) fn parse_list(text: &str) -> Result<Vec<Portion>, String> {
         text.split(';')
             .filter(|p| !p.trim().is_empty())
             .map(|p| match p.split('|').collect::<Vec<_>>().as_slice() {
-                [grams, en, zh] => Ok(Portion {
+                [grams, en, zh, rest @ ..] if rest.is_empty() || rest == ["~"] => Ok(Portion {
                     grams: grams
                         .trim()
                         .parse::<f64>()
@@ -232,6 +237,7 @@ impl Portion {
                         .ok_or_else(|| format!("bad portion grams in {p:?}"))?,
                     name: en.trim().to_owned(),
                     name_zh: Some(zh.trim().to_owned()).filter(|t| !t.is_empty()),
+                    approximate: rest == ["~"],
                 }),
                 _ => Err(format!("bad portion {p:?}")),
             })
@@ -431,6 +437,7 @@ impl CustomFoodInput {
                 grams: round1(p.grams),
                 name: label.to_owned(),
                 name_zh: p.name_zh,
+                approximate: false,
             });
         }
         let brand = self

@@ -170,6 +170,7 @@ pub fn recipe_values(servings: f64, ingredients: &[(Nutrients, f64)]) -> (Nutrie
         grams: round1(total / servings).max(0.1),
         name: "1 serving".into(),
         name_zh: Some("1 份".into()),
+        approximate: false,
     };
     (per_100g, serving)
 }

@@ -439,6 +439,7 @@ mod tests {
             grams: 118.0,
             name: "1 medium".into(),
             name_zh: Some("1 根（中等）".into()),
+            approximate: false,
         };
         assert_eq!(
             serving_estimate(2, Some(&medium), 100.0).1,
@@ -448,6 +449,7 @@ mod tests {
             grams: 50.0,
             name: "1 large egg".into(),
             name_zh: None,
+            approximate: false,
         };
         assert_eq!(
             serving_estimate(3, Some(&egg), 100.0).1,
@@ -461,6 +463,7 @@ mod tests {
             grams: 10.0,
             name: name.into(),
             name_zh: zh.map(Into::into),
+            approximate: false,
         };
         for item in [
             portion("1 pancake (4 in)", Some("1 张（小）")),
@@ -509,6 +512,7 @@ mod tests {
             grams: 107.0,
             name: "1 slice".into(),
             name_zh: Some("1 块".into()),
+            approximate: false,
         };
         assert_eq!(
             serving_estimate(2, Some(&slice), 100.0),
@@ -526,6 +530,7 @@ mod tests {
             grams: 450.0,
             name: "1 bowl".into(),
             name_zh: Some("一碗".into()),
+            approximate: false,
         };
         // Forty boxes of one food are a detector's mistake: at most a plateful.
         let (grams, words, words_zh) = serving_estimate(40, Some(&bowl), 100.0);
@@ -536,6 +541,7 @@ mod tests {
             grams: 240.0,
             name: "1 cup (240 ml)".into(),
             name_zh: None,
+            approximate: false,
         };
         assert_eq!(
             serving_estimate(2, Some(&cup), 100.0).1,

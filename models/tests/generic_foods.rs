@@ -93,6 +93,31 @@ fn sr_foods_have_household_measures() {
 }
 
 #[test]
+fn portions_taken_from_a_like_food_are_marked_approximate() {
+    let foods = usda();
+    let find = |name: &str| foods.iter().find(|f| f.name_en == name).unwrap();
+    // FNDDS's toast has no measures of its own: its slices are a sibling's, about so much.
+    let toast = find("Bread, whole wheat, toasted");
+    assert!(
+        toast.portions.iter().any(|p| p.name == "1 slice"),
+        "{:?}",
+        toast.portions
+    );
+    assert!(toast.portions.iter().all(|p| p.approximate));
+    // SR's own are weighed for the food.
+    let weighed = find("Bread, whole-wheat, commercially prepared, toasted");
+    assert!(!weighed.portions.is_empty() && weighed.portions.iter().all(|p| !p.approximate));
+    let marked = foods
+        .iter()
+        .filter(|f| f.portions.iter().any(|p| p.approximate))
+        .count();
+    assert!(
+        (400..600).contains(&marked),
+        "{marked} foods borrowed their portions"
+    );
+}
+
+#[test]
 fn duplicates_are_merged() {
     let foods = usda();
     let mut names = HashSet::new();

@@ -40,6 +40,7 @@ fn custom(name: &str, calories: f64, owner: UserId) -> NewFood {
             grams: 250.0,
             name: "my mug".into(),
             name_zh: None,
+            approximate: false,
         }]),
         ..Default::default()
     }

@@ -104,6 +104,7 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
         grams,
         name: name.into(),
         name_zh: Some(zh.into()),
+        approximate: false,
     };
     let rice = [
         portion(150.0, "1 bowl", "1 碗"),
@@ -204,6 +205,7 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
         grams: 173.0,
         name: "1 medium".into(),
         name_zh: None,
+        approximate: false,
     }];
     let said = |text: &str| said_dishes(text, &naming).remove(0);
     assert_eq!(
@@ -220,6 +222,7 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
             grams: 299.0,
             name: "1 large".into(),
             name_zh: None,
+            approximate: false,
         },
     ];
     assert_eq!(

@@ -2579,6 +2579,11 @@ export interface components {
         };
         /** @description A household measure of a food: "1 medium" banana = 118 g, "1 碗" rice = 150 g. */
         Portion: {
+            /**
+             * @description Taken from a like food ("Bread, whole wheat, toasted" has the slice of "Bread,
+             *     whole wheat"), not weighed for this one: the app shows it as about so much.
+             */
+            approximate?: boolean;
             /** Format: double */
             grams: number;
             name: string;

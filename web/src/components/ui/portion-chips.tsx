@@ -15,13 +15,15 @@ type PortionChipsProps = {
   label: string;
   /** A portion with its weight, when its name does not say it: "1 slice (30 g)". */
   withGrams: (name: string, grams: number) => string;
+  /** The same for a portion taken from a like food, not weighed for this one: "1 slice (about 25 g)". */
+  aboutGrams: (name: string, grams: number) => string;
 };
 
 /**
  * A food's portions as chips beside an amount box (a food card's, a recipe ingredient's):
  * a tap writes the portion's name, which the box (and the server) read back as its grams.
  */
-export function PortionChips({ portions, language, text, onPick, label, withGrams }: PortionChipsProps) {
+export function PortionChips({ portions, language, text, onPick, label, withGrams, aboutGrams }: PortionChipsProps) {
   if (portions.length === 0) return null;
   return (
     <div role="group" aria-label={label} className="portion-chips">
@@ -37,7 +39,11 @@ export function PortionChips({ portions, language, text, onPick, label, withGram
             aria-pressed={text.trim() === written}
             onClick={() => onPick(written)}
           >
-            {namesItsGrams(name, item.grams) ? name : withGrams(name, item.grams)}
+            {item.approximate
+              ? aboutGrams(name, item.grams)
+              : namesItsGrams(name, item.grams)
+                ? name
+                : withGrams(name, item.grams)}
           </button>
         );
       })}

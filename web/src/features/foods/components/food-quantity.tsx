@@ -58,6 +58,7 @@ export function FoodQuantity({ food, text, reading, onText }: FoodQuantityProps)
         onPick={onText}
         label={t('card.portions')}
         withGrams={(name, grams) => t('card.portion', { name, grams: formatNumber(grams) })}
+        aboutGrams={(name, grams) => t('card.portionAbout', { name, grams: formatNumber(grams) })}
       />
       {problem !== null || grams === null ? (
         <p id={messageId} className="food-card-invalid">

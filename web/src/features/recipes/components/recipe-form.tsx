@@ -187,6 +187,7 @@ function IngredientLine({ line, name, onAmount, onRemove }: IngredientLineProps)
         onPick={onAmount}
         label={t('editor.portions', { name })}
         withGrams={(portion, grams) => t('editor.portion', { name: portion, grams: format.number(grams) })}
+        aboutGrams={(portion, grams) => t('editor.portionAbout', { name: portion, grams: format.number(grams) })}
       />
       {!reading.ok && (
         <p id={hintId} className="field-error recipe-ingredient-problem">
