@@ -99,13 +99,14 @@ pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
 }
 
 /// Grams of one of a household measure the food has no portion for: a bowl is about a
-/// cup and a half of the food where it has a cup (dry cereal weighs little), else a
-/// typical measure.
+/// cup and a half of the food where it has a cup (dry cereal weighs little), a handful a
+/// quarter of a cup (nuts, berries), else a typical measure.
 fn household(unit: &str, portions: &[Portion]) -> Option<f64> {
     let cups = match unit {
         "碗" | "bowl" => Some(1.5),
         "小碗" | "small bowl" => Some(1.0),
         "大碗" | "large bowl" | "big bowl" => Some(2.5),
+        "把" | "handful" => Some(0.25),
         _ => None,
     };
     let cup = read_amount("1 cup", portions, false).ok().map(|r| r.grams);

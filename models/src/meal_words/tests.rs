@@ -124,6 +124,14 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
     // A drink with no portion of its own: a cup counted as water.
     assert_eq!(grams_of(&said("一杯牛奶"), &[], true), 236.6);
     assert_eq!(grams_of(&said("米饭一碗"), &rice, false), 150.0);
+    // A handful: a quarter of the food's cup, else about an ounce.
+    let almonds = [portion(143.0, "1 cup, whole", "1 杯（整粒）")];
+    assert_eq!(
+        grams_of(&said("a handful of almonds"), &almonds, false),
+        35.8
+    );
+    assert_eq!(grams_of(&said("一把花生"), &[], false), 30.0);
+    assert_eq!(grams_of(&said("2 handfuls of nuts"), &[], false), 60.0);
 }
 
 #[test]

@@ -195,6 +195,9 @@ pub(super) const HOUSEHOLD_GRAMS: &[(&str, f64)] = &[
     ("cup", 240.0),
     ("glass", 250.0),
     ("mug", 300.0),
+    // A handful of nuts is about an ounce.
+    ("把", 30.0),
+    ("handful", 30.0),
 ];
 
 /// Words that say which meal it was, in the words a text starts with.
