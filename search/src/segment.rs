@@ -45,9 +45,9 @@ pub(crate) const HISTORY: f32 = 60.0;
 /// Matches below this quality are typos; a food that needs one ranks this much lower.
 const TYPO_QUALITY: f32 = 0.56;
 const TYPO_PENALTY: f32 = 60.0;
-/// A query of English words matched by a food's pinyin only ("sushi" is 素食's pinyin and
-/// the English of 寿司): it counts this much of a match, so it never beats a food whose
-/// English name or alias spells the words.
+/// A one-word query that is some food's English word, matched by another food's pinyin
+/// only ("sushi" is 素食's pinyin and the English of 寿司): it counts this much of a match,
+/// so it never beats a food whose English name or alias spells the word.
 const PINYIN_COLLISION: f32 = 0.5;
 
 #[derive(Debug, Clone, Copy)]
@@ -77,7 +77,8 @@ struct Analysed {
     id: i64,
     owner: Option<i64>,
     terms: Vec<(String, u32)>,
-    /// The Latin words of its English name and aliases that are not also its pinyin.
+    /// The Latin words of its English name, outside parentheses, that are not also its
+    /// pinyin.
     english: Vec<String>,
     first_en: Option<String>,
     first_zh: Option<String>,
@@ -307,7 +308,8 @@ pub(crate) struct Segment {
     /// bound the score any later document could reach, so a scan can stop early.
     suffix: Vec<Suffix>,
     /// The ordinals that are some food's English word (not its pinyin), as bits: a food
-    /// that has such a word only as pinyin matches it weakly ([`PINYIN_COLLISION`]).
+    /// that has such a word only as pinyin matches it weakly when it is the whole query
+    /// ([`PINYIN_COLLISION`]).
     english: Vec<u64>,
 }
 
@@ -336,9 +338,10 @@ pub(crate) struct Prepared<'q> {
     relaxed: bool,
     /// The query whole, where it is a food's alias here: that food is called just this.
     phrase: Option<u32>,
-    /// Every word of the query is some food's English word ("sushi", "chow mein"): a
-    /// food that has them only as pinyin matches weakly ([`PINYIN_COLLISION`]). "mi fan"
-    /// is pinyin, though "fan" alone is English.
+    /// The query is one word that is some food's English word ("sushi"): a food that has
+    /// that very word only as its pinyin matches it weakly ([`PINYIN_COLLISION`]). Words
+    /// together ("mi fan", "hong cha") are read as pinyin as before, as are completions
+    /// and typos of the word.
     english: bool,
 }
 
@@ -789,13 +792,16 @@ impl Segment {
             .as_deref()
             .and_then(|p| self.terms.get(p))
             .map(|o| o as u32);
-        let english = query.tokens.iter().all(|t| {
-            t.latin
-                && self
-                    .terms
-                    .get(&t.text)
-                    .is_some_and(|o| has_bit(&self.english, o as u32))
-        });
+        let english = match query.tokens.as_slice() {
+            [word] => {
+                word.latin
+                    && self
+                        .terms
+                        .get(&word.text)
+                        .is_some_and(|o| has_bit(&self.english, o as u32))
+            }
+            _ => false,
+        };
         Some(Prepared {
             query,
             expansions,
@@ -839,8 +845,10 @@ impl Segment {
                 if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
                     let mut f = packed & ((1 << FIELD_BITS) - 1);
                     // "sushi" typed is 寿司's English before it is 素食's pinyin.
-                    let collides =
-                        prepared.english && f & PINYIN != 0 && f & (NAME | CHINESE | ALIAS) == 0;
+                    let collides = prepared.english
+                        && f & PINYIN != 0
+                        && f & (NAME | CHINESE | ALIAS) == 0
+                        && has_bit(&self.english, ordinal);
                     if collides {
                         f &= !PINYIN;
                     }

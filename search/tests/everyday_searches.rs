@@ -267,6 +267,20 @@ fn an_english_name_spelled_exactly_beats_a_pinyin_match() {
             "{name:?} finds {found:?} first"
         );
     }
+    // Words together are pinyin as before, though each alone is English ("hong", "cha").
+    for (query, zh) in [
+        ("hong cha", "红茶"),
+        ("hong shu", "红薯"),
+        ("mi fan", "米饭"),
+    ] {
+        let hits = index.search(&Query::parse(query).unwrap(), None, &[], 1);
+        let food = &foods[hits[0].id as usize];
+        assert!(
+            food.name_zh.as_deref().is_some_and(|n| n.starts_with(zh)),
+            "{query:?} finds {:?} first",
+            food.name_zh
+        );
+    }
     let collisions = pinyin_collisions(&foods);
     assert_eq!(
         collisions, COLLISIONS,
