@@ -239,7 +239,12 @@ impl Barcode {
             8 => {
                 forms.push(format!("{g:0>13}"));
                 forms.push(format!("{g:0>14}"));
-                if let Ok(upc_e) = Barcode::read(BarcodeKind::UpcE, g) {
+                // Read off EAN-8 bars, a code beginning with 0 is a shop's own number:
+                // never another product's UPC-E.
+                let shops_own = self.kind == BarcodeKind::Ean8 && g.starts_with('0');
+                if let Ok(upc_e) = Barcode::read(BarcodeKind::UpcE, g)
+                    && !shops_own
+                {
                     forms.push(upc_e.gtin);
                 }
             }
@@ -358,6 +363,13 @@ mod tests {
         assert_eq!(both.kind(), BarcodeKind::Ean8);
         assert!(both.stored_forms().contains(&upc_e.as_str().to_owned()));
         assert!(upc_e.stored_forms().contains(&"12345663".to_owned()));
+        // Read off EAN-8 bars, 0… is a shop's own number, never a product's UPC-E.
+        let shops_own = Barcode::read(BarcodeKind::Ean8, "04124498").unwrap();
+        assert!(
+            !shops_own
+                .stored_forms()
+                .contains(&typed.as_str().to_owned())
+        );
     }
 
     #[test]

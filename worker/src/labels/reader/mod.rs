@@ -89,17 +89,28 @@ fn serving_grams(rows: &[Row]) -> Option<f64> {
         let net_at = word_starts(row, &NET_CONTENT_WORDS);
         let nearest =
             |starts: &[usize], at: usize| starts.iter().copied().filter(|s| *s < at).max();
-        readings(&row.glyphs)
+        let weights: Vec<Reading> = readings(&row.glyphs)
             .into_iter()
             .filter(|r| matches!(r.unit, Some(Unit::Gram | Unit::Millilitre)) && r.value > 0.0)
-            // A weight whose nearest word before it is the net content's is the pack's.
-            .find(
-                |r| match (nearest(&net_at, r.start), nearest(&serving_at, r.start)) {
-                    (Some(net), Some(serving)) => serving > net,
-                    (Some(_), None) => false,
-                    (None, _) => true,
-                },
-            )
+            .collect();
+        // A weight whose nearest word before it is a serving's is the serving; one after
+        // the net content's is the pack's, unless the serving is the whole pack
+        // ("Serving Size 1 package (Net Wt 35g)"): then it is the one weight that a
+        // serving word comes before.
+        let after_serving =
+            |r: &&Reading| match (nearest(&net_at, r.start), nearest(&serving_at, r.start)) {
+                (Some(net), Some(serving)) => serving > net,
+                (Some(_), None) => false,
+                (None, _) => true,
+            };
+        weights
+            .iter()
+            .find(after_serving)
+            .or_else(|| {
+                weights
+                    .iter()
+                    .find(|r| nearest(&serving_at, r.start).is_some())
+            })
             .map(|r| r.value)
     })
 }

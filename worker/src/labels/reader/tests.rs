@@ -99,6 +99,8 @@ fn a_serving_is_never_the_net_content_beside_it() {
             &["NET WT. 2.5 OZ (70g) Serving Size 1/2 pack (35g)"][..],
             35.0,
         ),
+        // A single-serve pack: the serving is the net content.
+        (&["Serving Size 1 package (Net Wt 35g)"][..], 35.0),
     ] {
         let mut rows: Vec<&[&str]> = vec![&["营养成分表"], row];
         rows.extend([&["能量", "800kJ", "10%"][..], &["蛋白质", "3.0g", "5%"]]);
