@@ -13,8 +13,9 @@ failed = False
 for path in sorted((root / 'deploy' / 'grafana').glob('*.json')):
     dashboard = json.loads(path.read_text(encoding='utf-8'))
     for panel in dashboard['panels']:
-        for target in panel['targets']:
-            for name in re.findall(r'\b([a-z][a-z0-9_]*_(?:total|seconds|bucket|count|sum))\b', target['expr']):
+        for target in panel.get('targets', []):
+            # A metric is what a selector (`{…}`) or a range (`[…]`) follows.
+            for name in re.findall(r'\b([a-z_][a-z0-9_]*)\s*[{[]', target['expr']):
                 metric = re.sub(r'_(bucket|count|sum)$', '', name)
                 if f'"{metric}"' not in sources:
                     print(f'{path.name}: panel {panel["title"]!r} reads {metric}, which nothing records')

@@ -9,7 +9,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use models::analysis::StoredAnalysis;
+use models::analysis::{StoredAnalysis, confirmed_with_changes};
 use models::upload::UploadedImage;
 use serde::Deserialize;
 use serde_json::Value;
@@ -324,6 +324,7 @@ async fn confirm(
             "corrections must be a list or an object",
         ));
     }
+    let was_confirmed = own_image(&state, user.id, id).await?.confirmed;
     let image = state
         .stores
         .images
@@ -337,13 +338,12 @@ async fn confirm(
         .ok_or_else(image_not_found)?;
     if image.confirmed {
         analysis::remember(&state, user.id, &image, input.corrections.as_ref()).await?;
-        // Confirmed as offered (answered), or with foods or grams changed (corrected).
-        let corrected = input.corrections.as_ref().is_some_and(|c| match c {
-            Value::Array(list) => !list.is_empty(),
-            Value::Object(map) => !map.is_empty(),
-            _ => false,
-        });
-        let outcome = if corrected { "corrected" } else { "answered" };
+    }
+    if image.confirmed && !was_confirmed {
+        // Once a photo: confirmed as offered (answered), or with another food, one more
+        // or fewer, or other grams (corrected).
+        let changed = confirmed_with_changes(&image, input.corrections.as_ref());
+        let outcome = if changed { "corrected" } else { "answered" };
         metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
     }
     Ok(ApiJson(ResultsView::from(&image)))

@@ -17,7 +17,7 @@ pub use barcodes::{
 };
 pub use events::{AnalysisChange, AnalysisEvent, AnalysisUpdate, CANCELLED_BY_USER, EventError};
 pub use labels::LabelRead;
-pub use shown::{ShownFood, foods_to_remember, keywords, shown_foods};
+pub use shown::{ShownFood, confirmed_with_changes, foods_to_remember, keywords, shown_foods};
 pub use stages::{
     AlternativeFood, ConfirmedFood, DetectionStage, FoodNamer, FoodType, MemoryRecall, NamedFood,
     NutritionStage, PlateWarning, PortionStage, RecognizedFood, RememberedFood, RememberedMeal,

@@ -123,6 +123,28 @@ pub fn foods_to_remember(image: &UploadedImage, corrections: Option<&Value>) -> 
         .collect()
 }
 
+/// Whether the foods confirmed are other than the analysis offered: another food than
+/// its first guess, one added or left out, or grams changed by more than a tenth (and a
+/// gram). A confirmation without changes is the offer answered as it was.
+pub fn confirmed_with_changes(image: &UploadedImage, corrections: Option<&Value>) -> bool {
+    let mut offered: Vec<(i64, f64)> = StoredAnalysis::of(image)
+        .foods()
+        .iter()
+        .filter_map(|f| Some((f.food_id?, f.estimated_grams)))
+        .collect();
+    let mut confirmed = foods_to_remember(image, corrections);
+    if offered.len() != confirmed.len() {
+        return true;
+    }
+    let order = |a: &(i64, f64), b: &(i64, f64)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1));
+    offered.sort_by(order);
+    confirmed.sort_by(order);
+    offered
+        .iter()
+        .zip(&confirmed)
+        .any(|(o, c)| o.0 != c.0 || (o.1 - c.1).abs() > (0.1 * o.1).max(1.0))
+}
+
 impl ConfirmedFood {
     /// The foods of `lines` (from [`foods_to_remember`]) among the stored `foods`, only
     /// those `owner` may see, named as stored.

@@ -204,9 +204,10 @@ impl JobHandler for LookupNutrition {
             memory,
             plate_warning,
         };
-        // `analysis_outcomes_total`: sure when every food was named without a question,
-        // asked when one waits for the person's answer (answered, corrected and
-        // cancelled are counted where the person does them).
+        // `analysis_outcomes_total`, once the analysis has ended here (a stage job run
+        // twice, or one cancelled meanwhile, ends nothing): sure when every food was named
+        // without a question, asked when one waits for the person's answer (answered,
+        // corrected and cancelled are counted where the person does them).
         let asked = stage
             .nutrition_data
             .iter()
@@ -216,9 +217,10 @@ impl JobHandler for LookupNutrition {
         } else {
             "sure"
         };
-        metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
         let complete = AnalysisEvent::new(AnalysisStep::Complete, "Analysis complete");
-        analysis::finish(deps, ctx, self.image_id, &stage, complete).await
+        analysis::finish(deps, ctx, self.image_id, &stage, complete).await?;
+        metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
+        Ok(())
     }
 
     async fn stopped(&self, job_id: JobId, deps: &WorkerDeps, why: Stopped<'_>) {
