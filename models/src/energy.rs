@@ -18,8 +18,9 @@ use crate::user::{Gender, Profile};
 pub const KCAL_PER_KG: f64 = 7700.0;
 /// The days looked back at, up to yesterday (today is still being logged).
 pub const WINDOW_DAYS: i64 = 28;
-/// Fewer weighed days than this, or intake logged on under half the days, is too little
-/// to say: the estimate is the formula's.
+/// Fewer weighed days than this, fewer full days logged than [`MIN_LOGGED_DAYS`], or full
+/// days logged on under half the days of the window, is too little to say: the estimate
+/// is the formula's.
 pub const MIN_WEIGHED_DAYS: usize = 7;
 pub const MIN_LOGGED_DAYS: usize = 7;
 /// From this many full days logged and days weighed, the data alone gives the estimate.
@@ -33,8 +34,13 @@ const TREND_ALPHA: f64 = 0.1;
 /// The aims a person may choose, in kg a week: losing at most 1 kg, gaining at most 0.5.
 pub const MIN_AIM_KG_PER_WEEK: f64 = -1.0;
 pub const MAX_AIM_KG_PER_WEEK: f64 = 0.5;
-/// No goal suggested below this, whatever the aim.
+/// No goal suggested below this, whatever the aim, nor above what a profile may hold.
 pub const MIN_SUGGESTED_GOAL: f64 = 1200.0;
+pub const MAX_SUGGESTED_GOAL: f64 = 10000.0;
+/// A need worked out from the data below half or above twice the formula's (or the
+/// goal's) does not add up: meals left unlogged, or weights of different scales. The
+/// estimate then stays the formula's.
+const PLAUSIBLE_SHARE: std::ops::RangeInclusive<f64> = 0.5..=2.0;
 
 /// The usual multipliers of the basal metabolic rate for each activity level (SPEC §9's
 /// levels, in order); a person who chose none counts as sedentary.
@@ -97,7 +103,7 @@ pub enum Reason {
     BasedOn { logged_days: u32, weighed_days: u32 },
     /// Days logged far below the person's usual, left out.
     PartialDaysLeftOut { days: u32 },
-    /// More days of both meals and weight are needed before the data counts.
+    /// More days of meals are needed before the data alone gives the estimate.
     LogMoreDays { days: u32 },
     /// More days with a weight are needed.
     WeighMoreDays { days: u32 },
@@ -109,6 +115,9 @@ pub enum Reason {
     NoActivityLevel,
     /// The aim asks for more than the suggested floor allows: the goal is held at it.
     GoalAtFloor { kcal: u32 },
+    /// What the meals and the weights say together is far from any real need (meals
+    /// left unlogged, say): the formula's value stands.
+    DataDoesNotAddUp { kcal: u32 },
 }
 
 impl Reason {
@@ -143,6 +152,9 @@ impl Reason {
             Reason::GoalAtFloor { kcal } => {
                 format!("The suggested goal is held at {kcal} kcal, the lowest it suggests.")
             }
+            Reason::DataDoesNotAddUp { kcal } => format!(
+                "Your meals and weights together say {kcal} kcal a day, which cannot be right: are all meals logged?"
+            ),
         }
     }
 }
@@ -273,10 +285,24 @@ pub fn estimate(
     if partial > 0 {
         reasons.push(Reason::PartialDaysLeftOut { days: partial });
     }
-    // Intake on under half the days of the window is too sparse to trust.
+    let base = formula.unwrap_or(goal);
+    let measured = match (intake, slope) {
+        (Some(intake), Some(slope)) => Some(intake - slope * KCAL_PER_KG),
+        _ => None,
+    };
+    let plausible = measured.is_some_and(|m| PLAUSIBLE_SHARE.contains(&(m / base)));
+    // Full days logged on under half the days of the window are too sparse to trust.
     let window = days.len().max(1);
     let enough = weighed >= MIN_WEIGHED_DAYS && logged >= MIN_LOGGED_DAYS && 2 * logged >= window;
-    let data_share = if enough {
+    if enough
+        && !plausible
+        && let Some(m) = measured
+    {
+        reasons.push(Reason::DataDoesNotAddUp {
+            kcal: m.max(0.0).round() as u32,
+        });
+    }
+    let data_share = if enough && plausible {
         (logged as f64 / FULL_LOGGED_DAYS as f64)
             .min(weighed as f64 / FULL_WEIGHED_DAYS as f64)
             .min(1.0)
@@ -298,16 +324,11 @@ pub fn estimate(
             days: needed as u32,
         });
     }
-    let base = formula.unwrap_or(goal);
     if formula.is_none() {
         reasons.push(Reason::NoBodyData);
     } else if !activity_chosen {
         reasons.push(Reason::NoActivityLevel);
     }
-    let measured = match (intake, slope) {
-        (Some(intake), Some(slope)) => Some(intake - slope * KCAL_PER_KG),
-        _ => None,
-    };
     let estimated = match measured {
         Some(m) if data_share > 0.0 => data_share * m + (1.0 - data_share) * base,
         _ => base,
@@ -326,7 +347,7 @@ pub fn estimate(
     };
     let estimated = estimated.round();
     let wanted = (estimated + aim * KCAL_PER_KG / 7.0).round();
-    let suggested = wanted.max(MIN_SUGGESTED_GOAL);
+    let suggested = wanted.clamp(MIN_SUGGESTED_GOAL, MAX_SUGGESTED_GOAL);
     if wanted < MIN_SUGGESTED_GOAL {
         reasons.push(Reason::GoalAtFloor {
             kcal: MIN_SUGGESTED_GOAL as u32,
@@ -487,6 +508,31 @@ mod tests {
         );
         let low = estimate(&[], Some(1500.0), 2000.0, -1.0, true);
         assert_eq!(low.suggested_goal_kcal, MIN_SUGGESTED_GOAL);
+    }
+
+    #[test]
+    fn data_that_cannot_be_right_leaves_the_formula() {
+        // 1,000 kcal logged a day while gaining 2 kg a week: meals are missing.
+        let days = person(21, 1000.0, 2.0, |_| 0.0);
+        let e = estimate(&days, Some(2300.0), 2000.0, 0.0, true);
+        assert_eq!(
+            (e.confidence, e.estimated_kcal_per_day),
+            (Confidence::Low, 2300.0)
+        );
+        assert!(
+            matches!(e.reasons.last(), Some(Reason::DataDoesNotAddUp { kcal: 0 })),
+            "{:?}",
+            e.reasons
+        );
+        // And no goal beyond what a profile holds.
+        let huge = estimate(
+            &person(21, 9500.0, -1.0, |_| 0.0),
+            Some(6000.0),
+            2000.0,
+            0.5,
+            true,
+        );
+        assert_eq!(huge.suggested_goal_kcal, MAX_SUGGESTED_GOAL);
     }
 
     #[test]

@@ -68,7 +68,7 @@ struct EnergyExpenditure {
     path = "/users/energy-expenditure",
     tag = "users",
     operation_id = "users_energy_expenditure",
-    summary = "{estimated_kcal_per_day, formula_kcal_per_day, confidence (low|medium|high), days_used, days_weighed, weight_trend_kg_per_week, intake_kcal_per_day, data_share, suggested_goal_kcal, aim_kg_per_week, current_goal_kcal, first_day, last_day, reasons [{code, message, …}], trend [{date, weight_kg, trend_kg}]} over the 28 local days up to yesterday. Fewer than 7 weighed days, or meals on under half the days, gives confidence low and the formula's value.",
+    summary = "{estimated_kcal_per_day, formula_kcal_per_day, confidence (low|medium|high), days_used, days_weighed, weight_trend_kg_per_week, intake_kcal_per_day, data_share, suggested_goal_kcal, aim_kg_per_week, current_goal_kcal, first_day, last_day, reasons [{code, message, …}], trend [{date, weight_kg, trend_kg}]} over the 28 local days up to yesterday. Fewer than 7 weighed days, fewer than 7 days logged in full, meals logged in full on under half the days, or meals and weights that cannot both be right (data_does_not_add_up), give confidence low and the formula's value.",
     params(crate::extract::TimeZoneParam),
     security(("bearer" = [])),
     responses(

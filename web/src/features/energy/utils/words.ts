@@ -22,6 +22,8 @@ export function reasonText(t: PagesT, reason: EnergyReason): string {
       return t('energy.reasons.no_activity_level');
     case 'goal_at_floor':
       return t('energy.reasons.goal_at_floor', { kcal: reason.kcal });
+    case 'data_does_not_add_up':
+      return t('energy.reasons.data_does_not_add_up', { kcal: reason.kcal });
   }
 }
 
