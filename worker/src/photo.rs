@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use image::DynamicImage;
+use models::ErrorCode;
 use models::upload::{NewImage, UploadedImage};
 use platform::photo::{Header, MB, PhotoRefusal, inspect, reader, unreadable};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -148,11 +149,21 @@ pub async fn kept_photo(deps: &WorkerDeps, image: &UploadedImage) -> Result<Vec<
         .put(&image.file_path, kept.jpeg.clone())
         .await
         .map_err(|e| JobError::Transient(format!("photo store: {e}")))?;
-    deps.stores
+    let recorded = deps
+        .stores
         .images
         .normalised(image.id, &record)
         .await
         .map_err(store_fault)?;
+    if !recorded {
+        // The photo (or its account) was deleted while it was normalised, after its
+        // files were removed: what was just written goes too.
+        deps.blobs.remove(&image.file_path).await;
+        return Err(JobError::permanent(
+            ErrorCode::ImageNotFound,
+            format!("Image {} was deleted", image.id),
+        ));
+    }
     Ok(kept.jpeg)
 }
 
