@@ -185,7 +185,6 @@ pub struct Estimate {
     /// The data's share of the estimate, 0 to 1.
     pub data_share: f64,
     pub reasons: Vec<Reason>,
-    pub trend: Vec<TrendPoint>,
 }
 
 /// The smoothed trend over the weighed days, in date order.
@@ -365,7 +364,6 @@ pub fn estimate(
         aim_kg_per_week: aim,
         data_share,
         reasons,
-        trend: weight_trend(days),
     }
 }
 

@@ -132,6 +132,6 @@ async fn energy_expenditure(
                 reason,
             })
             .collect(),
-        trend: estimate.trend,
+        trend,
     }))
 }

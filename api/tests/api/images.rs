@@ -1732,11 +1732,10 @@ async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
     }
     // Every analysis that ended is counted by how it came out: named sure, or asked.
     let outcome = |name: &str| {
-        text.lines()
-            .find(|l| l.starts_with(&format!(r#"analysis_outcomes_total{{outcome="{name}"}}"#)))
-            .map_or(0.0, |l| {
-                l.rsplit(' ').next().unwrap().parse::<f64>().unwrap()
-            })
+        support::metric(
+            &text,
+            &format!(r#"analysis_outcomes_total{{outcome="{name}"}}"#),
+        )
     };
     assert_eq!(
         outcome("sure") + outcome("asked"),

@@ -119,11 +119,7 @@ async fn a_label_photo_becomes_a_food_per_100_g_with_its_barcode() {
     assert_eq!(label_photos_kept(&app), 0);
     // Each reading and its fields are counted, by how each was read.
     let text = app.metrics().await;
-    let value = |line: &str| {
-        text.lines().find(|l| l.starts_with(line)).map_or(0.0, |l| {
-            l.rsplit(' ').next().unwrap().parse::<f64>().unwrap()
-        })
-    };
+    let value = |series: &str| crate::support::metric(&text, series);
     assert_eq!(value("label_readings_total "), 2.0, "{text}");
     let states = ["sure", "check", "unread", "implausible", "not_on_label"];
     let fields: f64 = states

@@ -3,6 +3,9 @@
  * endpoint's path, so a change can revalidate every key of a path at once.
  */
 
+/** The profile (profile feature): a weight recorded, a goal taken and the energy estimate read or change it. */
+export const profileKey = '/users/profile/';
+
 /** The caller's recent and most used foods (foods feature), which a saved meal changes. */
 export const recentFoodsPath = '/foods/recent/';
 

@@ -627,6 +627,14 @@ pub async fn food_id(app: &TestApp, query: &str) -> i64 {
 }
 
 /// A number of an answer, or a failure that shows what stood there instead.
+/// The value of the first line of a Prometheus text that starts with `series` (a name
+/// with its labels), 0 when there is none (a counter never incremented).
+pub fn metric(text: &str, series: &str) -> f64 {
+    text.lines()
+        .find(|l| l.starts_with(series))
+        .map_or(0.0, |l| l.rsplit(' ').next().unwrap().parse().unwrap())
+}
+
 pub fn number(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }

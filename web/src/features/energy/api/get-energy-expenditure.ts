@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import { energyExpenditurePath } from '@/lib/cache-keys';
+import { energyExpenditurePath, profileKey } from '@/lib/cache-keys';
 import type { components } from '@/types/api.gen';
 
 export type EnergyExpenditure = components['schemas']['EnergyExpenditure'];
@@ -8,9 +8,6 @@ export type EnergyReason = components['schemas']['ReasonView'];
 export type TrendPoint = components['schemas']['TrendPoint'];
 export type Confidence = components['schemas']['Confidence'];
 type ProfileView = components['schemas']['ProfileView'];
-
-/** The profile's key (the profile feature's): the estimate rests on its body data, aim and goal. */
-export const profilePath = '/users/profile/';
 
 export function getEnergyExpenditure(): Promise<EnergyExpenditure> {
   return api.get<EnergyExpenditure>(energyExpenditurePath);
@@ -22,7 +19,7 @@ export function getEnergyExpenditure(): Promise<EnergyExpenditure> {
  * asks nothing (a check-in already answered this week).
  */
 export function useEnergyExpenditure({ enabled = true }: { enabled?: boolean } = {}) {
-  const profile = useSWR<ProfileView>(enabled ? profilePath : null, () => api.get<ProfileView>(profilePath));
+  const profile = useSWR<ProfileView>(enabled ? profileKey : null, () => api.get<ProfileView>(profileKey));
   const ready = enabled && (profile.data !== undefined || profile.error !== undefined);
   return useSWR<EnergyExpenditure>(
     ready ? [energyExpenditurePath, profile.data?.profile ?? null] : null,

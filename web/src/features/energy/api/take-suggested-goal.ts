@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { profilePath } from '@/features/energy/api/get-energy-expenditure';
-import { isEnergyKey } from '@/lib/cache-keys';
+import { isEnergyKey, profileKey } from '@/lib/cache-keys';
 import { api } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
 
@@ -9,7 +8,7 @@ type ProfileView = components['schemas']['ProfileView'];
 
 /** Sets the daily calorie goal alone (PUT /users/profile/ leaves the other fields as they are). */
 export function setDailyCalorieGoal(kcal: number): Promise<ProfileView> {
-  return api.put<ProfileView>(profilePath, { daily_calorie_goal: Math.round(kcal) });
+  return api.put<ProfileView>(profileKey, { daily_calorie_goal: Math.round(kcal) });
 }
 
 /**
@@ -23,7 +22,7 @@ export function useTakeGoal() {
     setTaking(true);
     try {
       const profile = await setDailyCalorieGoal(kcal);
-      await mutate(profilePath, profile, { revalidate: false });
+      await mutate(profileKey, profile, { revalidate: false });
       void mutate(isEnergyKey);
     } finally {
       setTaking(false);

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
+import { profileKey } from '@/lib/cache-keys';
 
 export type Gender = components['schemas']['Gender'];
 export const GENDERS = ['male', 'female', 'other'] as const satisfies readonly Gender[];
@@ -18,7 +19,7 @@ export type ProfileResponse = components['schemas']['ProfileView'];
 /** Whether gender, height and weight are the person's own rather than the defaults. */
 export const bodyDataSet = ({ profile }: ProfileResponse) => profile.body_data_set;
 
-export const profileKey = '/users/profile/';
+export { profileKey };
 
 export function getProfile(): Promise<ProfileResponse> {
   return api.get<ProfileResponse>(profileKey);

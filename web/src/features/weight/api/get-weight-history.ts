@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { WeightHistory } from '@/features/weight/types';
 import { api } from '@/lib/api-client';
-import { isEnergyKey } from '@/lib/cache-keys';
+import { isEnergyKey, profileKey } from '@/lib/cache-keys';
 
 export const weightHistoryPath = '/meals/weight-history/';
 
@@ -19,5 +19,5 @@ export function useWeightHistory() {
  * newest record, and the energy need learned from the weights.
  */
 export function weightChangedKeys(key: unknown): boolean {
-  return (Array.isArray(key) && key[0] === weightHistoryPath) || key === '/users/profile/' || isEnergyKey(key);
+  return (Array.isArray(key) && key[0] === weightHistoryPath) || key === profileKey || isEnergyKey(key);
 }
