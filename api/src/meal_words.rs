@@ -259,7 +259,12 @@ async fn read_dishes(
                 score: 0.35,
             }
         };
-        let mut grams = grams_of(dish, &food.food.portions, food.food.is_drink());
+        let mut grams = grams_of(
+            dish,
+            &food.food.portions,
+            food.food.is_drink(),
+            food.food.category.as_deref(),
+        );
         // "coffee with milk": a splash of milk, a teaspoon of sugar.
         let to_a_drink = items.last().is_some_and(|before: &ReadDish| before.drink);
         if dish.added && !dish.amount_said && to_a_drink {

@@ -71,7 +71,7 @@ pub fn said_dishes(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<SaidDish>
 
 /// Grams of a said dish of a food with `portions`: the amount read against the food's own
 /// portions, else a household measure, else as many of its first portion (100 g without).
-pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
+pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool, category: Option<&str>) -> f64 {
     let first = portions
         .first()
         .map(|p| p.grams)
@@ -82,7 +82,7 @@ pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
         read_amount(&spaced, portions, drink)
             .ok()
             .map(|r| r.grams)
-            .or_else(|| household(unit, portions).map(|g| said.count * g))
+            .or_else(|| household(unit, portions, category).map(|g| said.count * g))
     });
     // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion; "a
     // large one" bigger than that where the food has no large portion.
@@ -100,16 +100,21 @@ pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool) -> f64 {
 
 /// Grams of one of a household measure the food has no portion for: a bowl is about a
 /// cup and a half of the food where it has a cup (dry cereal weighs little), a handful a
-/// quarter of a cup (nuts, berries), else a typical measure.
-fn household(unit: &str, portions: &[Portion]) -> Option<f64> {
+/// quarter of a cup (nuts, berries); a food without a cup of its own weighs its
+/// category's usual cup; else a typical measure.
+fn household(unit: &str, portions: &[Portion], category: Option<&str>) -> Option<f64> {
     let cups = match unit {
+        "杯" | "cup" => Some(1.0),
         "碗" | "bowl" => Some(1.5),
         "小碗" | "small bowl" => Some(1.0),
         "大碗" | "large bowl" | "big bowl" => Some(2.5),
         "把" | "handful" => Some(0.25),
         _ => None,
     };
-    let cup = read_amount("1 cup", portions, false).ok().map(|r| r.grams);
+    let cup = read_amount("1 cup", portions, false)
+        .ok()
+        .map(|r| r.grams)
+        .or_else(|| category.and_then(category_cup_grams));
     match (cups, cup) {
         (Some(cups), Some(cup)) => Some(cups * cup),
         _ => HOUSEHOLD_GRAMS
@@ -117,6 +122,20 @@ fn household(unit: &str, portions: &[Portion]) -> Option<f64> {
             .find(|(u, _)| *u == unit)
             .map(|(_, g)| *g),
     }
+}
+
+/// Median grams of a cup among the foods of each category that have a cup of their own
+/// (`scripts/derive-category-cups.py`).
+const CATEGORY_CUPS: &str = include_str!("../data/usda/category_cups.tsv");
+
+/// The usual grams of one cup of a food of `category`, where enough of its foods say.
+pub fn category_cup_grams(category: &str) -> Option<f64> {
+    CATEGORY_CUPS.lines().skip(1).find_map(|line| {
+        let mut fields = line.split('\t');
+        (fields.next() == Some(category))
+            .then(|| fields.next()?.parse().ok())
+            .flatten()
+    })
 }
 
 fn split_on_separators(text: &str) -> Vec<String> {

@@ -61,7 +61,13 @@ pub fn doc_of(row: &models::FoodSearchRow) -> FoodDoc {
         name_zh: row.name_zh.clone(),
         pinyin: row.pinyin.clone(),
         brand: row.brand.clone(),
-        aliases: row.aliases.clone(),
+        // "煮鸡蛋" finds "鸡蛋（煮）", as a name said the way people say it.
+        aliases: row
+            .aliases
+            .iter()
+            .cloned()
+            .chain(row.name_zh.as_deref().and_then(text::cooked_said_first))
+            .collect(),
         kind,
     }
 }

@@ -509,3 +509,40 @@ fn a_word_spelled_in_english_names_is_english_before_pinyin() {
         "pinyin typed whole still finds it"
     );
 }
+
+#[test]
+fn a_chinese_name_that_says_its_cooking_after_the_food_is_found_as_people_say_it() {
+    let row = |id, name: &str, zh: &str| models::FoodSearchRow {
+        id,
+        source: models::FoodSource::Catalogue,
+        owner: None,
+        name: name.into(),
+        name_zh: Some(zh.into()),
+        pinyin: None,
+        brand: None,
+        barcode: None,
+        aliases: Vec::new(),
+        deleted: false,
+        changed_ms: 0,
+    };
+    let index = SearchIndex::build(vec![
+        doc_of(&row(1, "Egg yolk", "鸡蛋黄")),
+        doc_of(&row(2, "Egg, boiled", "鸡蛋（煮）")),
+        doc_of(&row(3, "Bread, toasted", "面包（烤）")),
+        doc_of(&row(4, "Bread", "面包")),
+        doc_of(&row(5, "Egg, yolk only, cooked", "蛋黄（熟，不加油）")),
+    ]);
+    let whole = |q: &str| -> Vec<i64> {
+        let hits = index.search(&Query::parse(q).unwrap(), None, &[], 5);
+        hits.iter().filter(|h| h.whole).map(|h| h.id).collect()
+    };
+    assert_eq!(whole("煮鸡蛋"), [2], "boiled egg, not the yolk");
+    assert_eq!(whole("烤面包"), [3]);
+    assert_eq!(whole("鸡蛋"), [2, 1], "the egg itself, then the yolk");
+    assert_eq!(text::cooked_said_first("蛋黄（熟，不加油）"), None);
+    assert_eq!(
+        text::cooked_said_first("鸡蛋（煮）").as_deref(),
+        Some("煮鸡蛋")
+    );
+    assert_eq!(text::cooked_said_first("煮"), None);
+}

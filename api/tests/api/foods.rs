@@ -683,8 +683,8 @@ async fn nine_in_ten_everyday_meals_are_read_exactly_in_each_language() {
 
 /// Issue 49's held-out set, 30 phrases a language written before they were run and never
 /// tuned on: "a can of tuna", "one large baked potato", "coffee with milk", "spaghetti
-/// bolognese" among them. The target is 28 of 30 in each; Chinese reads 29 (BENCHMARKS
-/// names the misses), and neither may fall below the target.
+/// bolognese" among them. The target is 28 of 30 in each; English reads 29 and Chinese
+/// 30 (BENCHMARKS names the miss), and neither may fall back from that.
 #[tokio::test]
 async fn held_out_meals_in_words_are_read_exactly() {
     let Some(app) = spawn_app(Options::default()).await else {
@@ -692,7 +692,7 @@ async fn held_out_meals_in_words_are_read_exactly() {
     };
     let cases: Value =
         serde_json::from_str(include_str!("fixtures/meal_phrases_heldout.json")).unwrap();
-    for (language, at_least) in [("en", 28), ("zh", 28)] {
+    for (language, at_least) in [("en", 29), ("zh", 30)] {
         assert_eq!(cases[language].as_array().unwrap().len(), 30);
         let (right, wrong) = phrases_read_right(&app, &cases, language).await;
         assert!(

@@ -113,25 +113,43 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
     let egg = [portion(50.0, "1 large", "1 个（大）")];
     let jiaozi = [portion(22.0, "1 piece", "1 个")];
     let said = |text: &str| said_dishes(text, &naming).remove(0);
-    assert_eq!(grams_of(&said("一碗米饭"), &rice, false), 150.0);
-    assert_eq!(grams_of(&said("两个鸡蛋"), &egg, false), 100.0);
-    assert_eq!(grams_of(&said("2 eggs"), &egg, false), 100.0);
-    assert_eq!(grams_of(&said("米饭"), &rice, false), 150.0);
-    assert_eq!(grams_of(&said("200g rice"), &rice, false), 200.0);
+    assert_eq!(grams_of(&said("一碗米饭"), &rice, false, None), 150.0);
+    assert_eq!(grams_of(&said("两个鸡蛋"), &egg, false, None), 100.0);
+    assert_eq!(grams_of(&said("2 eggs"), &egg, false, None), 100.0);
+    assert_eq!(grams_of(&said("米饭"), &rice, false, None), 150.0);
+    assert_eq!(grams_of(&said("200g rice"), &rice, false, None), 200.0);
     // Dumplings have no bowl: a household bowl.
-    assert_eq!(grams_of(&said("一碗饺子"), &jiaozi, false), 250.0);
-    assert_eq!(grams_of(&said("十个饺子"), &jiaozi, false), 220.0);
+    assert_eq!(grams_of(&said("一碗饺子"), &jiaozi, false, None), 250.0);
+    assert_eq!(grams_of(&said("十个饺子"), &jiaozi, false, None), 220.0);
     // A drink with no portion of its own: a cup counted as water.
-    assert_eq!(grams_of(&said("一杯牛奶"), &[], true), 236.6);
-    assert_eq!(grams_of(&said("米饭一碗"), &rice, false), 150.0);
+    assert_eq!(grams_of(&said("一杯牛奶"), &[], true, None), 236.6);
+    assert_eq!(grams_of(&said("米饭一碗"), &rice, false, None), 150.0);
+    // A food without a cup weighs its category's usual cup: dry cereal is light.
+    let cereal = Some("breakfast-cereals");
+    assert_eq!(category_cup_grams("breakfast-cereals"), Some(47.0));
+    assert_eq!(
+        grams_of(&said("a bowl of cereal"), &[], false, cereal),
+        70.5
+    );
+    assert_eq!(grams_of(&said("a cup of cereal"), &[], false, cereal), 47.0);
+    assert_eq!(grams_of(&said("一碗麦片"), &[], false, cereal), 70.5);
+    // A category too small to say keeps the household bowl.
+    assert_eq!(category_cup_grams("condiments"), None);
+    assert_eq!(
+        grams_of(&said("一碗饺子"), &jiaozi, false, Some("condiments")),
+        250.0
+    );
     // A handful: a quarter of the food's cup, else about an ounce.
     let almonds = [portion(143.0, "1 cup, whole", "1 杯（整粒）")];
     assert_eq!(
-        grams_of(&said("a handful of almonds"), &almonds, false),
+        grams_of(&said("a handful of almonds"), &almonds, false, None),
         35.8
     );
-    assert_eq!(grams_of(&said("一把花生"), &[], false), 30.0);
-    assert_eq!(grams_of(&said("2 handfuls of nuts"), &[], false), 60.0);
+    assert_eq!(grams_of(&said("一把花生"), &[], false, None), 30.0);
+    assert_eq!(
+        grams_of(&said("2 handfuls of nuts"), &[], false, None),
+        60.0
+    );
 }
 
 #[test]
@@ -217,11 +235,11 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
     }];
     let said = |text: &str| said_dishes(text, &naming).remove(0);
     assert_eq!(
-        grams_of(&said("one large baked potato"), &medium, false),
+        grams_of(&said("one large baked potato"), &medium, false, None),
         224.9
     );
     assert_eq!(
-        grams_of(&said("a small baked potato"), &medium, false),
+        grams_of(&said("a small baked potato"), &medium, false, None),
         129.8
     );
     let sized = [
@@ -234,7 +252,7 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
         },
     ];
     assert_eq!(
-        grams_of(&said("one large baked potato"), &sized, false),
+        grams_of(&said("one large baked potato"), &sized, false, None),
         299.0
     );
     assert_eq!(form_of_container("can"), Some("canned"));
