@@ -194,6 +194,49 @@ pub enum CountBasis {
     Counted,
     /// Nobody counted: one item is assumed and the app asks "How many?".
     Assumed,
+    /// A round food eaten by the slice (a pizza, a cake) that the photo seems to hold
+    /// whole: `count` is the slices of the whole, offered, and the app asks how many
+    /// slices were eaten.
+    Whole,
+}
+
+/// The detector's foods that come round and whole and are eaten by the slice, and how
+/// many slices a whole one is cut into (a 14-inch pizza in 8, a round cake in 8).
+const SLICED_WHOLE: [(&str, u32); 2] = [("pizza", 8), ("cake", 8)];
+
+/// A box this near square (its short side over its long side) may be a round item, seen
+/// from above or slanted up to about 35° from the table (a circle seen at an angle a is
+/// sin(a) as tall as wide); a slice is a narrower wedge.
+const ROUND_ASPECT: f32 = 0.55;
+/// A whole round item photographed to be logged fills at least this share of the photo.
+const WHOLE_SHARE: f32 = 0.2;
+
+/// The slices the photo holds of a round food eaten by the slice (the catalogue food
+/// `food_key`, whichever model named it), when the detector saw one of it and its box
+/// looks like the whole item: nearly square and filling a good
+/// part of the photo. A guess from the box's shape, so the app still asks.
+pub fn slices_seen_whole(
+    food_key: &str,
+    detections: &[Detection],
+    width: u32,
+    height: u32,
+) -> Option<u32> {
+    let label = FOOD_CLASSES
+        .iter()
+        .find(|c| c.catalogue_key == food_key)?
+        .label;
+    let (_, slices) = SLICED_WHOLE.iter().find(|(l, _)| *l == label)?;
+    let mut boxes = detections
+        .iter()
+        .filter(|d| d.label == label && d.confidence >= COUNTED_BOX);
+    let (seen, None) = (boxes.next()?, boxes.next()) else {
+        return None;
+    };
+    let b = seen.bbox;
+    let (short, long) = (b.width.min(b.height), b.width.max(b.height));
+    let photo = width as f32 * height as f32;
+    (long > 0.0 && short / long >= ROUND_ASPECT && photo > 0.0 && b.area() / photo >= WHOLE_SHARE)
+        .then_some(*slices)
 }
 
 /// From this confidence a detector's box counts as an item it counted.

@@ -169,3 +169,56 @@ fn hints_from_notes() {
     assert_eq!(note_hints("米饭，鸡蛋、 青菜"), ["米饭", "鸡蛋", "青菜"]);
     assert!(note_hints("  ").is_empty());
 }
+
+#[test]
+fn a_round_food_filling_the_photo_in_one_near_square_box_is_seen_whole() {
+    let seen = |label: &str, width: f32, height: f32| Detection {
+        label: label.into(),
+        confidence: 0.9,
+        bbox: BoundingBox {
+            x: 10.0,
+            y: 10.0,
+            width,
+            height,
+        },
+    };
+    // A pizza seen from a little above: wider than tall, most of a 1024 × 768 photo; or
+    // held up at a slant, a quarter of the photo (578 × 332, as in a photo of the data).
+    let whole = seen("pizza", 800.0, 600.0);
+    assert_eq!(
+        slices_seen_whole("pizza-cheese", std::slice::from_ref(&whole), 1024, 768),
+        Some(8)
+    );
+    assert_eq!(
+        slices_seen_whole("cake-sponge", &[seen("cake", 600.0, 600.0)], 800, 800),
+        Some(8)
+    );
+    assert_eq!(
+        slices_seen_whole("pizza-cheese", &[seen("pizza", 578.0, 332.0)], 768, 1024),
+        Some(8)
+    );
+    // A wedge is narrow; a small pie is one of several things on the table.
+    assert_eq!(
+        slices_seen_whole("pizza-cheese", &[seen("pizza", 700.0, 250.0)], 1024, 768),
+        None
+    );
+    assert_eq!(
+        slices_seen_whole("pizza-cheese", &[seen("pizza", 200.0, 200.0)], 1024, 768),
+        None
+    );
+    // Two boxes are two things (slices, or pizzas): not one whole.
+    assert_eq!(
+        slices_seen_whole("pizza-cheese", &[whole.clone(), whole.clone()], 1024, 768),
+        None
+    );
+    // A food not eaten by the slice, or a weak box, is never whole.
+    assert_eq!(
+        slices_seen_whole("donut-glazed", &[seen("donut", 800.0, 600.0)], 1024, 768),
+        None
+    );
+    let faint = Detection {
+        confidence: 0.2,
+        ..whole
+    };
+    assert_eq!(slices_seen_whole("pizza-cheese", &[faint], 1024, 768), None);
+}

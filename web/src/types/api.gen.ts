@@ -1562,7 +1562,7 @@ export interface components {
          *     was reached.
          * @enum {string}
          */
-        CountBasis: "counted" | "assumed";
+        CountBasis: "counted" | "assumed" | "whole";
         /** @description For each micronutrient, the share (0 to 1) of the grams its value comes from: of a recipe's ingredients, or of what was eaten. Below 1, the value is what that share holds and the rest is unknown. */
         Coverage: {
             /** @description mg */

@@ -6,7 +6,8 @@ use models::analysis::{
 use models::learned::{LearnedMatch, Place};
 use models::recogniser::{Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{
-    COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class, serving_estimate,
+    COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class,
+    serving_estimate, slices_seen_whole,
 };
 use models::upload::UploadedImage;
 
@@ -20,11 +21,11 @@ const DEFAULT_GRAMS: f64 = 100.0;
 
 /// `count` items of a stored food: its own serving (the first household portion) times
 /// the count, bounded; else the detector class's typical weight, else 100 g. A food served
-/// by the item says whether the items were `counted` or one is assumed.
+/// by the item says how its count was `seen`: counted, assumed, or the slices of a whole.
 fn portion_of(
     food: &models::Food,
     count: u32,
-    counted: bool,
+    seen: CountBasis,
     catalogue_key: Option<&str>,
     certainty: Certainty,
 ) -> PortionEstimate {
@@ -36,7 +37,12 @@ fn portion_of(
     let typical = class.map_or(DEFAULT_GRAMS, |c| f64::from(c.typical_grams));
     let serving = food.food.portions.first();
     let by_item = serving.filter(|p| p.grams > 0.0 && counts_items(p));
-    let (grams, words, words_zh) = serving_estimate(count, serving, typical);
+    let (grams, mut words, mut words_zh) = serving_estimate(count, serving, typical);
+    let seen = by_item.map(|_| seen);
+    if seen == Some(CountBasis::Whole) {
+        words = format!("a whole one ({count} slices), about {grams:.0} g");
+        words_zh = format!("整个（{count} 块），约 {grams:.0} 克");
+    }
     PortionEstimate {
         name: food.food.name.clone(),
         name_zh: food.food.name_zh.clone(),
@@ -55,13 +61,7 @@ fn portion_of(
         .into(),
         certainty: Some(certainty),
         alternatives: Vec::new(),
-        count_basis: by_item.map(|_| {
-            if counted {
-                CountBasis::Counted
-            } else {
-                CountBasis::Assumed
-            }
-        }),
+        count_basis: seen,
         grams_per_item: by_item.map(|p| p.grams),
         learned_examples: None,
     }
@@ -85,8 +85,9 @@ fn counted_by_detector(detections: &[Detection], food_key: &str, count: u32) -> 
 async fn recognised(
     deps: &WorkerDeps,
     seen: &SeenFood,
-    detections: &[Detection],
+    detected: &DetectionStage,
 ) -> Result<Option<PortionEstimate>, JobError> {
+    let detections = &detected.detections;
     let mut found: Vec<PortionEstimate> = Vec::new();
     for candidate in &seen.candidates {
         let source = food_source_of(&candidate.food_key);
@@ -103,10 +104,24 @@ async fn recognised(
         if found.iter().any(|f| f.food_id == Some(food.id)) {
             continue;
         }
-        // Only the detector counts items; a dish model's plate is one serving.
-        let count = if found.is_empty() { seen.count } else { 1 };
-        let counted =
-            found.is_empty() && counted_by_detector(detections, &candidate.food_key, seen.count);
+        // Only the detector counts items; a dish model's plate is one serving. A pizza
+        // whose one box looks whole is offered whole, and its slices asked.
+        let whole = slices_seen_whole(
+            &candidate.food_key,
+            detections,
+            detected.width,
+            detected.height,
+        );
+        let (count, counted) = match whole {
+            Some(slices) if found.is_empty() => (slices, CountBasis::Whole),
+            _ if found.is_empty()
+                && counted_by_detector(detections, &candidate.food_key, seen.count) =>
+            {
+                (seen.count, CountBasis::Counted)
+            }
+            _ if found.is_empty() => (seen.count, CountBasis::Assumed),
+            _ => (1, CountBasis::Assumed),
+        };
         let is_class = food_class_key(&candidate.label);
         found.push(portion_of(
             &food,
@@ -183,7 +198,13 @@ fn hinted(food: &models::Food, hint: &HintedFood) -> PortionEstimate {
     } else {
         0.5
     };
-    let mut estimate = portion_of(food, 1, false, None, Certainty::new(score, source));
+    let mut estimate = portion_of(
+        food,
+        1,
+        CountBasis::Assumed,
+        None,
+        Certainty::new(score, source),
+    );
     if let Some(grams) = hint.grams.filter(|g| *g > 0.0) {
         let grams = grams.min(models::recognition::MAX_FOOD_GRAMS);
         estimate.estimated_grams = grams;
@@ -207,7 +228,7 @@ fn with_learned(
         let Some(place) = found.place() else {
             continue;
         };
-        let mut taught = portion_of(food, 1, false, None, found.certainty());
+        let mut taught = portion_of(food, 1, CountBasis::Assumed, None, found.certainty());
         taught.learned_examples = Some(found.examples);
         taught.basis = "learned".into();
         let Some(line) = main.as_mut() else {
@@ -303,7 +324,7 @@ impl JobHandler for EstimatePortions {
             })
             .collect();
         for (i, seen) in reading.iter().flat_map(|r| &r.foods).enumerate() {
-            let mut estimate = recognised(deps, seen, &detected.detections).await?;
+            let mut estimate = recognised(deps, seen, &detected).await?;
             // The plate's main food is what the user's own dishes are compared with.
             if i == 0 {
                 estimate = with_learned(estimate, &learned);
@@ -384,7 +405,7 @@ mod tests {
         portion_of(
             food,
             1,
-            false,
+            CountBasis::Assumed,
             None,
             Certainty::new(score, CandidateSource::DishModel),
         )
@@ -494,5 +515,34 @@ mod tests {
             "a weak box"
         );
         assert!(!counted_by_detector(&[], key, 1), "not seen at all");
+    }
+
+    #[test]
+    fn a_whole_pizza_is_offered_whole_and_its_slices_asked() {
+        let pizza = food("pizza-cheese", 6);
+        let certainty = Certainty::new(0.9, CandidateSource::Detector);
+        let line = portion_of(
+            &pizza,
+            8,
+            CountBasis::Whole,
+            Some("pizza-cheese"),
+            certainty,
+        );
+        assert_eq!(line.count_basis, Some(CountBasis::Whole));
+        assert_eq!(line.count, 8);
+        assert_eq!(line.grams_per_item, Some(107.0));
+        assert_eq!(line.estimated_grams, 855.0);
+        assert_eq!(
+            line.portion_description,
+            "a whole one (8 slices), about 855 g"
+        );
+        assert_eq!(
+            line.portion_description_zh.as_deref(),
+            Some("整个（8 块），约 855 克")
+        );
+        // A food served by the bowl has no slices to ask about.
+        let rice = food("rice-white-cooked", 3);
+        let bowl = portion_of(&rice, 1, CountBasis::Whole, None, certainty);
+        assert_eq!(bowl.count_basis, None);
     }
 }

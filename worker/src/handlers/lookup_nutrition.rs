@@ -189,8 +189,14 @@ impl JobHandler for LookupNutrition {
             .and_then(|d| d.reading.as_ref())
             .is_none_or(|r| r.food_found)
             || !nutrition_data.is_empty();
-        let total_grams: f64 = nutrition_data.iter().map(|f| f.estimated_grams).sum();
-        let total_kcal: f64 = nutrition_data.iter().map(|f| f.nutrition.calories).sum();
+        // A whole pizza's slices are asked of the person: not what the plate is said to hold.
+        let offered = || {
+            nutrition_data
+                .iter()
+                .filter(|f| f.count_basis != Some(CountBasis::Whole))
+        };
+        let total_grams: f64 = offered().map(|f| f.estimated_grams).sum();
+        let total_kcal: f64 = offered().map(|f| f.nutrition.calories).sum();
         let plate_warning =
             plate_warning(total_grams, total_kcal).map(|(total_grams, total_calories)| {
                 PlateWarning {

@@ -51,9 +51,11 @@ export type AlternativeFood = {
 
 /**
  * Issue 34: `counted`: the detector counted `count` units; `assumed`: a countable food whose
- * number nobody counted, asked of the person; null: not countable (a plate of a dish).
+ * number nobody counted, asked of the person; `whole`: a round food eaten by the slice (a
+ * pizza, a cake) that looks whole, `count` its slices, offered, and the slices eaten asked;
+ * null: not countable (a plate of a dish).
  */
-export type CountBasis = 'counted' | 'assumed' | null;
+export type CountBasis = 'counted' | 'assumed' | 'whole' | null;
 
 /**
  * A recognised food with its estimated portion (SPEC 3 "Recognition result"). The fields

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepClearOfMessages } from '@/components/ui/toast';
 import type { PhotoPortion } from '@/features/recognition/types';
-import { answerCount } from '@/features/recognition/utils/answers';
+import { answerCount, slicesOfWhole } from '@/features/recognition/utils/answers';
 
 /** The one-tap answers; "4+" opens a number field for more. */
 const CHOICES = [1, 2, 3];
@@ -18,7 +18,8 @@ type CountQuestionProps = {
 
 /**
  * "How many?" of a countable food whose number nobody counted (issue 34): the grams follow
- * the answer, which stays the person's to change until the food is in the basket.
+ * the answer, which stays the person's to change until the food is in the basket. A pizza
+ * that looks whole is asked its slices, the whole one tap beside 1, 2, 3.
  */
 export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   const { t } = useTranslation('recognition');
@@ -28,6 +29,7 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   // "4+" was tapped: the field takes the focus the person asked for.
   const opening = useRef(false);
   const counted = portion.counted;
+  const whole = slicesOfWhole(portion);
   const [more, setMore] = useState(counted !== undefined && counted >= MORE);
   const [typed, setTyped] = useState(String(Math.max(counted ?? MORE, MORE)));
 
@@ -39,9 +41,22 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   return (
     <div role="group" aria-labelledby={titleId} className="recognition-count" {...keepClearOfMessages}>
       <p id={titleId} className="recognition-question-title">
-        {t('count.question')}
+        {whole === null ? t('count.question') : t('count.slicesQuestion')}
       </p>
       <div className="recognition-choices">
+        {whole !== null && (
+          <button
+            type="button"
+            className="chip recognition-chip recognition-count-chip"
+            aria-pressed={!more && counted === whole}
+            onClick={() => {
+              setMore(false);
+              onAnswer(answerCount(portion, whole));
+            }}
+          >
+            {t('count.whole', { slices: whole })}
+          </button>
+        )}
         {CHOICES.map((choice) => (
           <button
             key={choice}

@@ -896,4 +896,35 @@ describe('what issue 34 asks of the person: one tap on an alternative, and how m
     expect(lines[0]).toHaveTextContent('数到 4 个');
     expect(within(lines[1] as HTMLElement).getByRole('group', { name: '有几个？' })).toBeVisible();
   });
+
+  it('offers a pizza that looks whole as whole and asks the slices eaten, in English and Chinese', async () => {
+    const pizza = {
+      ...pancake,
+      name: 'Pizza, cheese', name_zh: '芝士披萨', food_id: 52, estimated_grams: 855, count: 8, count_basis: 'whole',
+      grams_per_item: 107, portion_description: 'a whole one (8 slices), about 855 g',
+      portion_description_zh: '整个（8 块），约 855 克', per_100g: per(266), nutrition: per(2274),
+    };
+    const { user } = await analysePhoto({
+      'POST /api/v1/images/analyze-stream/': analysed({ foods: [pizza], food_found: true }),
+    });
+    const line = within(card()).getByRole('listitem');
+    // The box's shape is a guess: said as one, and nothing is added before the answer.
+    expect(line).toHaveTextContent('Looks whole: 8 slices');
+    const question = within(line).getByRole('group', { name: 'How many slices did you eat?' });
+    expect(within(question).getAllByRole('button').map((b) => b.textContent)).toEqual(['Whole (8)', '1', '2', '3', '4+']);
+    expect(within(line).queryByLabelText('Grams of Pizza, cheese')).toBeNull();
+
+    await user.click(within(question).getByRole('button', { name: '2' }));
+    expect(within(line).getByLabelText('Grams of Pizza, cheese')).toHaveValue(214);
+    expect(line).toHaveTextContent('2 slices, as you said');
+    await user.click(within(question).getByRole('button', { name: 'Whole (8)' }));
+    expect(within(question).getByRole('button', { name: 'Whole (8)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(line).getByLabelText('Grams of Pizza, cheese')).toHaveValue(856);
+
+    await i18n.changeLanguage('zh');
+    const zh = within(card()).getByRole('listitem');
+    expect(within(zh).getByRole('group', { name: '吃了几块？' })).toBeVisible();
+    expect(within(zh).getByRole('button', { name: '整个（8 块）' })).toHaveAttribute('aria-pressed', 'true');
+    expect(zh).toHaveTextContent('你说吃了 8 块');
+  });
 });

@@ -12,7 +12,12 @@ export function waitsForName(portion: PhotoPortion): boolean {
 
 /** A countable food whose number nobody counted (issue 34): "How many?" is the person's to answer. */
 export function asksCount(portion: PhotoPortion): boolean {
-  return portion.food.count_basis === 'assumed';
+  return portion.food.count_basis === 'assumed' || portion.food.count_basis === 'whole';
+}
+
+/** The slices of a round food that looks whole (a pizza): offered, one tap, beside 1, 2, 3. */
+export function slicesOfWhole(portion: PhotoPortion): number | null {
+  return portion.food.count_basis === 'whole' ? (portion.food.count ?? null) : null;
 }
 
 /** A question not answered yet, of the name or of the count, which "Add all" never adds. */

@@ -105,12 +105,18 @@ export function learnedLabel(t: T, source: string | null | undefined): string | 
 
 /**
  * How many units, where the food is countable: the detector's count ("4 counted"), or the
- * person's answer to "How many?". Null before the answer, and for a food not counted.
+ * person's answer to "How many?"; a pizza that looks whole says so until the slices are
+ * said. Null before the answer, and for a food not counted.
  */
 export function countLabel(t: T, portion: PhotoPortion): string | null {
   const { food } = portion;
   if (food.count_basis === 'counted' && food.count !== undefined) return t('count.counted', { count: food.count });
   if (food.count_basis === 'assumed' && portion.counted !== undefined) return t('count.yours', { count: portion.counted });
+  if (food.count_basis === 'whole') {
+    // The box's shape is a guess, said as one until the person says the slices.
+    if (portion.counted !== undefined) return t('count.slicesYours', { count: portion.counted });
+    return t('count.looksWhole', { slices: food.count ?? 1 });
+  }
   return null;
 }
 
