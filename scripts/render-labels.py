@@ -245,12 +245,15 @@ def us_label(rng):
     while ImageDraw.Draw(Image.new("L", (1, 1))).textlength("Nutrition Facts", font=ftitle) > size * 15.5:
         ftitle = font(SANS_BOLD, ftitle.size - 1)
     fcal = font(SANS_BOLD, int(size * (1.9 if not old_style else 1.0)))
+    # The FDA's 2016 format prints the number larger still, level with the foot of
+    # "Calories", so that it rises beside "Amount per serving" above it.
+    fnum = font(SANS_BOLD, int(size * rng.uniform(2.3, 3.0))) if not old_style else fcal
     pad = int(size * 0.7)
     # Wide enough that a row's left and right parts never touch (a printed panel keeps
     # a clear gap between them).
     measure = ImageDraw.Draw(Image.new("L", (1, 1))).textlength
     widest = max(
-        measure("Calories 9999", font=fcal) + measure("Calories from Fat 990", font=fn),
+        measure("Calories ", font=fcal) + measure("9999", font=fnum) + measure("Calories from Fat 990", font=fn),
         measure("Total Carbohydrates ", font=fbold) + measure("999g", font=fn) + measure("100%", font=fbold),
         measure("Serving size", font=fbold) + measure("1 container (355g)", font=fbold),
     )
@@ -281,7 +284,9 @@ def us_label(rng):
     if not old_style:
         d.text((pad, y), "Calories", font=fcal, fill=ink)
         cal = str(printed["calories"])
-        d.text((width - pad - text_width(d, cal, fcal), y), cal, font=fcal, fill=ink)
+        foot = y + d.textbbox((0, 0), "Calories", font=fcal)[3]
+        rise = d.textbbox((0, 0), cal, font=fnum)[3]
+        d.text((width - pad - text_width(d, cal, fnum), foot - rise), cal, font=fnum, fill=ink)
         y += int(size * 2.3)
     else:
         d.text((pad, y), f"Calories {printed['calories']}", font=fbold, fill=ink)

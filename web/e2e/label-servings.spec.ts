@@ -97,8 +97,8 @@ async function addFromMyFood(page: Page, language: Language, name: string, grams
   await expect.poll(async () => (await basket(page)).map((line) => [line.quantity, line.amount])).toEqual([[grams, text.serving]]);
 }
 
-// Real photos through the real OCR: a US panel per serving of 29 g, a Chinese 营养成分表 per 份 of 30 g.
-const PHOTOS = { en: { file: '003-us-photo.jpg', grams: 29 }, zh: { file: '024-cn-clean.jpg', grams: 30 } } as const;
+// Real photos through the real OCR: a US panel per serving of 29 g, a Chinese 营养成分表 per 份 of 40 g.
+const PHOTOS = { en: { file: '003-us-photo.jpg', grams: 29 }, zh: { file: '024-cn-clean.jpg', grams: 40 } } as const;
 
 for (const language of ['en', 'zh'] as const) {
   const text = TEXT[language];

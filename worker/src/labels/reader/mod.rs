@@ -194,6 +194,9 @@ pub fn read_label(lines: &[TextLine]) -> LabelReading {
     if kind == LabelKind::Gb28050 {
         infer_by_order(&named, &mut found, &pick);
     }
+    if kind == LabelKind::NutritionFacts {
+        calories_beside(&rows, &named, &mut found);
+    }
     let basis = basis_of(&rows);
     let serving = serving_grams(&rows);
     let fields = Nutrient::ALL
@@ -282,6 +285,45 @@ fn value_run_into_share(readings: &[Reading], nutrient: Nutrient) -> Option<Read
             ..merged.clone()
         }),
         _ => None,
+    }
+}
+
+/// The FDA's format prints the calories larger than their name, level with its foot: the
+/// number rises beside "Amount per serving" and may be read as a row of its own, or in
+/// that row, just above "Calories" (or below it). A calorie row without a value takes the
+/// one plain number of such a row beside it, said as inferred.
+fn calories_beside(
+    rows: &[Row],
+    named: &[(Option<RowName>, Vec<Reading>)],
+    found: &mut [(Nutrient, Found, usize)],
+) {
+    let Some((_, calories, index)) = found
+        .iter_mut()
+        .find(|(n, f, _)| *n == Nutrient::Calories && f.reading.is_none())
+    else {
+        return;
+    };
+    let beside = [index.checked_sub(1), Some(*index + 1)];
+    let number_of = |i: usize| -> Option<Reading> {
+        let (name, readings) = named.get(i)?;
+        if matches!(name, Some(RowName::Nutrient(_))) {
+            return None;
+        }
+        let words: String = lowercase(&rows[i])
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .collect();
+        let [only] = readings.as_slice() else {
+            return None;
+        };
+        (only.unit.is_none() && (words.is_empty() || words.contains("amountper")))
+            .then(|| only.clone())
+    };
+    if let Some(reading) = beside.into_iter().flatten().find_map(number_of) {
+        *calories = Found {
+            reading: Some(reading),
+            name_inferred: true,
+        };
     }
 }
 

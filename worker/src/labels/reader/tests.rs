@@ -415,3 +415,40 @@ fn numbers_and_units_in_a_row() {
         ]
     );
 }
+
+#[test]
+fn a_us_panels_calories_printed_larger_than_their_name_are_read_from_the_row_beside() {
+    let panel = |calorie_rows: &[&[&str]]| {
+        let mut rows: Vec<&[&str]> = vec![
+            &["Nutrition Facts"],
+            &["11 servings per container"],
+            &["Serving size", "1/4 cup (36g)"],
+        ];
+        rows.extend_from_slice(calorie_rows);
+        rows.extend_from_slice(&[
+            &["", "", "% Daily Value*"],
+            &["Total Fat 1.1g", "", "1%"],
+            &["Sodium 25mg", "", "1%"],
+            &["Total Carbohydrate 6g", "", "2%"],
+            &["Total Sugars 5g"],
+            &["Protein 1g"],
+        ]);
+        read_label(&table(&rows))
+    };
+    // The number, taller than "Calories", read as a row of its own above it, or within
+    // "Amount per serving".
+    for rows in [
+        &[&["Amount per serving"][..], &["", "38"], &["Calories"]][..],
+        &[&["Amount per serving", "38"][..], &["Calories"]][..],
+        &[&["Amount per serving"][..], &["Calories"], &["", "38"]][..],
+    ] {
+        let reading = panel(rows);
+        let calories = reading.field(Nutrient::Calories);
+        // 38 kcal a 36 g serving.
+        assert_eq!(calories.value, Some(105.6), "{:?}", reading.rows);
+        assert!(calories.doubts.contains(&Doubt::NameInferred));
+    }
+    // "11 servings per container" is no calorie count.
+    let reading = panel(&[&["11 servings per container"], &["Calories"]]);
+    assert_eq!(reading.field(Nutrient::Calories).value, None);
+}
