@@ -16,7 +16,8 @@ use jobs::payloads::DetectFoods;
 use jobs::{BusMessage, JobId};
 use models::ErrorCode;
 use models::analysis::{
-    AnalysisChange, AnalysisEvent, AnalysisStep, AnalysisUpdate, ConfirmedFood, foods_to_remember,
+    AnalysisChange, AnalysisEvent, AnalysisStep, AnalysisUpdate, ConfirmedFood,
+    confirmed_with_changes, foods_to_remember,
 };
 use models::upload::UploadedImage;
 use models::{User, UserId};
@@ -228,6 +229,23 @@ pub async fn await_end(
         ));
     }
     Ok(Awaited::Ended)
+}
+
+/// Counts how a photo's analysis came out for the person, once: when they first settle
+/// its foods, by confirming them or by saving a meal of them, whichever comes first.
+/// `before` is the image as it was before this request; `corrections` what they sent
+/// (`{foods: [...]}`), none for the foods as offered. Answered as offered, or corrected
+/// (another food, one more or fewer, other grams).
+pub fn count_settled(before: &UploadedImage, corrections: Option<&Value>) {
+    if before.confirmed || before.meal_id.is_some() {
+        return;
+    }
+    let outcome = if confirmed_with_changes(before, corrections) {
+        "corrected"
+    } else {
+        "answered"
+    };
+    metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
 }
 
 /// Keeps with a confirmed photo what it shows, for the next photo that looks the same:

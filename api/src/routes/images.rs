@@ -9,7 +9,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use models::analysis::{StoredAnalysis, confirmed_with_changes};
+use models::analysis::StoredAnalysis;
 use models::upload::UploadedImage;
 use serde::Deserialize;
 use serde_json::Value;
@@ -324,7 +324,7 @@ async fn confirm(
             "corrections must be a list or an object",
         ));
     }
-    let was_confirmed = own_image(&state, user.id, id).await?.confirmed;
+    let before = own_image(&state, user.id, id).await?;
     let image = state
         .stores
         .images
@@ -339,12 +339,8 @@ async fn confirm(
     if image.confirmed {
         analysis::remember(&state, user.id, &image, input.corrections.as_ref()).await?;
     }
-    if image.confirmed && !was_confirmed {
-        // Once a photo: confirmed as offered (answered), or with another food, one more
-        // or fewer, or other grams (corrected).
-        let changed = confirmed_with_changes(&image, input.corrections.as_ref());
-        let outcome = if changed { "corrected" } else { "answered" };
-        metrics::counter!("analysis_outcomes_total", "outcome" => outcome).increment(1);
+    if image.confirmed {
+        analysis::count_settled(&before, input.corrections.as_ref());
     }
     Ok(ApiJson(ResultsView::from(&image)))
 }
@@ -418,6 +414,8 @@ async fn create_meal(
     let saved = save_meal(&state, &user, clock, meal).await?;
     state.stores.images.link_meal(user.id, id, saved.id).await?;
     analysis::remember(&state, user.id, &image, corrections.as_ref()).await?;
+    // A meal saved from the photo settles it, as a confirmation does.
+    analysis::count_settled(&image, corrections.as_ref());
     Ok((StatusCode::CREATED, ApiJson(saved)))
 }
 

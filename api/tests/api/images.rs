@@ -164,6 +164,16 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     )
     .await;
     assert_eq!(status, 201, "{meal}");
+    // The answer differed from the offer: counted corrected, once, though a meal was
+    // then saved from the photo too.
+    let metrics = app.metrics().await;
+    let outcome = |o: &str| {
+        support::metric(
+            &metrics,
+            &format!(r#"analysis_outcomes_total{{outcome="{o}"}}"#),
+        )
+    };
+    assert_eq!((outcome("corrected"), outcome("answered")), (1.0, 0.0));
     assert_eq!(meal["data"]["name"], "Photo breakfast");
     assert_eq!(meal["data"]["foods"][0]["quantity"], 150.0);
     let (_, listed) = get_as(&app, "/images/list/?page_size=5", &ann.access).await;
@@ -507,6 +517,27 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     .await;
     assert_eq!(status, 201, "{meal}");
     assert_eq!(meal["data"]["foods"].as_array().unwrap().len(), names.len());
+    // Saving the meal settled the photo, as offered: counted once, and a confirmation
+    // after it counts nothing more.
+    let settled = |text: &str| {
+        ["answered", "corrected"].map(|o| {
+            support::metric(
+                text,
+                &format!(r#"analysis_outcomes_total{{outcome="{o}"}}"#),
+            )
+        })
+    };
+    assert_eq!(settled(&app.metrics().await), [1.0, 0.0]);
+    let (status, _) = send_as(
+        &app,
+        Method::POST,
+        "/images/confirm/",
+        &ann.access,
+        &json!({"image_id": id, "is_confirmed": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(settled(&app.metrics().await), [1.0, 0.0]);
 }
 
 #[tokio::test]
