@@ -37,13 +37,9 @@ pub(crate) async fn visible_foods(
     viewer: UserId,
     ids: &[i64],
 ) -> Result<HashMap<i64, Food>, ApiError> {
-    Ok(state
-        .stores
-        .foods
-        .get_many(ids)
+    Ok(visible_foods_in_order(state, Some(viewer), ids)
         .await?
         .into_iter()
-        .filter(|f| f.visible_to(Some(viewer)))
         .map(|f| (f.id, f))
         .collect())
 }
@@ -51,13 +47,11 @@ pub(crate) async fn visible_foods(
 /// The foods of `ids` the viewer may see, in the order of `ids`.
 pub(crate) async fn visible_foods_in_order(
     state: &AppState,
-    viewer: UserId,
+    viewer: Option<UserId>,
     ids: &[i64],
 ) -> Result<Vec<Food>, ApiError> {
-    let mut found: Vec<Food> = visible_foods(state, viewer, ids)
-        .await?
-        .into_values()
-        .collect();
+    let mut found = state.stores.foods.get_many(ids).await?;
+    found.retain(|f| f.visible_to(viewer));
     found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
     Ok(found)
 }

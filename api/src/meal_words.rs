@@ -13,7 +13,10 @@ use models::{Food, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{AppState, error::ApiError, food_index::boosted_foods, views::FoodView};
+use crate::{
+    AppState, error::ApiError, food_index::boosted_foods, food_lookup::visible_foods_in_order,
+    views::FoodView,
+};
 
 /// Other foods offered beside a dish's food.
 const ALTERNATIVES: usize = 3;
@@ -225,8 +228,7 @@ async fn read_dishes(
         })
         .collect();
     let ids: Vec<i64> = found.iter().flat_map(|f| f.ids.iter().copied()).collect();
-    let mut foods = state.stores.foods.get_many(&ids).await?;
-    foods.retain(|f| f.visible_to(viewer));
+    let foods = visible_foods_in_order(state, viewer, &ids).await?;
     let views = FoodView::with_stars(state, &foods, viewer).await?;
     let views: HashMap<i64, FoodView> = views
         .into_iter()

@@ -89,8 +89,7 @@ async fn search(
     );
     let ids: Vec<i64> = hits.iter().map(|h| h.id).collect();
     let exact = hits.first().is_some_and(|h| h.whole);
-    let mut found = state.stores.foods.get_many(&ids).await?;
-    found.sort_by_key(|f| ids.iter().position(|id| *id == f.id));
+    let found = visible_foods_in_order(&state, viewer, &ids).await?;
     if let Some(id) = viewer {
         // History is a side effect the searcher need not wait for.
         let foods = state.stores.foods.clone();
@@ -101,7 +100,6 @@ async fn search(
             }
         });
     }
-    found.retain(|f| f.visible_to(viewer));
     Ok(ApiJson(SearchResults {
         query: text.trim().to_owned(),
         foods: FoodView::with_stars(&state, &found, viewer)
@@ -362,7 +360,7 @@ const MAX_FAVORITES: i64 = 100;
 #[tracing::instrument(skip_all, fields(user_id = user.id.get()))]
 async fn favorites(State(state): State<AppState>, AuthUser(user): AuthUser) -> ApiResult<FoodList> {
     let ids = state.stores.foods.favorites(user.id, MAX_FAVORITES).await?;
-    let found = visible_foods_in_order(&state, user.id, &ids).await?;
+    let found = visible_foods_in_order(&state, Some(user.id), &ids).await?;
     Ok(ApiJson(FoodList {
         foods: FoodView::with_stars(&state, &found, Some(user.id)).await?,
     }))
@@ -443,7 +441,7 @@ async fn used_foods(
         .used_food_details(user, order, limit)
         .await?;
     let ids: Vec<i64> = used.iter().map(|u| u.food_id).collect();
-    let found = visible_foods_in_order(state, user, &ids).await?;
+    let found = visible_foods_in_order(state, Some(user), &ids).await?;
     let views = FoodView::with_stars(state, &found, Some(user)).await?;
     Ok(UsedFoodView::list(views, &used))
 }
