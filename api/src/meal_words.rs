@@ -74,7 +74,7 @@ fn folded(text: &str) -> String {
 }
 
 /// Whether a food is called exactly `words`: its name (or the part before a comma, as in
-/// "Egg, boiled"), its Chinese name or another name of it.
+/// "Egg, boiled"), its Chinese name or another name of it (煮鸡蛋 for 鸡蛋（煮）).
 fn called(food: &Food, words: &str) -> bool {
     let food = &food.food;
     let name = folded(&food.name);
@@ -88,6 +88,11 @@ fn called(food: &Food, words: &str) -> bool {
             .as_deref()
             .is_some_and(|zh| folded(zh) == words)
         || food.aliases.iter().any(|a| folded(a) == words)
+        || food
+            .name_zh
+            .as_deref()
+            .and_then(search::cooked_said_first)
+            .is_some_and(|said| said == words)
 }
 
 /// Whether the words join two things the way the food's own name does, word for word

@@ -104,7 +104,8 @@ pub enum Doubt {
     NoValue,
     /// The digits were too faint or blurred to trust.
     Faint,
-    /// The row's name was misread; it was placed by GB 28050's order of rows.
+    /// The value's row was inferred: a misread name placed by GB 28050's order of rows,
+    /// or a US panel's calories read from the row beside "Calories".
     NameInferred,
     /// No unit was read; the usual one was assumed.
     UnitAssumed,

@@ -173,8 +173,8 @@ pub struct PortionEstimate {
     #[serde(default)]
     #[schema(no_recursion)]
     pub alternatives: Vec<PortionEstimate>,
-    /// Whether `count` was counted, for a food served by the item; none for a food served
-    /// by the bowl or plate.
+    /// Whether `count` was counted, assumed, or is the slices of a whole, for a food
+    /// served by the item; none for a food served by the bowl or plate.
     #[serde(default)]
     pub count_basis: Option<CountBasis>,
     /// Grams of one item of a food served by the item: the grams follow a corrected count.
@@ -183,6 +183,32 @@ pub struct PortionEstimate {
     /// The user's confirmed photos that taught this food, when they named it.
     #[serde(default)]
     pub learned_examples: Option<u32>,
+}
+
+impl PortionEstimate {
+    /// As another food's alternative, which carries no count: a pizza offered whole is
+    /// offered by the slice, one slice, its number asked once it is taken.
+    pub fn as_alternative(mut self) -> Self {
+        if self.count_basis == Some(CountBasis::Whole) {
+            let slice = self
+                .grams_per_item
+                .unwrap_or(self.estimated_grams / f64::from(self.count.max(1)));
+            self.count = 1;
+            self.count_basis = Some(CountBasis::Assumed);
+            self.estimated_grams = slice;
+            self.portion_description = format!("1 slice, about {slice:.0} g");
+            self.portion_description_zh = Some(format!("1 块，约 {slice:.0} 克"));
+        }
+        self
+    }
+}
+
+/// How many slices a food's serving says a whole one is cut into ("1 slice (1/12 cake)"
+/// is a twelfth), where it says.
+pub fn slices_named(serving: &str) -> Option<u32> {
+    let (_, after) = serving.split_once("1/")?;
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|n| (2..=MAX_COUNT).contains(n))
 }
 
 /// How the number of items of a countable food (pancakes, dumplings, buns, eggs, slices)
@@ -206,14 +232,16 @@ const SLICED_WHOLE: [(&str, u32); 2] = [("pizza", 8), ("cake", 8)];
 
 /// A box this near square (its short side over its long side) may be a round item, seen
 /// from above or slanted up to about 35° from the table (a circle seen at an angle a is
-/// sin(a) as tall as wide); a slice is a narrower wedge.
+/// sin(a) as tall as wide). A slice's box may be as square; on the photos of the data the
+/// detector's box of a lone slice was smaller or less sure (BENCHMARKS), and the app asks
+/// the slices either way.
 const ROUND_ASPECT: f32 = 0.55;
 /// A whole round item photographed to be logged fills at least this share of the photo.
 const WHOLE_SHARE: f32 = 0.2;
 
-/// The slices the photo holds of a round food eaten by the slice (the catalogue food
-/// `food_key`, whichever model named it), when the detector saw one of it and its box
-/// looks like the whole item: nearly square and filling a good
+/// The slices the photo holds of a round food eaten by the slice (the catalogue food a
+/// detector class stands for, `food_key`, whichever model named it), when the detector
+/// saw one of it and its box looks like the whole item: nearly square and filling a good
 /// part of the photo. A guess from the box's shape, so the app still asks.
 pub fn slices_seen_whole(
     food_key: &str,

@@ -20,6 +20,8 @@ use arc_swap::ArcSwap;
 mod segment;
 mod text;
 
+pub use text::cooked_said_first;
+
 use segment::{Segment, TopK};
 
 /// Longest query accepted, in characters.

@@ -312,7 +312,7 @@ const COOKED: &[char] = &['煮', '蒸', '炒', '炸', '烤', '煎', '炖', '卤'
 
 /// A Chinese name that says how the food is cooked after it, in brackets, as people say
 /// it: the cooking word first ("鸡蛋（煮）" is "煮鸡蛋", "面包（烤）" "烤面包").
-pub(crate) fn cooked_said_first(name_zh: &str) -> Option<String> {
+pub fn cooked_said_first(name_zh: &str) -> Option<String> {
     let inner = name_zh.trim().strip_suffix(['）', ')'])?;
     let (food, how) = inner.rsplit_once(['（', '('])?;
     let mut chars = how.chars();

@@ -389,10 +389,11 @@ async fn create_meal(
             LineInput::list_from_json(&foods)?,
             Some(serde_json::json!({ "foods": foods })),
         ),
-        // A food the recogniser is unsure of waits for the user's answer.
+        // A food the recogniser is unsure of, or a whole pizza's slices, waits for the
+        // user's answer.
         None => (
             StoredAnalysis::of(&image)
-                .sure_foods()
+                .settled_foods()
                 .filter_map(|f| Some(LineInput::grams(f.food_id?, f.estimated_grams)))
                 .collect(),
             None,

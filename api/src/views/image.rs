@@ -35,7 +35,10 @@ impl From<&UploadedImage> for ImageView {
         let foods = shown_foods(image, &analysis);
         let awaiting_answer = !image.confirmed
             && image.corrections.is_none()
-            && analysis.foods().iter().any(RecognizedFood::needs_answer);
+            && analysis
+                .foods()
+                .iter()
+                .any(|f| f.needs_answer() || f.waits_for_amount());
         ImageView {
             id: image.id,
             image_id: image.id,

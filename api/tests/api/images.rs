@@ -489,14 +489,20 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     // The detector and ImageNet both see pizza: named, not asked about.
     assert_eq!(pizza["recognition"]["needs_confirmation"], false, "{pizza}");
     assert!(pizza["recognition"]["score"].as_f64().unwrap() >= 0.5);
-    // Its grams are the catalogue's slices, counted, never more than a plate.
+    // The pizza fills a quarter of the photo, nearly round: offered whole, the
+    // catalogue's 8 slices, never more than a plate; how many were eaten is asked.
     let grams = pizza["estimated_grams"].as_f64().unwrap();
     assert!((50.0..=1200.0).contains(&grams), "{grams}");
+    assert_eq!(
+        (pizza["count_basis"].as_str(), pizza["count"].as_u64()),
+        (Some("whole"), Some(8)),
+        "{pizza}"
+    );
     assert!(
         pizza["portion_description"]
             .as_str()
             .unwrap()
-            .contains("slice"),
+            .contains("8 slices"),
         "{pizza}"
     );
     // The foods the user named are sure: the user said so.
@@ -516,7 +522,18 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     )
     .await;
     assert_eq!(status, 201, "{meal}");
-    assert_eq!(meal["data"]["foods"].as_array().unwrap().len(), names.len());
+    // Saved without answers: the named foods, not the pizza whose slices were asked.
+    let saved: Vec<i64> = meal["data"]["foods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["food_id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(saved.len(), names.len() - 1, "{meal}");
+    assert!(
+        !saved.contains(&pizza["food_id"].as_i64().unwrap()),
+        "{meal}"
+    );
     // Saving the meal settled the photo, as offered: counted once, and a confirmation
     // after it counts nothing more.
     let settled = |text: &str| {

@@ -112,7 +112,7 @@ pub fn foods_to_remember(image: &UploadedImage, corrections: Option<&Value>) -> 
             })
             .collect(),
         None => StoredAnalysis::of(image)
-            .sure_foods()
+            .settled_foods()
             .filter_map(|f| Some((f.food_id?, f.estimated_grams)))
             .collect(),
     };
@@ -127,6 +127,10 @@ pub fn foods_to_remember(image: &UploadedImage, corrections: Option<&Value>) -> 
 /// its first guess, one added or left out, or grams changed by more than a tenth (and a
 /// gram). A confirmation without changes is the offer answered as it was.
 pub fn confirmed_with_changes(image: &UploadedImage, corrections: Option<&Value>) -> bool {
+    // No foods sent: taken as offered (its questions left unanswered, not answered).
+    if corrections.and_then(|c| c.get("foods")).is_none() {
+        return false;
+    }
     let mut offered: Vec<(i64, f64)> = StoredAnalysis::of(image)
         .foods()
         .iter()

@@ -126,8 +126,9 @@ pub struct RecognizedFood {
     /// Other foods it may be, best first.
     #[serde(default)]
     pub alternatives: Vec<AlternativeFood>,
-    /// "counted" items, or one "assumed" (the app asks how many); none for a food served
-    /// by the bowl or plate.
+    /// "counted" items, one "assumed" (the app asks how many), or the slices of a
+    /// "whole" pizza (offered, the slices eaten asked); none for a food served by the bowl
+    /// or plate.
     #[serde(default)]
     pub count_basis: Option<CountBasis>,
     /// Grams of one item of a countable food.
@@ -142,6 +143,12 @@ impl RecognizedFood {
     /// The recogniser is unsure of it: a question for the user, never added unasked.
     pub fn needs_answer(&self) -> bool {
         self.recognition.is_some_and(|c| c.needs_confirmation)
+    }
+
+    /// A pizza offered whole: what it is is known, how many slices were eaten is the
+    /// user's to say, so it is never added unasked either.
+    pub fn waits_for_amount(&self) -> bool {
+        self.count_basis == Some(CountBasis::Whole)
     }
 }
 
@@ -263,9 +270,15 @@ impl StoredAnalysis {
             .map_or(&[], |n| n.nutrition_data.as_slice())
     }
 
-    /// The recognised foods the user need not be asked about.
+    /// The recognised foods the user need not be asked what they are.
     pub fn sure_foods(&self) -> impl Iterator<Item = &RecognizedFood> {
         self.foods().iter().filter(|f| !f.needs_answer())
+    }
+
+    /// The sure foods whose amount is known too: what is saved or remembered of the photo
+    /// when the user sent no foods of their own.
+    pub fn settled_foods(&self) -> impl Iterator<Item = &RecognizedFood> {
+        self.sure_foods().filter(|f| !f.waits_for_amount())
     }
 }
 

@@ -222,3 +222,39 @@ fn a_round_food_filling_the_photo_in_one_near_square_box_is_seen_whole() {
     };
     assert_eq!(slices_seen_whole("pizza-cheese", &[faint], 1024, 768), None);
 }
+
+#[test]
+fn a_whole_offered_as_an_alternative_is_one_slice_and_a_serving_names_its_slices() {
+    let whole = PortionEstimate {
+        name: "Pizza, cheese".into(),
+        name_zh: Some("芝士披萨".into()),
+        estimated_grams: 855.0,
+        cooking_method: "baked".into(),
+        portion_description: "a whole one (8 slices), about 855 g".into(),
+        portion_description_zh: Some("整个（8 块），约 855 克".into()),
+        count: 8,
+        catalogue_key: Some("pizza-cheese".into()),
+        food_id: Some(6),
+        basis: "serving".into(),
+        certainty: None,
+        alternatives: Vec::new(),
+        count_basis: Some(CountBasis::Whole),
+        grams_per_item: Some(107.0),
+        learned_examples: None,
+    };
+    let slice = whole.clone().as_alternative();
+    assert_eq!(
+        (slice.count, slice.count_basis, slice.estimated_grams),
+        (1, Some(CountBasis::Assumed), 107.0)
+    );
+    assert_eq!(slice.portion_description, "1 slice, about 107 g");
+    // Anything else is offered as it is.
+    let counted = PortionEstimate {
+        count_basis: Some(CountBasis::Counted),
+        ..whole
+    };
+    assert_eq!(counted.clone().as_alternative(), counted);
+    assert_eq!(slices_named("1 slice (1/12 cake)"), Some(12));
+    assert_eq!(slices_named("1 slice (1/8 of 18 oz cake)"), Some(8));
+    assert_eq!(slices_named("1 slice (14 in pizza)"), None);
+}

@@ -7,7 +7,7 @@ use models::learned::{LearnedMatch, Place};
 use models::recogniser::{Certainty, MAX_ALTERNATIVES, SeenFood, food_source_of};
 use models::recognition::{
     COUNTED_BOX, CountBasis, Detection, PortionEstimate, counts_items, food_class,
-    serving_estimate, slices_seen_whole,
+    serving_estimate, slices_named, slices_seen_whole,
 };
 use models::upload::UploadedImage;
 
@@ -113,7 +113,15 @@ async fn recognised(
             detected.height,
         );
         let (count, counted) = match whole {
-            Some(slices) if found.is_empty() => (slices, CountBasis::Whole),
+            // A cake's serving may say it is a twelfth; else the class's slices.
+            Some(slices) if found.is_empty() => {
+                let named = food
+                    .food
+                    .portions
+                    .first()
+                    .and_then(|p| slices_named(&p.name));
+                (named.unwrap_or(slices), CountBasis::Whole)
+            }
             _ if found.is_empty()
                 && counted_by_detector(detections, &candidate.food_key, seen.count) =>
             {
@@ -250,7 +258,7 @@ fn with_learned(
             Place::First => {
                 let mut guess = std::mem::replace(line, taught);
                 line.alternatives = std::mem::take(&mut guess.alternatives);
-                line.alternatives.insert(0, guess);
+                line.alternatives.insert(0, guess.as_alternative());
             }
             Place::AmongFirstThree => line.alternatives.insert(0, taught),
         }
@@ -289,7 +297,7 @@ fn named_by_user(portions: &mut Vec<PortionEstimate>, named: PortionEstimate) {
         Some(guess) => {
             let mut corrected = std::mem::replace(guess, named);
             guess.alternatives = std::mem::take(&mut corrected.alternatives);
-            guess.alternatives.insert(0, corrected);
+            guess.alternatives.insert(0, corrected.as_alternative());
             guess.alternatives.truncate(MAX_ALTERNATIVES);
         }
         None => portions.push(named),

@@ -30,7 +30,8 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   const opening = useRef(false);
   const counted = portion.counted;
   const whole = slicesOfWhole(portion);
-  const [more, setMore] = useState(counted !== undefined && counted >= MORE);
+  // The whole, answered, is its own chip, not a number typed after "4+".
+  const [more, setMore] = useState(counted !== undefined && counted >= MORE && counted !== whole);
   const [typed, setTyped] = useState(String(Math.max(counted ?? MORE, MORE)));
 
   useEffect(() => {

@@ -23,6 +23,29 @@ const pizza: RecognizedFood = {
 const unsure: PhotoPortion = { food: pizza, grams: 220 };
 
 describe('answers to the photo’s questions', () => {
+  it('send a pizza offered whole back among the alternatives as one slice, asked again', () => {
+    const calzone = {
+      name: 'Calzone', name_zh: '意式馅饼', food_id: 21, score: 0.3, estimated_grams: 250,
+      portion_description: '1 calzone, about 250 g', portion_description_zh: '1 个意式馅饼，约 250 克', per_100g: per,
+    };
+    const whole: PhotoPortion = {
+      food: {
+        ...pizza, count: 8, count_basis: 'whole', grams_per_item: 107, estimated_grams: 855,
+        portion_description: 'a whole one (8 slices), about 855 g', alternatives: [calzone],
+      },
+      grams: 855,
+    };
+    expect(waitsForAnswer(whole)).toBe(true);
+    const taken = pickAlternative(whole, 0);
+    const guess = taken.food.alternatives?.[0];
+    expect(guess).toMatchObject({ food_id: 9, estimated_grams: 107, count_basis: 'assumed', portion_description: '' });
+    // Taken back, it is asked how many, from one slice's grams.
+    const back = pickAlternative(taken, 0);
+    expect(back.grams).toBe(107);
+    expect(back.food.count_basis).toBe('assumed');
+    expect(answerCount(back, 3).grams).toBe(321);
+  });
+
   it('keep an unsure food out of "Add all" until it is answered', () => {
     expect(waitsForAnswer(unsure)).toBe(true);
     expect(readyToAdd(unsure)).toBe(false);

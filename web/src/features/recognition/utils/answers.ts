@@ -66,20 +66,25 @@ function chosenFood(food: Pick<RecognizedFood, 'name' | 'name_zh' | 'food_id' | 
   return { ...food, cooking_method: '', portion_description: '' };
 }
 
-/** A food of the photo as one of the alternatives of the food that replaces it. */
+/**
+ * A food of the photo as one of the alternatives of the food that replaces it. An
+ * alternative has no count: a pizza offered whole goes back as one slice, asked again.
+ */
 function asAlternative({ food, grams }: PhotoPortion): AlternativeFood {
+  const whole = food.count_basis === 'whole';
   return {
     name: food.name,
     name_zh: food.name_zh,
     food_id: food.food_id,
     score: food.recognition?.score ?? 0,
-    estimated_grams: grams,
-    portion_description: food.portion_description,
-    portion_description_zh: food.portion_description_zh ?? null,
+    estimated_grams: whole ? (food.grams_per_item ?? grams) : grams,
+    // "A whole one (8 slices)" no longer: its grams are said as one slice's.
+    portion_description: whole ? '' : food.portion_description,
+    portion_description_zh: whole ? null : (food.portion_description_zh ?? null),
     per_100g: food.per_100g,
     source: food.recognition?.source ?? null,
     learned_examples: food.learned_examples ?? null,
-    count_basis: food.count_basis ?? null,
+    count_basis: whole ? 'assumed' : (food.count_basis ?? null),
     grams_per_item: food.grams_per_item ?? null,
   };
 }
