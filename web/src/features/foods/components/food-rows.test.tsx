@@ -100,7 +100,7 @@ describe('search results on a phone', () => {
     const { user } = openSearch();
     await user.type(searchBox(), '米{Enter}');
     const list = await results('“米”的搜索结果');
-    const riceRow = within(list).getByRole('button', { name: '大米' });
+    const riceRow = await within(list).findByRole('button', { name: '大米' });
     expect(within(riceRow).getByText('Rice, white, uncooked')).toHaveAttribute('lang', 'en');
     expect(within(list).getByRole('button', { name: '添加 大米' })).toHaveAccessibleDescription('1 两（50 克） 173 千卡');
     expect(within(list).getByRole('button', { name: '添加 燕麦' })).toHaveAccessibleDescription('100 克 389 千卡');
@@ -114,7 +114,7 @@ describe('search results on a phone', () => {
     const { user } = openSearch();
     await user.type(searchBox(), 'rice{Enter}');
     const list = await results('Results for “rice”');
-    await user.click(within(list).getByRole('button', { name: 'Add White bread' }));
+    await user.click(await within(list).findByRole('button', { name: 'Add White bread' }));
     expect(await screen.findByText('Added 2 slices (60 g) White bread to the basket')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Add Rice, white, uncooked' }));
     await user.click(within(list).getByRole('button', { name: 'Add Oats' }));
@@ -265,7 +265,8 @@ describe('search as you type', () => {
 
     answers.get('banana')?.(ok({ query: 'banana', foods: [banana], took_ms: 2 }));
     const list = await results('Results for “banana”');
-    expect(within(list).getByRole('button', { name: 'Add Banana' })).toBeInTheDocument();
+    // The region may show its spinner a moment before the answer's rows.
+    expect(await within(list).findByRole('button', { name: 'Add Banana' })).toBeInTheDocument();
 
     // The slow answer to "ba" comes last: the results stay banana's.
     await act(async () => {
