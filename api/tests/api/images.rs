@@ -18,6 +18,14 @@ use crate::support::{
 };
 
 /// The `data:` events of an analysis stream, until it ends.
+/// How many analyses `/metrics` counts as having come out as `name`.
+fn outcome(metrics: &str, name: &str) -> f64 {
+    support::metric(
+        metrics,
+        &format!(r#"analysis_outcomes_total{{outcome="{name}"}}"#),
+    )
+}
+
 async fn analysis_events(app: &TestApp, who: &Session, image_id: i64) -> Vec<Value> {
     let response = app
         .client
@@ -167,13 +175,13 @@ async fn a_photo_is_analysed_step_by_step_and_becomes_a_meal() {
     // The answer differed from the offer: counted corrected, once, though a meal was
     // then saved from the photo too.
     let metrics = app.metrics().await;
-    let outcome = |o: &str| {
-        support::metric(
-            &metrics,
-            &format!(r#"analysis_outcomes_total{{outcome="{o}"}}"#),
-        )
-    };
-    assert_eq!((outcome("corrected"), outcome("answered")), (1.0, 0.0));
+    assert_eq!(
+        (
+            outcome(&metrics, "corrected"),
+            outcome(&metrics, "answered")
+        ),
+        (1.0, 0.0)
+    );
     assert_eq!(meal["data"]["name"], "Photo breakfast");
     assert_eq!(meal["data"]["foods"][0]["quantity"], 150.0);
     let (_, listed) = get_as(&app, "/images/list/?page_size=5", &ann.access).await;
@@ -536,14 +544,7 @@ async fn notes_name_foods_and_the_awaited_analysis_answers_the_results() {
     );
     // Saving the meal settled the photo, as offered: counted once, and a confirmation
     // after it counts nothing more.
-    let settled = |text: &str| {
-        ["answered", "corrected"].map(|o| {
-            support::metric(
-                text,
-                &format!(r#"analysis_outcomes_total{{outcome="{o}"}}"#),
-            )
-        })
-    };
+    let settled = |text: &str| ["answered", "corrected"].map(|o| outcome(text, o));
     assert_eq!(settled(&app.metrics().await), [1.0, 0.0]);
     let (status, _) = send_as(
         &app,
@@ -1779,14 +1780,8 @@ async fn metrics_show_each_models_sessions_its_batches_and_its_run_times() {
         )));
     }
     // Every analysis that ended is counted by how it came out: named sure, or asked.
-    let outcome = |name: &str| {
-        support::metric(
-            &text,
-            &format!(r#"analysis_outcomes_total{{outcome="{name}"}}"#),
-        )
-    };
     assert_eq!(
-        outcome("sure") + outcome("asked"),
+        outcome(&text, "sure") + outcome(&text, "asked"),
         ids.len() as f64,
         "{text}"
     );

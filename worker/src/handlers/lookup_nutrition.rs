@@ -190,11 +190,7 @@ impl JobHandler for LookupNutrition {
             .is_none_or(|r| r.food_found)
             || !nutrition_data.is_empty();
         // A whole pizza's slices are asked of the person: not what the plate is said to hold.
-        let offered = || {
-            nutrition_data
-                .iter()
-                .filter(|f| f.count_basis != Some(CountBasis::Whole))
-        };
+        let offered = || nutrition_data.iter().filter(|f| !f.waits_for_amount());
         let total_grams: f64 = offered().map(|f| f.estimated_grams).sum();
         let total_kcal: f64 = offered().map(|f| f.nutrition.calories).sum();
         let plate_warning =

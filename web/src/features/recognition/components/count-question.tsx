@@ -32,6 +32,10 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
   const whole = slicesOfWhole(portion);
   // The whole, answered, is its own chip, not a number typed after "4+".
   const [more, setMore] = useState(counted !== undefined && counted >= MORE && counted !== whole);
+  const choices = [
+    ...(whole === null ? [] : [{ count: whole, label: t('count.whole', { slices: whole }) }]),
+    ...CHOICES.map((count) => ({ count, label: String(count) })),
+  ];
   const [typed, setTyped] = useState(String(Math.max(counted ?? MORE, MORE)));
 
   useEffect(() => {
@@ -45,31 +49,18 @@ export function CountQuestion({ portion, name, onAnswer }: CountQuestionProps) {
         {whole === null ? t('count.question') : t('count.slicesQuestion')}
       </p>
       <div className="recognition-choices">
-        {whole !== null && (
+        {choices.map(({ count, label }) => (
           <button
+            key={label}
             type="button"
             className="chip recognition-chip recognition-count-chip"
-            aria-pressed={!more && counted === whole}
+            aria-pressed={!more && counted === count}
             onClick={() => {
               setMore(false);
-              onAnswer(answerCount(portion, whole));
+              onAnswer(answerCount(portion, count));
             }}
           >
-            {t('count.whole', { slices: whole })}
-          </button>
-        )}
-        {CHOICES.map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            className="chip recognition-chip recognition-count-chip"
-            aria-pressed={!more && counted === choice}
-            onClick={() => {
-              setMore(false);
-              onAnswer(answerCount(portion, choice));
-            }}
-          >
-            {choice}
+            {label}
           </button>
         ))}
         <button
