@@ -311,6 +311,10 @@ pub(crate) struct Segment {
     /// that has such a word only as pinyin matches it weakly when it is the whole query
     /// ([`PINYIN_COLLISION`]).
     english: Vec<u64>,
+    /// The ordinals that are some food's Chinese or pinyin term, as bits: only they earn
+    /// [`WHOLE_NAME`], so a query none of whose words is one cannot, and the scan's bound
+    /// leaves that bonus out (an English query stops far sooner).
+    in_name: Vec<u64>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -343,6 +347,15 @@ pub(crate) struct Prepared<'q> {
     /// together ("mi fan", "hong cha") are read as pinyin as before, as are completions
     /// and typos of the word.
     english: bool,
+    /// Some food here could match every word as typed in its Chinese or pinyin name
+    /// ([`WHOLE_NAME`]).
+    whole_name_possible: bool,
+    /// The most any food can score for its word matches: the mean of each word's best
+    /// match quality (a prefix or a typo is worth less than the word).
+    best_match: f32,
+    /// Every food found has a typo match ([`TYPO_PENALTY`]): a word matches only
+    /// through typos, and no word may be missed.
+    typo_certain: bool,
 }
 
 /// A hit as ranked: score bits, earlier found first, food id, tier, whether it matched
@@ -392,7 +405,7 @@ impl TopK {
     /// Whether the results are complete and led by a plain (not branded) food; else a
     /// search with typo matches may find better.
     pub(crate) fn satisfied(&self) -> bool {
-        self.heap.len() >= self.limit && self.heap.iter().max().is_some_and(|Reverse(e)| e.3 > 0)
+        self.heap.len() >= self.limit && self.heap.iter().min().is_some_and(|Reverse(e)| e.3 > 0)
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -536,6 +549,13 @@ impl SegmentBuilder {
         for i in 1..posting_offsets.len() {
             posting_offsets[i] += posting_offsets[i - 1];
         }
+        let mut in_name = Vec::new();
+        for packed in &pending_terms {
+            if packed & (CHINESE | PINYIN) != 0 {
+                set_bit(&mut in_name, packed >> FIELD_BITS);
+            }
+        }
+        in_name.shrink_to_fit();
         let mut cursor = posting_offsets.clone();
         let mut postings = vec![0u32; pending_terms.len()];
         let mut doc_term_ranges = Vec::with_capacity(docs.len());
@@ -620,6 +640,7 @@ impl SegmentBuilder {
             owners,
             suffix,
             english,
+            in_name,
         }
     }
 }
@@ -683,6 +704,7 @@ impl Segment {
             + 16 * self.owners.capacity()
             + std::mem::size_of::<Suffix>() * self.suffix.capacity()
             + 8 * self.english.capacity()
+            + 8 * self.in_name.capacity()
     }
 
     fn postings_of(&self, ordinal: u32) -> &[u32] {
@@ -802,6 +824,13 @@ impl Segment {
             }
             _ => false,
         };
+        let whole_name_possible = expansions.iter().all(|e| {
+            e.iter()
+                .any(|&(o, quality)| quality >= AS_TYPED && has_bit(&self.in_name, o))
+        });
+        let best_quality = |e: &Expansion| e.iter().map(|(_, q)| *q).fold(0.0f32, f32::max);
+        let best_match = expansions.iter().map(best_quality).sum::<f32>() / expansions.len() as f32;
+        let typo_certain = !relaxed && expansions.iter().any(|e| best_quality(e) < TYPO_QUALITY);
         Some(Prepared {
             query,
             expansions,
@@ -811,6 +840,9 @@ impl Segment {
             relaxed,
             phrase,
             english,
+            whole_name_possible,
+            best_match,
+            typo_certain,
         })
     }
 
@@ -840,42 +872,40 @@ impl Segment {
             // The best match among the head words, which may not be the best match
             // overall ("coke" is in "Cola (Coke)", but its synonym "cola" is its head).
             let mut best_head = 0.0f32;
-            for &packed in terms {
+            for_each_match(terms, expansion, |packed, quality| {
                 let ordinal = packed >> FIELD_BITS;
-                if let Ok(i) = expansion.binary_search_by_key(&ordinal, |(o, _)| *o) {
-                    let mut f = packed & ((1 << FIELD_BITS) - 1);
-                    // "sushi" typed is 寿司's English before it is 素食's pinyin.
-                    let collides = prepared.english
-                        && f & PINYIN != 0
-                        && f & (NAME | CHINESE | ALIAS) == 0
-                        && has_bit(&self.english, ordinal);
-                    if collides {
-                        f &= !PINYIN;
-                    }
-                    let weight = if collides {
-                        PINYIN_COLLISION
-                    } else if f & (NAME | CHINESE | PINYIN | ALIAS) != 0 {
-                        1.0
-                    } else {
-                        0.6
-                    };
-                    let s = expansion[i].1 * weight;
-                    if s > best {
-                        best = s;
-                        best_fields = f;
-                    }
-                    best_quality = best_quality.max(expansion[i].1);
-                    // Chinese and pinyin only: their grams keep the query's order, while
-                    // English words of a name may hold a query's words in another sense
-                    // ("boiled egg" is in "Boiled chive and egg dumplings", not an egg).
-                    if f & (CHINESE | PINYIN) != 0 {
-                        in_name = in_name.max(expansion[i].1);
-                    }
-                    if f & HEAD != 0 {
-                        best_head = best_head.max(expansion[i].1);
-                    }
+                let mut f = packed & ((1 << FIELD_BITS) - 1);
+                // "sushi" typed is 寿司's English before it is 素食's pinyin.
+                let collides = prepared.english
+                    && f & PINYIN != 0
+                    && f & (NAME | CHINESE | ALIAS) == 0
+                    && has_bit(&self.english, ordinal);
+                if collides {
+                    f &= !PINYIN;
                 }
-            }
+                let weight = if collides {
+                    PINYIN_COLLISION
+                } else if f & (NAME | CHINESE | PINYIN | ALIAS) != 0 {
+                    1.0
+                } else {
+                    0.6
+                };
+                let s = quality * weight;
+                if s > best {
+                    best = s;
+                    best_fields = f;
+                }
+                best_quality = best_quality.max(quality);
+                // Chinese and pinyin only: their grams keep the query's order, while
+                // English words of a name may hold a query's words in another sense
+                // ("boiled egg" is in "Boiled chive and egg dumplings", not an egg).
+                if f & (CHINESE | PINYIN) != 0 {
+                    in_name = in_name.max(quality);
+                }
+                if f & HEAD != 0 {
+                    best_head = best_head.max(quality);
+                }
+            });
             whole_name &= in_name >= AS_TYPED;
             if best == 0.0 {
                 if prepared.relaxed {
@@ -999,7 +1029,22 @@ impl Segment {
             let coverage = part(n, rest.head_words)
                 .max(part(query.cjk_chars as f32, rest.zh_chars))
                 .max(part(query.latin_letters as f32, rest.pinyin_len));
-            MATCH + FIRST_WORD + WHOLE_NAME + COVERAGE * coverage + f32::from(rest.tier)
+            let whole_name = if prepared.whole_name_possible {
+                WHOLE_NAME
+            } else {
+                0.0
+            };
+            let penalty = if prepared.typo_certain {
+                TYPO_PENALTY
+            } else {
+                0.0
+            };
+            MATCH * prepared.best_match
+                + FIRST_WORD
+                + whole_name
+                + COVERAGE * coverage
+                + f32::from(rest.tier)
+                - penalty
         };
         // Every food has the driver's word, unless foods may miss words.
         let lists: Vec<&[u32]> = if prepared.relaxed {
@@ -1034,6 +1079,33 @@ impl Segment {
         };
         merge_in_order(&lists, |p| visit(p, top));
         scanned
+    }
+}
+
+/// Calls `f` with each of a document's terms (sorted `(ordinal << FIELD_BITS) | fields`)
+/// that the expansion holds, and its quality, in ordinal order. A short expansion is
+/// looked up in the terms, a long one walked beside them.
+fn for_each_match(terms: &[u32], expansion: &[(u32, f32)], mut f: impl FnMut(u32, f32)) {
+    if expansion.len() * 8 <= terms.len() {
+        for &(ordinal, quality) in expansion {
+            if let Ok(i) = terms.binary_search_by_key(&ordinal, |t| t >> FIELD_BITS) {
+                f(terms[i], quality);
+            }
+        }
+        return;
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < terms.len() && j < expansion.len() {
+        let ordinal = terms[i] >> FIELD_BITS;
+        match ordinal.cmp(&expansion[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                f(terms[i], expansion[j].1);
+                i += 1;
+                j += 1;
+            }
+        }
     }
 }
 
