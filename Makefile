@@ -100,6 +100,8 @@ bench: build
 	cargo run --release -p worker --example recognition_eval
 	cargo run --release -p worker --example label_bench
 	bench/search.sh
+	cargo bench -p api --bench search_path
+	bench/fts5.py
 	ENGINE=postgres bench/search.sh
 	bench/meals.sh
 	ENGINE=postgres bench/meals.sh
