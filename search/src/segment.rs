@@ -430,16 +430,16 @@ impl TopK {
 
 /// One document as the builder keeps it: its terms are ordinals in the builder's
 /// dictionary (in `SegmentBuilder::terms`), its text is not kept.
+/// Kept small (40 bytes): a million of them are held while the store is read.
 struct Pending {
     id: i64,
-    owner: Option<i64>,
     terms_start: u32,
     terms_end: u32,
-    first_en: u32,
-    first_zh: u32,
+    /// With its first words' ordinals set.
     meta: DocMeta,
     name_len: u32,
 }
+const _: () = assert!(std::mem::size_of::<Pending>() <= 40);
 
 /// Builds a segment from documents added one at a time. Each is reduced to term
 /// ordinals as it comes, so building never holds every document's text and terms as
@@ -451,6 +451,8 @@ pub(crate) struct SegmentBuilder {
     /// sorted, one after another.
     terms: Vec<u32>,
     docs: Vec<Pending>,
+    /// `(food id, owner)` of custom foods, which are few.
+    owners: HashMap<i64, i64>,
     /// The ordinals that are some food's English word, as bits.
     english: Vec<u64>,
 }
@@ -497,14 +499,17 @@ impl SegmentBuilder {
                 .and_then(|t| self.ordinals.get(t).copied())
                 .unwrap_or(NO_TERM)
         };
+        if let Some(owner) = analysed.owner {
+            self.owners.insert(analysed.id, owner);
+        }
+        let mut meta = analysed.meta;
+        meta.first_en = first(&analysed.first_en);
+        meta.first_zh = first(&analysed.first_zh);
         self.docs.push(Pending {
             id: analysed.id,
-            owner: analysed.owner,
             terms_start: start as u32,
             terms_end: self.terms.len() as u32,
-            first_en: first(&analysed.first_en),
-            first_zh: first(&analysed.first_zh),
-            meta: analysed.meta,
+            meta,
             name_len: analysed.name_len as u32,
         });
     }
@@ -519,6 +524,7 @@ impl SegmentBuilder {
             ordinals,
             terms: pending_terms,
             mut docs,
+            owners: doc_owners,
             mut english,
         } = self;
         english.shrink_to_fit();
@@ -541,8 +547,22 @@ impl SegmentBuilder {
                 ))
         });
 
+        // The dictionary becomes the FST first: its hash map, the largest part of the
+        // builder, is gone before the postings are allocated (a lower peak at start-up).
+        let term_count = ordinals.len();
+        let mut sorted: Vec<(Box<str>, u32)> = ordinals.into_iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut builder = MapBuilder::memory();
+        for (term, ordinal) in &sorted {
+            builder
+                .insert(term.as_bytes(), u64::from(*ordinal))
+                .expect("terms are inserted in order");
+        }
+        drop(sorted);
+        let terms = builder.into_map();
+
         // Postings in position order: count each term's documents, then fill.
-        let mut posting_offsets = vec![0u32; ordinals.len() + 1];
+        let mut posting_offsets = vec![0u32; term_count + 1];
         for packed in &pending_terms {
             posting_offsets[(packed >> FIELD_BITS) as usize + 1] += 1;
         }
@@ -570,12 +590,9 @@ impl SegmentBuilder {
                 cursor[o] += 1;
             }
             doc_term_ranges.push((doc.terms_start, doc.terms_end));
-            let mut m = doc.meta;
-            m.first_en = doc.first_en;
-            m.first_zh = doc.first_zh;
-            meta.push(m);
+            meta.push(doc.meta);
             ids.push(doc.id);
-            if let Some(owner) = doc.owner {
+            if let Some(&owner) = doc_owners.get(&doc.id) {
                 owners.push((position, owner));
             }
         }
@@ -585,16 +602,6 @@ impl SegmentBuilder {
         let mut doc_terms = pending_terms;
         doc_terms.shrink_to_fit();
 
-        let mut sorted: Vec<(Box<str>, u32)> = ordinals.into_iter().collect();
-        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut builder = MapBuilder::memory();
-        for (term, ordinal) in &sorted {
-            builder
-                .insert(term.as_bytes(), u64::from(*ordinal))
-                .expect("terms are inserted in order");
-        }
-        drop(sorted);
-        let terms = builder.into_map();
         let mut by_id: Vec<(i64, u32)> = ids
             .iter()
             .enumerate()
