@@ -18,8 +18,8 @@ use store::FoodStore;
 const OVERLAP_MS: i64 = 10_000;
 const RESYNC: Duration = Duration::from_secs(5);
 /// Foods read from the store at a time while the index is built: a page's rows are held
-/// three times over (the database's, the store's and the index's), so a small page keeps
-/// the start-up's peak memory down (50,000 added about 30 MiB at 1,000,000 foods).
+/// three times over (the database's, the store's and the index's) beside the builder, so
+/// a small page keeps them a small part of the start-up's memory.
 const PAGE: i64 = 10_000;
 /// Past this many foods outside the main segments, each change gets slow: rebuild.
 const REBUILD_AFTER: usize = 50_000;

@@ -347,15 +347,9 @@ pub(crate) struct Prepared<'q> {
     /// together ("mi fan", "hong cha") are read as pinyin as before, as are completions
     /// and typos of the word.
     english: bool,
-    /// Some food here could match every word as typed in its Chinese or pinyin name
-    /// ([`WHOLE_NAME`]).
-    whole_name_possible: bool,
-    /// The most any food can score for its word matches: the mean of each word's best
-    /// match quality (a prefix or a typo is worth less than the word).
-    best_match: f32,
-    /// Every food found has a typo match ([`TYPO_PENALTY`]): a word matches only
-    /// through typos, and no word may be missed.
-    typo_certain: bool,
+    /// The most a food here can score for its word matches and bonuses, before its
+    /// coverage and tier: what the scan's early stop holds every later food to.
+    ceiling: f32,
 }
 
 /// A hit as ranked: score bits, earlier found first, food id, tier, whether it matched
@@ -562,20 +556,19 @@ impl SegmentBuilder {
         let terms = builder.into_map();
 
         // Postings in position order: count each term's documents, then fill.
+        // The same pass marks the terms that are some food's Chinese or pinyin.
         let mut posting_offsets = vec![0u32; term_count + 1];
-        for packed in &pending_terms {
-            posting_offsets[(packed >> FIELD_BITS) as usize + 1] += 1;
-        }
-        for i in 1..posting_offsets.len() {
-            posting_offsets[i] += posting_offsets[i - 1];
-        }
         let mut in_name = Vec::new();
         for packed in &pending_terms {
+            posting_offsets[(packed >> FIELD_BITS) as usize + 1] += 1;
             if packed & (CHINESE | PINYIN) != 0 {
                 set_bit(&mut in_name, packed >> FIELD_BITS);
             }
         }
         in_name.shrink_to_fit();
+        for i in 1..posting_offsets.len() {
+            posting_offsets[i] += posting_offsets[i - 1];
+        }
         let mut cursor = posting_offsets.clone();
         let mut postings = vec![0u32; pending_terms.len()];
         let mut doc_term_ranges = Vec::with_capacity(docs.len());
@@ -831,13 +824,21 @@ impl Segment {
             }
             _ => false,
         };
+        // What a food's word matches and bonuses can reach here, before its coverage and
+        // tier: each word at its best match's quality; the whole-name bonus only where
+        // every word may be some food's Chinese or pinyin as typed (only they earn it);
+        // less the typo penalty where a word matches only through typos and none may be
+        // missed.
+        let best_quality = |e: &Expansion| e.iter().map(|(_, q)| *q).fold(0.0f32, f32::max);
+        let best_match = expansions.iter().map(best_quality).sum::<f32>() / expansions.len() as f32;
         let whole_name_possible = expansions.iter().all(|e| {
             e.iter()
                 .any(|&(o, quality)| quality >= AS_TYPED && has_bit(&self.in_name, o))
         });
-        let best_quality = |e: &Expansion| e.iter().map(|(_, q)| *q).fold(0.0f32, f32::max);
-        let best_match = expansions.iter().map(best_quality).sum::<f32>() / expansions.len() as f32;
         let typo_certain = !relaxed && expansions.iter().any(|e| best_quality(e) < TYPO_QUALITY);
+        let ceiling =
+            MATCH * best_match + FIRST_WORD + if whole_name_possible { WHOLE_NAME } else { 0.0 }
+                - if typo_certain { TYPO_PENALTY } else { 0.0 };
         Some(Prepared {
             query,
             expansions,
@@ -847,9 +848,7 @@ impl Segment {
             relaxed,
             phrase,
             english,
-            whole_name_possible,
-            best_match,
-            typo_certain,
+            ceiling,
         })
     }
 
@@ -1036,22 +1035,7 @@ impl Segment {
             let coverage = part(n, rest.head_words)
                 .max(part(query.cjk_chars as f32, rest.zh_chars))
                 .max(part(query.latin_letters as f32, rest.pinyin_len));
-            let whole_name = if prepared.whole_name_possible {
-                WHOLE_NAME
-            } else {
-                0.0
-            };
-            let penalty = if prepared.typo_certain {
-                TYPO_PENALTY
-            } else {
-                0.0
-            };
-            MATCH * prepared.best_match
-                + FIRST_WORD
-                + whole_name
-                + COVERAGE * coverage
-                + f32::from(rest.tier)
-                - penalty
+            prepared.ceiling + COVERAGE * coverage + f32::from(rest.tier)
         };
         // Every food has the driver's word, unless foods may miss words.
         let lists: Vec<&[u32]> = if prepared.relaxed {

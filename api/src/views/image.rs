@@ -35,10 +35,7 @@ impl From<&UploadedImage> for ImageView {
         let foods = shown_foods(image, &analysis);
         let awaiting_answer = !image.confirmed
             && image.corrections.is_none()
-            && analysis
-                .foods()
-                .iter()
-                .any(|f| f.needs_answer() || f.waits_for_amount());
+            && !analysis.foods().iter().all(RecognizedFood::is_settled);
         ImageView {
             id: image.id,
             image_id: image.id,

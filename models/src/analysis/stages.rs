@@ -150,6 +150,11 @@ impl RecognizedFood {
     pub fn waits_for_amount(&self) -> bool {
         self.count_basis == Some(CountBasis::Whole)
     }
+
+    /// Known what it is and how much: saved or remembered without asking.
+    pub fn is_settled(&self) -> bool {
+        !self.needs_answer() && !self.waits_for_amount()
+    }
 }
 
 fn one() -> u32 {
@@ -275,10 +280,10 @@ impl StoredAnalysis {
         self.foods().iter().filter(|f| !f.needs_answer())
     }
 
-    /// The sure foods whose amount is known too: what is saved or remembered of the photo
+    /// The foods known what they are and how much: what is saved or remembered of the photo
     /// when the user sent no foods of their own.
     pub fn settled_foods(&self) -> impl Iterator<Item = &RecognizedFood> {
-        self.sure_foods().filter(|f| !f.waits_for_amount())
+        self.foods().iter().filter(|f| f.is_settled())
     }
 }
 
