@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use models::MealType;
 use models::meal_words::{
-    MAX_TEXT, Naming, SPLASH_GRAMS, SaidDish, TEASPOON_GRAMS, form_of_container, grams_of,
-    said_dishes, said_meal_type,
+    MAX_TEXT, Measures, Naming, SPLASH_GRAMS, SaidDish, TEASPOON_GRAMS, form_of_container,
+    grams_of, said_dishes, said_meal_type,
 };
 use models::{Food, UserId};
 use serde::Serialize;
@@ -266,12 +266,7 @@ async fn read_dishes(
                 score: 0.35,
             }
         };
-        let mut grams = grams_of(
-            dish,
-            &food.food.portions,
-            food.food.is_drink(),
-            food.food.category.as_deref(),
-        );
+        let mut grams = grams_of(dish, &Measures::of(&food.food));
         // "coffee with milk": a splash of milk, a teaspoon of sugar.
         let to_a_drink = items.last().is_some_and(|before: &ReadDish| before.drink);
         if dish.added && !dish.amount_said && to_a_drink {

@@ -7,7 +7,7 @@
 
 use crate::amount::{leading_count, normalise, read_amount};
 use crate::amount_words::measures_zh;
-use crate::food::{Portion, round1};
+use crate::food::{NewFood, Portion, round1};
 use crate::meal::{Grams, MealType};
 use crate::recognition::counts_items;
 
@@ -69,9 +69,36 @@ pub fn said_dishes(text: &str, naming: &dyn Fn(&str) -> Naming) -> Vec<SaidDish>
     dishes
 }
 
-/// Grams of a said dish of a food with `portions`: the amount read against the food's own
-/// portions, else a household measure, else as many of its first portion (100 g without).
-pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool, category: Option<&str>) -> f64 {
+/// What a said dish's grams are read against: the food's own portions, and what a food of
+/// its kind usually weighs where none of them fits.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Measures<'a> {
+    pub portions: &'a [Portion],
+    pub drink: bool,
+    pub category: Option<&'a str>,
+    /// Energy per 100 g: within a category a dry food (cereal, crisps) fills a cup with
+    /// far fewer grams than a wet one (porridge, pudding).
+    pub kcal: f64,
+    /// Its English name: "a protein bar" weighs a bar where the food is a bar.
+    pub name: &'a str,
+}
+
+impl<'a> Measures<'a> {
+    pub fn of(food: &'a NewFood) -> Self {
+        Measures {
+            portions: &food.portions,
+            drink: food.is_drink(),
+            category: food.category.as_deref(),
+            kcal: food.nutrients.calories,
+            name: &food.name,
+        }
+    }
+}
+
+/// Grams of a said dish: the amount read against the food's own portions, else a
+/// household measure, else as many of its first portion (100 g without).
+pub fn grams_of(said: &SaidDish, food: &Measures) -> f64 {
+    let portions = food.portions;
     let first = portions
         .first()
         .map(|p| p.grams)
@@ -79,42 +106,103 @@ pub fn grams_of(said: &SaidDish, portions: &[Portion], drink: bool, category: Op
         .unwrap_or(100.0);
     let by_unit = said.unit.as_deref().and_then(|unit| {
         let spaced = format!("{} {unit}", said.count);
-        read_amount(&spaced, portions, drink)
+        read_amount(&spaced, portions, food.drink)
             .ok()
             .map(|r| r.grams)
-            .or_else(|| household(unit, portions, category).map(|g| said.count * g))
+            .or_else(|| household(unit, food).map(|g| said.count * g))
     });
+    // "sushi" said without an amount is the usual plate of it, where the food's first
+    // portion is several pieces; "a sushi" is one.
+    let usual = portions
+        .first()
+        .filter(|p| !said.amount_said && p.grams > 0.0 && several_items(p))
+        .map(|p| p.grams);
     // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion; "a
     // large one" bigger than that where the food has no large portion.
-    let grams = by_unit.unwrap_or_else(|| {
+    let grams = by_unit.or(usual).unwrap_or_else(|| {
         let item = portions.iter().find(|p| p.grams > 0.0 && counts_items(p));
         let size = said
             .unit
             .as_deref()
             .and_then(|unit| SIZES.iter().find(|(s, _)| *s == unit))
             .map_or(1.0, |(_, factor)| *factor);
-        said.count * item.map_or(first, |p| p.grams * size)
+        let one = item
+            .map(|p| p.grams * size)
+            .or_else(|| item_grams(&said.dish, food.name))
+            .unwrap_or(first);
+        said.count * one
     });
     round1(grams.clamp(1.0, Grams::MAX))
+}
+
+/// The usual grams of one of the thing a dish is said as ("a protein bar": a bar), where
+/// the food is one too and foods with such a portion agree on it
+/// (`scripts/derive-category-cups.py`).
+fn item_grams(dish: &str, food_name: &str) -> Option<f64> {
+    const ITEMS: &str = include_str!("../data/usda/item_grams.tsv");
+    let last = dish.split_whitespace().last()?.to_lowercase();
+    let item = last
+        .strip_suffix('s')
+        .filter(|s| s.len() > 1)
+        .unwrap_or(&last);
+    let named = food_name
+        .to_lowercase()
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w == item || w.strip_suffix('s') == Some(item));
+    if !named {
+        return None;
+    }
+    ITEMS.lines().skip(1).find_map(|line| {
+        let mut fields = line.split('\t');
+        (fields.next() == Some(item))
+            .then(|| fields.next()?.parse().ok())
+            .flatten()
+    })
+}
+
+/// Whether a portion is a count of more than one item ("6 pieces", "6 块").
+fn several_items(portion: &Portion) -> bool {
+    let one = |name: &str| {
+        let digits = name
+            .trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?;
+        let count: u32 = digits.parse().ok()?;
+        (count > 1).then(|| format!("1{}", &name.trim_start()[digits.len()..]))
+    };
+    let Some(name) = one(&portion.name) else {
+        return false;
+    };
+    counts_items(&Portion {
+        name,
+        name_zh: portion.name_zh.as_deref().and_then(one),
+        ..portion.clone()
+    })
 }
 
 /// Grams of one of a household measure the food has no portion for: a bowl is about a
 /// cup and a half of the food where it has a cup (dry cereal weighs little), a handful a
 /// quarter of a cup (nuts, berries); a food without a cup of its own weighs its
 /// category's usual cup; else a typical measure.
-fn household(unit: &str, portions: &[Portion], category: Option<&str>) -> Option<f64> {
+fn household(unit: &str, food: &Measures) -> Option<f64> {
     let cups = match unit {
         "杯" | "cup" => Some(1.0),
         "碗" | "bowl" => Some(1.5),
         "小碗" | "small bowl" => Some(1.0),
         "大碗" | "large bowl" | "big bowl" => Some(2.5),
+        // A handful of grapes or berries is a portion of fruit (80 g, NHS 5 A Day), about
+        // half a cup; of nuts, about an ounce, a quarter of one.
+        "把" | "handful" if matches!(food.category, Some("fruit" | "vegetables")) => Some(0.5),
         "把" | "handful" => Some(0.25),
         _ => None,
     };
-    let cup = read_amount("1 cup", portions, false)
+    let cup = read_amount("1 cup", food.portions, false)
         .ok()
         .map(|r| r.grams)
-        .or_else(|| category.and_then(category_cup_grams));
+        .or_else(|| {
+            food.category
+                .and_then(|category| category_cup_grams(category, food.kcal))
+        });
     match (cups, cup) {
         (Some(cups), Some(cup)) => Some(cups * cup),
         _ => HOUSEHOLD_GRAMS
@@ -124,16 +212,21 @@ fn household(unit: &str, portions: &[Portion], category: Option<&str>) -> Option
     }
 }
 
-/// Median grams of a cup among the foods of each category that have a cup of their own
-/// (`scripts/derive-category-cups.py`).
+/// Median grams of a cup among the foods of each category and band of energy that have a
+/// cup of their own and agree on it (`scripts/derive-category-cups.py`).
 const CATEGORY_CUPS: &str = include_str!("../data/usda/category_cups.tsv");
 
-/// The usual grams of one cup of a food of `category`, where enough of its foods say.
-pub fn category_cup_grams(category: &str) -> Option<f64> {
+/// The usual grams of one cup of a food of `category` with `kcal` per 100 g, where enough
+/// of its like foods say, and say much the same.
+pub fn category_cup_grams(category: &str, kcal: f64) -> Option<f64> {
     CATEGORY_CUPS.lines().skip(1).find_map(|line| {
-        let mut fields = line.split('\t');
-        (fields.next() == Some(category))
-            .then(|| fields.next()?.parse().ok())
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, from, below, grams, ..] = fields[..] else {
+            return None;
+        };
+        let (from, below): (f64, f64) = (from.parse().ok()?, below.parse().ok()?);
+        (name == category && (from..below).contains(&kcal))
+            .then(|| grams.parse().ok())
             .flatten()
     })
 }

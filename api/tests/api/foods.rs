@@ -580,6 +580,29 @@ async fn a_meal_said_in_words_becomes_lines_with_their_amounts() {
     let (_, body) = parse_meal(&app, "For lunch I had oatmeal 50g").await;
     assert_eq!(body["data"]["meal_type"], "lunch", "{body}");
     assert_eq!(body["data"]["items"][0]["grams"], 50.0, "{body}");
+    // A salad as a meal is a dressed main salad, not 100 g of leaves.
+    let (_, body) = parse_meal(&app, "chicken caesar salad and a diet coke").await;
+    let salad = &body["data"]["items"][0];
+    let kcal = salad["grams"].as_f64().unwrap()
+        * salad["food"]["calories_per_100g"].as_f64().unwrap()
+        / 100.0;
+    assert!(
+        salad["food"]["name"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("caesar")
+            && kcal > 250.0,
+        "{body}"
+    );
+    assert_eq!(body["data"]["items"].as_array().unwrap().len(), 2, "{body}");
+    // A thing said as one, whose food has no such portion, weighs what such things weigh.
+    let (_, body) = parse_meal(&app, "a protein bar").await;
+    let grams = body["data"]["items"][0]["grams"].as_f64().unwrap();
+    assert!(
+        (30.0..=80.0).contains(&grams),
+        "a protein bar: {grams} g, {body}"
+    );
     // A near match is a question: only the closest there is.
     let (_, body) = parse_meal(&app, "a bowl of red-braised pork belly recipe").await;
     let item = &body["data"]["items"][0];

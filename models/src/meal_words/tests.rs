@@ -1,5 +1,18 @@
 use super::*;
 
+/// Grams of a said dish of a food with `portions` and nothing else known of it.
+fn grams(said: &SaidDish, portions: &[Portion], drink: bool, category: Option<&str>) -> f64 {
+    grams_of(
+        said,
+        &Measures {
+            portions,
+            drink,
+            category,
+            ..Measures::default()
+        },
+    )
+}
+
 /// A few foods by their names, as the index would know them.
 fn naming(words: &str) -> Naming {
     const EXACT: [&str; 9] = [
@@ -113,43 +126,55 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
     let egg = [portion(50.0, "1 large", "1 个（大）")];
     let jiaozi = [portion(22.0, "1 piece", "1 个")];
     let said = |text: &str| said_dishes(text, &naming).remove(0);
-    assert_eq!(grams_of(&said("一碗米饭"), &rice, false, None), 150.0);
-    assert_eq!(grams_of(&said("两个鸡蛋"), &egg, false, None), 100.0);
-    assert_eq!(grams_of(&said("2 eggs"), &egg, false, None), 100.0);
-    assert_eq!(grams_of(&said("米饭"), &rice, false, None), 150.0);
-    assert_eq!(grams_of(&said("200g rice"), &rice, false, None), 200.0);
+    assert_eq!(grams(&said("一碗米饭"), &rice, false, None), 150.0);
+    assert_eq!(grams(&said("两个鸡蛋"), &egg, false, None), 100.0);
+    assert_eq!(grams(&said("2 eggs"), &egg, false, None), 100.0);
+    assert_eq!(grams(&said("米饭"), &rice, false, None), 150.0);
+    assert_eq!(grams(&said("200g rice"), &rice, false, None), 200.0);
     // Dumplings have no bowl: a household bowl.
-    assert_eq!(grams_of(&said("一碗饺子"), &jiaozi, false, None), 250.0);
-    assert_eq!(grams_of(&said("十个饺子"), &jiaozi, false, None), 220.0);
+    assert_eq!(grams(&said("一碗饺子"), &jiaozi, false, None), 250.0);
+    assert_eq!(grams(&said("十个饺子"), &jiaozi, false, None), 220.0);
     // A drink with no portion of its own: a cup counted as water.
-    assert_eq!(grams_of(&said("一杯牛奶"), &[], true, None), 236.6);
-    assert_eq!(grams_of(&said("米饭一碗"), &rice, false, None), 150.0);
-    // A food without a cup weighs its category's usual cup: dry cereal is light.
-    let cereal = Some("breakfast-cereals");
-    assert_eq!(category_cup_grams("breakfast-cereals"), Some(47.0));
-    assert_eq!(
-        grams_of(&said("a bowl of cereal"), &[], false, cereal),
-        70.5
-    );
-    assert_eq!(grams_of(&said("a cup of cereal"), &[], false, cereal), 47.0);
-    assert_eq!(grams_of(&said("一碗麦片"), &[], false, cereal), 70.5);
+    assert_eq!(grams(&said("一杯牛奶"), &[], true, None), 236.6);
+    assert_eq!(grams(&said("米饭一碗"), &rice, false, None), 150.0);
+    // A food without a cup weighs its like foods' usual cup: dry cereal is light.
+    assert_eq!(category_cup_grams("breakfast-cereals", 379.0), Some(41.0));
+    // Cooked, it is as heavy as water.
+    assert_eq!(category_cup_grams("breakfast-cereals", 71.0), Some(240.0));
+    let cereal = |text: &str| {
+        grams_of(
+            &said(text),
+            &Measures {
+                category: Some("breakfast-cereals"),
+                kcal: 379.0,
+                ..Measures::default()
+            },
+        )
+    };
+    assert_eq!(cereal("a bowl of cereal"), 61.5);
+    assert_eq!(cereal("a cup of cereal"), 41.0);
+    assert_eq!(cereal("一碗麦片"), 61.5);
     // A category too small to say keeps the household bowl.
-    assert_eq!(category_cup_grams("condiments"), None);
+    assert_eq!(category_cup_grams("condiments", 100.0), None);
+    // Crisps, candy and cakes agree on no cup: the household bowl.
+    assert_eq!(category_cup_grams("sweets-snacks", 536.0), None);
     assert_eq!(
-        grams_of(&said("一碗饺子"), &jiaozi, false, Some("condiments")),
+        grams(&said("一碗饺子"), &jiaozi, false, Some("condiments")),
         250.0
     );
     // A handful: a quarter of the food's cup, else about an ounce.
     let almonds = [portion(143.0, "1 cup, whole", "1 杯（整粒）")];
     assert_eq!(
-        grams_of(&said("a handful of almonds"), &almonds, false, None),
+        grams(&said("a handful of almonds"), &almonds, false, None),
         35.8
     );
-    assert_eq!(grams_of(&said("一把花生"), &[], false, None), 30.0);
+    assert_eq!(grams(&said("一把花生"), &[], false, None), 30.0);
+    let grapes = [portion(151.0, "1 cup", "1 杯")];
     assert_eq!(
-        grams_of(&said("2 handfuls of nuts"), &[], false, None),
-        60.0
+        grams(&said("a handful of grapes"), &grapes, false, Some("fruit")),
+        75.5
     );
+    assert_eq!(grams(&said("2 handfuls of nuts"), &[], false, None), 60.0);
 }
 
 #[test]
@@ -235,11 +260,11 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
     }];
     let said = |text: &str| said_dishes(text, &naming).remove(0);
     assert_eq!(
-        grams_of(&said("one large baked potato"), &medium, false, None),
+        grams(&said("one large baked potato"), &medium, false, None),
         224.9
     );
     assert_eq!(
-        grams_of(&said("a small baked potato"), &medium, false, None),
+        grams(&said("a small baked potato"), &medium, false, None),
         129.8
     );
     let sized = [
@@ -252,8 +277,47 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
         },
     ];
     assert_eq!(
-        grams_of(&said("one large baked potato"), &sized, false, None),
+        grams(&said("one large baked potato"), &sized, false, None),
         299.0
     );
     assert_eq!(form_of_container("can"), Some("canned"));
+}
+
+#[test]
+fn a_dish_said_without_an_amount_is_its_usual_serving_of_several_pieces() {
+    let portion = |grams: f64, name: &str, zh: &str| Portion {
+        grams,
+        name: name.into(),
+        name_zh: Some(zh.into()),
+        approximate: false,
+    };
+    let roll = [
+        portion(180.0, "6 pieces", "6 块"),
+        portion(30.0, "1 piece", "1 块"),
+    ];
+    let said = |text: &str| said_dishes(text, &naming).remove(0);
+    assert_eq!(grams(&said("sushi"), &roll, false, None), 180.0);
+    assert_eq!(grams(&said("a sushi"), &roll, false, None), 30.0);
+    assert_eq!(grams(&said("3 sushi"), &roll, false, None), 90.0);
+    // A first portion that is a measure, not pieces, changes nothing.
+    let rice = [
+        portion(150.0, "1 bowl", "1 碗"),
+        portion(50.0, "1 ball", "1 个"),
+    ];
+    assert_eq!(grams(&said("rice"), &rice, false, None), 50.0);
+    let cups = [portion(480.0, "2 cups", "2 杯")];
+    assert_eq!(grams(&said("soup"), &cups, false, None), 480.0);
+}
+
+#[test]
+fn one_of_a_thing_without_a_portion_weighs_what_such_things_usually_weigh() {
+    let said = |text: &str| said_dishes(text, &naming).remove(0);
+    let bar = |name| Measures {
+        name,
+        ..Measures::default()
+    };
+    assert_eq!(grams_of(&said("a protein bar"), &bar("Protein bar")), 41.0);
+    assert_eq!(grams_of(&said("2 protein bars"), &bar("Protein bar")), 82.0);
+    // Only where the food found is such a thing: muesli is not a bar.
+    assert_eq!(grams_of(&said("a protein bar"), &bar("Muesli")), 100.0);
 }
