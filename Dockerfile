@@ -11,6 +11,8 @@ WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
+# The app reads the server's amount words and energy formula from beside it (../models/data).
+COPY models/data/amount_words.json models/data/energy_formula.json /src/models/data/
 RUN npm run build
 
 FROM rust:1.95-bookworm AS rust

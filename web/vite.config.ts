@@ -145,6 +145,7 @@ function firstPagePreloads(): Plugin {
 }
 
 const AMOUNT_WORDS = fileURLToPath(new URL('../models/data/amount_words.json', import.meta.url));
+const ENERGY_FORMULA = fileURLToPath(new URL('../models/data/energy_formula.json', import.meta.url));
 
 // The API (cargo run -p api) listens on 127.0.0.1:8080 by default; the dev server
 // forwards /api there so the browser sees one origin, as in production where the
@@ -162,12 +163,14 @@ export default defineConfig({
     alias: [
       // The words of amounts and meal times, one file for the server and the app.
       { find: '@amount-words', replacement: AMOUNT_WORDS },
+      // The energy formula's numbers, the server's own.
+      { find: '@energy-formula', replacement: ENERGY_FORMULA },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
     ],
   },
   server: {
-    // The dev server may read that one file beside the app.
-    fs: { allow: ['.', AMOUNT_WORDS] },
+    // The dev server may read those files beside the app.
+    fs: { allow: ['.', AMOUNT_WORDS, ENERGY_FORMULA] },
     proxy: {
       '/api': 'http://127.0.0.1:8080',
     },

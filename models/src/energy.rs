@@ -42,27 +42,53 @@ pub const MAX_SUGGESTED_GOAL: f64 = 10000.0;
 /// estimate then stays the formula's.
 const PLAUSIBLE_SHARE: std::ops::RangeInclusive<f64> = 0.5..=2.0;
 
-/// The usual multipliers of the basal metabolic rate for each activity level (SPEC §9's
-/// levels, in order); a person who chose none counts as sedentary.
-pub fn activity_factor(level: Option<&str>) -> f64 {
-    match level {
-        Some("lightly_active") => 1.375,
-        Some("moderately_active") => 1.55,
-        Some("very_active") => 1.725,
-        Some("extra_active") => 1.9,
-        _ => 1.2,
-    }
+/// The formula's numbers (`models/data/energy_formula.json`), which the web app's live
+/// suggestion reads too.
+#[derive(Debug, serde::Deserialize)]
+struct Formula {
+    per_kg: f64,
+    per_cm: f64,
+    per_year: f64,
+    sex_constant: SexConstant,
+    activity_factors: std::collections::BTreeMap<String, f64>,
 }
 
-/// Basal metabolic rate, kcal a day, Mifflin-St Jeor: 10·kg + 6.25·cm − 5·age + 5 (male),
-/// −161 (female), the mean of the two (−78) for anyone else.
+#[derive(Debug, serde::Deserialize)]
+struct SexConstant {
+    male: f64,
+    female: f64,
+    other: f64,
+}
+
+fn formula() -> &'static Formula {
+    static FORMULA: std::sync::LazyLock<Formula> = std::sync::LazyLock::new(|| {
+        serde_json::from_str(include_str!("../data/energy_formula.json"))
+            .expect("models/data/energy_formula.json is the shape Formula reads")
+    });
+    &FORMULA
+}
+
+/// The usual multipliers of the basal metabolic rate for each activity level (SPEC §9's
+/// levels); a person who chose none counts as sedentary.
+pub fn activity_factor(level: Option<&str>) -> f64 {
+    let factors = &formula().activity_factors;
+    level
+        .and_then(|level| factors.get(level))
+        .or_else(|| factors.get("sedentary"))
+        .copied()
+        .unwrap_or(1.2)
+}
+
+/// Basal metabolic rate, kcal a day, whole, Mifflin-St Jeor: 10·kg + 6.25·cm − 5·age + 5
+/// (male), −161 (female), the mean of the two (−78) for anyone else.
 pub fn basal_metabolic_rate(weight_kg: f64, height_cm: f64, age: f64, gender: Gender) -> f64 {
+    let f = formula();
     let constant = match gender {
-        Gender::Male => 5.0,
-        Gender::Female => -161.0,
-        Gender::Other => -78.0,
+        Gender::Male => f.sex_constant.male,
+        Gender::Female => f.sex_constant.female,
+        Gender::Other => f.sex_constant.other,
     };
-    (10.0 * weight_kg + 6.25 * height_cm - 5.0 * age + constant).round()
+    (f.per_kg * weight_kg + f.per_cm * height_cm + f.per_year * age + constant).round()
 }
 
 /// The formula's daily need for the profile, at `weight_kg` (the trend's, where there is
@@ -549,12 +575,29 @@ mod tests {
             basal_metabolic_rate(70.0, 175.0, 30.0, Gender::Male),
             1649.0
         );
-        assert_eq!(
-            (basal_metabolic_rate(70.0, 175.0, 30.0, Gender::Male)
-                * activity_factor(Some("moderately_active")))
-            .round(),
-            2556.0
-        );
         assert_eq!(activity_factor(None), 1.2);
+        assert_eq!(activity_factor(Some("no such level")), 1.2);
+        // The cases the web app's suggestion checks too.
+        let file: serde_json::Value =
+            serde_json::from_str(include_str!("../data/energy_formula.json")).unwrap();
+        let cases = file["cases"].as_array().unwrap();
+        assert!(cases.len() >= 5);
+        for case in cases {
+            let gender = match case["sex"].as_str().unwrap() {
+                "male" => Gender::Male,
+                "female" => Gender::Female,
+                _ => Gender::Other,
+            };
+            let number = |key: &str| case[key].as_f64().unwrap();
+            let bmr = basal_metabolic_rate(
+                number("weight_kg"),
+                number("height_cm"),
+                number("age"),
+                gender,
+            );
+            assert_eq!(bmr, number("bmr"), "{case}");
+            let goal = (bmr * activity_factor(case["activity"].as_str())).round();
+            assert_eq!(goal, number("goal"), "{case}");
+        }
     }
 }

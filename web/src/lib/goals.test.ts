@@ -1,3 +1,4 @@
+import ENERGY_FORMULA from '@energy-formula';
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_FACTORS,
@@ -26,6 +27,20 @@ describe('basal metabolic rate (Mifflin-St Jeor)', () => {
 
   it('follows each input', () => {
     expect(basalMetabolicRate({ weightKg: 60, heightCm: 160, age: 45, sex: 'female' })).toBe(1214);
+  });
+});
+
+describe('the energy formula the server uses', () => {
+  it("gives each of models/data/energy_formula.json's cases, as the server's tests do", () => {
+    expect(ENERGY_FORMULA.cases.length).toBeGreaterThanOrEqual(5);
+    for (const c of ENERGY_FORMULA.cases) {
+      const sex = c.sex as 'male' | 'female' | 'other';
+      const level = activityLevel(c.activity);
+      expect(level).not.toBeNull();
+      const bmr = basalMetabolicRate({ weightKg: c.weight_kg, heightCm: c.height_cm, age: c.age, sex });
+      expect(bmr).toBe(c.bmr);
+      expect(suggestedCalorieGoal(bmr, level!)).toBe(c.goal);
+    }
   });
 });
 

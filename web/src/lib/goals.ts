@@ -1,6 +1,7 @@
 // Daily goals from body data: the energy a person needs and the grams of each macro.
 // Shared by the profile (where goals are set) and the dashboard (where they are met).
 
+import ENERGY_FORMULA from '@energy-formula';
 import type { components } from '@/types/api.gen';
 
 /** SPEC 9's activity levels, as the profile call names them. */
@@ -18,30 +19,21 @@ export function activityLevel(value: string | null | undefined): ActivityLevel |
   return ACTIVITY_LEVELS.find((level) => level === value) ?? null;
 }
 
-/** The usual multipliers of the basal metabolic rate for each level. */
-export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
-  sedentary: 1.2,
-  lightly_active: 1.375,
-  moderately_active: 1.55,
-  very_active: 1.725,
-  extra_active: 1.9,
-};
+/** The usual multipliers of the basal metabolic rate for each level (the server's own, models/data/energy_formula.json). */
+export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = ENERGY_FORMULA.activity_factors;
 
 export type BodySex = 'male' | 'female' | 'other' | null;
 
 /**
- * Mifflin-St Jeor's constant by sex; for anyone else (or unknown) the mean of the two,
- * so the suggestion sits between them rather than guessing one.
- */
-const SEX_CONSTANT = { male: 5, female: -161, other: -78 } as const;
-
-/**
- * Basal metabolic rate (kcal a day, whole), Mifflin-St Jeor:
- * 10·kg + 6.25·cm − 5·age + 5 (male), −161 (female), −78 (other or unknown).
+ * Basal metabolic rate (kcal a day, whole), Mifflin-St Jeor, with the server's numbers
+ * (models/data/energy_formula.json, whose cases both sides check):
+ * 10·kg + 6.25·cm − 5·age + 5 (male), −161 (female), the mean of the two (−78) for
+ * anyone else or unknown, so the suggestion sits between them rather than guessing one.
  */
 export function basalMetabolicRate(body: { weightKg: number; heightCm: number; age: number; sex: BodySex }): number {
-  const constant = SEX_CONSTANT[body.sex ?? 'other'];
-  return Math.round(10 * body.weightKg + 6.25 * body.heightCm - 5 * body.age + constant);
+  const f = ENERGY_FORMULA;
+  const constant = f.sex_constant[body.sex ?? 'other'];
+  return Math.round(f.per_kg * body.weightKg + f.per_cm * body.heightCm + f.per_year * body.age + constant);
 }
 
 /**
