@@ -6,7 +6,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use models::ErrorCode;
+use models::{AccountField, ErrorCode, FieldRule, RuleBroken};
 use serde::Serialize;
 
 use crate::views::Accepted;
@@ -26,6 +26,8 @@ pub struct ApiError {
     /// first use) and cannot answer before it is done. It unwinds like an error, so
     /// nothing is saved, and answers 202 with where to follow the work.
     pub(crate) under_way: Option<Box<Accepted>>,
+    /// The field of an account's form, and the rule of it, that a value broke.
+    pub rule_broken: Option<(AccountField, FieldRule)>,
 }
 
 impl ApiError {
@@ -35,6 +37,7 @@ impl ApiError {
             message: message.into(),
             retry_after: None,
             under_way: None,
+            rule_broken: None,
         }
     }
 
@@ -92,6 +95,14 @@ struct ErrorDetail<'a> {
     message: &'a str,
     #[schema(inline)]
     code: ErrorCode,
+    /// With `VALIDATION_ERROR` of an account's form (sign-up, a new password): the field
+    /// whose rule was broken, and the rule, for the form to say in its own language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(inline)]
+    field: Option<AccountField>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(inline)]
+    rule: Option<FieldRule>,
 }
 
 /// Marks an answer that lost a race with a deletion, for `auth::ended_account`.
@@ -109,6 +120,8 @@ impl IntoResponse for ApiError {
             error: ErrorDetail {
                 message: &self.message,
                 code: self.code,
+                field: self.rule_broken.map(|(field, _)| field),
+                rule: self.rule_broken.map(|(_, rule)| rule),
             },
         };
         let mut response = (self.status(), Json(body)).into_response();
@@ -121,6 +134,15 @@ impl IntoResponse for ApiError {
                 .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
+    }
+}
+
+impl From<RuleBroken> for ApiError {
+    fn from(e: RuleBroken) -> Self {
+        ApiError {
+            rule_broken: Some((e.field, e.rule)),
+            ..ApiError::validation(e.message)
+        }
     }
 }
 

@@ -48,5 +48,6 @@ pub use mailed_link::MailedLink;
 pub use meal::{Meal, MealLine, MealType, NewMeal};
 pub use token::{OneTimeToken, RefreshToken};
 pub use user::{
-    Email, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges, User, UserId, Username,
+    AccountField, Email, FieldRule, Gender, Invalid, NewPassword, NewUser, Profile, ProfileChanges,
+    RuleBroken, User, UserId, Username,
 };

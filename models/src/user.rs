@@ -52,6 +52,74 @@ fn invalid(message: impl Into<String>) -> Invalid {
     Invalid(message.into())
 }
 
+/// A field of an account's form whose rule a value broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountField {
+    Username,
+    Email,
+    Password,
+    NewPassword,
+    Nickname,
+}
+
+/// Which rule of an account's field a value broke, so a form can say so under the field
+/// in its own language instead of reading the English message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FieldRule {
+    /// Nothing was given.
+    Required,
+    /// Shorter or longer than the field allows (a username's 3 to 30, a password's 8).
+    Length,
+    /// Longer than the most the field keeps.
+    TooLong,
+    /// A character outside the ones a username may hold.
+    Characters,
+    /// One character that is invisible, rare or drawn like another.
+    Character,
+    /// Letters of more than one of Latin, Greek, Cyrillic and Armenian.
+    MixedAlphabets,
+    /// Invisible characters in an address.
+    Invisible,
+    /// Not an address.
+    Invalid,
+    /// A password without a lowercase letter, an uppercase letter or a digit.
+    Lowercase,
+    Uppercase,
+    Number,
+}
+
+/// A rule a field of an account's form broke: which field, which rule, and the words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleBroken {
+    pub field: AccountField,
+    pub rule: FieldRule,
+    pub message: String,
+}
+
+impl RuleBroken {
+    pub fn new(field: AccountField, rule: FieldRule, message: impl Into<String>) -> Self {
+        RuleBroken {
+            field,
+            rule,
+            message: message.into(),
+        }
+    }
+
+    /// The same rule, of another field that takes the same value (a new password).
+    pub fn of(self, field: AccountField) -> Self {
+        RuleBroken { field, ..self }
+    }
+}
+
+impl From<RuleBroken> for Invalid {
+    fn from(e: RuleBroken) -> Self {
+        Invalid(e.message)
+    }
+}
+
 /// The form a username, an email or a login is compared in: compatibility characters
 /// folded (NFKC: the full-width "ａｄｍｉｎ" of a Chinese keyboard is "admin"), without
 /// case.
@@ -119,16 +187,21 @@ fn alphabet(c: char) -> Option<Alphabet> {
 /// Refuses a username that mixes Latin, Greek, Cyrillic or Armenian letters ("аdmin"
 /// with a Cyrillic а): TR39's "highly restrictive" rule. Chinese, Japanese and Korean
 /// beside Latin letters are fine ("李华abc").
-fn mixed_alphabets(name: &str) -> Result<(), Invalid> {
+fn mixed_alphabets(name: &str) -> Result<(), RuleBroken> {
     let mut alphabets: Vec<Alphabet> = name.chars().filter_map(alphabet).collect();
     alphabets.sort();
     alphabets.dedup();
     if alphabets.len() > 1 {
-        return Err(invalid(
+        return Err(username(
+            FieldRule::MixedAlphabets,
             "Username may not mix Latin, Cyrillic and Greek letters",
         ));
     }
     Ok(())
+}
+
+fn username(rule: FieldRule, message: impl Into<String>) -> RuleBroken {
+    RuleBroken::new(AccountField::Username, rule, message)
 }
 
 /// 3 to 30 letters, digits, `_`, `.` or `-`; unique regardless of case and of full- or
@@ -139,21 +212,25 @@ fn mixed_alphabets(name: &str) -> Result<(), Invalid> {
 pub struct Username(String);
 
 impl Username {
-    pub fn parse(input: &str) -> Result<Self, Invalid> {
+    pub fn parse(input: &str) -> Result<Self, RuleBroken> {
         let name: String = input.trim().nfkc().collect();
         let name = name.as_str();
         if name.is_empty() {
-            return Err(invalid("Please enter username"));
+            return Err(username(FieldRule::Required, "Please enter username"));
         }
         let length = name.chars().count();
         if !(3..=30).contains(&length) {
-            return Err(invalid("Username must be 3 to 30 characters long"));
+            return Err(username(
+                FieldRule::Length,
+                "Username must be 3 to 30 characters long",
+            ));
         }
         if !name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
         {
-            return Err(invalid(
+            return Err(username(
+                FieldRule::Characters,
                 "Username may contain only letters, digits, '_', '.' and '-'",
             ));
         }
@@ -163,11 +240,14 @@ impl Username {
             .chars()
             .find(|&c| !c.identifier_allowed() && !matches!(c, '_' | '.' | '-'))
         {
-            return Err(invalid(format!(
-                "Username may not contain \u{201c}{c}\u{201d} (U+{:04X}): it is invisible, \
+            return Err(username(
+                FieldRule::Character,
+                format!(
+                    "Username may not contain \u{201c}{c}\u{201d} (U+{:04X}): it is invisible, \
                  rare or drawn like another letter",
-                u32::from(c)
-            )));
+                    u32::from(c)
+                ),
+            ));
         }
         mixed_alphabets(name)?;
         Ok(Username(name.to_owned()))
@@ -217,9 +297,11 @@ fn skeletons(key: &str) -> [String; 2] {
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(input: &str) -> Result<Self, Invalid> {
+    pub fn parse(input: &str) -> Result<Self, RuleBroken> {
+        let email_rule = |rule, message| RuleBroken::new(AccountField::Email, rule, message);
         if input.trim().chars().any(invisible) {
-            return Err(invalid(
+            return Err(email_rule(
+                FieldRule::Invisible,
                 "The email address contains invisible characters; please type it again",
             ));
         }
@@ -227,12 +309,16 @@ impl Email {
         let email = email.as_str();
         // Folding can make one (a half-width Hangul filler becomes the filler).
         if email.chars().any(invisible) {
-            return Err(invalid(
+            return Err(email_rule(
+                FieldRule::Invisible,
                 "The email address contains invisible characters; please type it again",
             ));
         }
         if email.is_empty() {
-            return Err(invalid("Please enter your email address"));
+            return Err(email_rule(
+                FieldRule::Required,
+                "Please enter your email address",
+            ));
         }
         let valid = email.len() <= 254
             && !email.chars().any(char::is_whitespace)
@@ -244,7 +330,10 @@ impl Email {
                     && !domain.ends_with('.')
             });
         if !valid {
-            return Err(invalid("Please enter valid email address"));
+            return Err(email_rule(
+                FieldRule::Invalid,
+                "Please enter valid email address",
+            ));
         }
         Ok(Email(email.to_owned()))
     }
@@ -272,25 +361,37 @@ pub struct NewPassword(String);
 impl NewPassword {
     pub const MAX_LEN: usize = 256;
 
-    pub fn parse(input: &str) -> Result<Self, Invalid> {
+    pub fn parse(input: &str) -> Result<Self, RuleBroken> {
+        let broken = |rule, message| RuleBroken::new(AccountField::Password, rule, message);
         if input.chars().count() < 8 {
-            return Err(invalid("Password must be at least 8 characters long"));
+            return Err(broken(
+                FieldRule::Length,
+                "Password must be at least 8 characters long",
+            ));
         }
         if input.len() > Self::MAX_LEN {
-            return Err(invalid("Password must be at most 256 characters long"));
+            return Err(broken(
+                FieldRule::TooLong,
+                "Password must be at most 256 characters long",
+            ));
         }
         if !input.chars().any(char::is_lowercase) {
-            return Err(invalid(
+            return Err(broken(
+                FieldRule::Lowercase,
                 "Password must contain at least one lowercase letter",
             ));
         }
         if !input.chars().any(char::is_uppercase) {
-            return Err(invalid(
+            return Err(broken(
+                FieldRule::Uppercase,
                 "Password must contain at least one uppercase letter",
             ));
         }
         if !input.chars().any(|c| c.is_ascii_digit()) {
-            return Err(invalid("Password must contain at least one number"));
+            return Err(broken(
+                FieldRule::Number,
+                "Password must contain at least one number",
+            ));
         }
         Ok(NewPassword(input.to_owned()))
     }

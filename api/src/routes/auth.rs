@@ -3,7 +3,9 @@
 use axum::{extract::State, http::StatusCode, response::IntoResponse};
 use jobs::payloads::SendMail;
 use models::ErrorCode;
-use models::{Email, MailedLink, NewPassword, NewUser, User, Username};
+use models::{
+    AccountField, Email, FieldRule, MailedLink, NewPassword, NewUser, RuleBroken, User, Username,
+};
 use serde::Deserialize;
 use store::StoreError;
 use utoipa::ToSchema;
@@ -75,9 +77,12 @@ async fn register(
     let password = NewPassword::parse(&form.password)?;
     let nickname = form.nickname.trim().to_owned();
     if nickname.chars().count() > 50 {
-        return Err(ApiError::validation(
+        return Err(RuleBroken::new(
+            AccountField::Nickname,
+            FieldRule::TooLong,
             "nickname must be at most 50 characters",
-        ));
+        )
+        .into());
     }
     let password_hash = hash_password(password.expose().to_owned()).await?;
     let user = state

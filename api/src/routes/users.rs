@@ -7,7 +7,7 @@ use axum::{
 };
 use chrono::{NaiveDate, Utc};
 use models::ErrorCode;
-use models::{Gender, NewPassword, ProfileChanges, User};
+use models::{AccountField, Gender, NewPassword, ProfileChanges, User};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{
@@ -178,7 +178,8 @@ async fn change_password(
             "Current password is incorrect",
         ));
     }
-    let password = NewPassword::parse(&form.new_password)?;
+    let password =
+        NewPassword::parse(&form.new_password).map_err(|e| e.of(AccountField::NewPassword))?;
     let hash = hash_password(password.expose().to_owned()).await?;
     state.stores.users.set_password(user.id, &hash).await?;
     let tokens = state.auth.issue(user.id).await?;

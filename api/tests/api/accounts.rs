@@ -200,7 +200,7 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
             "USERNAME_TAKEN",
         ),
     ];
-    let messages: Vec<String> = cases
+    let errors: Vec<Value> = cases
         .into_iter()
         .map(|((status, body), want_status, want_code)| {
             assert_eq!(
@@ -208,18 +208,40 @@ async fn sign_up_refuses_bad_and_duplicate_details() {
                 (want_status, want_code),
                 "{body}"
             );
-            body["error"]["message"].as_str().unwrap().to_owned()
+            body["error"].clone()
         })
         .collect();
     assert_eq!(
-        messages[4],
+        errors[4]["message"],
         "Username may not mix Latin, Cyrillic and Greek letters"
     );
-    assert_eq!(messages[6], "Password must be at least 8 characters long");
     assert_eq!(
-        messages[7],
+        errors[6]["message"],
+        "Password must be at least 8 characters long"
+    );
+    assert_eq!(
+        errors[7]["message"],
         "Password must contain at least one uppercase letter"
     );
+    // Each refusal of a field's rule names the field and the rule, for the form to say
+    // in its own language; a taken name is its code's.
+    let broken = |e: &Value| (e["field"].clone(), e["rule"].clone());
+    for (i, field, rule) in [
+        (4, "username", "mixed_alphabets"),
+        (5, "email", "invisible"),
+        (6, "password", "length"),
+        (7, "password", "uppercase"),
+        (8, "email", "invalid"),
+        (9, "username", "required"),
+    ] {
+        assert_eq!(
+            broken(&errors[i]),
+            (json!(field), json!(rule)),
+            "{}",
+            errors[i]
+        );
+    }
+    assert!(errors[10].get("field").is_none(), "{}", errors[10]);
     // Typed in full-width, as a Chinese keyboard may, the name still signs in.
     let (status, body) = support::login(app, "ｗａｎｇｈｏｎｇ", PASSWORD).await;
     assert_eq!(status, 200, "{body}");
@@ -719,6 +741,12 @@ async fn changing_the_password_ends_other_sessions() {
     );
     let (status, weak) = change(PASSWORD, "moonlight").await;
     assert_eq!((status, error_code(&weak)), (422, "VALIDATION_ERROR"));
+    // The rule broken is the new password's, by the name the request gives it.
+    assert_eq!(
+        (&weak["error"]["field"], &weak["error"]["rule"]),
+        (&json!("new_password"), &json!("uppercase")),
+        "{weak}"
+    );
     let (status, fresh) = change(PASSWORD, "Moonlight77").await;
     assert_eq!(status, 200, "{fresh}");
     let new_refresh = fresh["data"]["refresh"].as_str().unwrap();

@@ -15,7 +15,11 @@ fn password_rules_report_the_first_broken_one() {
         ("Abcdefgh", "Password must contain at least one number"),
     ];
     for (input, message) in cases {
-        assert_eq!(NewPassword::parse(input).unwrap_err().0, message, "{input}");
+        assert_eq!(
+            NewPassword::parse(input).unwrap_err().message,
+            message,
+            "{input}"
+        );
     }
     assert!(NewPassword::parse("Abcdefg1").is_ok());
     assert!(NewPassword::parse("密码Abcdefg1").is_ok());

@@ -1919,7 +1919,13 @@ export interface components {
                  * @enum {string}
                  */
                 code: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "MULTIPART_REQUIRED" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_TIME_ZONE" | "INVALID_IDEMPOTENCY_KEY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "REFERENCE_GONE" | "NOT_AUTHENTICATED" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REUSED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "EMAIL_ALREADY_VERIFIED" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "MAIL_REJECTED" | "UNAUTHORIZED" | "ADMIN_CLOSED" | "EMPTY_QUERY" | "QUERY_TOO_LONG" | "FOOD_NOT_FOUND" | "FOOD_READ_ONLY" | "RECIPE_FOOD" | "RECIPE_NOT_FOUND" | "RECIPE_CYCLE" | "RECIPE_TOO_DEEP" | "RECIPE_TOO_LARGE" | "RECIPE_TOO_SHARED" | "USDA_FOOD_NOT_FOUND" | "USDA_UNAVAILABLE" | "IMPORT_NOT_FOUND" | "IMPORT_UNREADABLE" | "MEAL_NOT_FOUND" | "MEAL_FOOD_NOT_FOUND" | "NO_MEALS_ON_DAY" | "QUICK_ADD_HAS_NO_QUANTITY" | "LAST_MEAL_FOOD" | "WEIGHT_NOT_FOUND" | "EXPORT_IN_PROGRESS" | "EXPORT_BUSY" | "IMAGE_NOT_FOUND" | "INVALID_IMAGE" | "UNSUPPORTED_IMAGE" | "IMAGE_TOO_LARGE" | "UPLOAD_QUOTA_EXCEEDED" | "IMAGE_PROCESSING_FAILED" | "RECOGNITION_UNAVAILABLE" | "ANALYSIS_NOT_STARTED" | "INVALID_BARCODE" | "BARCODE_NOT_FOUND" | "NOT_A_FOOD_BARCODE" | "PRODUCT_REJECTED" | "BARCODE_LOOKUP_UNAVAILABLE" | "LABEL_READING_UNAVAILABLE" | "JOB_FAILED" | "JOB_CRASHED" | "ENQUEUE_FAILED" | "CANCELLED" | "NOT_READY" | "DATABASE_UNAVAILABLE" | "PHOTO_STORE_UNAVAILABLE" | "INTERNAL_ERROR";
+                /**
+                 * @description With `VALIDATION_ERROR` of an account's form (sign-up, a new password): the field
+                 *     whose rule was broken, and the rule, for the form to say in its own language.
+                 */
+                field?: null | ("username" | "email" | "password" | "new_password" | "nickname");
                 message: string;
+                rule?: null | ("required" | "length" | "too_long" | "characters" | "character" | "mixed_alphabets" | "invisible" | "invalid" | "lowercase" | "uppercase" | "number");
             };
             /** @enum {boolean} */
             success: false;

@@ -233,17 +233,23 @@ describe('sign-up problems', () => {
     expect(document.body).not.toHaveTextContent(/taken|有些数值无效/);
   });
 
+  /** A sign-up refused for a rule of a field, as the envelope names them. */
+  const refusedRule = (message: string, field: string, rule: string) => ({
+    status: 422,
+    body: { success: false, error: { message, code: 'VALIDATION_ERROR', field, rule } },
+  });
+
   it("translates a rule only the server checks, and shows an unknown one in the server's words in English", async () => {
     await i18n.changeLanguage('zh');
     mockFetch({
-      'POST /api/v1/auth/register': failure(422, 'Username may not mix Latin, Cyrillic and Greek letters', 'VALIDATION_ERROR'),
+      'POST /api/v1/auth/register': refusedRule('Username may not mix Latin, Cyrillic and Greek letters', 'username', 'mixed_alphabets'),
     });
     const zh = await fillRegister({}, 'zh');
     await waitFor(() => expect(saidUnder(zh.field('Username'))).toBe('用户名不能混用拉丁、西里尔和希腊字母'));
     zh.unmount();
 
     await i18n.changeLanguage('en');
-    mockFetch({ 'POST /api/v1/auth/register': failure(422, 'Password may not be one of the most common passwords', 'VALIDATION_ERROR') });
+    mockFetch({ 'POST /api/v1/auth/register': refusedRule('Password may not be one of the most common passwords', 'password', 'common') });
     const en = await fillRegister({});
     await waitFor(() => expect(saidUnder(en.field('Password'))).toBe('Password may not be one of the most common passwords'));
   });

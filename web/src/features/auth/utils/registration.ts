@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 import { firstBrokenPasswordRule } from '@/lib/password';
 
 /** The sign-up form's fields (SPEC 3: the first name is sent as `nickname`). */
@@ -105,36 +106,43 @@ export function registrationProblems(input: RegistrationInput): RegistrationProb
   return problems;
 }
 
-// The server's messages for the rules of sign-up (models/src/user.rs). Its envelope
-// carries a code and a message only, so the message is what says which field and rule.
-const SERVER_RULES: ReadonlyArray<[RegExp, RegistrationRule]> = [
-  [/^Please enter username$/, 'username.required'],
-  [/^Username must be \d+ to \d+ characters long$/, 'username.length'],
-  [/^Username may contain only /, 'username.characters'],
-  [/^Username may not contain /, 'username.character'],
-  [/^Username may not mix /, 'username.mixedAlphabets'],
-  [/^The email address contains invisible characters/, 'email.invisible'],
-  [/^Please enter your email address$/, 'email.required'],
-  [/^Please enter valid email address$/, 'email.invalid'],
-  [/^nickname must be at most /i, 'nickname.tooLong'],
-  [/^Password must be at least \d+ characters long$/, 'password.length'],
-  [/^Password must be at most /, 'password.tooLong'],
-  [/^Password must contain at least one lowercase letter$/, 'password.lowercase'],
-  [/^Password must contain at least one uppercase letter$/, 'password.uppercase'],
-  [/^Password must contain at least one number$/, 'password.number'],
-];
+/** The server's rules of sign-up (models/src/user.rs `FieldRule`) by the name the form gives them. */
+const SERVER_RULES: Record<NonNullable<BrokenRule['rule']>, string> = {
+  required: 'required',
+  length: 'length',
+  too_long: 'tooLong',
+  characters: 'characters',
+  character: 'character',
+  mixed_alphabets: 'mixedAlphabets',
+  invisible: 'invisible',
+  invalid: 'invalid',
+  lowercase: 'lowercase',
+  uppercase: 'uppercase',
+  number: 'number',
+};
 
-/** A rule the form does not know, by the field its message names. */
-const SERVER_FIELDS: ReadonlyArray<[RegExp, RegistrationRule]> = [
-  [/^username\b/i, 'username.other'],
-  [/\bemail\b/i, 'email.other'],
-  [/^nickname\b/i, 'nickname.other'],
-  [/^password\b/i, 'password.other'],
-];
+type BrokenRule = Pick<components['schemas']['Failure']['error'], 'field' | 'rule'>;
+
+const KNOWN_RULES: ReadonlySet<string> = new Set<RegistrationRule>([
+  'username.required',
+  'username.length',
+  'username.characters',
+  'username.character',
+  'username.mixedAlphabets',
+  'email.required',
+  'email.invalid',
+  'email.invisible',
+  'nickname.tooLong',
+  'password.length',
+  'password.tooLong',
+  'password.lowercase',
+  'password.uppercase',
+  'password.number',
+]);
 
 /**
  * The field a refused sign-up is about, and the rule: a name or an address taken (by
- * code), or a rule of a field (by the server's message). Null when the refusal is about
+ * code), or a rule of a field (named by the envelope). Null when the refusal is about
  * no field (a rate limit, the server away): the form says that as a whole.
  */
 export function registrationFailure(error: unknown): { field: RegistrationField; problem: FieldProblem } | null {
@@ -142,11 +150,11 @@ export function registrationFailure(error: unknown): { field: RegistrationField;
   if (error.code === 'USERNAME_TAKEN') return { field: 'username', problem: { rule: 'username.taken' } };
   if (error.code === 'EMAIL_TAKEN') return { field: 'email', problem: { rule: 'email.taken' } };
   if (error.code !== 'VALIDATION_ERROR') return null;
-  // The server's message, as the client read it from the envelope.
-  const message = error.message.trim();
-  const known = SERVER_RULES.find(([pattern]) => pattern.test(message));
-  const rule = known?.[1] ?? SERVER_FIELDS.find(([pattern]) => pattern.test(message))?.[1];
-  if (!rule) return null;
-  const field = rule.slice(0, rule.indexOf('.')) as RegistrationField;
-  return { field, problem: known ? { rule } : { rule, serverText: message } };
+  // The envelope names the field and the rule (models/src/user.rs `RuleBroken`).
+  const broken = (error.body as { error?: BrokenRule } | undefined)?.error;
+  const field = REGISTRATION_FIELDS.find((f) => f === broken?.field);
+  if (!field) return null;
+  const rule = `${field}.${broken?.rule ? SERVER_RULES[broken.rule] : 'other'}`;
+  if (KNOWN_RULES.has(rule)) return { field, problem: { rule: rule as RegistrationRule } };
+  return { field, problem: { rule: `${field}.other`, serverText: error.message.trim() } };
 }
