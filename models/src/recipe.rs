@@ -91,6 +91,10 @@ pub struct Ingredient {
     pub amount: Option<String>,
     pub per_100g: Nutrients,
     pub micronutrients: Micronutrients,
+    /// Its food's portions and whether it is a drink, so its amount can be changed in
+    /// the food's own units ("1 slice", "1 杯").
+    pub portions: Vec<Portion>,
+    pub drink: bool,
 }
 
 impl Ingredient {

@@ -70,6 +70,8 @@ pub(super) struct IngredientRow {
     sugar: f64,
     sodium: f64,
     micronutrients: Option<String>,
+    portions: String,
+    category: Option<String>,
 }
 
 impl TryFrom<IngredientRow> for Ingredient {
@@ -93,6 +95,12 @@ impl TryFrom<IngredientRow> for Ingredient {
                 sodium: row.sodium,
             },
             micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
+            portions: serde_json::from_str(&row.portions)
+                .map_err(|e| StoreError::Corrupt(format!("portions: {e}")))?,
+            drink: row
+                .category
+                .as_deref()
+                .is_some_and(|c| models::food::DRINK_CATEGORIES.contains(&c)),
         })
     }
 }
@@ -102,7 +110,8 @@ impl TryFrom<IngredientRow> for Ingredient {
 const INGREDIENTS_OF: &str = "select recipe_ingredient.recipe_food_id, \
      recipe_ingredient.food_id, recipe_ingredient.quantity, recipe_ingredient.amount, \
      food.name, food.name_zh, food.brand, food.source, food.calories, food.protein, \
-     food.fat, food.carbs, food.fiber, food.sugar, food.sodium, food.micronutrients \
+     food.fat, food.carbs, food.fiber, food.sugar, food.sodium, food.micronutrients, \
+     food.portions, food.category \
      from recipe_ingredient \
      join food on food.food_id = recipe_ingredient.food_id \
      where recipe_ingredient.recipe_food_id in (";

@@ -1,4 +1,5 @@
 use chrono::{DateTime, Utc};
+use models::food::Portion;
 use models::recipe::{self, Ingredient, Recipe};
 use models::{FoodSource, Nutrients};
 use serde::Serialize;
@@ -15,6 +16,10 @@ struct IngredientView {
     quantity: f64,
     amount: Option<String>,
     is_recipe: bool,
+    /// Its food's portions, and whether it is a drink: what an amount typed for it
+    /// ("2 slices", "1 杯") is read against.
+    portions: Vec<Portion>,
+    is_drink: bool,
     #[serde(flatten)]
     values: Nutrients,
 }
@@ -29,6 +34,8 @@ impl From<&Ingredient> for IngredientView {
             quantity: i.quantity.get(),
             amount: i.amount.clone(),
             is_recipe: i.source == FoodSource::Recipe,
+            portions: i.portions.clone(),
+            is_drink: i.drink,
             values: i.values(),
         }
     }

@@ -637,6 +637,12 @@ async fn recipes_are_foods_of_their_owner_worked_out_from_their_ingredients() {
     assert_eq!(number(&made["serving_grams"]), 200.0);
     assert_eq!(made["ingredients"][0]["amount"], "2碗");
     assert_eq!(number(&made["ingredients"][0]["quantity"]), 300.0);
+    // Each ingredient carries its food's portions, for its amount to be changed in them.
+    assert_eq!(
+        made["ingredients"][0]["portions"], rice_food["data"]["portions"],
+        "{made}"
+    );
+    assert_eq!(made["ingredients"][0]["is_drink"], false);
     let expected = ((rice_kcal * 300.0 + 140.0 * 100.0) / 400.0 * 10.0).round() / 10.0;
     assert_eq!(number(&made["per_100g"]["calories"]), expected);
     assert_eq!(made["food"]["is_recipe"], true);

@@ -2117,7 +2117,13 @@ export interface components {
             food_id: number;
             food_name: string;
             food_name_zh?: string | null;
+            is_drink: boolean;
             is_recipe: boolean;
+            /**
+             * @description Its food's portions, and whether it is a drink: what an amount typed for it
+             *     ("2 slices", "1 杯") is read against.
+             */
+            portions: components["schemas"]["Portion"][];
             /** Format: double */
             quantity: number;
         };

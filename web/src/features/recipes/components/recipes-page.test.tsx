@@ -26,8 +26,8 @@ function recipe(fields: Partial<Recipe> = {}): Recipe {
     per_100g: { calories: 136.25, protein: 5.2, fat: 2.9, carbs: 21.4, ...zero },
     per_serving: { calories: 272.5, protein: 10.35, fat: 5.75, carbs: 42.85, ...zero },
     ingredients: [
-      { food_id: 4, food_name: rice.name, food_name_zh: '米饭', brand: null, quantity: 300, amount: null, is_recipe: false, calories: 390, protein: 8.1, fat: 0.9, carbs: 84.6, ...zero },
-      { food_id: 5, food_name: egg.name, food_name_zh: '水煮蛋', brand: null, quantity: 100, amount: null, is_recipe: false, calories: 155, protein: 12.6, fat: 10.6, carbs: 1.1, ...zero },
+      { food_id: 4, food_name: rice.name, food_name_zh: '米饭', brand: null, quantity: 300, amount: null, is_recipe: false, portions: [], is_drink: false, calories: 390, protein: 8.1, fat: 0.9, carbs: 84.6, ...zero },
+      { food_id: 5, food_name: egg.name, food_name_zh: '水煮蛋', brand: null, quantity: 100, amount: null, is_recipe: false, portions: [], is_drink: false, calories: 155, protein: 12.6, fat: 10.6, carbs: 1.1, ...zero },
     ],
     food: makeRecipeFood(),
     created_at: '2026-01-02T03:04:05Z',

@@ -101,13 +101,16 @@ describe('recipe drafts', () => {
       servings: 1,
       notes: null,
       ingredients: [
-        { food_id: 5, food_name: 'Egg', food_name_zh: null, brand: null, quantity: 100, amount: '2 eggs', is_recipe: false, calories: 155, protein: 13, fat: 11, carbs: 1.1, fiber: 0, sugar: 1.1, sodium: 124 },
-        { food_id: 4, food_name: 'Rice', food_name_zh: '米饭', brand: null, quantity: 80, amount: null, is_recipe: false, calories: 104, protein: 2.2, fat: 0.2, carbs: 22.6, fiber: 0.3, sugar: 0, sodium: 1 },
+        { food_id: 5, food_name: 'Egg', food_name_zh: null, brand: null, quantity: 100, amount: '2 eggs', is_recipe: false, portions: [{ grams: 50, name: '1 large', name_zh: '1 个（大）' }], is_drink: false, calories: 155, protein: 13, fat: 11, carbs: 1.1, fiber: 0, sugar: 1.1, sodium: 124 },
+        { food_id: 4, food_name: 'Rice', food_name_zh: '米饭', brand: null, quantity: 80, amount: null, is_recipe: false, portions: [{ grams: 150, name: '1 bowl', name_zh: '1 碗' }], is_drink: false, calories: 104, protein: 2.2, fat: 0.2, carbs: 22.6, fiber: 0.3, sugar: 0, sodium: 1 },
       ],
     } as unknown as Recipe;
     const draft = draftFromRecipe(recipe);
     expect(draft.ingredients.map((line) => [line.amount, ingredientGrams(line)])).toEqual([['2 eggs', 100], ['80', 80]]);
     expect(ingredientGrams({ ...draft.ingredients[0]!, amount: '3 eggs' })).toBe(150);
+    // One saved in grams changes to its food's own units.
+    expect(ingredientGrams({ ...draft.ingredients[1]!, amount: '1 碗' })).toBe(150);
+    expect(ingredientGrams({ ...draft.ingredients[1]!, amount: '2 bowls' })).toBe(300);
     expect(draft.ingredients[0]?.per100.calories).toBeCloseTo(155);
   });
 });

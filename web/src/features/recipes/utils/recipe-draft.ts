@@ -49,8 +49,9 @@ export function emptyDraft(): RecipeDraft {
 
 /**
  * A saved recipe as editable fields; an ingredient's saved values give back its values per
- * 100 g. A saved ingredient does not carry its food's portions: one saved by an amount
- * ("2 eggs" = 100 g) gives its food that one, so the amount reads again ("3 eggs" too).
+ * 100 g. Its amount reads against its food's portions ("1 slice" for one saved as 100 g),
+ * and one saved by an amount ("2 eggs" = 100 g) against that amount too, first, so it
+ * reads again as it was typed ("3 eggs" too).
  */
 export function draftFromRecipe(recipe: Recipe): RecipeDraft {
   return {
@@ -63,8 +64,11 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
       name: line.food_name,
       name_zh: line.food_name_zh ?? null,
       amount: line.amount ?? String(line.quantity),
-      portions: line.amount ? [{ grams: line.quantity, name: line.amount, name_zh: null }] : [],
-      is_drink: false,
+      portions: [
+        ...(line.amount ? [{ grams: line.quantity, name: line.amount, name_zh: null }] : []),
+        ...line.portions.filter((p) => p.name !== line.amount),
+      ],
+      is_drink: line.is_drink,
       per100: nutrients((n) => (line.quantity > 0 ? (line[n] * 100) / line.quantity : 0)),
     })),
   };
