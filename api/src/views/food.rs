@@ -268,11 +268,12 @@ impl UsedFoodView {
 
 impl FoodView {
     /// What a food never logged with a quantity (only created or saved) is offered at: a
-    /// custom food's first portion, the way its owner said it is eaten (a label's serving
-    /// size, "1 serving"), else 100 g.
+    /// person's own food's first portion, the way its owner said it is eaten (a label's
+    /// serving size, "1 serving", a recipe's one serving), else 100 g, as the web app's
+    /// food card starts (`startingAmount`).
     fn never_logged_amount(&self) -> (f64, Option<String>) {
         match self.portions.first() {
-            Some(portion) if self.is_custom && portion.grams > 0.0 => {
+            Some(portion) if (self.is_custom || self.is_recipe) && portion.grams > 0.0 => {
                 (portion.grams, Some(portion.name.clone()))
             }
             _ => (100.0, None),
