@@ -99,6 +99,7 @@ bench: build
 	cargo run --release -p worker --example barcode_bench
 	cargo run --release -p worker --example recognition_eval
 	cargo run --release -p worker --example label_bench
+	cargo bench -p worker --bench normalise
 	bench/search.sh
 	cargo bench -p api --bench search_path
 	bench/fts5.py

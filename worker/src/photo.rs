@@ -34,8 +34,31 @@ pub fn normalise(bytes: &[u8]) -> Result<NormalisedPhoto, PhotoRefusal> {
 
 /// Decodes the picture, scales it down first (a thumbnail of the decoded type, without the
 /// full-size float copy a filtered resize makes), then turns and converts only what is
-/// kept.
+/// kept. A JPEG that is already as kept (the web app sends its photos shrunk to the kept
+/// size, upright, as 8-bit colour JPEGs) is kept as it came, less its metadata: decoding
+/// and writing it again would cost the most CPU of the whole step and lose quality.
 fn decode(bytes: &[u8], header: &Header) -> Result<NormalisedPhoto, PhotoRefusal> {
+    let as_kept = header.format == image::ImageFormat::Jpeg
+        && header.orientation == image::metadata::Orientation::NoTransforms
+        && platform::photo::kept_size(header.width, header.height) == (header.width, header.height);
+    if let Some(jpeg) = as_kept.then(|| jpeg_without_metadata(bytes)).flatten() {
+        return Ok(NormalisedPhoto {
+            jpeg,
+            width: header.width,
+            height: header.height,
+        });
+    }
+    written_again(bytes, header)
+}
+
+/// Normalises by decoding and writing the photo again, whatever it is: what a photo to
+/// be turned or scaled takes (and, before, every photo; `benches/normalise.rs` sets the
+/// two side by side).
+pub fn normalised_by_writing(bytes: &[u8]) -> Result<NormalisedPhoto, PhotoRefusal> {
+    written_again(bytes, &inspect(bytes)?)
+}
+
+fn written_again(bytes: &[u8], header: &Header) -> Result<NormalisedPhoto, PhotoRefusal> {
     let decoder = reader(bytes, header.format)
         .into_decoder()
         .map_err(unreadable)?;
@@ -56,6 +79,83 @@ fn decode(bytes: &[u8], header: &Header) -> Result<NormalisedPhoto, PhotoRefusal
         width: rgb.width(),
         height: rgb.height(),
     })
+}
+
+/// A JPEG's own bytes without what is not the picture: EXIF (where and when it was taken,
+/// the camera), XMP, IPTC, comments, thumbnails, and anything after its end (a phone's
+/// second picture). Kept: the JFIF header, the colour profile, Adobe's colour transform
+/// and every table and scan. None where it is not a plain picture this product keeps as
+/// it is: not 8-bit grey or YCbCr colour (1 or 3 components), or not whole.
+fn jpeg_without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
+    const SOI: u8 = 0xD8;
+    const EOI: u8 = 0xD9;
+    const SOS: u8 = 0xDA;
+    const APP0: u8 = 0xE0;
+    const APP2: u8 = 0xE2;
+    const APP14: u8 = 0xEE;
+    const COM: u8 = 0xFE;
+    if bytes.get(..2)? != [0xFF, SOI] {
+        return None;
+    }
+    let mut kept = Vec::with_capacity(bytes.len());
+    kept.extend_from_slice(&bytes[..2]);
+    let mut at = 2;
+    let mut plain_frame = false;
+    loop {
+        // Fill bytes (0xFF repeated) may come before a marker.
+        while bytes.get(at) == Some(&0xFF) && bytes.get(at + 1) == Some(&0xFF) {
+            at += 1;
+        }
+        let (&ff, &marker) = (bytes.get(at)?, bytes.get(at + 1)?);
+        // Markers without a length (restarts, an end) do not belong before the scans.
+        if ff != 0xFF || matches!(marker, 0x01 | 0xD0..=EOI) {
+            return None;
+        }
+        let length = usize::from(u16::from_be_bytes([
+            *bytes.get(at + 2)?,
+            *bytes.get(at + 3)?,
+        ]));
+        if length < 2 {
+            return None;
+        }
+        let segment = bytes.get(at..at + 2 + length)?;
+        let body = &segment[4..];
+        match marker {
+            // Start of frame (baseline, extended, progressive; not lossless, hierarchical
+            // or arithmetic-coded): 8-bit samples, grey or YCbCr.
+            0xC0..=0xC2 => {
+                let (precision, components) = (*body.first()?, *body.get(5)?);
+                plain_frame = precision == 8 && matches!(components, 1 | 3);
+            }
+            0xC3 | 0xC5..=0xC7 | 0xC9..=0xCB | 0xCD..=0xCF => return None,
+            _ => {}
+        }
+        let keep = match marker {
+            // JFIF's header, without a thumbnail (which may show what was cropped out).
+            APP0 => body.starts_with(b"JFIF\0") && length == 16,
+            APP14 => true,
+            APP2 => body.starts_with(b"ICC_PROFILE\0"),
+            0xE1..=0xEF | COM => false,
+            _ => true,
+        };
+        if keep {
+            kept.extend_from_slice(segment);
+        }
+        at += 2 + length;
+        if marker == SOS {
+            break;
+        }
+    }
+    if !plain_frame {
+        return None;
+    }
+    // The scans to the end of the picture: inside them 0xFF is followed by 0x00 (a
+    // stuffed byte), a restart marker or, in a progressive JPEG, the next scan's tables;
+    // the first 0xFF 0xD9 is the end.
+    let scans = &bytes[at..];
+    let end = scans.windows(2).position(|w| w == [0xFF, EOI])?;
+    kept.extend_from_slice(&scans[..end + 2]);
+    Some(kept)
 }
 
 /// The memory the photos this process decodes hold together. A photo reserves what its
@@ -221,6 +321,87 @@ mod tests {
         assert_eq!((kept.width, kept.height), (2048, 682));
         let back = image::load_from_memory(&kept.jpeg).unwrap();
         assert_eq!(back.color(), image::ColorType::Rgb8);
+    }
+
+    /// A JPEG as the web app sends one, with an EXIF block (a place and a camera), a
+    /// comment and a second picture after its end, as phones append.
+    fn jpeg_with_metadata(width: u32, height: u32, orientation: u8) -> Vec<u8> {
+        let picture = image::RgbImage::from_fn(width, height, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+        });
+        let mut plain = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut plain, 80)
+            .encode_image(&picture)
+            .unwrap();
+        // EXIF: a little-endian TIFF with one entry, the orientation, and the words of a
+        // place that must not be kept.
+        let mut exif = b"Exif\0\0II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0".to_vec();
+        exif.extend_from_slice(&[orientation, 0, 0, 0, 0, 0, 0, 0]);
+        exif.extend_from_slice(b"GPS 31.2304N 121.4737E");
+        let segment = |marker: u8, body: &[u8]| {
+            let mut s = vec![0xFF, marker];
+            s.extend_from_slice(&u16::try_from(body.len() + 2).unwrap().to_be_bytes());
+            s.extend_from_slice(body);
+            s
+        };
+        let mut jpeg = plain[..2].to_vec();
+        jpeg.extend(segment(0xE1, &exif));
+        jpeg.extend(segment(0xFE, b"shot at home"));
+        jpeg.extend_from_slice(&plain[2..]);
+        jpeg.extend_from_slice(&plain);
+        jpeg
+    }
+
+    #[test]
+    fn a_jpeg_already_as_kept_is_kept_as_it_came_less_its_metadata() {
+        let sent = jpeg_with_metadata(640, 480, 1);
+        let kept = normalise(&sent).unwrap();
+        assert_eq!((kept.width, kept.height), (640, 480));
+        let has = |bytes: &[u8], what: &[u8]| bytes.windows(what.len()).any(|w| w == what);
+        assert!(has(&sent, b"GPS") && has(&sent, b"shot at home"));
+        assert!(!has(&kept.jpeg, b"GPS") && !has(&kept.jpeg, b"Exif"));
+        assert!(!has(&kept.jpeg, b"shot at home"));
+        // Not written again: the same scans, byte for byte, and nothing after their end.
+        assert!(
+            kept.jpeg.len() < sent.len() / 2 + 100,
+            "{} of {}",
+            kept.jpeg.len(),
+            sent.len()
+        );
+        assert!(kept.jpeg.ends_with(&[0xFF, 0xD9]));
+        let back = image::load_from_memory(&kept.jpeg).unwrap().to_rgb8();
+        let again = image::load_from_memory(&sent).unwrap().to_rgb8();
+        assert_eq!(back, again, "the same pixels");
+    }
+
+    #[test]
+    fn a_jpeg_to_be_turned_or_scaled_is_written_again() {
+        // Turned (EXIF orientation 6, a quarter turn): upright now, without its EXIF.
+        let kept = normalise(&jpeg_with_metadata(64, 48, 6)).unwrap();
+        assert_eq!((kept.width, kept.height), (48, 64));
+        assert!(!kept.jpeg.windows(3).any(|w| w == b"GPS"));
+        let kept = normalise(&jpeg_with_metadata(3000, 1000, 1)).unwrap();
+        assert_eq!((kept.width, kept.height), (2048, 682));
+    }
+
+    #[test]
+    fn a_jpeg_that_is_not_whole_or_plain_is_not_kept_as_it_came() {
+        let sent = jpeg_with_metadata(64, 48, 1);
+        let first_end = sent.windows(2).position(|w| w == [0xFF, 0xD9]).unwrap();
+        assert!(
+            jpeg_without_metadata(&sent[..first_end]).is_none(),
+            "no end"
+        );
+        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x01").is_none());
+        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x10JFIF").is_none());
+        assert!(jpeg_without_metadata(&png(8, 8)).is_none());
+        // A grey JPEG is plain too.
+        let grey = image::GrayImage::from_pixel(32, 32, image::Luma([120]));
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new(&mut jpeg)
+            .encode_image(&grey)
+            .unwrap();
+        assert_eq!(jpeg_without_metadata(&jpeg).unwrap(), jpeg);
     }
 
     #[tokio::test]
