@@ -583,11 +583,7 @@ mod tests {
         let cases = file["cases"].as_array().unwrap();
         assert!(cases.len() >= 5);
         for case in cases {
-            let gender = match case["sex"].as_str().unwrap() {
-                "male" => Gender::Male,
-                "female" => Gender::Female,
-                _ => Gender::Other,
-            };
+            let gender = Gender::parse(case["sex"].as_str().unwrap()).unwrap();
             let number = |key: &str| case[key].as_f64().unwrap();
             let bmr = basal_metabolic_rate(
                 number("weight_kg"),

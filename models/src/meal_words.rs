@@ -111,25 +111,20 @@ pub fn grams_of(said: &SaidDish, food: &Measures) -> f64 {
             .map(|r| r.grams)
             .or_else(|| household(unit, food).map(|g| said.count * g))
     });
-    // "sushi" said without an amount is the usual plate of it, where the food's first
-    // portion is several pieces; "a sushi" is one.
-    let usual = portions
-        .first()
-        .filter(|p| !said.amount_said && p.grams > 0.0 && several_items(p))
-        .map(|p| p.grams);
     // "两个鸡蛋", "2 eggs", "a medium apple": items of the food's own item portion; "a
     // large one" bigger than that where the food has no large portion.
-    let grams = by_unit.or(usual).unwrap_or_else(|| {
+    let grams = by_unit.unwrap_or_else(|| {
         let item = portions.iter().find(|p| p.grams > 0.0 && counts_items(p));
         let size = said
             .unit
             .as_deref()
             .and_then(|unit| SIZES.iter().find(|(s, _)| *s == unit))
             .map_or(1.0, |(_, factor)| *factor);
-        let one = item
-            .map(|p| p.grams * size)
-            .or_else(|| item_grams(&said.dish, food.name))
-            .unwrap_or(first);
+        // "a protein bar" of a food with no portion at all: what a bar usually weighs.
+        let usual_item = (said.amount_said && portions.is_empty())
+            .then(|| item_grams(&said.dish, food.name))
+            .flatten();
+        let one = item.map(|p| p.grams * size).or(usual_item).unwrap_or(first);
         said.count * one
     });
     round1(grams.clamp(1.0, Grams::MAX))
@@ -140,59 +135,52 @@ pub fn grams_of(said: &SaidDish, food: &Measures) -> f64 {
 /// (`scripts/derive-category-cups.py`).
 fn item_grams(dish: &str, food_name: &str) -> Option<f64> {
     const ITEMS: &str = include_str!("../data/usda/item_grams.tsv");
+    let grams_of = |item: &str| {
+        ITEMS.lines().skip(1).find_map(|line| {
+            let mut fields = line.split('\t');
+            (fields.next() == Some(item))
+                .then(|| fields.next()?.parse::<f64>().ok())
+                .flatten()
+        })
+    };
     let last = dish.split_whitespace().last()?.to_lowercase();
-    let item = last
-        .strip_suffix('s')
-        .filter(|s| s.len() > 1)
-        .unwrap_or(&last);
+    let (item, grams) = singulars(&last).find_map(|item| grams_of(&item).map(|g| (item, g)))?;
     let named = food_name
         .to_lowercase()
         .split(|c: char| !c.is_alphabetic())
-        .any(|w| w == item || w.strip_suffix('s') == Some(item));
-    if !named {
-        return None;
-    }
-    ITEMS.lines().skip(1).find_map(|line| {
-        let mut fields = line.split('\t');
-        (fields.next() == Some(item))
-            .then(|| fields.next()?.parse().ok())
-            .flatten()
-    })
+        .any(|w| singulars(w).any(|s| s == item));
+    named.then_some(grams)
 }
 
-/// Whether a portion is a count of more than one item ("6 pieces", "6 块").
-fn several_items(portion: &Portion) -> bool {
-    let one = |name: &str| {
-        let digits = name
-            .trim_start()
-            .split(|c: char| !c.is_ascii_digit())
-            .next()?;
-        let count: u32 = digits.parse().ok()?;
-        (count > 1).then(|| format!("1{}", &name.trim_start()[digits.len()..]))
-    };
-    let Some(name) = one(&portion.name) else {
-        return false;
-    };
-    counts_items(&Portion {
-        name,
-        name_zh: portion.name_zh.as_deref().and_then(one),
-        ..portion.clone()
-    })
+/// A word and what its singular may be ("bars", "sandwiches", "patties").
+fn singulars(word: &str) -> impl Iterator<Item = String> {
+    [
+        Some(word.to_owned()),
+        word.strip_suffix('s').map(str::to_owned),
+        word.strip_suffix("es").map(str::to_owned),
+        word.strip_suffix("ies").map(|stem| format!("{stem}y")),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Grams of one of a household measure the food has no portion for: a bowl is about a
-/// cup and a half of the food where it has a cup (dry cereal weighs little), a handful a
-/// quarter of a cup (nuts, berries); a food without a cup of its own weighs its
-/// category's usual cup; else a typical measure.
+/// cup and a half of the food where it has a cup (dry cereal weighs little), a handful
+/// half a cup of fresh fruit or vegetables and a quarter of anything else (nuts); a food
+/// without a cup of its own weighs its like foods' usual cup; else a typical measure.
 fn household(unit: &str, food: &Measures) -> Option<f64> {
     let cups = match unit {
         "杯" | "cup" => Some(1.0),
         "碗" | "bowl" => Some(1.5),
         "小碗" | "small bowl" => Some(1.0),
         "大碗" | "large bowl" | "big bowl" => Some(2.5),
-        // A handful of grapes or berries is a portion of fruit (80 g, NHS 5 A Day), about
-        // half a cup; of nuts, about an ounce, a quarter of one.
-        "把" | "handful" if matches!(food.category, Some("fruit" | "vegetables")) => Some(0.5),
+        // A handful of grapes or berries is a portion of fresh fruit (80 g, NHS 5 A Day),
+        // about half a cup; of nuts or dried fruit, about an ounce, a quarter of one.
+        "把" | "handful"
+            if matches!(food.category, Some("fruit" | "vegetables")) && food.kcal < 150.0 =>
+        {
+            Some(0.5)
+        }
         "把" | "handful" => Some(0.25),
         _ => None,
     };

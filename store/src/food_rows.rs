@@ -7,7 +7,9 @@ use sqlx::query_builder::Separated;
 use super::DB;
 use super::StoreError;
 use models::food::{Food, FoodSource, NewFood, Nutrients, Portion, UnknownNutrients};
+use models::meal::Grams;
 use models::micronutrients::Micronutrients;
+use models::recipe::Ingredient;
 use models::user::UserId;
 
 #[derive(sqlx::FromRow)]
@@ -156,3 +158,70 @@ pub(super) fn push_nutrients(row: &mut Separated<'_, DB, &'static str>, n: &Nutr
         .push_bind(n.sugar)
         .push_bind(n.sodium);
 }
+
+/// An ingredient of a recipe: its food as stored, with the quantity the recipe holds.
+#[derive(sqlx::FromRow)]
+pub(super) struct IngredientRow {
+    pub(super) recipe_food_id: i64,
+    food_id: i64,
+    quantity: f64,
+    amount: Option<String>,
+    name: String,
+    name_zh: Option<String>,
+    brand: Option<String>,
+    source: String,
+    calories: f64,
+    protein: f64,
+    fat: f64,
+    carbs: f64,
+    fiber: f64,
+    sugar: f64,
+    sodium: f64,
+    micronutrients: Option<String>,
+    portions: String,
+    category: Option<String>,
+}
+
+impl TryFrom<IngredientRow> for Ingredient {
+    type Error = StoreError;
+    fn try_from(row: IngredientRow) -> Result<Self, StoreError> {
+        Ok(Ingredient {
+            food_id: row.food_id,
+            name: row.name,
+            name_zh: row.name_zh,
+            brand: row.brand,
+            source: FoodSource::parse(&row.source).map_err(StoreError::Corrupt)?,
+            quantity: Grams::parse(row.quantity).map_err(|e| StoreError::Corrupt(e.0))?,
+            amount: row.amount,
+            per_100g: Nutrients {
+                calories: row.calories,
+                protein: row.protein,
+                fat: row.fat,
+                carbs: row.carbs,
+                fiber: row.fiber,
+                sugar: row.sugar,
+                sodium: row.sodium,
+            },
+            micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
+            portions: serde_json::from_str(&row.portions)
+                .map_err(|e| StoreError::Corrupt(format!("portions: {e}")))?,
+            drink: row
+                .category
+                .as_deref()
+                .is_some_and(|c| models::food::DRINK_CATEGORIES.contains(&c)),
+        })
+    }
+}
+
+/// Ingredients with their foods' current values (deleted foods included: a recipe keeps
+/// what it was made of), of the recipes in a list.
+pub(super) const INGREDIENTS_OF: &str = "select recipe_ingredient.recipe_food_id, \
+     recipe_ingredient.food_id, recipe_ingredient.quantity, recipe_ingredient.amount, \
+     food.name, food.name_zh, food.brand, food.source, food.calories, food.protein, \
+     food.fat, food.carbs, food.fiber, food.sugar, food.sodium, food.micronutrients, \
+     food.portions, food.category \
+     from recipe_ingredient \
+     join food on food.food_id = recipe_ingredient.food_id \
+     where recipe_ingredient.recipe_food_id in (";
+pub(super) const IN_RECIPE_ORDER: &str =
+    ") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position";

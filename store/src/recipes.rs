@@ -6,12 +6,12 @@ use sqlx::{Pool, QueryBuilder};
 
 use super::engine::{Engine, push_list};
 use super::food_rows::{
-    FoodRow, food_columns, mark_deleted, now_ms, portions_json, push_nutrients,
+    FoodRow, IN_RECIPE_ORDER, INGREDIENTS_OF, IngredientRow, food_columns, mark_deleted, now_ms,
+    portions_json, push_nutrients,
 };
 use super::{Connection, DB};
 use super::{RecipeStore, StoreError};
 use models::food::{Food, FoodSource, Nutrients};
-use models::meal::Grams;
 use models::micronutrients::Micronutrients;
 use models::recipe::{
     Ingredient, MAX_RECIPE_DEPTH, MAX_RECIPE_PARTS, MAX_RECIPES_ABOVE, NewRecipe, Recipe,
@@ -51,72 +51,6 @@ fn in_dependency_order(links: &[(i64, i64)]) -> Vec<i64> {
         .collect();
     dependency_order(&recipes, links)
 }
-
-#[derive(sqlx::FromRow)]
-pub(super) struct IngredientRow {
-    recipe_food_id: i64,
-    food_id: i64,
-    quantity: f64,
-    amount: Option<String>,
-    name: String,
-    name_zh: Option<String>,
-    brand: Option<String>,
-    source: String,
-    calories: f64,
-    protein: f64,
-    fat: f64,
-    carbs: f64,
-    fiber: f64,
-    sugar: f64,
-    sodium: f64,
-    micronutrients: Option<String>,
-    portions: String,
-    category: Option<String>,
-}
-
-impl TryFrom<IngredientRow> for Ingredient {
-    type Error = StoreError;
-    fn try_from(row: IngredientRow) -> Result<Self, StoreError> {
-        Ok(Ingredient {
-            food_id: row.food_id,
-            name: row.name,
-            name_zh: row.name_zh,
-            brand: row.brand,
-            source: FoodSource::parse(&row.source).map_err(StoreError::Corrupt)?,
-            quantity: Grams::parse(row.quantity).map_err(|e| StoreError::Corrupt(e.0))?,
-            amount: row.amount,
-            per_100g: Nutrients {
-                calories: row.calories,
-                protein: row.protein,
-                fat: row.fat,
-                carbs: row.carbs,
-                fiber: row.fiber,
-                sugar: row.sugar,
-                sodium: row.sodium,
-            },
-            micronutrients: Micronutrients::from_column(row.micronutrients.as_deref()),
-            portions: serde_json::from_str(&row.portions)
-                .map_err(|e| StoreError::Corrupt(format!("portions: {e}")))?,
-            drink: row
-                .category
-                .as_deref()
-                .is_some_and(|c| models::food::DRINK_CATEGORIES.contains(&c)),
-        })
-    }
-}
-
-/// Ingredients with their foods' current values (deleted foods included: a recipe keeps
-/// what it was made of), of the recipes in a list.
-const INGREDIENTS_OF: &str = "select recipe_ingredient.recipe_food_id, \
-     recipe_ingredient.food_id, recipe_ingredient.quantity, recipe_ingredient.amount, \
-     food.name, food.name_zh, food.brand, food.source, food.calories, food.protein, \
-     food.fat, food.carbs, food.fiber, food.sugar, food.sodium, food.micronutrients, \
-     food.portions, food.category \
-     from recipe_ingredient \
-     join food on food.food_id = recipe_ingredient.food_id \
-     where recipe_ingredient.recipe_food_id in (";
-const IN_RECIPE_ORDER: &str =
-    ") order by recipe_ingredient.recipe_food_id, recipe_ingredient.position";
 
 /// What the recipes among a list hold, and which recipes hold the foods among one.
 const PARTS_OF: &str =

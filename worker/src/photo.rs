@@ -41,7 +41,10 @@ fn decode(bytes: &[u8], header: &Header) -> Result<NormalisedPhoto, PhotoRefusal
     let as_kept = header.format == image::ImageFormat::Jpeg
         && header.orientation == image::metadata::Orientation::NoTransforms
         && platform::photo::kept_size(header.width, header.height) == (header.width, header.height);
-    if let Some(jpeg) = as_kept.then(|| jpeg_without_metadata(bytes)).flatten() {
+    if let Some(jpeg) = as_kept
+        .then(|| jpeg_without_metadata(bytes, header.width, header.height))
+        .flatten()
+    {
         return Ok(NormalisedPhoto {
             jpeg,
             width: header.width,
@@ -86,57 +89,63 @@ fn written_again(bytes: &[u8], header: &Header) -> Result<NormalisedPhoto, Photo
 /// second picture). Kept: the JFIF header, the colour profile, Adobe's colour transform
 /// and every table and scan. None where it is not a plain picture this product keeps as
 /// it is: not 8-bit grey or YCbCr colour (1 or 3 components), or not whole.
-fn jpeg_without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
+fn jpeg_without_metadata(bytes: &[u8], width: u32, height: u32) -> Option<Vec<u8>> {
     const SOI: u8 = 0xD8;
     const EOI: u8 = 0xD9;
     const SOS: u8 = 0xDA;
-    const APP0: u8 = 0xE0;
-    const APP2: u8 = 0xE2;
-    const APP14: u8 = 0xEE;
-    const COM: u8 = 0xFE;
     if bytes.get(..2)? != [0xFF, SOI] {
         return None;
     }
     let mut kept = Vec::with_capacity(bytes.len());
     kept.extend_from_slice(&bytes[..2]);
     let mut at = 2;
-    let mut plain_frame = false;
+    let mut frames = 0;
     loop {
         // Fill bytes (0xFF repeated) may come before a marker.
         while bytes.get(at) == Some(&0xFF) && bytes.get(at + 1) == Some(&0xFF) {
             at += 1;
         }
         let (&ff, &marker) = (bytes.get(at)?, bytes.get(at + 1)?);
-        // Markers without a length (restarts, an end) do not belong before the scans.
-        if ff != 0xFF || matches!(marker, 0x01 | 0xD0..=EOI) {
-            return None;
-        }
         let length = usize::from(u16::from_be_bytes([
             *bytes.get(at + 2)?,
             *bytes.get(at + 3)?,
         ]));
-        if length < 2 {
+        if ff != 0xFF || length < 2 {
             return None;
         }
         let segment = bytes.get(at..at + 2 + length)?;
         let body = &segment[4..];
-        match marker {
-            // Start of frame (baseline, extended, progressive; not lossless, hierarchical
-            // or arithmetic-coded): 8-bit samples, grey or YCbCr.
-            0xC0..=0xC2 => {
-                let (precision, components) = (*body.first()?, *body.get(5)?);
-                plain_frame = precision == 8 && matches!(components, 1 | 3);
-            }
-            0xC3 | 0xC5..=0xC7 | 0xC9..=0xCB | 0xCD..=0xCF => return None,
-            _ => {}
-        }
         let keep = match marker {
+            // Start of a baseline or extended frame, once: 8-bit samples, grey or YCbCr,
+            // of the size the header said.
+            0xC0 | 0xC1 => {
+                frames += 1;
+                let side = |i: usize| {
+                    Some(u32::from(u16::from_be_bytes([
+                        *body.get(i)?,
+                        *body.get(i + 1)?,
+                    ])))
+                };
+                let plain = *body.first()? == 8
+                    && (side(3)?, side(1)?) == (width, height)
+                    && matches!(*body.get(5)?, 1 | 3);
+                if !plain || frames > 1 {
+                    return None;
+                }
+                true
+            }
+            // Tables (quantisation, Huffman, restarts) and the scan.
+            0xDB | 0xC4 | 0xDD | SOS => true,
             // JFIF's header, without a thumbnail (which may show what was cropped out).
-            APP0 => body.starts_with(b"JFIF\0") && length == 16,
-            APP14 => true,
-            APP2 => body.starts_with(b"ICC_PROFILE\0"),
-            0xE1..=0xEF | COM => false,
-            _ => true,
+            0xE0 => body.starts_with(b"JFIF\0") && length == 16,
+            0xE2 => body.starts_with(b"ICC_PROFILE\0"),
+            // Adobe's colour transform.
+            0xEE => true,
+            // EXIF, XMP, IPTC, comments and the rest of the applications' own.
+            0xE1..=0xEF | 0xFE => false,
+            // Progressive, lossless, hierarchical or arithmetic-coded frames, and markers
+            // that do not belong here: written again instead.
+            _ => return None,
         };
         if keep {
             kept.extend_from_slice(segment);
@@ -146,16 +155,28 @@ fn jpeg_without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
             break;
         }
     }
-    if !plain_frame {
+    if frames != 1 {
         return None;
     }
-    // The scans to the end of the picture: inside them 0xFF is followed by 0x00 (a
-    // stuffed byte), a restart marker or, in a progressive JPEG, the next scan's tables;
-    // the first 0xFF 0xD9 is the end.
-    let scans = &bytes[at..];
-    let end = scans.windows(2).position(|w| w == [0xFF, EOI])?;
-    kept.extend_from_slice(&scans[..end + 2]);
-    Some(kept)
+    // The one scan to the end of the picture: inside it 0xFF is followed by 0x00 (a
+    // stuffed byte) or a restart marker; anything else before the end (a second scan, a
+    // segment between scans) and the photo is written again instead.
+    let scan = &bytes[at..];
+    let mut i = 0;
+    while i + 1 < scan.len() {
+        if scan[i] == 0xFF {
+            match scan[i + 1] {
+                EOI => {
+                    kept.extend_from_slice(&scan[..i + 2]);
+                    return Some(kept);
+                }
+                0x00 | 0xD0..=0xD7 | 0xFF => {}
+                _ => return None,
+            }
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The memory the photos this process decodes hold together. A photo reserves what its
@@ -389,19 +410,23 @@ mod tests {
         let sent = jpeg_with_metadata(64, 48, 1);
         let first_end = sent.windows(2).position(|w| w == [0xFF, 0xD9]).unwrap();
         assert!(
-            jpeg_without_metadata(&sent[..first_end]).is_none(),
+            jpeg_without_metadata(&sent[..first_end], 64, 48).is_none(),
             "no end"
         );
-        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x01").is_none());
-        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x10JFIF").is_none());
-        assert!(jpeg_without_metadata(&png(8, 8)).is_none());
+        assert!(
+            jpeg_without_metadata(&sent, 64, 49).is_none(),
+            "not its size"
+        );
+        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x01", 1, 1).is_none());
+        assert!(jpeg_without_metadata(b"\xFF\xD8\xFF\xE0\x00\x10JFIF", 1, 1).is_none());
+        assert!(jpeg_without_metadata(&png(8, 8), 8, 8).is_none());
         // A grey JPEG is plain too.
         let grey = image::GrayImage::from_pixel(32, 32, image::Luma([120]));
         let mut jpeg = Vec::new();
         image::codecs::jpeg::JpegEncoder::new(&mut jpeg)
             .encode_image(&grey)
             .unwrap();
-        assert_eq!(jpeg_without_metadata(&jpeg).unwrap(), jpeg);
+        assert_eq!(jpeg_without_metadata(&jpeg, 32, 32).unwrap(), jpeg);
     }
 
     #[tokio::test]

@@ -170,10 +170,15 @@ fn grams_come_from_the_foods_portions_then_household_measures() {
     );
     assert_eq!(grams(&said("一把花生"), &[], false, None), 30.0);
     let grapes = [portion(151.0, "1 cup", "1 杯")];
-    assert_eq!(
-        grams(&said("a handful of grapes"), &grapes, false, Some("fruit")),
-        75.5
-    );
+    let fruit = |kcal: f64| Measures {
+        portions: &grapes,
+        category: Some("fruit"),
+        kcal,
+        ..Measures::default()
+    };
+    assert_eq!(grams_of(&said("a handful of grapes"), &fruit(69.0)), 75.5);
+    // Dried fruit is a quarter of a cup, as nuts are.
+    assert_eq!(grams_of(&said("a handful of raisins"), &fruit(299.0)), 37.8);
     assert_eq!(grams(&said("2 handfuls of nuts"), &[], false, None), 60.0);
 }
 
@@ -284,32 +289,6 @@ fn a_large_one_is_bigger_than_the_food_s_one_item() {
 }
 
 #[test]
-fn a_dish_said_without_an_amount_is_its_usual_serving_of_several_pieces() {
-    let portion = |grams: f64, name: &str, zh: &str| Portion {
-        grams,
-        name: name.into(),
-        name_zh: Some(zh.into()),
-        approximate: false,
-    };
-    let roll = [
-        portion(180.0, "6 pieces", "6 块"),
-        portion(30.0, "1 piece", "1 块"),
-    ];
-    let said = |text: &str| said_dishes(text, &naming).remove(0);
-    assert_eq!(grams(&said("sushi"), &roll, false, None), 180.0);
-    assert_eq!(grams(&said("a sushi"), &roll, false, None), 30.0);
-    assert_eq!(grams(&said("3 sushi"), &roll, false, None), 90.0);
-    // A first portion that is a measure, not pieces, changes nothing.
-    let rice = [
-        portion(150.0, "1 bowl", "1 碗"),
-        portion(50.0, "1 ball", "1 个"),
-    ];
-    assert_eq!(grams(&said("rice"), &rice, false, None), 50.0);
-    let cups = [portion(480.0, "2 cups", "2 杯")];
-    assert_eq!(grams(&said("soup"), &cups, false, None), 480.0);
-}
-
-#[test]
 fn one_of_a_thing_without_a_portion_weighs_what_such_things_usually_weigh() {
     let said = |text: &str| said_dishes(text, &naming).remove(0);
     let bar = |name| Measures {
@@ -320,4 +299,24 @@ fn one_of_a_thing_without_a_portion_weighs_what_such_things_usually_weigh() {
     assert_eq!(grams_of(&said("2 protein bars"), &bar("Protein bar")), 82.0);
     // Only where the food found is such a thing: muesli is not a bar.
     assert_eq!(grams_of(&said("a protein bar"), &bar("Muesli")), 100.0);
+    // Plurals are the thing too.
+    let sandwich = Measures {
+        name: "Sandwiches, egg salad",
+        ..Measures::default()
+    };
+    assert_eq!(grams_of(&said("2 sandwiches"), &sandwich), 310.0);
+    // A food with a portion of its own keeps it; a bar said without an amount is 100 g.
+    let serving = [Portion {
+        grams: 60.0,
+        name: "1 serving".into(),
+        name_zh: None,
+        approximate: false,
+    }];
+    let own = Measures {
+        portions: &serving,
+        name: "Protein bar",
+        ..Measures::default()
+    };
+    assert_eq!(grams_of(&said("a protein bar"), &own), 60.0);
+    assert_eq!(grams_of(&said("protein bar"), &bar("Protein bar")), 100.0);
 }
