@@ -62,7 +62,12 @@ impl QueueBackend {
                 namespace: namespace.to_owned(),
             }),
             (None, Database::Sqlite(pool)) => {
-                SqliteStorage::<()>::setup(pool)
+                // Only apalis's tables: its `setup` also sets pragmas on whichever of the
+                // pool's connections runs each (cache_size = 64000 pages, 250 MiB, which
+                // held 96 MiB of the food index's start-up scan; synchronous = OFF), and
+                // the pool's own options (WAL, synchronous NORMAL) are the product's.
+                SqliteStorage::<()>::migrations()
+                    .run(pool)
                     .await
                     .map_err(|e| JobsError::Queue(e.to_string()))?;
                 Ok(QueueBackend::Sqlite(pool.clone()))
@@ -247,4 +252,46 @@ fn redis_config(name: &str, heartbeat: Duration) -> apalis_redis::Config {
 /// finds a job's task.
 pub fn task_id(job_id: JobId) -> TaskId {
     TaskId::from_string(job_id.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The queue's tables are made without changing the pool's connections: every one
+    /// keeps a small page cache (apalis's setup gave one 64,000 pages, 250 MiB) and the
+    /// product's durability (synchronous NORMAL, not OFF).
+    #[tokio::test]
+    async fn the_sqlite_queue_leaves_each_connection_as_the_database_opened_it() {
+        let db = store::testing::TestDatabase::sqlite().await;
+        let Database::Sqlite(pool) = &db.db else {
+            unreachable!("a SQLite test database")
+        };
+        QueueBackend::connect(&db.db, None, "test").await.unwrap();
+        let mut held = Vec::new();
+        for _ in 0..pool.options().get_max_connections() {
+            held.push(pool.acquire().await.unwrap());
+        }
+        for connection in &mut held {
+            let cache: i64 = sqlx::query_scalar("pragma cache_size")
+                .fetch_one(&mut **connection)
+                .await
+                .unwrap();
+            let synchronous: i64 = sqlx::query_scalar("pragma synchronous")
+                .fetch_one(&mut **connection)
+                .await
+                .unwrap();
+            // Negative: KiB; positive: pages of 4 KiB.
+            let cache_bytes = if cache < 0 {
+                -cache * 1024
+            } else {
+                cache * 4096
+            };
+            assert!(
+                cache_bytes <= 8 << 20,
+                "a page cache of {cache_bytes} bytes"
+            );
+            assert_eq!(synchronous, 1, "synchronous NORMAL");
+        }
+    }
 }
