@@ -94,15 +94,21 @@ impl App {
         }
         let auth = auth::Auth::new(&config.signing_secret()?, stores.sessions.clone());
         let limiter = rate_limit::RateLimiter::for_queue(jobs.queue());
-        // Every API process seeds the shipped foods (catalogue, USDA, dish library):
-        // unchanged entries are not rewritten, so this is cheap, and concurrent seeding
-        // converges on the same rows.
+        // The shipped foods (catalogue, USDA, dish library) are seeded by the first start
+        // of a build that ships others than the database holds; unchanged entries are not
+        // rewritten, and concurrent seeding converges on the same rows. A start of the
+        // same build reads none of them: parsing them all cost the start-up's memory
+        // peak some 20-60 MiB (issue 51).
         let seeding_from = chrono::Utc::now().timestamp_millis();
         let seeded = stores
             .foods
-            .upsert_shared(&models::generic::shipped_foods())
+            .seed_shipped(
+                models::generic::SHIPPED_FOODS_FINGERPRINT,
+                &models::generic::shipped_foods,
+            )
             .await
-            .context("cannot seed the shipped foods")?;
+            .context("cannot seed the shipped foods")?
+            .unwrap_or(0);
         if seeded > 0 {
             tracing::info!(foods = seeded, "food catalogue seeded");
             // Recipes made with catalogue foods whose values changed follow them.

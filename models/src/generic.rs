@@ -429,6 +429,10 @@ pub fn dishes(
     Ok(all)
 }
 
+/// Which `shipped_foods` this build makes: a hash of the data and code they come from
+/// (models/build.rs). A database that holds it holds these foods already.
+pub const SHIPPED_FOODS_FINGERPRINT: &str = env!("SHIPPED_FOODS_FINGERPRINT");
+
 /// Every food the product ships, as foods to store: the catalogue, USDA's foods, then
 /// the dishes (the catalogue read once for itself and for the dishes' ingredients).
 pub fn shipped_foods() -> Vec<NewFood> {

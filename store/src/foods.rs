@@ -304,6 +304,23 @@ impl SqlFoods {
     }
 }
 
+/// Inserts shared foods or rewrites those whose source key is there and whose values
+/// differ; how many rows were written.
+async fn upsert_in(
+    tx: &mut sqlx::Transaction<'_, DB>,
+    foods: &[NewFood],
+) -> Result<u64, StoreError> {
+    let mut written = 0;
+    for chunk in foods.chunks(BATCH) {
+        let now = Utc::now();
+        let mut b: QueryBuilder<DB> = QueryBuilder::new(INSERT);
+        b.push_values(chunk, |row, f| push_food(row, f, now));
+        b.push(UPSERT_CHANGED);
+        written += b.build().execute(&mut **tx).await?.rows_affected();
+    }
+    Ok(written)
+}
+
 #[async_trait]
 impl FoodStore for SqlFoods {
     #[tracing::instrument(skip_all, fields(source = food.source().as_str()), level = "debug")]
@@ -327,17 +344,39 @@ impl FoodStore for SqlFoods {
 
     #[tracing::instrument(skip_all, fields(foods = foods.len()), level = "debug")]
     async fn upsert_shared(&self, foods: &[NewFood]) -> Result<u64, StoreError> {
-        let mut written = 0;
         let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
-        for chunk in foods.chunks(BATCH) {
-            let now = Utc::now();
-            let mut b: QueryBuilder<DB> = QueryBuilder::new(INSERT);
-            b.push_values(chunk, |row, f| push_food(row, f, now));
-            b.push(UPSERT_CHANGED);
-            written += b.build().execute(&mut *tx).await?.rows_affected();
-        }
+        let written = upsert_in(&mut tx, foods).await?;
         tx.commit().await?;
         Ok(written)
+    }
+
+    #[tracing::instrument(skip_all, level = "debug")]
+    async fn seed_shipped(
+        &self,
+        fingerprint: &str,
+        foods: &(dyn Fn() -> Vec<NewFood> + Send + Sync),
+    ) -> Result<Option<u64>, StoreError> {
+        let seeded: Option<String> =
+            sqlx::query_scalar("select fingerprint from shipped_foods_seeded")
+                .fetch_optional(&self.0)
+                .await?;
+        if seeded.as_deref() == Some(fingerprint) {
+            return Ok(None);
+        }
+        let foods = foods();
+        let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
+        let written = upsert_in(&mut tx, &foods).await?;
+        sqlx::query(
+            "insert into shipped_foods_seeded (only_row, fingerprint, seeded_ms) values (1, $1, $2) \
+             on conflict (only_row) do update set fingerprint = excluded.fingerprint, \
+             seeded_ms = excluded.seeded_ms",
+        )
+        .bind(fingerprint)
+        .bind(now_ms(Utc::now()))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(written))
     }
 
     #[tracing::instrument(skip_all, fields(id = id), level = "debug")]

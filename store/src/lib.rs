@@ -230,6 +230,15 @@ pub trait FoodStore: Send + Sync + std::fmt::Debug {
     /// already there, in one transaction. Returns how many rows were written (unchanged
     /// foods are not rewritten).
     async fn upsert_shared(&self, foods: &[NewFood]) -> Result<u64, StoreError>;
+    /// Seeds the shipped foods, `foods()`, as `upsert_shared` does, and records
+    /// `fingerprint` with them in one transaction; unless `fingerprint` is already the
+    /// one recorded, when `foods` is not called at all and this is `None`. Concurrent
+    /// seedings converge: the last to commit leaves its foods and its fingerprint.
+    async fn seed_shipped(
+        &self,
+        fingerprint: &str,
+        foods: &(dyn Fn() -> Vec<NewFood> + Send + Sync),
+    ) -> Result<Option<u64>, StoreError>;
     async fn get(&self, id: i64) -> Result<Option<Food>, StoreError>;
     /// The foods of `ids` that exist, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> Result<Vec<Food>, StoreError>;

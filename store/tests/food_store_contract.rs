@@ -14,6 +14,7 @@ use store::{FoodUse, StoreError, Stores, UsedOrder};
 
 store::store_contract!(
     the_catalogue_seeds_once_and_updates_in_place,
+    the_shipped_foods_are_read_once_a_fingerprint,
     custom_foods_belong_to_their_owner,
     deleted_foods_leave_the_index_rows_but_are_marked,
     shared_imports_upsert_by_source_key,
@@ -83,6 +84,50 @@ async fn the_catalogue_seeds_once_and_updates_in_place(stores: Stores) {
         again.food.nutrients.calories,
         first.nutrients.calories + 1.0
     );
+}
+
+/// A start of the same build reads none of the shipped foods; a build that ships others
+/// seeds them (writing only what changed) and records its own fingerprint.
+async fn the_shipped_foods_are_read_once_a_fingerprint(stores: Stores) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let reads = AtomicUsize::new(0);
+    let shipped = || {
+        reads.fetch_add(1, Ordering::SeqCst);
+        catalogue::foods()
+    };
+    let all = catalogue::foods().len() as u64;
+    let seed = |fingerprint: &'static str| stores.foods.seed_shipped(fingerprint, &shipped);
+    assert_eq!(
+        seed("build-1").await.unwrap(),
+        Some(all),
+        "a new database is seeded"
+    );
+    assert_eq!(
+        seed("build-1").await.unwrap(),
+        None,
+        "the same build reads nothing"
+    );
+    assert_eq!(reads.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        seed("build-2").await.unwrap(),
+        Some(0),
+        "another build reads its foods again and rewrites only those that changed"
+    );
+    assert_eq!(seed("build-2").await.unwrap(), None);
+    assert_eq!(
+        seed("build-1").await.unwrap(),
+        Some(0),
+        "an older build seeds again too"
+    );
+    assert_eq!(reads.load(Ordering::SeqCst), 3);
+    let first = &catalogue::foods()[0];
+    let stored = stores
+        .foods
+        .find_by_source_key(FoodSource::Catalogue, first.source_key.as_deref().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.food.name, first.name);
 }
 
 async fn custom_foods_belong_to_their_owner(stores: Stores) {
