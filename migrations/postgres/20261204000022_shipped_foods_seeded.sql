@@ -5,6 +5,5 @@
 -- them and writes its own. One row at most.
 create table shipped_foods_seeded (
     only_row integer primary key check (only_row = 1),
-    fingerprint text not null,
-    seeded_ms bigint not null
+    fingerprint text not null
 );

@@ -367,12 +367,10 @@ impl FoodStore for SqlFoods {
         let mut tx = self.0.begin_with(DB::BEGIN_WRITE).await?;
         let written = upsert_in(&mut tx, &foods).await?;
         sqlx::query(
-            "insert into shipped_foods_seeded (only_row, fingerprint, seeded_ms) values (1, $1, $2) \
-             on conflict (only_row) do update set fingerprint = excluded.fingerprint, \
-             seeded_ms = excluded.seeded_ms",
+            "insert into shipped_foods_seeded (only_row, fingerprint) values (1, $1) \
+             on conflict (only_row) do update set fingerprint = excluded.fingerprint",
         )
         .bind(fingerprint)
-        .bind(now_ms(Utc::now()))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;

@@ -58,6 +58,16 @@ async fn stored_custom(stores: &Stores, name: &str, calories: f64, owner: UserId
         .unwrap()
 }
 
+/// The stored food of catalogue entry `food`.
+async fn stored_catalogue(stores: &Stores, food: &NewFood) -> Food {
+    stores
+        .foods
+        .find_by_source_key(FoodSource::Catalogue, food.source_key.as_deref().unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 async fn the_catalogue_seeds_once_and_updates_in_place(stores: Stores) {
     let foods = catalogue::foods();
     let written = stores.foods.upsert_shared(&foods).await.unwrap();
@@ -68,12 +78,7 @@ async fn the_catalogue_seeds_once_and_updates_in_place(stores: Stores) {
         "unchanged entries are not rewritten"
     );
     let first = &foods[0];
-    let stored = stores
-        .foods
-        .find_by_source_key(FoodSource::Catalogue, first.source_key.as_deref().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_catalogue(&stores, first).await;
     assert_eq!(stored.food.name_zh, first.name_zh);
     assert_eq!(stored.food.portions, first.portions);
     let mut changed = first.clone();
@@ -121,12 +126,7 @@ async fn the_shipped_foods_are_read_once_a_fingerprint(stores: Stores) {
     );
     assert_eq!(reads.load(Ordering::SeqCst), 3);
     let first = &catalogue::foods()[0];
-    let stored = stores
-        .foods
-        .find_by_source_key(FoodSource::Catalogue, first.source_key.as_deref().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = stored_catalogue(&stores, first).await;
     assert_eq!(stored.food.name, first.name);
 }
 
